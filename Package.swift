@@ -1,0 +1,50 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "PointerSim",
+    products: [
+        .library(name: "PointerSimCore", targets: ["PointerSimCore"]),
+        .library(name: "PointerSimFormats", targets: ["PointerSimFormats"]),
+        .executable(name: "pointersim", targets: ["pointersim"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
+    ],
+    targets: [
+        // The pure core: no Foundation, no C. Geometry, band selection,
+        // regions, the simulator.
+        .target(name: "PointerSimCore"),
+        // Files around the core: traces, scenes, the JSON Lines log.
+        .target(name: "PointerSimFormats", dependencies: ["PointerSimCore"]),
+        // The thin command.
+        .executableTarget(
+            name: "pointersim",
+            dependencies: [
+                "PointerSimCore", "PointerSimFormats",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .testTarget(
+            name: "PointerSimCoreTests",
+            dependencies: [
+                "PointerSimCore",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
+        .testTarget(
+            name: "PointerSimFormatsTests",
+            dependencies: ["PointerSimCore", "PointerSimFormats"]),
+        .testTarget(
+            name: "PointerSimCLITests",
+            dependencies: ["pointersim"]),
+    ]
+)
+
+for target in package.targets {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    if target.type != .test {
+        settings.append(.define("POINTERSIM_INTERNAL_CHECKS", .when(configuration: .debug)))
+    }
+    target.swiftSettings = settings
+}

@@ -1,0 +1,179 @@
+/// How a band changes the selection (SEMANTICS.md §2.2). `start` is the
+/// selection at the press, `inRect` the items the current rect hits.
+public enum SelectionMode: String, Sendable, Hashable, CaseIterable {
+    /// `inRect`, live.
+    case replace
+    /// `start ∪ inRect`, live; an item the rect leaves returns to its start state.
+    case add
+    /// `start Δ inRect`, live, reverting the same way.
+    case toggle
+    /// `start ∪` every item any rect of this drag has hit (Qt's AddToSelection); never deselects.
+    case addSticky
+    /// `start − inRect`, applied at the end (GTK).
+    case subtract
+
+    /// Whether the selection follows the band while it moves (`subtract` is
+    /// applied only when the band ends).
+    public var isLive: Bool { self != .subtract }
+
+    /// The selection state of one item in this mode.
+    /// - Parameters:
+    ///   - start: selected at the press.
+    ///   - inRect: hit by the current rect.
+    ///   - everHit: hit by any rect of this drag so far.
+    @inlinable public func isSelected(start: Bool, inRect: Bool, everHit: Bool) -> Bool {
+        switch self {
+        case .replace: return inRect
+        case .add: return start || inRect
+        case .toggle: return start != inRect
+        case .addSticky: return start || everHit
+        case .subtract: return start && !inRect
+        }
+    }
+}
+
+/// Which items a band hits (SEMANTICS.md §2.3). Touching edges never count.
+public enum HitRule: String, Sendable, Hashable, CaseIterable {
+    /// The item and the band overlap with positive area (UIKit; Qt's IntersectsItemShape).
+    case intersects
+    /// The item lies strictly inside the band.
+    case contains
+
+    /// Whether an item rectangle is hit by a band rectangle.
+    @inlinable public func hits(item: Rect, band: Rect) -> Bool {
+        switch self {
+        case .intersects: return band.intersects(item)
+        case .contains: return band.containsStrictly(item)
+        }
+    }
+}
+
+/// A toolkit's band-selection rules, as data: how the modifier flags choose a
+/// mode, when the band begins, when modifiers are read and when the selection
+/// is applied. ``uikit`` is the default; ``qt`` and ``gtk`` reproduce those
+/// toolkits; users can build their own.
+public struct BandProfile: Sendable, Hashable {
+    /// How a rule's flags are compared with the flags held.
+    public enum Match: String, Sendable, Hashable {
+        /// The flags held equal the rule's flags exactly (UIKit).
+        case exact
+        /// The flags held include all of the rule's flags (Qt, GTK).
+        case includes
+    }
+
+    /// One line of the flag-set → mode table.
+    public struct Rule: Sendable, Hashable {
+        /// The flags the rule looks for.
+        public var flags: ModifierFlags
+        /// How they are compared.
+        public var match: Match
+        /// The mode chosen when the rule matches.
+        public var mode: SelectionMode
+        /// Creates a rule.
+        public init(_ flags: ModifierFlags, _ match: Match = .exact, _ mode: SelectionMode) {
+            self.flags = flags; self.match = match; self.mode = mode
+        }
+        /// Whether the rule matches the flags held.
+        @inlinable public func matches(_ held: ModifierFlags) -> Bool {
+            match == .exact ? held == flags : held.isSuperset(of: flags)
+        }
+    }
+
+    /// How the distance from the press is measured for the drag threshold.
+    public enum DistanceMetric: String, Sendable, Hashable {
+        /// `|dx| + |dy|` (Qt's `manhattanLength()`).
+        case manhattan
+        /// `max(|dx|, |dy|)` (GTK's `gtk_drag_check_threshold`).
+        case chebyshev
+        /// The Euclidean length.
+        case euclidean
+    }
+
+    /// When the modifier flags that choose the mode are read.
+    public enum ModifierTiming: String, Sendable, Hashable {
+        /// At the press (`initialModifierFlags`): UIKit, Qt.
+        case press
+        /// At the release: GTK.
+        case release
+    }
+
+    /// When the mode's selection is applied.
+    public enum Application: String, Sendable, Hashable {
+        /// On every update (modes that are live by nature; `subtract` is always at the end).
+        case live
+        /// Only when the band ends: the selection does not change while selecting.
+        case atEnd
+    }
+
+    /// The profile's name (`uikit`, `qt`, `gtk`, or a user's).
+    public var name: String
+    /// The table, tried in order; the first matching rule wins.
+    public var rules: [Rule]
+    /// The mode when no rule matches.
+    public var defaultMode: SelectionMode
+    /// The drag distance before the band begins; 0 begins it at the press.
+    public var threshold: Double
+    /// How the threshold distance is measured.
+    public var thresholdMetric: DistanceMetric
+    /// Whether the distance must exceed the threshold (`>`, GTK) or only reach it (`≥`, Qt).
+    public var thresholdIsStrict: Bool
+    /// When modifiers are read.
+    public var modifiersReadAt: ModifierTiming
+    /// When the selection is applied.
+    public var application: Application
+
+    /// Creates a profile.
+    public init(
+        name: String, rules: [Rule], defaultMode: SelectionMode = .replace, threshold: Double = 0,
+        thresholdMetric: DistanceMetric = .euclidean, thresholdIsStrict: Bool = false,
+        modifiersReadAt: ModifierTiming = .press, application: Application = .live
+    ) {
+        self.name = name; self.rules = rules; self.defaultMode = defaultMode; self.threshold = threshold
+        self.thresholdMetric = thresholdMetric; self.thresholdIsStrict = thresholdIsStrict
+        self.modifiersReadAt = modifiersReadAt; self.application = application
+    }
+
+    /// The mode the flags choose.
+    /// - Complexity: O(rules).
+    public func mode(for flags: ModifierFlags) -> SelectionMode {
+        rules.first { $0.matches(flags) }?.mode ?? defaultMode
+    }
+
+    /// Whether a drag by `v` from the press has reached the threshold.
+    public func thresholdReached(by v: Vector) -> Bool {
+        if threshold <= 0 { return true }
+        let d: Double
+        switch thresholdMetric {
+        case .manhattan: d = v.manhattanLength
+        case .chebyshev: d = v.chebyshevLength
+        case .euclidean: d = v.length
+        }
+        return thresholdIsStrict ? d > threshold : d >= threshold
+    }
+
+    /// UIBandSelectionInteraction: flags compared by exact equality; shift → add,
+    /// command → toggle, anything else → replace; begins at the press; live.
+    public static let uikit = BandProfile(
+        name: "uikit", rules: [Rule(.shift, .exact, .add), Rule(.command, .exact, .toggle)])
+
+    /// QGraphicsView's RubberBandDrag: any set with control → addSticky, else
+    /// replace; begins after a Manhattan distance of 10 (`QApplication::startDragDistance()`).
+    public static let qt = BandProfile(
+        name: "qt", rules: [Rule(.control, .includes, .addSticky)], threshold: 10,
+        thresholdMetric: .manhattan, thresholdIsStrict: false)
+
+    /// GtkListView/GridView rubberband: control+shift → toggle, control (Meta
+    /// counts as control) → add, shift → subtract; begins after 8 points on
+    /// either axis; modifiers read at the release, selection applied at the end.
+    public static let gtk = BandProfile(
+        name: "gtk",
+        rules: [
+            Rule([.control, .shift], .includes, .toggle), Rule([.command, .shift], .includes, .toggle),
+            Rule(.control, .includes, .add), Rule(.command, .includes, .add), Rule(.shift, .includes, .subtract),
+        ],
+        threshold: 8, thresholdMetric: .chebyshev, thresholdIsStrict: true, modifiersReadAt: .release,
+        application: .atEnd)
+
+    /// The built-in profiles by name.
+    public static let builtIn: [String: BandProfile] = ["uikit": .uikit, "qt": .qt, "gtk": .gtk]
+}

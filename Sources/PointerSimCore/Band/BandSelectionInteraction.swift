@@ -1,0 +1,185 @@
+/// The configuration of a band-selection interaction.
+public struct BandConfiguration: Sendable, Hashable {
+    /// The toolkit rules (default ``BandProfile/uikit``).
+    public var profile: BandProfile = .uikit
+    /// Which items a band hits (default ``HitRule/intersects``).
+    public var hitRule: HitRule = .intersects
+    /// `isEnabled`: a disabled interaction ignores presses.
+    public var isEnabled: Bool = true
+    /// Whether a press on an item may start a band (`false`: the item would be
+    /// dragged instead, so `shouldBegin` answers no).
+    public var beginsOnItems: Bool = true
+    /// Rectangles (content coordinates) where `shouldBegin` answers no: a
+    /// scene's way to veto a band.
+    public var vetoRects: [Rect] = []
+    /// Pixels per point, for rounding the band rect (default 2).
+    public var scale: Double = 2
+    /// Creates the default configuration.
+    public init() {}
+}
+
+/// What a band-selection interaction reports, as UIBandSelectionInteraction's
+/// handler would see it.
+public struct BandUpdate: Sendable, Hashable {
+    /// The interaction's state after the update.
+    public enum State: String, Sendable, Hashable {
+        /// Waiting for a press.
+        case possible
+        /// The band has just begun.
+        case began
+        /// The band moved (or the content scrolled under it).
+        case selecting
+        /// The band ended: released, or cancelled (UIKit has no cancelled state).
+        case ended
+    }
+
+    /// The state.
+    public var state: State
+    /// `selectionRect`, in content coordinates, pixel-rounded, at least 1×1.
+    public var rect: Rect
+    /// The selection mode in force.
+    public var mode: SelectionMode
+    /// `initialModifierFlags` (the flags held at the press).
+    public var modifiers: ModifierFlags
+    /// The change since the previous update of this band. For `began` it is
+    /// the change since the press, and it is also carried into the first
+    /// `selecting` or `ended` update.
+    public var diff: SelectionDiff
+    /// Whether an `ended` band was cancelled (the selection was restored).
+    public var cancelled: Bool
+}
+
+/// UIBandSelectionInteraction as a value: a press begins a band with a 1×1
+/// rect (after the profile's threshold, which is 0 for UIKit); motion updates
+/// it; the release ends it; a cancel ends it and restores the selection.
+///
+/// Points are in **content coordinates** (view point + scroll offset), so a
+/// band whose content scrolls keeps its anchor.
+public struct BandSelectionInteraction: Sendable {
+    /// The configuration.
+    public var configuration: BandConfiguration
+    /// The selection state and the indexed engine.
+    public private(set) var engine: SelectionEngine
+    /// `shouldBegin(point)`, asked at every press after the built-in checks
+    /// (`beginsOnItems`, `vetoRects`); `false` means nothing at all happens for
+    /// that press.
+    public var shouldBegin: (@Sendable (Point) -> Bool)?
+
+    /// The interaction's state.
+    public private(set) var state: BandUpdate.State = .possible
+    /// The flags held at the press.
+    public private(set) var initialModifierFlags: ModifierFlags = []
+    /// The current band rect, while a band is active.
+    public var selectionRect: Rect? { state == .began || state == .selecting ? currentRect : nil }
+
+    var anchor: Point = .zero
+    var currentRect: Rect = .zero
+    var pendingPress = false
+    var ignoringPress = false
+    var pendingDiff = SelectionDiff()
+
+    /// Creates the interaction over a set of item rectangles.
+    /// - Complexity: O(n) to build the index.
+    public init(items: [Rect], configuration: BandConfiguration = BandConfiguration(), initialSelection: [Int] = []) {
+        self.configuration = configuration
+        engine = SelectionEngine(items: items, hitRule: configuration.hitRule)
+        engine.setSelection(initialSelection)
+    }
+
+    /// Whether a band is active (began or selecting).
+    public var isActive: Bool { state == .began || state == .selecting }
+    /// Whether a press is waiting for the profile's drag threshold.
+    public var isAwaitingThreshold: Bool { pendingPress }
+
+    /// The selected item indices, ascending.
+    /// - Complexity: O(n / 64 + count).
+    public var selectedItems: [Int] { engine.selection.members }
+
+    /// The primary button went down at `point` with `modifiers` held.
+    /// - Returns: `began` if the band begins at the press, else `nil`.
+    public mutating func press(at point: Point, modifiers: ModifierFlags) -> BandUpdate? {
+        guard configuration.isEnabled, !isActive, !pendingPress else { return nil }
+        ignoringPress = false
+        if !configuration.beginsOnItems {
+            var onItem = false
+            engine.index.forEachCandidate(in: Rect(x: point.x, y: point.y, width: 0, height: 0)) { i in
+                if engine.items[i].contains(point) { onItem = true }
+            }
+            if onItem { ignoringPress = true; return nil }
+        }
+        if configuration.vetoRects.contains(where: { $0.contains(point) }) || shouldBegin?(point) == false {
+            ignoringPress = true
+            return nil
+        }
+        initialModifierFlags = modifiers
+        anchor = point
+        pendingPress = true
+        if configuration.profile.threshold <= 0 { return begin(current: point) }
+        return nil
+    }
+
+    /// The pointer is now at `point` (it moved, or the content scrolled).
+    /// - Returns: `began` when the threshold is crossed, `selecting` while a
+    ///   band is active, else `nil`.
+    public mutating func move(to point: Point) -> BandUpdate? {
+        if pendingPress {
+            guard configuration.profile.thresholdReached(by: point - anchor) else { return nil }
+            return begin(current: point)
+        }
+        guard isActive else { return nil }
+        currentRect = Rect.band(from: anchor, to: point, scale: configuration.scale)
+        var diff = engine.updateBand(to: currentRect)
+        if !pendingDiff.isEmpty { diff = pendingDiff.followed(by: diff); pendingDiff = SelectionDiff() }
+        state = .selecting
+        return update(.selecting, diff)
+    }
+
+    /// The primary button went up with `modifiers` held.
+    /// - Returns: `ended` if a band was active.
+    public mutating func release(modifiers: ModifierFlags) -> BandUpdate? {
+        pendingPress = false
+        ignoringPress = false
+        guard isActive else { return nil }
+        var mode: SelectionMode? = nil
+        if configuration.profile.modifiersReadAt == .release {
+            mode = configuration.profile.mode(for: modifiers)
+            initialModifierFlags = modifiers
+        }
+        var diff = engine.endBand(mode: mode)
+        if !pendingDiff.isEmpty { diff = pendingDiff.followed(by: diff); pendingDiff = SelectionDiff() }
+        state = .possible
+        return update(.ended, diff)
+    }
+
+    /// Cancels the active band (an unplug, a `cancel` event, Escape): it ends
+    /// with `cancelled` and the selection returns to what it was at the press;
+    /// the rest of the press is ignored.
+    public mutating func cancel() -> BandUpdate? {
+        if pendingPress { pendingPress = false; ignoringPress = true; return nil }
+        guard isActive else { return nil }
+        let diff = pendingDiff.followed(by: engine.cancelBand())
+        pendingDiff = SelectionDiff()
+        ignoringPress = true
+        state = .possible
+        return update(.ended, diff, cancelled: true)
+    }
+
+    mutating func begin(current: Point) -> BandUpdate {
+        pendingPress = false
+        let profile = configuration.profile
+        let mode = profile.mode(for: initialModifierFlags)
+        let live = profile.application == .live
+        var diff = engine.beginBand(mode: mode, live: live)
+        currentRect = Rect.band(from: anchor, to: current, scale: configuration.scale)
+        diff = diff.followed(by: engine.updateBand(to: currentRect))
+        pendingDiff = diff
+        state = .began
+        return update(.began, diff)
+    }
+
+    func update(_ s: BandUpdate.State, _ diff: SelectionDiff, cancelled: Bool = false) -> BandUpdate {
+        BandUpdate(
+            state: s, rect: currentRect, mode: engine.mode, modifiers: initialModifierFlags, diff: diff,
+            cancelled: cancelled)
+    }
+}

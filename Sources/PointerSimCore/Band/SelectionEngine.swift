@@ -1,0 +1,256 @@
+/// The items that joined and left the selection in one update, as item
+/// indices.
+public struct SelectionDiff: Sendable, Hashable {
+    /// Items newly selected.
+    public var added: [Int]
+    /// Items newly deselected.
+    public var removed: [Int]
+    /// Creates a diff.
+    public init(added: [Int] = [], removed: [Int] = []) { self.added = added; self.removed = removed }
+    /// Whether nothing changed.
+    public var isEmpty: Bool { added.isEmpty && removed.isEmpty }
+
+    /// This diff followed by `next`, as one diff (an item added then removed
+    /// again cancels out). Both must be sorted; the result is sorted.
+    /// - Complexity: O(total size).
+    public func followed(by next: SelectionDiff) -> SelectionDiff {
+        if isEmpty { return next }
+        if next.isEmpty { return self }
+        // Items toggled twice return to their first state; merge sorted lists.
+        func merge(_ a: [Int], _ b: [Int], dropping c: [Int], _ d: [Int]) -> [Int] {
+            var cancel = Set(c); cancel.formIntersection(a)
+            var cancel2 = Set(d); cancel2.formIntersection(b)
+            let x = a.filter { !cancel.contains($0) }, y = b.filter { !cancel2.contains($0) }
+            return (x + y).sorted()
+        }
+        // added = (added − next.removed) ∪ (next.added − removed)
+        return SelectionDiff(
+            added: merge(added, next.added, dropping: next.removed, removed),
+            removed: merge(removed, next.removed, dropping: next.added, added))
+    }
+}
+
+/// The selection state of a set of items and an incremental band update whose
+/// cost follows the change, not the item count.
+///
+/// Between two consecutive band rects `A` and `B`, an item can change only if
+/// it touches `A Δ B`, which is at most eight thin strips. The engine visits
+/// the grid cells of those strips (``SpatialIndex``), re-tests the items found
+/// there, and reports the items whose selection changed.
+///
+/// A band goes `beginBand` → `updateBand`* → `endBand` or `cancelBand`.
+public struct SelectionEngine: Sendable {
+    /// The item rectangles; an item's index is its id.
+    public let items: [Rect]
+    /// The hit rule.
+    public var hitRule: HitRule
+    /// The spatial index over ``items``.
+    public let index: SpatialIndex
+
+    /// The current selection.
+    public private(set) var selection: ItemBitSet
+    /// The number of selected items.
+    public private(set) var selectedCount: Int
+    /// The selection when the current band began.
+    public private(set) var start: ItemBitSet
+    /// The items the current rect hits.
+    public private(set) var inRect: ItemBitSet
+    /// The items any rect of the current band has hit.
+    public private(set) var everHit: ItemBitSet
+    /// The current band rect, if a band is active.
+    public private(set) var bandRect: Rect?
+    /// The current band's mode.
+    public private(set) var mode: SelectionMode = .replace
+    /// Whether the mode's selection is applied on every update.
+    public private(set) var isLive: Bool = true
+
+    @usableFromInline var stamp: [UInt32]
+    @usableFromInline var epoch: UInt32 = 0
+    @usableFromInline var addedBuffer: [Int] = []
+    @usableFromInline var removedBuffer: [Int] = []
+    @usableFromInline var candidates: [Int] = []
+
+    /// Creates an engine with nothing selected.
+    /// - Complexity: O(n).
+    public init(items: [Rect], hitRule: HitRule = .intersects, cellSize: Double? = nil) {
+        self.items = items
+        self.hitRule = hitRule
+        index = SpatialIndex(items: items, cellSize: cellSize)
+        selection = ItemBitSet(capacity: items.count)
+        start = selection; inRect = selection; everHit = selection
+        selectedCount = 0
+        stamp = [UInt32](repeating: 0, count: items.count)
+    }
+
+    /// Whether item `i` is selected.
+    @inlinable public func isSelected(_ i: Int) -> Bool { selection[i] }
+
+    /// Replaces the selection outside of a band.
+    /// - Complexity: O(n / 64 + members).
+    public mutating func setSelection<S: Sequence>(_ members: S) where S.Element == Int {
+        selection.removeAll()
+        for i in members where i >= 0 && i < items.count { selection[i] = true }
+        selectedCount = selection.count
+        _checkInvariants()
+    }
+
+    /// Starts a band: remembers the selection as `start` and applies the mode
+    /// with an empty rect (in `replace` mode this clears the selection).
+    /// - Parameters:
+    ///   - mode: the selection mode.
+    ///   - live: whether the selection follows the band; `false` (or a mode that
+    ///     is not live) applies it only at ``endBand(mode:)``.
+    /// - Returns: the change to the selection.
+    /// - Complexity: O(n / 64 + change).
+    @discardableResult
+    public mutating func beginBand(mode: SelectionMode, live: Bool = true) -> SelectionDiff {
+        start = selection
+        inRect.removeAll(); everHit.removeAll()
+        bandRect = nil
+        self.mode = mode
+        isLive = live && mode.isLive
+        guard isLive else { return SelectionDiff() }
+        return recomputeAll()
+    }
+
+    /// Moves the band to `rect` and applies the mode live.
+    /// - Returns: the items whose selection changed, sorted if `sorted` (for a
+    ///   non-live band, nothing changes until the end).
+    /// - Complexity: O(cells and items touching the difference of the old and
+    ///   new rects), plus O(d log d) to sort d changes.
+    public mutating func updateBand(to rect: Rect, sorted: Bool = true) -> SelectionDiff {
+        epoch &+= 1
+        if epoch == 0 { for i in stamp.indices { stamp[i] = 0 }; epoch = 1 }
+        candidates.removeAll(keepingCapacity: true)
+        var stamps = stamp; stamp = []
+        let e = epoch
+        var found = candidates; candidates = []
+        let strips: [Rect]
+        if let old = bandRect {
+            strips = Self.difference(old, minus: rect) + Self.difference(rect, minus: old)
+        } else {
+            strips = [rect]
+        }
+        stamps.withUnsafeMutableBufferPointer { st in
+            for strip in strips {
+                index.forEachCandidate(in: strip) { i in
+                    if st[i] != e { st[i] = e; found.append(i) }
+                }
+            }
+        }
+        stamp = stamps
+        bandRect = rect
+
+        var added = addedBuffer; added.removeAll(keepingCapacity: true); addedBuffer = []
+        var removed = removedBuffer; removed.removeAll(keepingCapacity: true); removedBuffer = []
+        let rule = hitRule, mode = self.mode, live = isLive
+        var count = selectedCount
+        for i in found {
+            let now = rule.hits(item: items[i], band: rect)
+            if now == inRect[i] { continue }
+            inRect[i] = now
+            if now { everHit[i] = true }
+            guard live else { continue }
+            let sel = mode.isSelected(start: start[i], inRect: now, everHit: everHit[i])
+            if sel != selection[i] {
+                selection[i] = sel
+                if sel { added.append(i); count += 1 } else { removed.append(i); count -= 1 }
+            }
+        }
+        selectedCount = count
+        candidates = found
+        if sorted { added.sort(); removed.sort() }
+        let diff = SelectionDiff(added: added, removed: removed)
+        addedBuffer = added; removedBuffer = removed
+        _checkInvariants()
+        return diff
+    }
+
+    /// Ends the band, applying `mode` (or the band's own mode) to the final rect.
+    /// - Returns: the change since the last update.
+    /// - Complexity: O(n / 64 + change).
+    @discardableResult
+    public mutating func endBand(mode: SelectionMode? = nil) -> SelectionDiff {
+        if let m = mode { self.mode = m }
+        let diff = recomputeAll()
+        bandRect = nil
+        isLive = true
+        return diff
+    }
+
+    /// Cancels the band: the selection returns to what it was when it began.
+    /// - Returns: the change since the last update.
+    /// - Complexity: O(n / 64 + change).
+    @discardableResult
+    public mutating func cancelBand() -> SelectionDiff {
+        var diff = SelectionDiff()
+        start.forEachDifference(from: selection) { i in
+            if start[i] { diff.added.append(i) } else { diff.removed.append(i) }
+        }
+        selection = start
+        selectedCount = selection.count
+        bandRect = nil
+        isLive = true
+        return diff
+    }
+
+    /// Recomputes every item's selection from `start`, `inRect` and `everHit`.
+    mutating func recomputeAll() -> SelectionDiff {
+        var target = ItemBitSet(capacity: items.count)
+        let m = mode
+        for w in target.words.indices {
+            let s = start.words[w], r = inRect.words[w], h = everHit.words[w]
+            switch m {
+            case .replace: target.words[w] = r
+            case .add: target.words[w] = s | r
+            case .toggle: target.words[w] = s ^ r
+            case .addSticky: target.words[w] = s | h
+            case .subtract: target.words[w] = s & ~r
+            }
+        }
+        var diff = SelectionDiff()
+        target.forEachDifference(from: selection) { i in
+            if target[i] { diff.added.append(i) } else { diff.removed.append(i) }
+        }
+        selection = target
+        selectedCount = target.count
+        return diff
+    }
+
+    /// The parts of `a` not inside `b`, as at most four closed rectangles
+    /// (top, bottom, left, right strips).
+    /// - Complexity: O(1).
+    @inlinable static func difference(_ a: Rect, minus b: Rect) -> [Rect] {
+        guard a.touches(b) else { return [a] }
+        var out: [Rect] = []
+        out.reserveCapacity(4)
+        if b.minY > a.minY { out.append(Rect(x: a.minX, y: a.minY, width: a.maxX - a.minX, height: b.minY - a.minY)) }
+        if a.maxY > b.maxY { out.append(Rect(x: a.minX, y: b.maxY, width: a.maxX - a.minX, height: a.maxY - b.maxY)) }
+        let y0 = Swift.max(a.minY, b.minY), y1 = Swift.min(a.maxY, b.maxY)
+        if b.minX > a.minX { out.append(Rect(x: a.minX, y: y0, width: b.minX - a.minX, height: y1 - y0)) }
+        if a.maxX > b.maxX { out.append(Rect(x: b.maxX, y: y0, width: a.maxX - b.maxX, height: y1 - y0)) }
+        return out
+    }
+}
+
+extension SelectionEngine {
+    /// The items a band rect hits, by scanning every item: the reference the
+    /// indexed engine is tested against.
+    /// - Complexity: O(n).
+    public static func naiveHits(items: [Rect], rect: Rect, hitRule: HitRule) -> [Int] {
+        items.indices.filter { hitRule.hits(item: items[$0], band: rect) }
+    }
+
+    /// Checks the engine's internal consistency (only with `POINTERSIM_INTERNAL_CHECKS`).
+    @inlinable public func _checkInvariants() {
+        #if POINTERSIM_INTERNAL_CHECKS
+        precondition(selection.capacity == items.count, "selection capacity")
+        if items.count <= 4096 {
+            precondition(selectedCount == selection.count, "selectedCount out of sync")
+            if let r = bandRect {
+                for i in items.indices { precondition(inRect[i] == hitRule.hits(item: items[i], band: r), "inRect stale for item \(i)") }
+            }
+        }
+        #endif
+    }
+}

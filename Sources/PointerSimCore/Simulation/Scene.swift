@@ -1,0 +1,95 @@
+/// The view the pointer moves over: its size, pixel scale and scrollable content.
+public struct ViewGeometry: Sendable, Hashable {
+    /// The view's size in points (default 1024 × 768).
+    public var size = Size(width: 1024, height: 768)
+    /// Pixels per point (default 2), for rounding.
+    public var scale: Double = 2
+    /// The content size; larger than the view means it scrolls (default: the view's size).
+    public var contentSize = Size(width: 1024, height: 768)
+    /// The initial scroll offset (content point at the view's top-left).
+    public var contentOffset = Vector.zero
+    /// Creates the default geometry.
+    public init() {}
+
+    /// The largest scroll offset on each axis.
+    public var maxOffset: Vector {
+        Vector(dx: Swift.max(0, contentSize.width - size.width), dy: Swift.max(0, contentSize.height - size.height))
+    }
+}
+
+/// Autoscroll while a band is active (SEMANTICS.md §2.4). The numbers the
+/// sources leave open are **our choice**, documented here and configurable.
+public struct AutoscrollConfiguration: Sendable, Hashable {
+    /// Whether autoscroll runs at all (default true).
+    public var isEnabled = true
+    /// The zone along each edge, in points (20, UICollectionView's).
+    public var edgeZone: Double = 20
+    /// The speed at the edge (and beyond), points per second (**our choice**: 1200).
+    /// The speed grows linearly from 0 at the inner edge of the zone.
+    public var maxSpeed: Double = 1200
+    /// The interval between scroll steps on the trace clock (**our choice**: 1/60 s, a display frame).
+    public var tickInterval: Double = 1.0 / 60
+    /// Creates the default configuration.
+    public init() {}
+}
+
+/// Where the pointer starts and how raw device motion becomes points.
+public struct PointerConfiguration: Sendable, Hashable {
+    /// The model pointer's starting location (default: the view's centre).
+    public var start: Point? = nil
+    /// The device kind a scene expects (`mouse`, `touchpad`, …), informational.
+    public var device: String = "mouse"
+    /// The acceleration profile name: `adaptive` (default), `flat`, `none`.
+    public var acceleration: String = "adaptive"
+    /// The speed setting in −1…1 (default 0).
+    public var speed: Double = 0
+    /// Points per unit of accelerated output (default 1, SEMANTICS.md §7).
+    public var pointsPerUnit: Double = 1
+    /// Points scrolled per wheel detent (**our choice**: 40).
+    public var scrollPointsPerDetent: Double = 40
+    /// Creates the default configuration.
+    public init() {}
+}
+
+/// An item that bands can select.
+public struct SceneItem: Sendable, Hashable {
+    /// Its id, as written in logs.
+    public var id: String
+    /// Its rectangle, in content coordinates.
+    public var rect: Rect
+    /// Creates an item.
+    public init(id: String, rect: Rect) { self.id = id; self.rect = rect }
+}
+
+/// Everything a simulation needs to know about the screen: the view, the
+/// pointer, the band rules and the items (and, later, regions).
+public struct Scene: Sendable {
+    /// The view.
+    public var view = ViewGeometry()
+    /// The pointer.
+    public var pointer = PointerConfiguration()
+    /// The band rules.
+    public var band = BandConfiguration()
+    /// Autoscroll.
+    public var autoscroll = AutoscrollConfiguration()
+    /// The items, in scene order.
+    public var items: [SceneItem] = []
+    /// The ids selected before the trace starts.
+    public var initialSelection: [String] = []
+    /// Creates an empty scene with a 1024 × 768 view.
+    public init() {}
+
+    /// The built-in scene `pointersim replay` uses without `--scene`: a
+    /// 1024 × 768 view at scale 2 with a grid of 8 × 6 items named `r<row>c<col>`
+    /// (100 × 60 points, pitch 120 × 100, from (40, 40)), nothing selected, the
+    /// `uikit` profile.
+    public static var `default`: Scene {
+        var s = Scene()
+        for row in 0..<6 {
+            for col in 0..<8 {
+                s.items.append(SceneItem(id: "r\(row)c\(col)", rect: Rect(x: Double(40 + 120 * col), y: Double(40 + 100 * row), width: 100, height: 60)))
+            }
+        }
+        return s
+    }
+}

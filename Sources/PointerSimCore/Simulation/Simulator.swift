@@ -1,0 +1,178 @@
+/// Options of a simulation run that are not part of the scene.
+public struct SimulationOptions: Sendable, Hashable {
+    /// Emit a `pointer` record after every processed input event.
+    public var verbose = false
+    /// Creates the default options.
+    public init(verbose: Bool = false) { self.verbose = verbose }
+}
+
+/// The simulation: pointer-level events in, interaction log records out, on
+/// the trace's clock. Deterministic: the same events give the same records.
+///
+/// Feed events in time order with ``process(_:into:)``.
+public struct Simulator: Sendable {
+    /// The scene.
+    public let scene: Scene
+    /// The options.
+    public let options: SimulationOptions
+    /// The band-selection interaction.
+    public private(set) var band: BandSelectionInteraction
+    /// The model pointer, in view points, clamped to the view.
+    public private(set) var pointer: Point
+    /// The modifier flags held.
+    public private(set) var modifiers: ModifierFlags = []
+    /// The buttons held.
+    public private(set) var buttons: Set<PointerButton> = []
+    /// The content's scroll offset.
+    public private(set) var contentOffset: Vector
+    /// The time of the last processed event.
+    public private(set) var now: Double = 0
+
+    var nextAutoscrollTick: Double? = nil
+    let itemIDs: [String]
+
+    /// Creates a simulation of a scene.
+    /// - Complexity: O(n) in the scene's items (the spatial index).
+    public init(scene: Scene, options: SimulationOptions = SimulationOptions()) {
+        self.scene = scene
+        self.options = options
+        itemIDs = scene.items.map(\.id)
+        var indexByID: [String: Int] = [:]
+        for (i, item) in scene.items.enumerated() where indexByID[item.id] == nil { indexByID[item.id] = i }
+        var config = scene.band
+        config.scale = scene.view.scale
+        band = BandSelectionInteraction(
+            items: scene.items.map(\.rect), configuration: config,
+            initialSelection: scene.initialSelection.compactMap { indexByID[$0] })
+        let start = scene.pointer.start ?? Point(x: scene.view.size.width / 2, y: scene.view.size.height / 2)
+        pointer = Point(
+            x: start.x.clamped(to: 0, scene.view.size.width), y: start.y.clamped(to: 0, scene.view.size.height))
+        contentOffset = Vector(
+            dx: scene.view.contentOffset.dx.clamped(to: 0, scene.view.maxOffset.dx),
+            dy: scene.view.contentOffset.dy.clamped(to: 0, scene.view.maxOffset.dy))
+    }
+
+    /// The pointer in content coordinates.
+    public var contentPoint: Point { pointer + contentOffset }
+
+    /// The selected item ids, in scene order.
+    public var selection: [String] { band.selectedItems.map { itemIDs[$0] } }
+
+    /// Processes one event, appending the records it causes (autoscroll steps
+    /// due before it come first).
+    public mutating func process(_ event: PointerEvent, into out: inout [LogRecord]) {
+        runAutoscroll(until: event.time, into: &out)
+        now = event.time
+        let t = event.time
+        switch event.kind {
+        case .move(let p):
+            movePointer(to: p, at: t, into: &out)
+        case .delta(let v):
+            movePointer(to: pointer + v, at: t, into: &out)
+        case .press(let b):
+            buttons.insert(b)
+            if b == .primary { emit(band.press(at: contentPoint, modifiers: modifiers), at: t, into: &out) }
+        case .release(let b):
+            guard buttons.remove(b) != nil else { break }
+            if b == .primary { emit(band.release(modifiers: modifiers), at: t, into: &out) }
+        case .modifiers(let m):
+            modifiers = m
+        case .scroll(let v):
+            scroll(by: v, at: t, into: &out)
+        case .cancel:
+            emit(band.cancel(), at: t, into: &out)
+        case .invalidate:
+            break
+        case .deviceRemoved(let name):
+            out.append(LogRecord(time: t, .deviceRemoved(device: name)))
+        }
+        scheduleAutoscroll(at: t)
+        if options.verbose { out.append(LogRecord(time: t, .pointer(pointerFrame))) }
+    }
+
+    /// Processes a sequence of events.
+    public mutating func process<S: Sequence>(_ events: S) -> [LogRecord] where S.Element == PointerEvent {
+        var out: [LogRecord] = []
+        for e in events { process(e, into: &out) }
+        return out
+    }
+
+    /// The presented pointer now (the system pointer: a 19 pt circle at the model pointer).
+    public var pointerFrame: PointerFrame {
+        PointerFrame(model: pointer, presented: pointer, shape: .circle(diameter: 19))
+    }
+
+    mutating func movePointer(to p: Point, at t: Double, into out: inout [LogRecord]) {
+        let size = scene.view.size
+        pointer = Point(x: p.x.clamped(to: 0, size.width), y: p.y.clamped(to: 0, size.height))
+        if buttons.contains(.primary) { emit(band.move(to: contentPoint), at: t, into: &out) }
+    }
+
+    mutating func scroll(by v: Vector, at t: Double, into out: inout [LogRecord]) {
+        let maxOffset = scene.view.maxOffset
+        let new = Vector(
+            dx: (contentOffset.dx + v.dx).clamped(to: 0, maxOffset.dx),
+            dy: (contentOffset.dy + v.dy).clamped(to: 0, maxOffset.dy))
+        guard new != contentOffset else { return }
+        contentOffset = new
+        if band.isActive || band.isAwaitingThreshold { emit(band.move(to: contentPoint), at: t, into: &out) }
+    }
+
+    /// The autoscroll velocity for the current pointer, points per second.
+    public var autoscrollVelocity: Vector {
+        let a = scene.autoscroll
+        guard a.isEnabled, band.isActive, a.edgeZone > 0 else { return .zero }
+        let size = scene.view.size, maxOffset = scene.view.maxOffset
+        func axis(_ p: Double, _ length: Double, _ offset: Double, _ maxOff: Double) -> Double {
+            guard maxOff > 0 else { return 0 }
+            let fromLow = p, fromHigh = length - p
+            if fromLow < a.edgeZone && offset > 0 {
+                return -a.maxSpeed * Swift.min(1, (a.edgeZone - Swift.max(0, fromLow)) / a.edgeZone)
+            }
+            if fromHigh < a.edgeZone && offset < maxOff {
+                return a.maxSpeed * Swift.min(1, (a.edgeZone - Swift.max(0, fromHigh)) / a.edgeZone)
+            }
+            return 0
+        }
+        return Vector(
+            dx: axis(pointer.x, size.width, contentOffset.dx, maxOffset.dx),
+            dy: axis(pointer.y, size.height, contentOffset.dy, maxOffset.dy))
+    }
+
+    mutating func scheduleAutoscroll(at t: Double) {
+        if autoscrollVelocity == .zero {
+            nextAutoscrollTick = nil
+        } else if nextAutoscrollTick == nil {
+            nextAutoscrollTick = t + scene.autoscroll.tickInterval
+        }
+    }
+
+    mutating func runAutoscroll(until t: Double, into out: inout [LogRecord]) {
+        let dt = scene.autoscroll.tickInterval
+        guard dt > 0 else { nextAutoscrollTick = nil; return }
+        var k = 0
+        while let tick = nextAutoscrollTick, tick <= t {
+            let v = autoscrollVelocity
+            if v == .zero { nextAutoscrollTick = nil; break }
+            now = tick
+            scroll(by: v * dt, at: tick, into: &out)
+            k += 1
+            // Ticks sit on a fixed grid from the first one, so rounding never drifts.
+            nextAutoscrollTick = tick + dt
+        }
+    }
+
+    mutating func emit(_ update: BandUpdate?, at t: Double, into out: inout [LogRecord]) {
+        guard let u = update else { return }
+        switch u.state {
+        case .began:
+            out.append(LogRecord(time: t, .bandBegan(rect: u.rect, modifiers: u.modifiers, mode: u.mode)))
+        case .selecting:
+            out.append(LogRecord(time: t, .bandSelecting(rect: u.rect, added: u.diff.added.map { itemIDs[$0] }, removed: u.diff.removed.map { itemIDs[$0] })))
+        case .ended:
+            out.append(LogRecord(time: t, .bandEnded(rect: u.rect, selection: selection, cancelled: u.cancelled)))
+        case .possible:
+            break
+        }
+    }
+}

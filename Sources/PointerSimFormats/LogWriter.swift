@@ -1,0 +1,76 @@
+import PointerSimCore
+
+/// Serialises log records as JSON Lines exactly as FORMATS.md §4 specifies:
+/// keys in a fixed order, numbers through ``formatLogNumber(_:)``, so that a
+/// replay is byte-for-byte reproducible.
+public enum LogLine {
+    /// The JSON object for one record, without the newline.
+    public static func render(_ record: LogRecord) -> String {
+        var s = "{\"t\":" + formatLogNumber(record.time) + ",\"event\":"
+        appendJSONString(record.event.name, to: &s)
+        switch record.event {
+        case .bandBegan(let rect, let modifiers, let mode):
+            s += ",\"rect\":" + rectJSON(rect) + ",\"modifiers\":" + stringsJSON(modifiers.names)
+            s += ",\"mode\":"; appendJSONString(mode.rawValue, to: &s)
+        case .bandSelecting(let rect, let added, let removed):
+            s += ",\"rect\":" + rectJSON(rect) + ",\"added\":" + stringsJSON(added) + ",\"removed\":" + stringsJSON(removed)
+        case .bandEnded(let rect, let selection, let cancelled):
+            s += ",\"rect\":" + rectJSON(rect) + ",\"selection\":" + stringsJSON(selection)
+            s += ",\"cancelled\":" + (cancelled ? "true" : "false")
+        case .regionEntered(let region, let effect):
+            s += ",\"region\":"; appendJSONString(region, to: &s)
+            s += ",\"effect\":"; appendJSONString(effect, to: &s)
+        case .regionLatched(let region, let axes):
+            s += ",\"region\":"; appendJSONString(region, to: &s)
+            s += ",\"axes\":"; appendJSONString(axes.name, to: &s)
+        case .regionUnlatched(let region), .regionExited(let region), .regionStyleChanged(let region):
+            s += ",\"region\":"; appendJSONString(region, to: &s)
+        case .deviceRemoved(let device):
+            s += ",\"device\":"; appendJSONString(device, to: &s)
+        case .pointer(let f):
+            s += ",\"model\":" + pointJSON(f.model) + ",\"presented\":" + pointJSON(f.presented)
+            s += ",\"shape\":" + shapeJSON(f.shape) + ",\"content\":" + numbersJSON([f.content.dx, f.content.dy])
+            s += ",\"accessories\":["
+            for (i, a) in f.accessories.enumerated() {
+                if i > 0 { s += "," }
+                s += "{\"center\":" + pointJSON(a.center) + ",\"angle\":" + formatLogNumber(a.angle) + "}"
+            }
+            s += "]"
+        }
+        s += "}"
+        return s
+    }
+
+    /// `[x, y, width, height]`.
+    public static func rectJSON(_ r: Rect) -> String { numbersJSON([r.x, r.y, r.width, r.height]) }
+    /// `[x, y]`.
+    public static func pointJSON(_ p: Point) -> String { numbersJSON([p.x, p.y]) }
+
+    /// A JSON array of numbers.
+    public static func numbersJSON(_ values: [Double]) -> String {
+        "[" + values.map(formatLogNumber).joined(separator: ",") + "]"
+    }
+
+    /// A JSON array of strings.
+    public static func stringsJSON(_ values: [String]) -> String {
+        var s = "["
+        for (i, v) in values.enumerated() {
+            if i > 0 { s += "," }
+            appendJSONString(v, to: &s)
+        }
+        return s + "]"
+    }
+
+    /// A shape object: `{"circle":19}`, `{"roundedRect":[x,y,w,h,r]}`,
+    /// `{"verticalBeam":l}`, `{"horizontalBeam":l}`, `{"path":[[x,y],…]}`, `{"hidden":true}`.
+    public static func shapeJSON(_ shape: PointerShapeValue) -> String {
+        switch shape {
+        case .circle(let d): return "{\"circle\":" + formatLogNumber(d) + "}"
+        case .roundedRect(let r, let radius): return "{\"roundedRect\":" + numbersJSON([r.x, r.y, r.width, r.height, radius]) + "}"
+        case .verticalBeam(let l): return "{\"verticalBeam\":" + formatLogNumber(l) + "}"
+        case .horizontalBeam(let l): return "{\"horizontalBeam\":" + formatLogNumber(l) + "}"
+        case .path(let points): return "{\"path\":[" + points.map(pointJSON).joined(separator: ",") + "]}"
+        case .hidden: return "{\"hidden\":true}"
+        }
+    }
+}

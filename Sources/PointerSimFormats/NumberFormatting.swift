@@ -1,0 +1,73 @@
+/// Formats a number the way the interaction log requires (FORMATS.md §4): at
+/// most 3 decimals, rounded half away from zero, trailing zeros dropped, no
+/// exponent, and no negative zero.
+///
+/// The rounding is decimal: the shortest representation that round-trips
+/// (Swift's `description`) is rounded as written, so `0.0125` gives `0.013`
+/// and `2.0005` gives `2.001`. Non-finite values print as `0` (logs never
+/// contain them; scenes reject them).
+public func formatLogNumber(_ value: Double) -> String {
+    guard value.isFinite else { return "0" }
+    if value == value.rounded(), abs(value) < 1e15 { let i = Int64(value); return i == 0 ? "0" : String(i) }
+    var text = value.description  // e.g. "-12.3456", "1e-05", "1.5e+20"
+    var negative = false
+    if text.hasPrefix("-") { negative = true; text.removeFirst() }
+    var mantissa = Substring(text), exponent = 0
+    if let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+        mantissa = text[..<e]
+        exponent = Int(text[text.index(after: e)...]) ?? 0
+    }
+    // digits with the decimal point at position `point` (count of integer digits).
+    var digits: [UInt8] = []
+    var point = 0
+    var seenPoint = false
+    for ch in mantissa.utf8 {
+        if ch == UInt8(ascii: ".") { seenPoint = true; continue }
+        digits.append(ch - 48)
+        if !seenPoint { point += 1 }
+    }
+    point += exponent
+    // Pad so that the point lies within the digits and 4 decimals exist.
+    while point <= 0 { digits.insert(0, at: 0); point += 1 }
+    while digits.count < point + 4 { digits.append(0) }
+    // Round at 3 decimals, half away from zero (on the magnitude).
+    var kept = Array(digits[0..<(point + 3)])
+    if digits[point + 3] >= 5 {
+        var i = kept.count - 1
+        while i >= 0 {
+            if kept[i] == 9 { kept[i] = 0; i -= 1 } else { kept[i] += 1; break }
+        }
+        if i < 0 { kept.insert(1, at: 0); point += 1 }
+    }
+    var intPart = kept[0..<point].drop { $0 == 0 }.map { Character(Unicode.Scalar($0 + 48)) }
+    var frac = kept[point...].map { Character(Unicode.Scalar($0 + 48)) }
+    while frac.last == "0" { frac.removeLast() }
+    if intPart.isEmpty { intPart = ["0"] }
+    if intPart == ["0"] && frac.isEmpty { return "0" }
+    var out = negative ? "-" : ""
+    out += String(intPart)
+    if !frac.isEmpty { out += "." + String(frac) }
+    return out
+}
+
+/// Appends `s` as a JSON string literal (quotes, escapes).
+public func appendJSONString(_ s: String, to out: inout String) {
+    out += "\""
+    for u in s.unicodeScalars {
+        switch u {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        default:
+            if u.value < 0x20 {
+                let hex = String(u.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(u)
+            }
+        }
+    }
+    out += "\""
+}

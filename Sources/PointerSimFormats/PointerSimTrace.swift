@@ -1,0 +1,148 @@
+import PointerSimCore
+
+/// The hand-writable `pointersim-trace 1` format (FORMATS.md §2): one event
+/// per line, `<seconds> <event> <arguments…>`, `#` comments, blank lines
+/// ignored, times never decreasing.
+public enum PointerSimTrace {
+    /// The header line.
+    public static let header = "pointersim-trace 1"
+
+    /// The events and their arguments, for messages.
+    static let grammar = "move X Y, delta DX DY, press BUTTON, release BUTTON, modifiers [FLAG…], scroll DX DY, cancel, invalidate REGION, removed DEVICE"
+
+    /// Whether a file's first bytes look like this format.
+    public static func matches(_ prefix: [UInt8]) -> Bool {
+        for line in prefix.split(separator: 10, omittingEmptySubsequences: true) {
+            let t = String(decoding: line, as: UTF8.self).trimmingSpaces()
+            if t.isEmpty || t.hasPrefix("#") { continue }
+            return t.hasPrefix("pointersim-trace")
+        }
+        return false
+    }
+
+    /// Parses a whole trace file.
+    /// - Throws: ``InputError``: 66 if the file cannot be opened; 65 naming the
+    ///   line and what was expected.
+    public static func load(path: String) throws -> [PointerEvent] {
+        let reader = try LineReader(path: path)
+        var parser = Parser(file: path)
+        var out: [PointerEvent] = []
+        while let line = try reader.nextLine() {
+            if let e = try parser.parse(line: String(decoding: line, as: UTF8.self), number: reader.lineNumber) { out.append(e) }
+        }
+        guard parser.sawHeader else { throw InputError.malformed(path, line: nil, "empty trace: expected the header \"\(header)\"") }
+        return out
+    }
+
+    /// Parses trace text (for tests and in-memory use).
+    public static func parse(_ text: String, file: String = "<trace>") throws -> [PointerEvent] {
+        var parser = Parser(file: file)
+        var out: [PointerEvent] = []
+        var n = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            n += 1
+            if let e = try parser.parse(line: String(line), number: n) { out.append(e) }
+        }
+        guard parser.sawHeader else { throw InputError.malformed(file, line: nil, "empty trace: expected the header \"\(header)\"") }
+        return out
+    }
+
+    /// Writes events in this format (the inverse of ``parse(_:file:)``).
+    public static func render(_ events: [PointerEvent]) -> String {
+        var s = header + "\n"
+        for e in events {
+            s += formatLogNumber(e.time) + " "
+            switch e.kind {
+            case .move(let p): s += "move \(formatLogNumber(p.x)) \(formatLogNumber(p.y))"
+            case .delta(let v): s += "delta \(formatLogNumber(v.dx)) \(formatLogNumber(v.dy))"
+            case .press(let b): s += "press \(b.rawValue)"
+            case .release(let b): s += "release \(b.rawValue)"
+            case .modifiers(let m): s += (["modifiers"] + m.names).joined(separator: " ")
+            case .scroll(let v): s += "scroll \(formatLogNumber(v.dx)) \(formatLogNumber(v.dy))"
+            case .cancel: s += "cancel"
+            case .invalidate(let r): s += "invalidate \(r)"
+            case .deviceRemoved(let d): s += "removed \(d)"
+            }
+            s += "\n"
+        }
+        return s
+    }
+
+    struct Parser {
+        let file: String
+        var sawHeader = false
+        var lastTime = -Double.infinity
+
+        func fail(_ n: Int, _ message: String) -> InputError { InputError.malformed(file, line: n, message) }
+
+        mutating func parse(line raw: String, number n: Int) throws -> PointerEvent? {
+            var text = Substring(raw)
+            if let hash = text.firstIndex(of: "#") { text = text[..<hash] }
+            let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            if words.isEmpty { return nil }
+            if !sawHeader {
+                guard words.count == 2, words[0] == "pointersim-trace" else {
+                    throw fail(n, "expected the header \"\(PointerSimTrace.header)\"")
+                }
+                guard words[1] == "1" else { throw fail(n, "unsupported trace version \(words[1]) (expected 1)") }
+                sawHeader = true
+                return nil
+            }
+            guard let t = Double(words[0]), t.isFinite, t >= 0 else {
+                throw fail(n, "expected a time in seconds (a non-negative number), found \"\(words[0])\"")
+            }
+            guard t >= lastTime else {
+                throw fail(n, "time \(words[0]) goes backwards (the previous event was at \(formatLogNumber(lastTime)))")
+            }
+            guard words.count >= 2 else { throw fail(n, "expected an event after the time (\(grammar))") }
+            let name = String(words[1])
+            let args = words.dropFirst(2).map(String.init)
+            func count(_ k: Int, _ usage: String) throws {
+                guard args.count == k else { throw fail(n, "\(name) takes \(usage), found \(args.count) argument\(args.count == 1 ? "" : "s")") }
+            }
+            func num(_ s: String) throws -> Double {
+                guard let v = Double(s), v.isFinite else { throw fail(n, "\(name): expected a number, found \"\(s)\"") }
+                return v
+            }
+            func button() throws -> PointerButton {
+                try count(1, "a button (primary, secondary or middle)")
+                guard let b = PointerButton(rawValue: args[0]) else {
+                    throw fail(n, "\(name): unknown button \"\(args[0])\" (expected primary, secondary or middle)")
+                }
+                return b
+            }
+            let kind: PointerEvent.Kind
+            switch name {
+            case "move": try count(2, "X Y"); kind = .move(Point(x: try num(args[0]), y: try num(args[1])))
+            case "delta": try count(2, "DX DY"); kind = .delta(Vector(dx: try num(args[0]), dy: try num(args[1])))
+            case "scroll": try count(2, "DX DY"); kind = .scroll(Vector(dx: try num(args[0]), dy: try num(args[1])))
+            case "press": kind = .press(try button())
+            case "release": kind = .release(try button())
+            case "modifiers":
+                var flags: ModifierFlags = []
+                for a in args {
+                    guard let f = ModifierFlags(name: a) else {
+                        throw fail(n, "modifiers: unknown flag \"\(a)\" (expected shift, control, option, command, capsLock)")
+                    }
+                    flags.insert(f)
+                }
+                kind = .modifiers(flags)
+            case "cancel": try count(0, "no arguments"); kind = .cancel
+            case "invalidate": try count(1, "a region id"); kind = .invalidate(args[0])
+            case "removed": try count(1, "a device name"); kind = .deviceRemoved(args[0])
+            default: throw fail(n, "unknown event \"\(name)\" (expected \(grammar))")
+            }
+            lastTime = t
+            return PointerEvent(time: t, kind)
+        }
+    }
+}
+
+extension String {
+    func trimmingSpaces() -> String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" || f == "\r" { s.removeFirst() }
+        while let l = s.last, l == " " || l == "\t" || l == "\r" { s.removeLast() }
+        return String(s)
+    }
+}

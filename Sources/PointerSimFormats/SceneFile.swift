@@ -1,0 +1,220 @@
+import PointerSimCore
+
+/// Walks a JSON tree with the path of each value, so that every error names
+/// where it is (`items[3].rect`) and unknown keys are rejected.
+public struct SceneField {
+    /// The node.
+    public let node: JSONNode
+    /// Its path from the document root (`items[3].rect`).
+    public let path: String
+    /// The file, for messages.
+    public let file: String
+
+    /// Creates a field.
+    public init(node: JSONNode, path: String, file: String) { self.node = node; self.path = path; self.file = file }
+
+    /// A malformed-input error at this field.
+    public func error(_ message: String) -> InputError {
+        InputError.malformed(file, line: node.line, "\(path.isEmpty ? "(top level)" : path): \(message)")
+    }
+
+    /// The members of an object, after checking every key is one of `allowed`.
+    public func object(allowed: [String]) throws -> [String: SceneField] {
+        guard case .object(let members) = node.value else { throw error("expected an object") }
+        var out: [String: SceneField] = [:]
+        for (k, v) in members {
+            let p = path.isEmpty ? k : "\(path).\(k)"
+            guard allowed.contains(k) else {
+                throw InputError.malformed(file, line: v.line, "\(p): unknown key \"\(k)\" (expected one of: \(allowed.joined(separator: ", ")))")
+            }
+            out[k] = SceneField(node: v, path: p, file: file)
+        }
+        return out
+    }
+
+    /// The elements of an array.
+    public func array() throws -> [SceneField] {
+        guard case .array(let elements) = node.value else { throw error("expected an array") }
+        return elements.enumerated().map { SceneField(node: $1, path: "\(path)[\($0)]", file: file) }
+    }
+
+    /// A finite number, optionally within a range.
+    public func number(in range: ClosedRange<Double>? = nil) throws -> Double {
+        guard case .number(let v) = node.value else { throw error("expected a number") }
+        guard v.isFinite else { throw error("expected a finite number, found \(v)") }
+        if let r = range, !r.contains(v) { throw error("expected a number from \(r.lowerBound) to \(r.upperBound), found \(v)") }
+        return v
+    }
+
+    /// A string.
+    public func string() throws -> String {
+        guard case .string(let s) = node.value else { throw error("expected a string") }
+        return s
+    }
+
+    /// A boolean.
+    public func bool() throws -> Bool {
+        guard case .bool(let b) = node.value else { throw error("expected true or false") }
+        return b
+    }
+
+    /// One of a set of names.
+    public func oneOf(_ names: [String]) throws -> String {
+        let s = try string()
+        guard names.contains(s) else { throw error("unknown value \"\(s)\" (expected one of: \(names.joined(separator: ", ")))") }
+        return s
+    }
+
+    /// An array of exactly `count` finite numbers.
+    public func numbers(_ count: Int, _ what: String) throws -> [Double] {
+        let elements = try array()
+        guard elements.count == count else { throw error("expected \(what)") }
+        return try elements.map { try $0.number() }
+    }
+
+    /// `[x, y]`.
+    public func point() throws -> Point {
+        let v = try numbers(2, "[x, y]")
+        return Point(x: v[0], y: v[1])
+    }
+
+    /// `[x, y, width, height]` with non-negative width and height.
+    public func rect() throws -> Rect {
+        let v = try numbers(4, "an array of 4 numbers [x, y, width, height]")
+        guard v[2] >= 0, v[3] >= 0 else { throw error("width and height must not be negative") }
+        return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+    }
+
+    /// `none`, `horizontal`, `vertical` or `both`.
+    public func axes() throws -> Axes {
+        Axes(name: try oneOf(["none", "horizontal", "vertical", "both"]))!
+    }
+
+    /// A list of modifier flag names.
+    public func modifiers() throws -> ModifierFlags {
+        var flags: ModifierFlags = []
+        for e in try array() {
+            let name = try e.string()
+            guard let f = ModifierFlags(name: name) else {
+                throw e.error("unknown modifier \"\(name)\" (expected shift, control, option, command, capsLock)")
+            }
+            flags.insert(f)
+        }
+        return flags
+    }
+}
+
+/// Reads `*.scene.json` files (FORMATS.md §3).
+public enum SceneFile {
+    /// The `format` value this reader understands.
+    public static let formatTag = "pointersim-scene/1"
+
+    /// Reads and validates a scene file.
+    /// - Throws: ``InputError``: 66 if it cannot be opened, 65 naming the line
+    ///   and path of anything malformed or unknown.
+    public static func load(path: String) throws -> Scene {
+        try parse(readTextFile(path), file: path)
+    }
+
+    /// Parses scene text.
+    public static func parse(_ text: String, file: String) throws -> Scene {
+        let root = SceneField(node: try JSONParser.parse(text, file: file), path: "", file: file)
+        let top = try root.object(allowed: ["format", "view", "pointer", "band", "items", "regions", "comment"])
+        var scene = Scene()
+        guard let format = top["format"] else { throw root.error("missing \"format\": \"\(formatTag)\"") }
+        guard try format.string() == formatTag else { throw format.error("expected \"\(formatTag)\"") }
+
+        if let view = top["view"] {
+            let v = try view.object(allowed: ["width", "height", "scale", "content"])
+            if let w = v["width"] { scene.view.size.width = try w.number(in: 1...1e9) }
+            if let h = v["height"] { scene.view.size.height = try h.number(in: 1...1e9) }
+            if let s = v["scale"] { scene.view.scale = try s.number(in: 0.1...16) }
+            scene.view.contentSize = scene.view.size
+            if let c = v["content"] {
+                let cc = try c.object(allowed: ["width", "height", "offset"])
+                if let w = cc["width"] { scene.view.contentSize.width = try w.number(in: 1...1e12) }
+                if let h = cc["height"] { scene.view.contentSize.height = try h.number(in: 1...1e12) }
+                if let o = cc["offset"] {
+                    let p = try o.point()
+                    scene.view.contentOffset = Vector(dx: p.x, dy: p.y)
+                }
+            }
+        }
+
+        if let pointer = top["pointer"] {
+            let p = try pointer.object(allowed: ["start", "device", "acceleration", "speed", "pointsPerUnit", "scrollPointsPerDetent"])
+            if let s = p["start"] { scene.pointer.start = try s.point() }
+            if let d = p["device"] { scene.pointer.device = try d.oneOf(["mouse", "touchpad", "trackpoint", "keyboard", "any"]) }
+            if let a = p["acceleration"] { scene.pointer.acceleration = try a.oneOf(["adaptive", "flat", "none"]) }
+            if let s = p["speed"] { scene.pointer.speed = try s.number(in: -1...1) }
+            if let u = p["pointsPerUnit"] { scene.pointer.pointsPerUnit = try u.number(in: 1e-6...1e6) }
+            if let u = p["scrollPointsPerDetent"] { scene.pointer.scrollPointsPerDetent = try u.number(in: 0...1e6) }
+        }
+
+        var initialSelection: [SceneField] = []
+        if let band = top["band"] {
+            let b = try band.object(allowed: ["profile", "hitRule", "enabled", "beginsOnItems", "initialSelection", "vetoRects", "autoscroll"])
+            if let p = b["profile"] { scene.band.profile = try profile(p) }
+            if let h = b["hitRule"] { scene.band.hitRule = HitRule(rawValue: try h.oneOf(HitRule.allCases.map(\.rawValue)))! }
+            if let e = b["enabled"] { scene.band.isEnabled = try e.bool() }
+            if let e = b["beginsOnItems"] { scene.band.beginsOnItems = try e.bool() }
+            if let s = b["initialSelection"] { initialSelection = try s.array() }
+            if let v = b["vetoRects"] { scene.band.vetoRects = try v.array().map { try $0.rect() } }
+            if let a = b["autoscroll"] {
+                let o = try a.object(allowed: ["enabled", "edgeZone", "maxSpeed", "tickInterval"])
+                if let e = o["enabled"] { scene.autoscroll.isEnabled = try e.bool() }
+                if let z = o["edgeZone"] { scene.autoscroll.edgeZone = try z.number(in: 0...1e6) }
+                if let s = o["maxSpeed"] { scene.autoscroll.maxSpeed = try s.number(in: 0...1e9) }
+                if let t = o["tickInterval"] { scene.autoscroll.tickInterval = try t.number(in: 1e-4...10) }
+            }
+        }
+
+        var ids = Set<String>()
+        if let items = top["items"] {
+            for e in try items.array() {
+                let o = try e.object(allowed: ["id", "rect"])
+                guard let idField = o["id"] else { throw e.error("missing \"id\"") }
+                guard let rectField = o["rect"] else { throw e.error("missing \"rect\"") }
+                let id = try idField.string()
+                guard ids.insert(id).inserted else { throw idField.error("duplicate item id \"\(id)\"") }
+                scene.items.append(SceneItem(id: id, rect: try rectField.rect()))
+            }
+        }
+        for s in initialSelection {
+            let id = try s.string()
+            guard ids.contains(id) else { throw s.error("no item has the id \"\(id)\"") }
+            scene.initialSelection.append(id)
+        }
+        if let regions = top["regions"] {
+            try decodeRegions(regions, into: &scene)
+        }
+        return scene
+    }
+
+    static func profile(_ f: SceneField) throws -> BandProfile {
+        if case .string = f.node.value {
+            let name = try f.oneOf(BandProfile.builtIn.keys.sorted())
+            return BandProfile.builtIn[name]!
+        }
+        let o = try f.object(allowed: ["name", "base", "rules", "default", "threshold", "thresholdMetric", "thresholdStrict", "modifiersAt", "apply"])
+        var p = BandProfile.uikit
+        if let b = o["base"] { p = BandProfile.builtIn[try b.oneOf(BandProfile.builtIn.keys.sorted())]! }
+        p.name = try o["name"]?.string() ?? "custom"
+        let modes = SelectionMode.allCases.map(\.rawValue)
+        if let rules = o["rules"] {
+            p.rules = try rules.array().map { r in
+                let ro = try r.object(allowed: ["flags", "match", "mode"])
+                guard let flags = ro["flags"], let mode = ro["mode"] else { throw r.error("a rule needs \"flags\" and \"mode\"") }
+                let match = try ro["match"].map { BandProfile.Match(rawValue: try $0.oneOf(["exact", "includes"]))! } ?? .exact
+                return BandProfile.Rule(try flags.modifiers(), match, SelectionMode(rawValue: try mode.oneOf(modes))!)
+            }
+        }
+        if let d = o["default"] { p.defaultMode = SelectionMode(rawValue: try d.oneOf(modes))! }
+        if let t = o["threshold"] { p.threshold = try t.number(in: 0...1e6) }
+        if let m = o["thresholdMetric"] { p.thresholdMetric = .init(rawValue: try m.oneOf(["manhattan", "chebyshev", "euclidean"]))! }
+        if let s = o["thresholdStrict"] { p.thresholdIsStrict = try s.bool() }
+        if let m = o["modifiersAt"] { p.modifiersReadAt = .init(rawValue: try m.oneOf(["press", "release"]))! }
+        if let a = o["apply"] { p.application = .init(rawValue: try a.oneOf(["live", "atEnd"]))! }
+        return p
+    }
+}

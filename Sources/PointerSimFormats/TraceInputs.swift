@@ -1,0 +1,73 @@
+import PointerSimCore
+
+/// Opens trace files of any supported format, recognised by content
+/// (FORMATS.md §2), as pointer-event sources.
+public enum TraceInputs {
+    /// The formats recognised by content.
+    public enum Format: String, Sendable {
+        /// `pointersim-trace 1`.
+        case pointerSimTrace
+        /// evemu (single file or `.desc` + `.events`).
+        case evemu
+        /// `libinput record` YAML.
+        case libinputRecord
+    }
+
+    /// Recognises a file's format from its first bytes.
+    public static func detect(_ prefix: [UInt8]) -> Format? {
+        if PointerSimTrace.matches(prefix) { return .pointerSimTrace }
+        return nil
+    }
+
+    /// Opens the files as sources, one per trace (a `.desc` followed by its
+    /// `.events` counts as one evemu trace).
+    /// - Throws: ``InputError``: 66 for a file that cannot be opened, 65 for
+    ///   an unrecognised or malformed one.
+    public static func open(paths: [String], scene: Scene) throws -> [any PointerEventSource] {
+        var sources: [any PointerEventSource] = []
+        for path in paths {
+            let prefix = try LineReader.prefix(of: path)
+            switch detect(prefix) {
+            case .pointerSimTrace:
+                sources.append(ArrayEventSource(try PointerSimTrace.load(path: path)))
+            case .evemu, .libinputRecord, nil:
+                throw InputError.malformed(
+                    path, line: 1,
+                    "unrecognised trace format (expected \"\(PointerSimTrace.header)\", an evemu recording or a libinput recording)")
+            }
+        }
+        return sources
+    }
+}
+
+/// Runs recordings through the simulation and writes the interaction log.
+public enum Replay {
+    /// Replays `paths` over `scene`, writing each log line to `sink` as it is
+    /// produced.
+    /// - Throws: ``InputError`` for unreadable or malformed input; lines
+    ///   already written stay complete.
+    public static func run(paths: [String], scene: Scene, options: SimulationOptions, sink: OutputSink) throws {
+        let merged = MergedEventSource(try TraceInputs.open(paths: paths, scene: scene))
+        var sim = Simulator(scene: scene, options: options)
+        var out: [LogRecord] = []
+        while let e = try merged.next() {
+            sim.process(e, into: &out)
+            for r in out { try sink.writeLine(LogLine.render(r)) }
+            out.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// Replays events in memory and returns the log text (for tests and embedding).
+    public static func log(events: [PointerEvent], scene: Scene, options: SimulationOptions = SimulationOptions()) -> String {
+        var sim = Simulator(scene: scene, options: options)
+        var text = ""
+        let origin = events.first?.time ?? 0
+        var out: [LogRecord] = []
+        for var e in events {
+            e.time -= origin
+            sim.process(e, into: &out)
+        }
+        for r in out { text += LogLine.render(r) + "\n" }
+        return text
+    }
+}

@@ -1,0 +1,80 @@
+import PointerSimCore
+
+/// shared/bench/band-workload.md (v1): the items, the integer-exact drag, the
+/// digests; timing only the selection update of each step.
+enum BandWorkload {
+    struct Checkpoint { var k: Int; var count: Int; var sum: UInt64 }
+    struct Result {
+        var steps: Int
+        var checkpoints: [Checkpoint]
+        var medianNs: Int64, p99Ns: Int64, meanNs: Int64, totalNs: Int64, buildNs: Int64
+    }
+
+    static func splitmix64(_ x: UInt64) -> UInt64 {
+        var z = x &+ 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    static func items(_ n: Int) -> [Rect] {
+        (0..<n).map { id in Rect(x: Double(50 * (id % 80)), y: Double(40 * (id / 80)), width: 40, height: 30) }
+    }
+
+    /// The band at step k.
+    static func band(k: Int, n: Int) -> Rect {
+        let rows = (n + 79) / 80
+        let h = 40 * rows - 10
+        func tri(_ u: Int, _ p: Int) -> Int { abs(2 * (u % p) - p) }
+        let g = k <= 1000 ? 2 * k : 3000 - k
+        let ax = 950 + (100 * tri(k, 150)) / 150
+        let ay = 950 + (100 * tri(k + 27, 110)) / 110
+        let dx = 4000 / 2 - 5, dy = h / 2 - 5
+        let x = 5 + (dx * g * ax) / (2000 * 1000)
+        let y = 5 + (dy * g * ay) / (2000 * 1000)
+        return Rect(corner: Point(x: 5, y: 5), Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
+    }
+
+    static func run(items n: Int, mode: SelectionMode, stride: Int) -> Result {
+        let clock = ContinuousClock()
+        let rects = items(n)
+        let t0 = clock.now
+        var engine = SelectionEngine(items: rects, hitRule: .intersects)
+        let buildNs = nanos(clock.now - t0)
+        if mode != .replace { engine.setSelection(Swift.stride(from: 0, to: n, by: 7)) }
+        engine.beginBand(mode: mode)
+        let checkpointKs: Set<Int> = [40, 250, 500, 1000, 1500, 2000]
+        var samples: [Int64] = []
+        samples.reserveCapacity(2000 / stride)
+        var checkpoints: [Checkpoint] = []
+        var k = stride
+        while k <= 2000 {
+            let rect = band(k: k, n: n)
+            let s = clock.now
+            let diff = engine.updateBand(to: rect, sorted: false)
+            let e = clock.now
+            samples.append(nanos(e - s))
+            _ = diff.added.count
+            if checkpointKs.contains(k) {
+                var sum: UInt64 = 0
+                engine.selection.forEachMember { sum &+= splitmix64(UInt64($0)) }
+                checkpoints.append(Checkpoint(k: k, count: engine.selectedCount, sum: sum))
+            }
+            k += stride
+        }
+        let sorted = samples.sorted()
+        func rank(_ q: Double) -> Int64 {
+            let r = Int((q * Double(sorted.count)).rounded(.up))
+            return sorted[Swift.max(0, Swift.min(sorted.count - 1, r - 1))]
+        }
+        let total = samples.reduce(0, +)
+        return Result(
+            steps: samples.count, checkpoints: checkpoints, medianNs: rank(0.5), p99Ns: rank(0.99),
+            meanNs: total / Int64(Swift.max(1, samples.count)), totalNs: total, buildNs: buildNs)
+    }
+
+    static func nanos(_ d: Duration) -> Int64 {
+        let c = d.components
+        return c.seconds * 1_000_000_000 + c.attoseconds / 1_000_000_000
+    }
+}

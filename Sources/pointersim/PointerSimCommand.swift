@@ -1,0 +1,79 @@
+import ArgumentParser
+import PointerSimCore
+import PointerSimFormats
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@main
+struct PointerSimCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pointersim",
+        abstract: "Simulates an iPadOS-style pointer (band selection, regions) from recordings or live devices.",
+        subcommands: [Replay.self, Bench.self])
+}
+
+/// Prints an input error to stderr and exits with its status.
+func fail(_ error: InputError) -> Never {
+    writeStderr("pointersim: \(error)\n")
+    exit(error.exitStatus)
+}
+
+func writeStderr(_ s: String) {
+    var bytes = Array(s.utf8)
+    _ = bytes.withUnsafeMutableBufferPointer { write(2, $0.baseAddress, $0.count) }
+}
+
+/// Runs `body`, turning ``InputError``s into their exit status.
+func runReportingErrors(_ body: () throws -> Void) throws {
+    do { try body() } catch let e as InputError { fail(e) }
+}
+
+/// Loads the scene given with `--scene`, or the built-in default.
+func loadScene(_ path: String?) throws -> Scene {
+    guard let p = path else { return Scene.default }
+    return try SceneFile.load(path: p)
+}
+
+extension PointerSimCommand {
+    struct Replay: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Replays recordings through the simulation and writes the interaction log (JSON Lines).",
+            discussion: """
+                Formats are recognised by content: pointersim-trace 1, evemu (single file, or a .desc \
+                followed by its .events), libinput record YAML. Several traces are merged by timestamp. \
+                Exit status: 0 success, 64 bad command line, 65 malformed input, 66 unreadable input, 74 I/O error.
+                """)
+
+        @Argument(help: "Trace files, merged by timestamp.")
+        var traces: [String]
+
+        @Option(help: "The scene file (*.scene.json); without it the built-in default scene is used.")
+        var scene: String?
+
+        @Option(help: "Write the log here instead of stdout (the file appears only when complete).")
+        var output: String?
+
+        @Flag(help: "Also write a `pointer` line after every input frame.")
+        var verbose = false
+
+        func validate() throws {
+            if traces.isEmpty { throw ValidationError("give at least one trace file") }
+        }
+
+        func run() throws {
+            try runReportingErrors {
+                let s = try loadScene(scene)
+                let sink = try output.map { try OutputSink(path: $0) } ?? OutputSink()
+                do {
+                    try PointerSimFormats.Replay.run(paths: traces, scene: s, options: SimulationOptions(verbose: verbose), sink: sink)
+                    try sink.commit()
+                } catch {
+                    sink.abandon()
+                    throw error
+                }
+            }
+        }
+    }
+}
