@@ -5,6 +5,7 @@ let package = Package(
     name: "PointerSim",
     products: [
         .library(name: "PointerSimCore", targets: ["PointerSimCore"]),
+        .library(name: "PointerSimInput", targets: ["PointerSimInput"]),
         .library(name: "PointerSimFormats", targets: ["PointerSimFormats"]),
         .executable(name: "pointersim", targets: ["pointersim"]),
     ],
@@ -16,13 +17,15 @@ let package = Package(
         // The pure core: no Foundation, no C. Geometry, band selection,
         // regions, the simulator.
         .target(name: "PointerSimCore"),
+        // Raw evdev events → pointer events, the way libinput does it (pure).
+        .target(name: "PointerSimInput", dependencies: ["PointerSimCore"]),
         // Files around the core: traces, scenes, the JSON Lines log.
-        .target(name: "PointerSimFormats", dependencies: ["PointerSimCore"]),
+        .target(name: "PointerSimFormats", dependencies: ["PointerSimCore", "PointerSimInput"]),
         // The thin command.
         .executableTarget(
             name: "pointersim",
             dependencies: [
-                "PointerSimCore", "PointerSimFormats",
+                "PointerSimCore", "PointerSimInput", "PointerSimFormats",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(

@@ -65,6 +65,7 @@ public struct SelectionEngine: Sendable {
     public private(set) var isLive: Bool = true
 
     @usableFromInline var stamp: [UInt32]
+    @usableFromInline let bounds: [(minX: Double, minY: Double, maxX: Double, maxY: Double)]
     @usableFromInline var epoch: UInt32 = 0
     @usableFromInline var addedBuffer: [Int] = []
     @usableFromInline var removedBuffer: [Int] = []
@@ -80,6 +81,7 @@ public struct SelectionEngine: Sendable {
         start = selection; inRect = selection; everHit = selection
         selectedCount = 0
         stamp = [UInt32](repeating: 0, count: items.count)
+        bounds = items.map { ($0.minX, $0.minY, $0.maxX, $0.maxY) }
     }
 
     /// Whether item `i` is selected.
@@ -121,19 +123,17 @@ public struct SelectionEngine: Sendable {
     public mutating func updateBand(to rect: Rect, sorted: Bool = true) -> SelectionDiff {
         epoch &+= 1
         if epoch == 0 { for i in stamp.indices { stamp[i] = 0 }; epoch = 1 }
-        candidates.removeAll(keepingCapacity: true)
         var stamps = stamp; stamp = []
         let e = epoch
         var found = candidates; candidates = []
-        let strips: [Rect]
-        if let old = bandRect {
-            strips = Self.difference(old, minus: rect) + Self.difference(rect, minus: old)
-        } else {
-            strips = [rect]
-        }
+        found.removeAll(keepingCapacity: true)
         stamps.withUnsafeMutableBufferPointer { st in
-            for strip in strips {
-                index.forEachCandidate(in: strip) { i in
+            if let old = bandRect {
+                index.forEachCandidate(from: old, to: rect, rule: hitRule) { i in
+                    if st[i] != e { st[i] = e; found.append(i) }
+                }
+            } else {
+                index.forEachCandidate(in: rect) { i in
                     if st[i] != e { st[i] = e; found.append(i) }
                 }
             }
@@ -143,20 +143,37 @@ public struct SelectionEngine: Sendable {
 
         var added = addedBuffer; added.removeAll(keepingCapacity: true); addedBuffer = []
         var removed = removedBuffer; removed.removeAll(keepingCapacity: true); removedBuffer = []
-        let rule = hitRule, mode = self.mode, live = isLive
+        let mode = self.mode, live = isLive, contains = hitRule == .contains
+        let bx0 = rect.minX, by0 = rect.minY, bx1 = rect.maxX, by1 = rect.maxY
         var count = selectedCount
-        for i in found {
-            let now = rule.hits(item: items[i], band: rect)
-            if now == inRect[i] { continue }
-            inRect[i] = now
-            if now { everHit[i] = true }
-            guard live else { continue }
-            let sel = mode.isSelected(start: start[i], inRect: now, everHit: everHit[i])
-            if sel != selection[i] {
-                selection[i] = sel
-                if sel { added.append(i); count += 1 } else { removed.append(i); count -= 1 }
+        var inRectWords = inRect.words; inRect.words = []
+        var everWords = everHit.words; everHit.words = []
+        var selWords = selection.words; selection.words = []
+        bounds.withUnsafeBufferPointer { bd in
+        start.words.withUnsafeBufferPointer { startW in
+        inRectWords.withUnsafeMutableBufferPointer { inW in
+        everWords.withUnsafeMutableBufferPointer { evW in
+        selWords.withUnsafeMutableBufferPointer { selW in
+            for i in found {
+                let b = bd[i]
+                let now: Bool
+                if contains {
+                    now = bx0 < b.minX && b.maxX < bx1 && by0 < b.minY && b.maxY < by1
+                } else {
+                    now = Swift.max(bx0, b.minX) < Swift.min(bx1, b.maxX) && Swift.max(by0, b.minY) < Swift.min(by1, b.maxY)
+                }
+                let w = i >> 6, bit: UInt64 = 1 << UInt64(i & 63)
+                let was = inW[w] & bit != 0
+                if now == was { continue }
+                if now { inW[w] |= bit; evW[w] |= bit } else { inW[w] &= ~bit }
+                guard live else { continue }
+                let sel = mode.isSelected(start: startW[w] & bit != 0, inRect: now, everHit: evW[w] & bit != 0)
+                if sel != (selW[w] & bit != 0) {
+                    if sel { selW[w] |= bit; added.append(i); count += 1 } else { selW[w] &= ~bit; removed.append(i); count -= 1 }
+                }
             }
-        }
+        }}}}}
+        inRect.words = inRectWords; everHit.words = everWords; selection.words = selWords
         selectedCount = count
         candidates = found
         if sorted { added.sort(); removed.sort() }
@@ -217,20 +234,6 @@ public struct SelectionEngine: Sendable {
         return diff
     }
 
-    /// The parts of `a` not inside `b`, as at most four closed rectangles
-    /// (top, bottom, left, right strips).
-    /// - Complexity: O(1).
-    @inlinable static func difference(_ a: Rect, minus b: Rect) -> [Rect] {
-        guard a.touches(b) else { return [a] }
-        var out: [Rect] = []
-        out.reserveCapacity(4)
-        if b.minY > a.minY { out.append(Rect(x: a.minX, y: a.minY, width: a.maxX - a.minX, height: b.minY - a.minY)) }
-        if a.maxY > b.maxY { out.append(Rect(x: a.minX, y: b.maxY, width: a.maxX - a.minX, height: a.maxY - b.maxY)) }
-        let y0 = Swift.max(a.minY, b.minY), y1 = Swift.min(a.maxY, b.maxY)
-        if b.minX > a.minX { out.append(Rect(x: a.minX, y: y0, width: b.minX - a.minX, height: y1 - y0)) }
-        if a.maxX > b.maxX { out.append(Rect(x: b.maxX, y: y0, width: a.maxX - b.maxX, height: y1 - y0)) }
-        return out
-    }
 }
 
 extension SelectionEngine {

@@ -22,6 +22,10 @@ public struct SpatialIndex: Sendable {
     @usableFromInline var cellStart: [Int32]
     @usableFromInline var cellItems: [Int32]
     @usableFromInline var oversized: [Int32]
+    /// Item edges sorted ascending, one list per edge (minX, maxX, minY, maxY),
+    /// with the items they belong to: the edge-crossing queries.
+    @usableFromInline var edgeKeys: [[Double]]
+    @usableFromInline var edgeItems: [[Int32]]
 
     /// Builds the index.
     /// - Parameters:
@@ -82,6 +86,105 @@ public struct SpatialIndex: Sendable {
         cellStart = counts
         cellItems = slots
         oversized = big
+        var keys: [[Double]] = [], owners: [[Int32]] = []
+        for edge in 0..<4 {
+            func key(_ r: Rect) -> Double {
+                switch edge { case 0: return r.minX; case 1: return r.maxX; case 2: return r.minY; default: return r.maxY }
+            }
+            let order = (0..<Int32(n)).sorted { key(items[Int($0)]) < key(items[Int($1)]) }
+            keys.append(order.map { key(items[Int($0)]) })
+            owners.append(order)
+        }
+        edgeKeys = keys
+        edgeItems = owners
+    }
+
+    /// The first position in `edgeKeys[edge]` whose key is `>= value`.
+    @inlinable func lowerBound(_ edge: Int, _ value: Double) -> Int {
+        edgeKeys[edge].withUnsafeBufferPointer { k in
+            var lo = 0, hi = k.count
+            while lo < hi {
+                let mid = (lo + hi) >> 1
+                if k[mid] < value { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        }
+    }
+
+    /// The first position in `edgeKeys[edge]` whose key is `> value`.
+    @inlinable func upperBound(_ edge: Int, _ value: Double) -> Int {
+        edgeKeys[edge].withUnsafeBufferPointer { k in
+            var lo = 0, hi = k.count
+            while lo < hi {
+                let mid = (lo + hi) >> 1
+                if k[mid] <= value { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        }
+    }
+
+    /// The number of grid cells the closed rectangle touches (0 if none).
+    @inlinable func cellsTouched(by r: Rect) -> Int {
+        let maxX = originX + Double(cols) * cellSize, maxY = originY + Double(rows) * cellSize
+        guard r.maxX >= originX, r.maxY >= originY, r.minX <= maxX, r.minY <= maxY else { return 0 }
+        let c0 = Swift.max(0, Swift.min(cols - 1, Int(((r.minX - originX) * inverseCell).rounded(.down))))
+        let c1 = Swift.max(0, Swift.min(cols - 1, Int(((r.maxX - originX) * inverseCell).rounded(.down))))
+        let r0 = Swift.max(0, Swift.min(rows - 1, Int(((r.minY - originY) * inverseCell).rounded(.down))))
+        let r1 = Swift.max(0, Swift.min(rows - 1, Int(((r.maxY - originY) * inverseCell).rounded(.down))))
+        return (c1 - c0 + 1) * (r1 - r0 + 1)
+    }
+
+    /// Calls `body` with a superset of the items whose hit state can differ
+    /// between band rects `old` and `new` under `rule`. An item may be
+    /// reported more than once; callers deduplicate.
+    ///
+    /// An item's hit state is four comparisons between its edges and the
+    /// band's, so it can change only if a band edge moved across one of the
+    /// item's edges. For each band edge that moved, the engine takes the
+    /// cheaper of two exact queries: the items whose matching edge lies
+    /// between the old and new band edge (two binary searches in a sorted
+    /// edge list), or the grid cells of the strip the band edge swept.
+    ///
+    /// - Complexity: O(log n + Σ over moved edges of min(items whose edge was
+    ///   crossed, grid items in the swept strip)).
+    @inlinable public func forEachCandidate(from old: Rect, to new: Rect, rule: HitRule, _ body: (Int) -> Void) {
+        let density = Double(cellItems.count) / Double(Swift.max(1, cols * rows))
+        let y0 = Swift.min(old.minY, new.minY), y1 = Swift.max(old.maxY, new.maxY)
+        let x0 = Swift.min(old.minX, new.minX), x1 = Swift.max(old.maxX, new.maxX)
+        // (band edge index: 0 minX, 1 maxX, 2 minY, 3 maxY)
+        for bandEdge in 0..<4 {
+            let a: Double, b: Double
+            switch bandEdge {
+            case 0: a = old.minX; b = new.minX
+            case 1: a = old.maxX; b = new.maxX
+            case 2: a = old.minY; b = new.minY
+            default: a = old.maxY; b = new.maxY
+            }
+            if a == b { continue }
+            let lo = Swift.min(a, b), hi = Swift.max(a, b)
+            // The item edge compared with this band edge.
+            let itemEdge: Int
+            switch (rule, bandEdge) {
+            case (.intersects, 0): itemEdge = 1  // band.minX < item.maxX
+            case (.intersects, 1): itemEdge = 0  // item.minX < band.maxX
+            case (.intersects, 2): itemEdge = 3
+            case (.intersects, _): itemEdge = 2
+            case (.contains, let e): itemEdge = e  // band.minX < item.minX, …
+            }
+            let s = lowerBound(itemEdge, lo), e = upperBound(itemEdge, hi)
+            let strip = bandEdge < 2
+                ? Rect(x: lo, y: y0, width: hi - lo, height: y1 - y0)
+                : Rect(x: x0, y: lo, width: x1 - x0, height: hi - lo)
+            let gridCost = Double(cellsTouched(by: strip)) * (1 + density)
+            if Double(e - s) <= gridCost {
+                edgeItems[itemEdge].withUnsafeBufferPointer { owners in
+                    var k = s
+                    while k < e { body(Int(owners[k])); k += 1 }
+                }
+            } else {
+                forEachCandidate(in: strip, body)
+            }
+        }
     }
 
     /// Calls `body` with every item registered in a cell that the closed

@@ -121,7 +121,7 @@ public struct Axes: OptionSet, Hashable, Sendable, CustomStringConvertible {
 
     /// Whether the set contains the given axis.
     @inlinable public func contains(_ axis: Axis) -> Bool {
-        contains(axis == .horizontal ? .horizontal : .vertical)
+        rawValue & (axis == .horizontal ? 1 : 2) != 0
     }
 
     /// The spelling used in scenes and logs: `none`, `horizontal`, `vertical`, `both`.
