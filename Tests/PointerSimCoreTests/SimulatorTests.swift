@@ -1,0 +1,55 @@
+import PointerSimCore
+import Testing
+
+@Suite struct SimulatorTests {
+    func scrollingScene() -> Scene {
+        var scene = Scene()
+        scene.view.size = Size(width: 200, height: 100)
+        scene.view.contentSize = Size(width: 200, height: 1000)
+        scene.items = (0..<20).map { SceneItem(id: "i\($0)", rect: Rect(x: 10, y: Double(50 * $0), width: 50, height: 40)) }
+        return scene
+    }
+
+    @Test func autoscrollEmitsSelectingWithoutMotionAndKeepsTheAnchor() {
+        var sim = Simulator(scene: scrollingScene())
+        let events = [
+            PointerEvent(time: 0, .move(Point(x: 20, y: 20))), PointerEvent(time: 0.1, .press(.primary)),
+            PointerEvent(time: 0.2, .move(Point(x: 30, y: 100))),  // at the bottom edge: full speed
+            PointerEvent(time: 0.5, .release(.primary)),
+        ]
+        let log = sim.process(events)
+        let selecting = log.filter { if case .bandSelecting = $0.event { return true } else { return false } }
+        // 1 motion + ticks at 0.2 + k/60 up to 0.5 (18 ticks, 20 pt each).
+        #expect(selecting.count == 1 + 18)
+        #expect(sim.contentOffset.dy == 360)
+        if case .bandEnded(let rect, _, _) = log.last?.event {
+            #expect(rect == Rect(x: 20, y: 20, width: 10, height: 440))  // anchor stays at content (20, 20)
+        } else {
+            Issue.record("expected band.ended last")
+        }
+        // Times are on the trace clock, strictly increasing.
+        let times = selecting.map(\.time)
+        #expect(times == times.sorted() && Set(times).count == times.count)
+    }
+
+    @Test func speedIsProportionalToTheDistanceIntoTheZone() {
+        var sim = Simulator(scene: scrollingScene())
+        _ = sim.process([PointerEvent(time: 0, .move(Point(x: 20, y: 90))), PointerEvent(time: 0, .press(.primary)), PointerEvent(time: 0, .move(Point(x: 20, y: 90)))])
+        // 10 pt into the 20 pt zone: half of 1200 pt/s.
+        #expect(sim.autoscrollVelocity == Vector(dx: 0, dy: 600))
+        _ = sim.process([PointerEvent(time: 0.01, .move(Point(x: 20, y: 50)))])
+        #expect(sim.autoscrollVelocity == .zero)
+    }
+
+    @Test func sameEventsGiveTheSameRecords() {
+        let events = (0..<50).map { PointerEvent(time: Double($0) / 100, $0 == 1 ? .press(.primary) : .delta(Vector(dx: 3, dy: 5))) }
+        var a = Simulator(scene: .default), b = Simulator(scene: .default)
+        #expect(a.process(events) == b.process(events))
+    }
+
+    @Test func pointerIsClampedToTheView() {
+        var sim = Simulator(scene: .default)
+        _ = sim.process([PointerEvent(time: 0, .move(Point(x: -50, y: 5000)))])
+        #expect(sim.pointer == Point(x: 0, y: 768))
+    }
+}
