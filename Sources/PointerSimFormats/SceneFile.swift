@@ -170,7 +170,33 @@ public enum SceneFile {
         }
 
         var ids = Set<String>()
-        if let items = top["items"] {
+        if let items = top["items"], case .object = items.node.value {
+            // {"grid": {"rows", "columns", "origin", "size", "pitch"}}: ids r<row>c<col>.
+            let g = try items.object(allowed: ["grid"])
+            guard let gridField = g["grid"] else { throw items.error("expected an array of items or {\"grid\": {…}}") }
+            let grid = try gridField.object(allowed: ["rows", "columns", "origin", "size", "pitch"])
+            func count(_ k: String) throws -> Int {
+                guard let f = grid[k] else { throw gridField.error("missing \"\(k)\"") }
+                let v = try f.number(in: 1...10_000_000)
+                guard v == v.rounded() else { throw f.error("expected a whole number") }
+                return Int(v)
+            }
+            let rows = try count("rows"), cols = try count("columns")
+            guard rows * cols <= 50_000_000 else { throw gridField.error("at most 50,000,000 items") }
+            let origin = try grid["origin"]?.point() ?? Point(x: 0, y: 0)
+            guard let sizeField = grid["size"] else { throw gridField.error("missing \"size\": [width, height]") }
+            let size = try sizeField.point()
+            guard size.x >= 0, size.y >= 0 else { throw sizeField.error("width and height must not be negative") }
+            let pitch = try grid["pitch"]?.point() ?? Point(x: size.x, y: size.y)
+            scene.items.reserveCapacity(rows * cols)
+            for r in 0..<rows {
+                for c in 0..<cols {
+                    let id = "r\(r)c\(c)"
+                    ids.insert(id)
+                    scene.items.append(SceneItem(id: id, rect: Rect(x: origin.x + Double(c) * pitch.x, y: origin.y + Double(r) * pitch.y, width: size.x, height: size.y)))
+                }
+            }
+        } else if let items = top["items"] {
             for e in try items.array() {
                 let o = try e.object(allowed: ["id", "rect"])
                 guard let idField = o["id"] else { throw e.error("missing \"id\"") }

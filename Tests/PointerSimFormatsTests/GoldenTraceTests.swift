@@ -1,0 +1,73 @@
+import Foundation
+import PointerSimCore
+import PointerSimFormats
+import Testing
+
+/// Every golden case under Traces/: `<name>.expected.jsonl` with its inputs
+/// (`<name>.inputs`, else `<name>.trace`), scene (`<name>.scene.json`, else the
+/// default) and flags (`<name>.flags`). Each is replayed and compared byte for byte.
+struct GoldenCase: CustomTestStringConvertible, Sendable {
+    let directory: URL
+    let name: String
+    var testDescription: String { directory.lastPathComponent + "/" + name }
+
+    static var packageRoot: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent() }
+
+    static func all() -> [GoldenCase] {
+        let traces = packageRoot.appendingPathComponent("Traces")
+        guard let e = FileManager.default.enumerator(at: traces, includingPropertiesForKeys: nil) else { return [] }
+        var cases: [GoldenCase] = []
+        for case let url as URL in e where url.lastPathComponent.hasSuffix(".expected.jsonl") {
+            let name = String(url.lastPathComponent.dropLast(".expected.jsonl".count))
+            cases.append(GoldenCase(directory: url.deletingLastPathComponent(), name: name))
+        }
+        return cases.sorted { $0.testDescription < $1.testDescription }
+    }
+
+    func file(_ suffix: String) -> String? {
+        let p = directory.appendingPathComponent(name + suffix).path
+        return FileManager.default.fileExists(atPath: p) ? p : nil
+    }
+
+    func lines(_ suffix: String) throws -> [String]? {
+        guard let p = file(suffix) else { return nil }
+        return try String(contentsOfFile: p, encoding: .utf8).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    func inputs() throws -> [String] {
+        if let listed = try lines(".inputs") { return listed.map { directory.appendingPathComponent($0).path } }
+        return [directory.appendingPathComponent(name + ".trace").path]
+    }
+
+    /// Replays the case into a temporary file and returns the log.
+    func replay() throws -> String {
+        let scene = try file(".scene.json").map { try SceneFile.load(path: $0) } ?? Scene.default
+        let flags = try lines(".flags") ?? []
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("golden-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let sink = try OutputSink(path: out)
+        try Replay.run(paths: try inputs(), scene: scene, options: SimulationOptions(verbose: flags.contains("--verbose")), sink: sink)
+        try sink.commit()
+        return try String(contentsOfFile: out, encoding: .utf8)
+    }
+}
+
+@Suite struct GoldenTraceTests {
+    @Test func thereAreEnoughBandScenarios() {
+        #expect(GoldenCase.all().filter { $0.directory.lastPathComponent == "band" }.count >= 15)
+    }
+
+    @Test(arguments: GoldenCase.all())
+    func replayMatchesTheGoldenLogByteForByte(_ c: GoldenCase) throws {
+        let expected = try String(contentsOfFile: c.file(".expected.jsonl")!, encoding: .utf8)
+        let first = try c.replay()
+        let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let actualLines = first.split(separator: "\n", omittingEmptySubsequences: false)
+        if let i = (0..<min(expectedLines.count, actualLines.count)).first(where: { expectedLines[$0] != actualLines[$0] }) {
+            Issue.record("\(c.testDescription): line \(i + 1) differs\n expected: \(expectedLines[i])\n   actual: \(actualLines[i])")
+        }
+        #expect(first == expected, "\(c.testDescription): \(actualLines.count) lines, expected \(expectedLines.count)")
+        // Replaying the same trace twice gives byte-identical logs.
+        #expect(try c.replay() == first)
+    }
+}

@@ -1,0 +1,116 @@
+import PointerSimCore
+import PointerSimFormats
+import Testing
+
+@Suite struct LogFormatTests {
+    @Test func numbersHaveAtMostThreeDecimalsRoundedHalfAwayFromZero() {
+        let cases: [(Double, String)] = [
+            (0, "0"), (-0.0, "0"), (1, "1"), (0.02, "0.02"), (0.1 + 0.2, "0.3"), (40.5, "40.5"), (2.0005, "2.001"),
+            (-2.0005, "-2.001"), (0.0125, "0.013"), (0.0004, "0"), (-0.0004, "0"), (1e-5, "0"), (0.9995, "1"),
+            (123456789.1234, "123456789.123"), (1e20, "100000000000000000000"), (-7.25, "-7.25"), (1 / 3.0, "0.333"),
+            (2 / 3.0, "0.667"), (999.9999, "1000"),
+        ]
+        for (v, s) in cases { #expect(formatLogNumber(v) == s, "\(v)") }
+    }
+
+    @Test func linesHaveTheDocumentedKeyOrder() {
+        let r = LogRecord(time: 0.02, .bandBegan(rect: Rect(x: 100, y: 200, width: 1, height: 1), modifiers: .shift, mode: .add))
+        #expect(LogLine.render(r) == #"{"t":0.02,"event":"band.began","rect":[100,200,1,1],"modifiers":["shift"],"mode":"add"}"#)
+        let s = LogRecord(time: 0.036, .bandSelecting(rect: Rect(x: 100, y: 200, width: 40.5, height: 12), added: ["a1"], removed: []))
+        #expect(LogLine.render(s) == #"{"t":0.036,"event":"band.selecting","rect":[100,200,40.5,12],"added":["a1"],"removed":[]}"#)
+        let e = LogRecord(time: 0.3, .bandEnded(rect: Rect(x: 100, y: 200, width: 80, height: 60), selection: ["a1", "a7"], cancelled: false))
+        #expect(LogLine.render(e) == #"{"t":0.3,"event":"band.ended","rect":[100,200,80,60],"selection":["a1","a7"],"cancelled":false}"#)
+        #expect(LogLine.render(LogRecord(time: 2, .deviceRemoved(device: "/dev/input/event5"))) == #"{"t":2,"event":"device.removed","device":"/dev/input/event5"}"#)
+        #expect(LogLine.render(LogRecord(time: 0.45, .regionLatched(region: "k\"n", axes: .horizontal))) == #"{"t":0.45,"event":"region.latched","region":"k\"n","axes":"horizontal"}"#)
+    }
+}
+
+@Suite struct TraceParserTests {
+    @Test func parsesEveryEvent() throws {
+        let text = """
+            pointersim-trace 1
+            # seconds  event      arguments
+            0.000      move       100 200        # absolute
+            0.010      delta      3 -2
+            0.020      press      primary
+
+            0.100      modifiers  shift command
+            0.150      modifiers
+            0.300      release    primary
+            0.350      scroll     0 -12
+            0.400      cancel
+            0.500      invalidate slider
+            0.600      removed    /dev/input/event5
+            """
+        let events = try PointerSimTrace.parse(text)
+        #expect(events.map(\.kind) == [
+            .move(Point(x: 100, y: 200)), .delta(Vector(dx: 3, dy: -2)), .press(.primary), .modifiers([.shift, .command]), .modifiers([]),
+            .release(.primary), .scroll(Vector(dx: 0, dy: -12)), .cancel, .invalidate("slider"), .deviceRemoved("/dev/input/event5"),
+        ])
+        #expect(events.map(\.time) == [0, 0.01, 0.02, 0.1, 0.15, 0.3, 0.35, 0.4, 0.5, 0.6])
+        // render → parse round trip
+        #expect(try PointerSimTrace.parse(PointerSimTrace.render(events)) == events)
+    }
+
+    @Test func errorsNameTheLineAndWhatWasExpected() {
+        func message(_ text: String) -> String? {
+            do { _ = try PointerSimTrace.parse(text, file: "x.trace"); return nil } catch let e as InputError {
+                #expect(e.exitStatus == 65)
+                return e.description
+            } catch { return "\(error)" }
+        }
+        #expect(message("pointersim-trace 1\n0.1 move 1\n") == "x.trace:2: move takes X Y, found 1 argument")
+        #expect(message("pointersim-trace 1\n0.2 press primary\n0.1 release primary\n")?.hasPrefix("x.trace:3: time 0.1 goes backwards") == true)
+        #expect(message("pointersim-trace 1\nabc move 1 2\n")?.hasPrefix("x.trace:2: expected a time in seconds") == true)
+        #expect(message("pointersim-trace 1\n0 jump 1 2\n")?.hasPrefix("x.trace:2: unknown event \"jump\"") == true)
+        #expect(message("pointersim-trace 1\n0 press left\n")?.hasPrefix("x.trace:2: press: unknown button \"left\"") == true)
+        #expect(message("pointersim-trace 1\n0 modifiers hyper\n")?.hasPrefix("x.trace:2: modifiers: unknown flag \"hyper\"") == true)
+        #expect(message("0 move 1 2\n")?.hasPrefix("x.trace:1: expected the header") == true)
+        #expect(message("pointersim-trace 2\n")?.hasPrefix("x.trace:1: unsupported trace version 2") == true)
+        #expect(message("pointersim-trace 1\n0 move 1 nan\n")?.hasPrefix("x.trace:2: move: expected a number") == true)
+    }
+}
+
+@Suite struct SceneFileTests {
+    func error(_ json: String) -> String? {
+        do { _ = try SceneFile.parse(json, file: "s.json"); return nil } catch let e as InputError { return e.description } catch { return "\(error)" }
+    }
+
+    @Test func unknownKeysAreRejectedWithTheirPath() {
+        let json = """
+            {"format": "pointersim-scene/1",
+             "items": [ {"id": "a", "rect": [0,0,1,1]}, {"id": "b", "rect": [0,0,1,1]}, {"id": "c", "rect": [0,0,1,1]},
+                        {"id": "d", "rcet": [0,0,1,1]} ]}
+            """
+        #expect(error(json)?.hasPrefix("s.json:3: items[3].rcet: unknown key \"rcet\"") == true)
+        #expect(error(#"{"format": "pointersim-scene/1", "view": {"widht": 3}}"#)?.contains("view.widht: unknown key") == true)
+    }
+
+    @Test func valuesAreValidated() {
+        #expect(error(#"{"format": "pointersim-scene/2"}"#)?.contains("format: expected \"pointersim-scene/1\"") == true)
+        #expect(error(#"{"items": []}"#)?.contains("missing \"format\"") == true)
+        #expect(error(#"{"format": "pointersim-scene/1", "items": [{"id": "a", "rect": [0,0,-1,1]}]}"#)?.contains("items[0].rect: width and height must not be negative") == true)
+        #expect(error(#"{"format": "pointersim-scene/1", "items": [{"id": "a", "rect": [0,0,NaN,1]}]}"#)?.contains("items[0].rect[2]: expected a finite number") == true)
+        #expect(error(#"{"format": "pointersim-scene/1", "band": {"profile": "kde"}}"#)?.contains("band.profile: unknown value \"kde\"") == true)
+        #expect(error(#"{"format": "pointersim-scene/1", "band": {"initialSelection": ["zz"]}}"#)?.contains("band.initialSelection[0]: no item has the id \"zz\"") == true)
+        #expect(error(#"{"format": "pointersim-scene/1", "items": [{"id": "a", "rect": [0,0,1,1]}, {"id": "a", "rect": [0,0,1,1]}]}"#)?.contains("items[1].id: duplicate item id") == true)
+        #expect(error("{\"format\": \"pointersim-scene/1\",\n \"view\": {\"width\": 3,}}")?.hasPrefix("s.json:2: expected a quoted key") == true)
+    }
+
+    @Test func fullSceneParses() throws {
+        let scene = try SceneFile.parse("""
+            {"format": "pointersim-scene/1",
+             "view": {"width": 800, "height": 600, "scale": 3, "content": {"width": 800, "height": 5000}},
+             "pointer": {"start": [10, 20], "device": "touchpad", "acceleration": "flat", "speed": -0.5},
+             "band": {"profile": "gtk", "hitRule": "contains", "enabled": true, "beginsOnItems": false, "initialSelection": ["r0c1"],
+                      "autoscroll": {"maxSpeed": 600}},
+             "items": {"grid": {"rows": 2, "columns": 3, "origin": [5, 5], "size": [10, 10], "pitch": [20, 20]}}}
+            """, file: "s.json")
+        #expect(scene.view.size == Size(width: 800, height: 600) && scene.view.scale == 3 && scene.view.contentSize.height == 5000)
+        #expect(scene.pointer.start == Point(x: 10, y: 20) && scene.pointer.acceleration == "flat" && scene.pointer.speed == -0.5)
+        #expect(scene.band.profile == .gtk && scene.band.hitRule == .contains && !scene.band.beginsOnItems)
+        #expect(scene.autoscroll.maxSpeed == 600)
+        #expect(scene.items.count == 6 && scene.items[4] == SceneItem(id: "r1c1", rect: Rect(x: 25, y: 25, width: 10, height: 10)))
+        #expect(scene.initialSelection == ["r0c1"])
+    }
+}
