@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+/// Runs the real `pointersim` binary (built beside the test bundle) and checks
+/// exact output and exit codes, as swift-argument-parser's example tests do.
+enum CLI {
+    static var binary: URL {
+        let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return exe.deletingLastPathComponent().appendingPathComponent("pointersim")
+    }
+    static var root: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent() }
+
+    struct Result { var status: Int32; var stdout: String; var stderr: String }
+
+    static func run(_ args: [String]) throws -> Result {
+        let p = Process()
+        p.executableURL = binary
+        p.arguments = args
+        p.currentDirectoryURL = root
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out; p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    static func temp(_ name: String, _ content: String) throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pointersim-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let path = dir.appendingPathComponent(name).path
+        try content.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+}
+
+@Suite struct CommandLineTests {
+    @Test func replayPrintsTheLogAndIsByteReproducible() throws {
+        let args = ["replay", "Traces/band/uikit-add-shift.trace", "--scene", "Traces/band/uikit-add-shift.scene.json"]
+        let a = try CLI.run(args), b = try CLI.run(args)
+        #expect(a.status == 0 && a.stderr.isEmpty)
+        #expect(a.stdout == (try String(contentsOfFile: CLI.root.appendingPathComponent("Traces/band/uikit-add-shift.expected.jsonl").path, encoding: .utf8)))
+        #expect(a.stdout == b.stdout)
+    }
+
+    @Test func replayWithoutASceneUsesTheBuiltInScene() throws {
+        let r = try CLI.run(["replay", "Traces/band/uikit-replace-drag.trace"])
+        #expect(r.status == 0)
+        #expect(r.stdout.hasPrefix(#"{"t":0.02,"event":"band.began","rect":[20,20,1,1],"modifiers":[],"mode":"replace"}"#))
+    }
+
+    @Test func malformedTraceLineExits65NamingFileLineAndExpectation() throws {
+        let t = try CLI.temp("bad.trace", "pointersim-trace 1\n0.0 move 1 2\n0.1 press primary\n0.2 move 3\n")
+        let r = try CLI.run(["replay", t])
+        #expect(r.status == 65)
+        #expect(r.stderr == "pointersim: \(t):4: move takes X Y, found 1 argument\n")
+        #expect(r.stdout.isEmpty)  // nothing is half-written
+    }
+
+    @Test func unknownSceneKeyExits65NamingItsPath() throws {
+        let s = try CLI.temp("bad.scene.json", """
+            {"format": "pointersim-scene/1", "items": [
+              {"id": "a", "rect": [0, 0, 1, 1]}, {"id": "b", "rect": [0, 0, 1, 1]}, {"id": "c", "rect": [0, 0, 1, 1]},
+              {"id": "d", "rcet": [0, 0, 1, 1]}]}
+            """)
+        let r = try CLI.run(["replay", "Traces/band/veto.trace", "--scene", s])
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("items[3].rcet"))
+        #expect(r.stdout.isEmpty)
+    }
+
+    @Test func missingFilesExit66() throws {
+        let r = try CLI.run(["replay", "/nonexistent/trace"])
+        #expect(r.status == 66)
+        #expect(r.stderr.hasPrefix("pointersim: /nonexistent/trace: cannot open: No such file or directory"))
+        let s = try CLI.run(["replay", "Traces/band/veto.trace", "--scene", "/nonexistent.scene.json"])
+        #expect(s.status == 66)
+    }
+
+    @Test func outputFileIsWrittenWholeOrNotAtAll() throws {
+        let out = try CLI.temp("log.jsonl", "previous content\n")
+        let bad = try CLI.temp("bad.trace", "pointersim-trace 1\n0 press primary\n0.1 move 200 200\n0.05 release primary\n")
+        let r = try CLI.run(["replay", bad, "--output", out])
+        #expect(r.status == 65)
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "previous content\n")
+        let dir = URL(fileURLWithPath: out).deletingLastPathComponent().path
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["log.jsonl"])  // no temporary left behind
+        let ok = try CLI.run(["replay", "Traces/band/cancel.trace", "--scene", "Traces/band/cancel.scene.json", "--output", out])
+        #expect(ok.status == 0 && ok.stdout.isEmpty)
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == (try String(contentsOfFile: CLI.root.appendingPathComponent("Traces/band/cancel.expected.jsonl").path, encoding: .utf8)))
+    }
+
+    @Test func badCommandLineExits64() throws {
+        #expect(try CLI.run(["replay"]).status == 64)
+        #expect(try CLI.run(["replay", "x", "--bogus"]).status == 64)
+        #expect(try CLI.run(["bench", "band", "--mode", "sideways"]).status == 64)
+        #expect(try CLI.run(["bench", "band", "--stride", "7"]).status == 64)
+    }
+
+    @Test func benchReproducesTheReferenceDigests() throws {
+        // N = 1,000 (fast even in a debug build); timing figures come from release builds.
+        let r = try CLI.run(["bench", "band", "--items", "1000", "--mode", "toggle", "--json"])
+        #expect(r.status == 0)
+        #expect(r.stdout.hasPrefix(#"{"items":1000,"mode":"toggle","stride":1,"checkpoints":[{"k":40,"count":143,"sum":"d5bdde5965d690db"},{"k":250,"count":157,"sum":"de217232877098e4"},{"k":500,"count":199,"sum":"229b693236eb3213"},{"k":1000,"count":343,"sum":"5ae7b851b340958c"},{"k":1500,"count":257,"sum":"79592cc636bb16d0"},{"k":2000,"count":199,"sum":"229b693236eb3213"}],"median_ns":"#))
+        let sticky = try CLI.run(["bench", "band", "--items", "10000", "--mode", "addSticky", "--stride", "10", "--json"])
+        #expect(sticky.stdout.contains(#"{"k":40,"count":1433,"sum":"a943c5cbafb886d9"}"#))
+    }
+}

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Runs every test: installs what is missing, builds with the internal
+# invariant checks on, runs the Swift test suites (unit, property, golden
+# traces, command-line), then the release-build benchmark digest check.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+Tools/setup.sh
+echo "== swift test" >&2
+log=$(mktemp)
+set +e
+swift test 2>&1 | tee "$log" | grep -vE '^(◇|✔ Test .* passed)'
+status=${PIPESTATUS[0]}
+set -e
+[ "$status" -eq 0 ] || { echo "swift test failed (exit $status)" >&2; exit 1; }
+echo "== bench band digests (release build)" >&2
+swift build -c release --product pointersim >&2
+rel=$(swift build -c release --show-bin-path)/pointersim
+# The checkpoint digests must equal shared/bench/band-workload.md's reference table.
+for mode in replace add toggle addSticky; do
+  out=$("$rel" bench band --items 100000 --mode "$mode" --json)
+  echo "$out"
+  want=$(awk -v m="$mode" '$1 == 100000 && $2 == m { print $3 }' Traces/bench/band-reference-digests.txt)
+  case "$out" in *"\"checkpoints\":$want,"*) ;; *) echo "bench band $mode: digests differ from the reference $want" >&2; exit 1;; esac
+done
+echo "all tests passed"
