@@ -29,6 +29,8 @@ public struct Simulator: Sendable {
     public private(set) var now: Double = 0
 
     var nextAutoscrollTick: Double? = nil
+    var autoscrollOrigin = 0.0
+    var autoscrollSteps = 0
     let itemIDs: [String]
 
     /// Creates a simulation of a scene.
@@ -143,6 +145,8 @@ public struct Simulator: Sendable {
         if autoscrollVelocity == .zero {
             nextAutoscrollTick = nil
         } else if nextAutoscrollTick == nil {
+            autoscrollOrigin = t
+            autoscrollSteps = 1
             nextAutoscrollTick = t + scene.autoscroll.tickInterval
         }
     }
@@ -150,15 +154,17 @@ public struct Simulator: Sendable {
     mutating func runAutoscroll(until t: Double, into out: inout [LogRecord]) {
         let dt = scene.autoscroll.tickInterval
         guard dt > 0 else { nextAutoscrollTick = nil; return }
-        var k = 0
-        while let tick = nextAutoscrollTick, tick <= t {
+        // A step due at the same instant as an event runs first; the nanosecond
+        // tolerance absorbs binary rounding of origin + n·dt.
+        while let tick = nextAutoscrollTick, tick <= t + 1e-9 {
             let v = autoscrollVelocity
             if v == .zero { nextAutoscrollTick = nil; break }
             now = tick
             scroll(by: v * dt, at: tick, into: &out)
-            k += 1
-            // Ticks sit on a fixed grid from the first one, so rounding never drifts.
-            nextAutoscrollTick = tick + dt
+            // Ticks sit on a grid from where autoscroll started (origin + n·dt),
+            // so rounding errors never accumulate.
+            autoscrollSteps += 1
+            nextAutoscrollTick = autoscrollOrigin + Double(autoscrollSteps) * dt
         }
     }
 
