@@ -64,12 +64,9 @@ public struct SelectionEngine: Sendable {
     /// Whether the mode's selection is applied on every update.
     public private(set) var isLive: Bool = true
 
-    @usableFromInline var stamp: [UInt32]
     @usableFromInline let bounds: [(minX: Double, minY: Double, maxX: Double, maxY: Double)]
-    @usableFromInline var epoch: UInt32 = 0
     @usableFromInline var addedBuffer: [Int] = []
     @usableFromInline var removedBuffer: [Int] = []
-    @usableFromInline var candidates: [Int] = []
 
     /// Creates an engine with nothing selected.
     /// - Complexity: O(n).
@@ -80,7 +77,6 @@ public struct SelectionEngine: Sendable {
         selection = ItemBitSet(capacity: items.count)
         start = selection; inRect = selection; everHit = selection
         selectedCount = 0
-        stamp = [UInt32](repeating: 0, count: items.count)
         bounds = items.map { ($0.minX, $0.minY, $0.maxX, $0.maxY) }
     }
 
@@ -121,40 +117,27 @@ public struct SelectionEngine: Sendable {
     /// - Complexity: O(cells and items touching the difference of the old and
     ///   new rects), plus O(d log d) to sort d changes.
     public mutating func updateBand(to rect: Rect, sorted: Bool = true) -> SelectionDiff {
-        epoch &+= 1
-        if epoch == 0 { for i in stamp.indices { stamp[i] = 0 }; epoch = 1 }
-        var stamps = stamp; stamp = []
-        let e = epoch
-        var found = candidates; candidates = []
-        found.removeAll(keepingCapacity: true)
-        stamps.withUnsafeMutableBufferPointer { st in
-            if let old = bandRect {
-                index.forEachCandidate(from: old, to: rect, rule: hitRule) { i in
-                    if st[i] != e { st[i] = e; found.append(i) }
-                }
-            } else {
-                index.forEachCandidate(in: rect) { i in
-                    if st[i] != e { st[i] = e; found.append(i) }
-                }
-            }
-        }
-        stamp = stamps
+        let old = bandRect
         bandRect = rect
-
         var added = addedBuffer; added.removeAll(keepingCapacity: true); addedBuffer = []
         var removed = removedBuffer; removed.removeAll(keepingCapacity: true); removedBuffer = []
-        let mode = self.mode, live = isLive, contains = hitRule == .contains
+        let mode = self.mode, live = isLive, contains = hitRule == .contains, rule = hitRule
         let bx0 = rect.minX, by0 = rect.minY, bx1 = rect.maxX, by1 = rect.maxY
         var count = selectedCount
+        // Take the bitsets out of self so they are uniquely referenced while the
+        // index (also in self) is queried.
         var inRectWords = inRect.words; inRect.words = []
         var everWords = everHit.words; everHit.words = []
         var selWords = selection.words; selection.words = []
+        let index = self.index
         bounds.withUnsafeBufferPointer { bd in
         start.words.withUnsafeBufferPointer { startW in
         inRectWords.withUnsafeMutableBufferPointer { inW in
         everWords.withUnsafeMutableBufferPointer { evW in
         selWords.withUnsafeMutableBufferPointer { selW in
-            for i in found {
+            // Re-testing an item is idempotent (an unchanged hit state is skipped),
+            // so an item reported by several cells or queries needs no deduplication.
+            func visit(_ i: Int) {
                 let b = bd[i]
                 let now: Bool
                 if contains {
@@ -163,19 +146,22 @@ public struct SelectionEngine: Sendable {
                     now = Swift.max(bx0, b.minX) < Swift.min(bx1, b.maxX) && Swift.max(by0, b.minY) < Swift.min(by1, b.maxY)
                 }
                 let w = i >> 6, bit: UInt64 = 1 << UInt64(i & 63)
-                let was = inW[w] & bit != 0
-                if now == was { continue }
+                if now == (inW[w] & bit != 0) { return }
                 if now { inW[w] |= bit; evW[w] |= bit } else { inW[w] &= ~bit }
-                guard live else { continue }
+                guard live else { return }
                 let sel = mode.isSelected(start: startW[w] & bit != 0, inRect: now, everHit: evW[w] & bit != 0)
                 if sel != (selW[w] & bit != 0) {
                     if sel { selW[w] |= bit; added.append(i); count += 1 } else { selW[w] &= ~bit; removed.append(i); count -= 1 }
                 }
             }
+            if let old {
+                index.forEachCandidate(from: old, to: rect, rule: rule) { visit($0) }
+            } else {
+                index.forEachCandidate(in: rect) { visit($0) }
+            }
         }}}}}
         inRect.words = inRectWords; everHit.words = everWords; selection.words = selWords
         selectedCount = count
-        candidates = found
         if sorted { added.sort(); removed.sort() }
         let diff = SelectionDiff(added: added, removed: removed)
         addedBuffer = added; removedBuffer = removed

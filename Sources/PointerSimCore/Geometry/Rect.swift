@@ -29,11 +29,17 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// The empty rectangle at the origin.
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
+    /// The left edge.
     @inlinable public var minX: Double { Swift.min(x, x + width) }
+    /// The top edge.
     @inlinable public var minY: Double { Swift.min(y, y + height) }
+    /// The right edge.
     @inlinable public var maxX: Double { Swift.max(x, x + width) }
+    /// The bottom edge.
     @inlinable public var maxY: Double { Swift.max(y, y + height) }
+    /// The horizontal centre.
     @inlinable public var midX: Double { x + width / 2 }
+    /// The vertical centre.
     @inlinable public var midY: Double { y + height / 2 }
     /// The centre.
     @inlinable public var center: Point { Point(x: midX, y: midY) }

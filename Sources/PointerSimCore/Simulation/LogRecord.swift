@@ -42,11 +42,13 @@ public struct PointerFrame: Sendable, Hashable {
         self.model = model; self.presented = presented; self.shape = shape; self.content = content; self.accessories = accessories
     }
 
+    /// Equal when every field, accessories included, is equal.
     public static func == (a: PointerFrame, b: PointerFrame) -> Bool {
         a.model == b.model && a.presented == b.presented && a.shape == b.shape && a.content == b.content
             && a.accessories.count == b.accessories.count
             && zip(a.accessories, b.accessories).allSatisfy { $0.center == $1.center && $0.angle == $1.angle }
     }
+    /// Hashes the fields (accessories excluded; equality still compares them).
     public func hash(into h: inout Hasher) { h.combine(model); h.combine(presented); h.combine(shape); h.combine(content) }
 }
 
