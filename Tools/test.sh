@@ -8,7 +8,7 @@ Tools/setup.sh
 echo "== swift test" >&2
 log=$(mktemp)
 set +e
-swift test 2>&1 | tee "$log" | grep -vE '^(◇|✔ Test .* passed)'
+swift test 2>&1 | tee "$log" | grep -vE '^◇ |^✔ Test [^ ]+\(.*\) passed|^✔ Suite '
 status=${PIPESTATUS[0]}
 set -e
 [ "$status" -eq 0 ] || { echo "swift test failed (exit $status)" >&2; exit 1; }
