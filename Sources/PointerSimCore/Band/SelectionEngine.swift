@@ -16,17 +16,12 @@ public struct SelectionDiff: Sendable, Hashable {
     public func followed(by next: SelectionDiff) -> SelectionDiff {
         if isEmpty { return next }
         if next.isEmpty { return self }
-        // Items toggled twice return to their first state; merge sorted lists.
-        func merge(_ a: [Int], _ b: [Int], dropping c: [Int], _ d: [Int]) -> [Int] {
-            var cancel = Set(c); cancel.formIntersection(a)
-            var cancel2 = Set(d); cancel2.formIntersection(b)
-            let x = a.filter { !cancel.contains($0) }, y = b.filter { !cancel2.contains($0) }
-            return (x + y).sorted()
-        }
-        // added = (added − next.removed) ∪ (next.added − removed)
+        // An item added then removed (or removed then added) is back where it was.
+        let removedNext = Set(next.removed), addedNext = Set(next.added)
+        let addedFirst = Set(added), removedFirst = Set(removed)
         return SelectionDiff(
-            added: merge(added, next.added, dropping: next.removed, removed),
-            removed: merge(removed, next.removed, dropping: next.added, added))
+            added: (added.filter { !removedNext.contains($0) } + next.added.filter { !removedFirst.contains($0) }).sorted(),
+            removed: (removed.filter { !addedNext.contains($0) } + next.removed.filter { !addedFirst.contains($0) }).sorted())
     }
 }
 

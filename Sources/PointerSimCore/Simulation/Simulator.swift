@@ -159,8 +159,9 @@ public struct Simulator: Sendable {
         while let tick = nextAutoscrollTick, tick <= t + 1e-9 {
             let v = autoscrollVelocity
             if v == .zero { nextAutoscrollTick = nil; break }
-            now = tick
-            scroll(by: v * dt, at: tick, into: &out)
+            let at = Swift.min(tick, t)  // never after the event that is due
+            now = at
+            scroll(by: v * dt, at: at, into: &out)
             // Ticks sit on a grid from where autoscroll started (origin + n·dt),
             // so rounding errors never accumulate.
             autoscrollSteps += 1
