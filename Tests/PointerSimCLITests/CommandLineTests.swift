@@ -107,3 +107,23 @@ enum CLI {
         #expect(sticky.stdout.contains(#"{"k":40,"count":1433,"sum":"a943c5cbafb886d9"}"#))
     }
 }
+
+@Suite struct RenderTests {
+    @Test func rendersASelfContainedHTMLViewerAndAnSVG() throws {
+        let dir = URL(fileURLWithPath: try CLI.temp("x", "")).deletingLastPathComponent().path
+        let html = dir + "/replay.html", svg = dir + "/replay.svg"
+        let args = ["Traces/band/uikit-add-shift.trace", "--scene", "Traces/band/uikit-add-shift.scene.json"]
+        #expect(try CLI.run(["render"] + args + ["--output", html]).status == 0)
+        #expect(try CLI.run(["render"] + args + ["--output", svg]).status == 0)
+        let page = try String(contentsOfFile: html, encoding: .utf8)
+        #expect(page.hasPrefix("<!doctype html>"))
+        #expect(!page.contains("src=\"http") && !page.contains("href=\"http"))  // self-contained
+        #expect(page.contains(#"{"t":0.04,"event":"band.selecting","rect":[30,30,240,220]"#))
+        let picture = try String(contentsOfFile: svg, encoding: .utf8)
+        // The final selection (r0c0 and r2c2, restored after the band shrank) is filled.
+        #expect(picture.contains(##"fill="#4a90e2" stroke="#888"><title>r0c0</title>"##))
+        #expect(picture.contains(##"fill="#4a90e2" stroke="#888"><title>r2c2</title>"##))
+        #expect(picture.contains(##"fill="#e4e4e4" stroke="#888"><title>r1c1</title>"##))
+        #expect(try CLI.run(["render"] + args + ["--output", dir + "/x.png"]).status == 64)
+    }
+}
