@@ -62,7 +62,7 @@ public struct SceneItem: Sendable, Hashable {
 }
 
 /// Everything a simulation needs to know about the screen: the view, the
-/// pointer, the band rules and the items (and, later, regions).
+/// pointer, the band rules, the items and the pointer regions.
 public struct Scene: Sendable {
     /// The view.
     public var view = ViewGeometry()
@@ -76,6 +76,10 @@ public struct Scene: Sendable {
     public var items: [SceneItem] = []
     /// The ids selected before the trace starts.
     public var initialSelection: [String] = []
+    /// The pointer regions, in scene order (later ones are on top).
+    public var regions: [SceneRegion] = []
+    /// The numbers of pointer regions (SEMANTICS.md §3–§6).
+    public var regionConfiguration = PointerRegionConfiguration()
     /// Creates an empty scene with a 1024 × 768 view.
     public init() {}
 

@@ -27,6 +27,8 @@ public struct Simulator: Sendable {
     public private(set) var contentOffset: Vector
     /// The time of the last processed event.
     public private(set) var now: Double = 0
+    /// The pointer regions.
+    public private(set) var regions: RegionInteraction
 
     var nextAutoscrollTick: Double? = nil
     var autoscrollOrigin = 0.0
@@ -36,6 +38,14 @@ public struct Simulator: Sendable {
     /// Creates a simulation of a scene.
     /// - Complexity: O(n) in the scene's items (the spatial index).
     public init(scene: Scene, options: SimulationOptions = SimulationOptions()) {
+        self.init(scene: scene, regionProvider: SceneRegionProvider(regions: scene.regions), options: options)
+    }
+
+    /// Creates a simulation of a scene whose regions come from a custom provider
+    /// (the scene's own `regions` are then not used).
+    /// - Complexity: O(n) in the scene's items (the spatial index).
+    public init(scene: Scene, regionProvider: any PointerRegionProvider, options: SimulationOptions = SimulationOptions()) {
+        regions = RegionInteraction(provider: regionProvider, configuration: scene.regionConfiguration)
         self.scene = scene
         self.options = options
         itemIDs = scene.items.map(\.id)
@@ -69,22 +79,36 @@ public struct Simulator: Sendable {
         switch event.kind {
         case .move(let p):
             movePointer(to: p, at: t, into: &out)
+            updateRegions(at: t, into: &out)
         case .delta(let v):
             movePointer(to: pointer + v, at: t, into: &out)
+            updateRegions(at: t, into: &out)
         case .press(let b):
             buttons.insert(b)
-            if b == .primary { emit(band.press(at: contentPoint, modifiers: modifiers), at: t, into: &out) }
+            if b == .primary {
+                emit(band.press(at: contentPoint, modifiers: modifiers), at: t, into: &out)
+                regions.press(location: contentPoint, modifiers: modifiers, at: t, into: &out)
+            } else {
+                updateRegions(moved: false, at: t, into: &out)
+            }
         case .release(let b):
             guard buttons.remove(b) != nil else { break }
-            if b == .primary { emit(band.release(modifiers: modifiers), at: t, into: &out) }
+            if b == .primary {
+                emit(band.release(modifiers: modifiers), at: t, into: &out)
+                regions.release(location: contentPoint, modifiers: modifiers, at: t, into: &out)
+            } else {
+                updateRegions(moved: false, at: t, into: &out)
+            }
         case .modifiers(let m):
             modifiers = m
+            updateRegions(moved: false, at: t, into: &out)
         case .scroll(let v):
             scroll(by: v, at: t, into: &out)
+            updateRegions(at: t, into: &out)
         case .cancel:
             emit(band.cancel(), at: t, into: &out)
-        case .invalidate:
-            break
+        case .invalidate(let id):
+            regions.invalidate(regionID: id, location: contentPoint, modifiers: modifiers, primaryHeld: buttons.contains(.primary), at: t, into: &out)
         case .deviceRemoved(let name):
             out.append(LogRecord(time: t, .deviceRemoved(device: name)))
         }
@@ -99,9 +123,15 @@ public struct Simulator: Sendable {
         return out
     }
 
-    /// The presented pointer now (the system pointer: a 19 pt circle at the model pointer).
+    /// The presented pointer now: the system pointer (a 19 pt circle at the
+    /// model pointer) outside regions, else the current region's style applied.
     public var pointerFrame: PointerFrame {
-        PointerFrame(model: pointer, presented: pointer, shape: .circle(diameter: 19))
+        regions.frame(model: pointer, contentOffset: contentOffset)
+    }
+
+    /// Asks the region provider about the pointer (motion, button or modifier change).
+    mutating func updateRegions(moved: Bool = true, at t: Double, into out: inout [LogRecord]) {
+        regions.update(location: contentPoint, modifiers: modifiers, primaryHeld: buttons.contains(.primary), moved: moved, at: t, into: &out)
     }
 
     mutating func movePointer(to p: Point, at t: Double, into out: inout [LogRecord]) {

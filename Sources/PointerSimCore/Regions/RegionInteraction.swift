@@ -1,0 +1,149 @@
+/// The pointer-region state machine (SEMANTICS.md §3, §5): which region is
+/// current, its style, latching, and the rules while the primary button is held.
+///
+/// The simulator calls ``update(location:modifiers:primaryHeld:at:into:)`` on
+/// every motion, modifier change and scroll, ``press(location:modifiers:at:into:)``
+/// and ``release(location:modifiers:at:into:)`` on primary-button changes, and
+/// ``invalidate(regionID:location:modifiers:primaryHeld:at:into:)``.
+///
+/// Rules (with **our choices** marked):
+/// - Not pressed: the provider's region becomes current (exit the old one, enter the new one).
+/// - Pressed, the current region latched: it stays current wherever the pointer goes.
+/// - Pressed otherwise: a new region is accepted only if the current one does not
+///   latch and the new one latches or equals the most recent region; leaving the
+///   current region's rect always exits it. The most recent region is the one
+///   current when the press began (**our choice**: reset at each press, so a press
+///   in empty space lights no button) or the last one accepted since.
+/// - A latching region becomes latched when the press begins on it or when it
+///   is accepted while the button is held (**our choice**); `region.latched` follows
+///   its `region.entered`. Release unlatches (`region.unlatched`) and re-evaluates.
+/// - A modifier change over the same region asks the style again and logs
+///   `region.styleChanged` (every change of the held modifiers, as the spec says).
+public struct RegionInteraction: Sendable {
+    /// The region provider.
+    public private(set) var provider: any PointerRegionProvider
+    /// The numbers.
+    public let configuration: PointerRegionConfiguration
+    /// The current region.
+    public private(set) var current: PointerRegion?
+    /// The current region's style, as the provider gave it (nil: the system pointer).
+    public private(set) var style: PointerStyle?
+    /// The most recent region (see the type's rules).
+    public private(set) var mostRecent: PointerRegion?
+    /// Whether the current region is latched.
+    public private(set) var isLatched = false
+    /// The model pointer (content coordinates) when the latch began.
+    public private(set) var latchAnchor = Point.zero
+    /// The presented pointer's displacement from the region centre when the latch began.
+    public private(set) var latchDisplacement = Vector.zero
+    /// The axes recentred by the style's `constrainedAxes` on release (until the next motion).
+    public private(set) var recentredAxes: Axes = .none
+    var modifiers: ModifierFlags = []
+
+    /// Creates the interaction.
+    public init(provider: any PointerRegionProvider, configuration: PointerRegionConfiguration = PointerRegionConfiguration()) {
+        self.provider = provider
+        self.configuration = configuration
+    }
+
+    /// The current style's effect, resolved (`automatic` by size; nil style → system).
+    public var effect: PointerEffect {
+        guard let r = current else { return .system }
+        return configuration.resolve((style ?? .system).effect, for: r.rect.size)
+    }
+
+    /// A pointer update (motion, modifier change, scroll). `location` is the
+    /// model pointer in content coordinates.
+    /// - Complexity: one provider query.
+    public mutating func update(location: Point, modifiers: ModifierFlags, primaryHeld: Bool, moved: Bool = true, at t: Double, into out: inout [LogRecord]) {
+        if moved { recentredAxes = .none }
+        let modifiersChanged = modifiers != self.modifiers
+        self.modifiers = modifiers
+        if isLatched, let r = current {
+            if modifiersChanged { restyle(r, at: t, into: &out) }
+            return
+        }
+        let candidate = provider.region(for: PointerRegionRequest(location: location, modifiers: modifiers))
+            .flatMap { $0.rect.contains(location) ? $0 : nil }
+        if candidate == current {
+            if modifiersChanged, let r = current { restyle(r, at: t, into: &out) }
+            return
+        }
+        let accept: Bool
+        if primaryHeld, let c = candidate {
+            accept = !(current?.latches ?? false) && (c.latches || c == mostRecent)
+        } else {
+            accept = true
+        }
+        if accept {
+            exitCurrent(at: t, into: &out)
+            if let c = candidate {
+                enter(c, at: t, into: &out)
+                if primaryHeld { mostRecent = c; if c.latches { latch(location: location, at: t, into: &out) } }
+            }
+        } else if let c = current, !c.rect.contains(location) {
+            exitCurrent(at: t, into: &out)
+        }
+    }
+
+    /// The primary button goes down: the current region becomes the most
+    /// recent one and latches if it can.
+    public mutating func press(location: Point, modifiers: ModifierFlags, at t: Double, into out: inout [LogRecord]) {
+        // The pointer was already here before the button went down.
+        update(location: location, modifiers: modifiers, primaryHeld: false, moved: false, at: t, into: &out)
+        mostRecent = current
+        if let c = current, c.latches, !isLatched { latch(location: location, at: t, into: &out) }
+    }
+
+    /// The primary button goes up: unlatch, recentre along the style's
+    /// constrained axes, and re-evaluate normally.
+    public mutating func release(location: Point, modifiers: ModifierFlags, at t: Double, into out: inout [LogRecord]) {
+        if isLatched, let c = current {
+            isLatched = false
+            out.append(LogRecord(time: t, .regionUnlatched(region: c.id)))
+        }
+        update(location: location, modifiers: modifiers, primaryHeld: false, moved: false, at: t, into: &out)
+        recentredAxes = current != nil ? (style?.constrainedAxes ?? .none) : .none
+    }
+
+    /// Bumps a region's generation; if it is current it is exited (unlatched
+    /// first) and the pointer is re-evaluated at once, so it is entered again
+    /// (and latched again while the button is held) if the pointer is still in it.
+    public mutating func invalidate(regionID: String, location: Point, modifiers: ModifierFlags, primaryHeld: Bool, at t: Double, into out: inout [LogRecord]) {
+        provider.invalidate(regionID: regionID)
+        if let m = mostRecent, m.id == regionID { mostRecent = PointerRegion(id: m.id, rect: m.rect, latchingAxes: m.latchingAxes, generation: m.generation + 1) }
+        if let c = current, c.id == regionID {
+            if isLatched { isLatched = false; out.append(LogRecord(time: t, .regionUnlatched(region: c.id))) }
+            exitCurrent(at: t, into: &out)
+        }
+        update(location: location, modifiers: modifiers, primaryHeld: primaryHeld, moved: false, at: t, into: &out)
+    }
+
+    mutating func enter(_ r: PointerRegion, at t: Double, into out: inout [LogRecord]) {
+        current = r
+        style = provider.style(for: r, modifiers: modifiers)
+        out.append(LogRecord(time: t, .regionEntered(region: r.id, effect: effect.rawValue)))
+    }
+
+    mutating func exitCurrent(at t: Double, into out: inout [LogRecord]) {
+        guard let c = current else { return }
+        current = nil
+        style = nil
+        isLatched = false
+        recentredAxes = .none
+        out.append(LogRecord(time: t, .regionExited(region: c.id)))
+    }
+
+    mutating func restyle(_ r: PointerRegion, at t: Double, into out: inout [LogRecord]) {
+        style = provider.style(for: r, modifiers: modifiers)
+        out.append(LogRecord(time: t, .regionStyleChanged(region: r.id)))
+    }
+
+    mutating func latch(location: Point, at t: Double, into out: inout [LogRecord]) {
+        guard let r = current, r.latches else { return }
+        latchDisplacement = displacement(model: location)
+        latchAnchor = location
+        isLatched = true
+        out.append(LogRecord(time: t, .regionLatched(region: r.id, axes: r.latchingAxes)))
+    }
+}
