@@ -1,8 +1,131 @@
 import PointerSimCore
 
+// The scene's `regions` (FORMATS.md §3), with this project's extensions:
+//
+//   { "id": "knob", "rect": [x, y, w, h], "latchingAxes": "horizontal",
+//     "style":  { "effect": "lift", "shape": {…}, "constrainedAxes": "vertical",
+//                 "accessories": [ { "shape": "arrow", "position": "left" }, … ] },
+//     "styles": [ { "modifiers": ["shift"], "style": { … } } ] }
+//
+// - `effect`: automatic, highlight, lift, hover, system, hidden, or `none` (the
+//   pointer takes the style's shape and moves freely). Without `effect`, a style
+//   with a `shape` means `none`, one without a shape `automatic`.
+// - `shape` (styles and accessories): exactly one of `{"circle": d}`,
+//   `{"roundedRect": [w, h]}` or `[w, h, r]` (no r: the effect's default radius),
+//   `{"verticalBeam": length}`, `{"horizontalBeam": length}`,
+//   `{"path": [[x, y], …]}` (points relative to the pointer's centre, at least 3).
+// - accessory `position`: top, topRight, right, bottomRight, bottom, bottomLeft,
+//   left, topLeft, or `{"offset": 14, "angle": radians}` (offset defaults to 14,
+//   clockwise from the top); `rotates` overrides orientationMatchesAngle
+//   (arrows true, custom shapes false). At most 4 accessories are used: the
+//   others are dropped with a warning that names them.
+// - `styles`: modifier-dependent styles; the first entry whose `modifiers` are
+//   all held (others may be held too) is used, else `style`.
+// - A latching region must have a `style`. Region ids are unique.
+
 extension SceneFile {
-    /// Decodes the scene's `regions` array.
-    static func decodeRegions(_ field: SceneField, into scene: inout Scene) throws {
-        throw field.error("pointer regions are not supported yet")
+    /// Decodes the scene's `regions` array into `scene.regions`.
+    /// - Throws: ``InputError`` (65) naming the JSON path of anything malformed.
+    static func decodeRegions(_ field: SceneField, into scene: inout Scene, warnings: inout [String]) throws {
+        var ids = Set<String>()
+        for e in try field.array() {
+            let o = try e.object(allowed: ["id", "rect", "latchingAxes", "style", "styles", "comment"])
+            guard let idField = o["id"] else { throw e.error("missing \"id\"") }
+            guard let rectField = o["rect"] else { throw e.error("missing \"rect\"") }
+            let id = try idField.string()
+            guard !id.isEmpty else { throw idField.error("expected a non-empty region id") }
+            guard ids.insert(id).inserted else { throw idField.error("duplicate region id \"\(id)\"") }
+            let axes = try o["latchingAxes"]?.axes() ?? .none
+            if !axes.isEmpty && o["style"] == nil {
+                throw e.error("region \"\(id)\" latches (\(axes.name)) but has no \"style\" (a latching region needs one)")
+            }
+            let config = scene.regionConfiguration
+            let style = try o["style"].map { try decodeStyle($0, config: config, warnings: &warnings) }
+            var modifierStyles: [ModifierStyle] = []
+            if let styles = o["styles"] {
+                for s in try styles.array() {
+                    let so = try s.object(allowed: ["modifiers", "style"])
+                    guard let m = so["modifiers"] else { throw s.error("missing \"modifiers\"") }
+                    guard let st = so["style"] else { throw s.error("missing \"style\"") }
+                    modifierStyles.append(ModifierStyle(modifiers: try m.modifiers(), style: try decodeStyle(st, config: config, warnings: &warnings)))
+                }
+            }
+            scene.regions.append(SceneRegion(id: id, rect: try rectField.rect(), latchingAxes: axes, style: style, modifierStyles: modifierStyles))
+        }
+    }
+
+    static func decodeStyle(_ f: SceneField, config: PointerRegionConfiguration, warnings: inout [String]) throws -> PointerStyle {
+        let o = try f.object(allowed: ["effect", "shape", "constrainedAxes", "accessories"])
+        var style = PointerStyle()
+        if let s = o["shape"] { style.shape = try decodeShape(s) }
+        if let e = o["effect"] {
+            style.effect = PointerEffect(rawValue: try e.oneOf(PointerEffect.allCases.map(\.rawValue)))!
+        } else if style.shape != nil {
+            style.effect = .none
+        }
+        if let c = o["constrainedAxes"] { style.constrainedAxes = try c.axes() }
+        if let a = o["accessories"] {
+            let elements = try a.array()
+            for (i, el) in elements.enumerated() {
+                let acc = try decodeAccessory(el, config: config)
+                if i < config.maxAccessories {
+                    style.accessories.append(acc)
+                } else {
+                    warnings.append("\(el.file):\(el.node.line): \(el.path): accessory ignored (at most \(config.maxAccessories) accessories are used)")
+                }
+            }
+        }
+        return style
+    }
+
+    static func decodeShape(_ f: SceneField) throws -> PointerShape {
+        let o = try f.object(allowed: ["circle", "roundedRect", "verticalBeam", "horizontalBeam", "path"])
+        guard o.count == 1, let (key, v) = o.first else {
+            throw f.error("expected exactly one of circle, roundedRect, verticalBeam, horizontalBeam, path")
+        }
+        func size(_ v: SceneField) throws -> Double {
+            let x = try v.number()
+            guard x >= 0 else { throw v.error("a size must not be negative, found \(formatLogNumber(x))") }
+            return x
+        }
+        switch key {
+        case "circle": return .circle(diameter: try size(v))
+        case "verticalBeam": return .verticalBeam(length: try size(v))
+        case "horizontalBeam": return .horizontalBeam(length: try size(v))
+        case "roundedRect":
+            let parts = try v.array()
+            guard parts.count == 2 || parts.count == 3 else { throw v.error("expected [width, height] or [width, height, radius]") }
+            let n = try parts.map { try size($0) }
+            return .roundedRect(width: n[0], height: n[1], radius: n.count == 3 ? n[2] : nil)
+        default:
+            let pts = try v.array().map { try $0.point() }
+            guard pts.count >= 3 else { throw v.error("a path needs at least 3 points [[x, y], …]") }
+            return .path(pts)
+        }
+    }
+
+    static func decodeAccessory(_ f: SceneField, config: PointerRegionConfiguration) throws -> PointerAccessory {
+        let o = try f.object(allowed: ["shape", "position", "rotates"])
+        guard let s = o["shape"] else { throw f.error("missing \"shape\" (\"arrow\" or a shape object)") }
+        let shape: PointerAccessory.Shape
+        if case .string = s.node.value {
+            _ = try s.oneOf(["arrow"])
+            shape = .arrow
+        } else {
+            shape = .custom(try decodeShape(s))
+        }
+        guard let p = o["position"] else { throw f.error("missing \"position\"") }
+        var position: AccessoryPosition
+        if case .string = p.node.value {
+            position = AccessoryPosition.named(try p.oneOf(AccessoryPosition.predefined.map(\.name)))!
+            position.offset = config.defaultAccessoryOffset
+        } else {
+            let po = try p.object(allowed: ["offset", "angle"])
+            guard let a = po["angle"] else { throw p.error("missing \"angle\" (radians clockwise from the top)") }
+            let angle = try a.number()
+            let offset = try po["offset"]?.number() ?? config.defaultAccessoryOffset
+            position = AccessoryPosition(offset: offset, angle: angle)
+        }
+        return PointerAccessory(shape: shape, position: position, orientationMatchesAngle: try o["rotates"]?.bool())
     }
 }

@@ -113,11 +113,24 @@ public enum SceneFile {
     /// - Throws: ``InputError``: 66 if it cannot be opened, 65 naming the line
     ///   and path of anything malformed or unknown.
     public static func load(path: String) throws -> Scene {
-        try parse(readTextFile(path), file: path)
+        var warnings: [String] = []
+        return try parse(readTextFile(path), file: path, warnings: &warnings)
+    }
+
+    /// Reads and validates a scene file, collecting warnings (e.g. dropped
+    /// accessories) as `file:line: path: message` strings for the caller to print.
+    public static func load(path: String, warnings: inout [String]) throws -> Scene {
+        try parse(readTextFile(path), file: path, warnings: &warnings)
     }
 
     /// Parses scene text.
     public static func parse(_ text: String, file: String) throws -> Scene {
+        var warnings: [String] = []
+        return try parse(text, file: file, warnings: &warnings)
+    }
+
+    /// Parses scene text, collecting warnings.
+    public static func parse(_ text: String, file: String, warnings: inout [String]) throws -> Scene {
         let root = SceneField(node: try JSONParser.parse(text, file: file), path: "", file: file)
         let top = try root.object(allowed: ["format", "view", "pointer", "band", "items", "regions", "comment"])
         var scene = Scene()
@@ -212,7 +225,7 @@ public enum SceneFile {
             scene.initialSelection.append(id)
         }
         if let regions = top["regions"] {
-            try decodeRegions(regions, into: &scene)
+            try decodeRegions(regions, into: &scene, warnings: &warnings)
         }
         return scene
     }

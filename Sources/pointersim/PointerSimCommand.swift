@@ -33,7 +33,10 @@ func runReportingErrors(_ body: () throws -> Void) throws {
 /// Loads the scene given with `--scene`, or the built-in default.
 func loadScene(_ path: String?) throws -> Scene {
     guard let p = path else { return Scene.default }
-    return try SceneFile.load(path: p)
+    var warnings: [String] = []
+    let scene = try SceneFile.load(path: p, warnings: &warnings)
+    for w in warnings { writeStderr("pointersim: warning: \(w)\n") }
+    return scene
 }
 
 extension PointerSimCommand {
