@@ -6,7 +6,7 @@ extension PointerSimCommand {
     struct Bench: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Runs benchmark workloads (use a release build: swift run -c release pointersim bench …).",
-            subcommands: [Band.self])
+            subcommands: [Band.self, Regions.self])
     }
 }
 
