@@ -22,6 +22,17 @@ import PointerSimCore
 // - `styles`: modifier-dependent styles; the first entry whose `modifiers` are
 //   all held (others may be held too) is used, else `style`.
 // - A latching region must have a `style`. Region ids are unique.
+//
+// The top-level `regionConfiguration` overrides the numbers of SEMANTICS.md §3–§6
+// (PointerRegionConfiguration; every key optional):
+//   { "highlight": { "slipFactor": [0.099, 0.09], "maxSlip": 15, "parallax": 0.3,
+//                    "scaleUp": 4, "cornerRadius": 8 },
+//     "lift": {…}, "hover": {…},
+//     "automaticHoverLongestSide": 125, "automaticSmallShorterSide": 50,
+//     "automaticSmallLongerSide": 180, "beamWidth": 2, "beamLengthRange": [10, 100],
+//     "systemPointerDiameter": 19, "rubberBandConstant": 0.55,
+//     "rubberBandLimitFraction": 0.5, "defaultAccessoryOffset": 14,
+//     "arrowSize": 11, "maxAccessories": 4 }
 
 extension SceneFile {
     /// Decodes the scene's `regions` array into `scene.regions`.
@@ -54,6 +65,52 @@ extension SceneFile {
         }
     }
 
+    /// Decodes the top-level `regionConfiguration` into `scene.regionConfiguration`.
+    static func decodeRegionConfiguration(_ field: SceneField, into scene: inout Scene) throws {
+        let o = try field.object(allowed: [
+            "highlight", "lift", "hover", "automaticHoverLongestSide", "automaticSmallShorterSide", "automaticSmallLongerSide",
+            "beamWidth", "beamLengthRange", "systemPointerDiameter", "rubberBandConstant", "rubberBandLimitFraction",
+            "defaultAccessoryOffset", "arrowSize", "maxAccessories",
+        ])
+        var c = scene.regionConfiguration
+        func effect(_ key: String, _ p: inout PointerEffectParameters) throws {
+            guard let f = o[key] else { return }
+            let e = try f.object(allowed: ["slipFactor", "maxSlip", "parallax", "scaleUp", "cornerRadius"])
+            if let s = e["slipFactor"] {
+                let v = try s.point()
+                guard v.x >= 0, v.y >= 0 else { throw s.error("slip factors must not be negative") }
+                p.slipFactor = Vector(dx: v.x, dy: v.y)
+            }
+            if let v = e["maxSlip"] { p.maxSlip = try v.number(in: 0...1e9) }
+            if let v = e["parallax"] { p.parallax = try v.number(in: -100...100) }
+            if let v = e["scaleUp"] { p.scaleUp = try v.number(in: 0...1e6) }
+            if let v = e["cornerRadius"] { p.cornerRadius = try v.number(in: 0...1e6) }
+        }
+        try effect("highlight", &c.highlight)
+        try effect("lift", &c.lift)
+        try effect("hover", &c.hover)
+        if let v = o["automaticHoverLongestSide"] { c.automaticHoverLongestSide = try v.number(in: 0...1e9) }
+        if let v = o["automaticSmallShorterSide"] { c.automaticSmallShorterSide = try v.number(in: 0...1e9) }
+        if let v = o["automaticSmallLongerSide"] { c.automaticSmallLongerSide = try v.number(in: 0...1e9) }
+        if let v = o["beamWidth"] { c.beamWidth = try v.number(in: 0...1e6) }
+        if let v = o["beamLengthRange"] {
+            let r = try v.point()
+            guard r.x >= 0, r.x <= r.y else { throw v.error("expected [min, max] with 0 ≤ min ≤ max") }
+            c.beamLengthRange = r.x...r.y
+        }
+        if let v = o["systemPointerDiameter"] { c.systemPointerDiameter = try v.number(in: 0...1e6) }
+        if let v = o["rubberBandConstant"] { c.rubberBandConstant = try v.number(in: 1e-6...1e6) }
+        if let v = o["rubberBandLimitFraction"] { c.rubberBandLimitFraction = try v.number(in: 0...1e6) }
+        if let v = o["defaultAccessoryOffset"] { c.defaultAccessoryOffset = try v.number(in: 0...1e6) }
+        if let v = o["arrowSize"] { c.arrowSize = try v.number(in: 0...1e6) }
+        if let v = o["maxAccessories"] {
+            let n = try v.number(in: 0...1000)
+            guard n == n.rounded() else { throw v.error("expected a whole number") }
+            c.maxAccessories = Int(n)
+        }
+        scene.regionConfiguration = c
+    }
+
     static func decodeStyle(_ f: SceneField, config: PointerRegionConfiguration, warnings: inout [String]) throws -> PointerStyle {
         let o = try f.object(allowed: ["effect", "shape", "constrainedAxes", "accessories"])
         var style = PointerStyle()
@@ -71,11 +128,25 @@ extension SceneFile {
                 if i < config.maxAccessories {
                     style.accessories.append(acc)
                 } else {
-                    warnings.append("\(el.file):\(el.node.line): \(el.path): accessory ignored (at most \(config.maxAccessories) accessories are used)")
+                    warnings.append("\(el.file):\(el.node.line): \(el.path): accessory \(i + 1) (\(describe(acc))) ignored: at most \(config.maxAccessories) accessories are used")
                 }
             }
         }
         return style
+    }
+
+    static func describe(_ a: PointerAccessory) -> String {
+        let shape: String
+        switch a.shape {
+        case .arrow: shape = "arrow"
+        case .custom(.circle): shape = "circle"
+        case .custom(.roundedRect): shape = "roundedRect"
+        case .custom(.verticalBeam): shape = "verticalBeam"
+        case .custom(.horizontalBeam): shape = "horizontalBeam"
+        case .custom(.path): shape = "path"
+        }
+        let name = AccessoryPosition.predefined.first { $0.position.angle == a.position.angle }?.name ?? "angle \(formatLogNumber(a.position.angle))"
+        return "\(shape) at \(name)"
     }
 
     static func decodeShape(_ f: SceneField) throws -> PointerShape {

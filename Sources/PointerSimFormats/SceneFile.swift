@@ -132,7 +132,7 @@ public enum SceneFile {
     /// Parses scene text, collecting warnings.
     public static func parse(_ text: String, file: String, warnings: inout [String]) throws -> Scene {
         let root = SceneField(node: try JSONParser.parse(text, file: file), path: "", file: file)
-        let top = try root.object(allowed: ["format", "view", "pointer", "band", "items", "regions", "comment"])
+        let top = try root.object(allowed: ["format", "view", "pointer", "band", "items", "regions", "regionConfiguration", "comment"])
         var scene = Scene()
         guard let format = top["format"] else { throw root.error("missing \"format\": \"\(formatTag)\"") }
         guard try format.string() == formatTag else { throw format.error("expected \"\(formatTag)\"") }
@@ -223,6 +223,9 @@ public enum SceneFile {
             let id = try s.string()
             guard ids.contains(id) else { throw s.error("no item has the id \"\(id)\"") }
             scene.initialSelection.append(id)
+        }
+        if let c = top["regionConfiguration"] {
+            try decodeRegionConfiguration(c, into: &scene)
         }
         if let regions = top["regions"] {
             try decodeRegions(regions, into: &scene, warnings: &warnings)

@@ -59,6 +59,23 @@ import Testing
         #expect(warnings.first?.contains("regions[0].style.accessories[4]") == true)
     }
 
+    @Test func regionConfigurationOverridesTheDefaults() throws {
+        var warnings: [String] = []
+        let s = try SceneFile.parse("""
+            {"format": "pointersim-scene/1",
+             "regionConfiguration": { "lift": { "slipFactor": [0.1, 0.2], "parallax": 0.5 }, "maxAccessories": 1,
+                                      "beamLengthRange": [5, 50], "rubberBandConstant": 0.3, "defaultAccessoryOffset": 10 },
+             "regions": [ { "id": "a", "rect": [0, 0, 10, 10], "style": { "accessories": [
+                 { "shape": "arrow", "position": "top" }, { "shape": "arrow", "position": "bottom" } ] } } ] }
+            """, file: "s.json", warnings: &warnings)
+        let c = s.regionConfiguration
+        #expect(c.lift.slipFactor == Vector(dx: 0.1, dy: 0.2) && c.lift.parallax == 0.5 && c.lift.maxSlip == 15)
+        #expect(c.maxAccessories == 1 && c.beamLengthRange == 5...50 && c.rubberBandConstant == 0.3)
+        #expect(s.regions[0].style?.accessories == [.arrow(AccessoryPosition(offset: 10, angle: 0))])
+        #expect(warnings.count == 1 && warnings[0].contains("accessory 2 (arrow at bottom) ignored"))
+        #expect(PointerRegionConfiguration().highlight.slipFactor == Vector(dx: 0.099, dy: 0.09))
+    }
+
     @Test(arguments: [
         // A latching region without a style.
         (#"{ "id": "k", "rect": [0, 0, 10, 10], "latchingAxes": "both" }"#, "regions[0]: region \"k\" latches (both) but has no \"style\""),
