@@ -1,0 +1,94 @@
+import PointerSimCore
+import Testing
+
+/// A custom provider: columns 100 pt wide are regions `col<k>`; the style depends on the modifiers.
+struct ColumnProvider: PointerRegionProvider {
+    var generation = 0
+    var asked = 0
+    func region(for request: PointerRegionRequest) -> PointerRegion? {
+        let k = Int((request.location.x / 100).rounded(.down))
+        guard k >= 0, k < 4 else { return nil }
+        return PointerRegion(id: "col\(k)", rect: Rect(x: Double(k * 100), y: 0, width: 100, height: 300), latchingAxes: k == 3 ? .vertical : .none, generation: generation)
+    }
+    func style(for region: PointerRegion, modifiers: ModifierFlags) -> PointerStyle? {
+        if modifiers.contains(.option) { return nil }  // the system pointer
+        return PointerStyle(effect: modifiers.contains(.shift) ? .lift : .highlight)
+    }
+    mutating func invalidate(regionID: String) { generation += 1 }
+}
+
+@Suite struct RegionInteractionTests {
+    static func names(_ log: [LogRecord]) -> [String] {
+        log.map { r in
+            switch r.event {
+            case .regionEntered(let id, let e): return "enter \(id) \(e)"
+            case .regionExited(let id): return "exit \(id)"
+            case .regionLatched(let id, let a): return "latch \(id) \(a)"
+            case .regionUnlatched(let id): return "unlatch \(id)"
+            case .regionStyleChanged(let id): return "style \(id)"
+            default: return r.event.name
+            }
+        }
+    }
+
+    @Test func customProviderDrivesTheLog() {
+        var scene = Scene()
+        scene.band.isEnabled = false
+        var sim = Simulator(scene: scene, regionProvider: ColumnProvider())
+        let log = sim.process([
+            PointerEvent(time: 0, .move(Point(x: 50, y: 50))),
+            PointerEvent(time: 1, .modifiers(.shift)),
+            PointerEvent(time: 2, .move(Point(x: 150, y: 50))),
+            PointerEvent(time: 3, .modifiers(.option)),
+            PointerEvent(time: 4, .invalidate("col1")),
+            PointerEvent(time: 5, .move(Point(x: 350, y: 50))),
+            PointerEvent(time: 6, .press(.primary)),
+            PointerEvent(time: 7, .move(Point(x: 50, y: 250))),
+            PointerEvent(time: 8, .release(.primary)),
+            PointerEvent(time: 9, .move(Point(x: 500, y: 50))),
+        ])
+        #expect(Self.names(log) == [
+            "enter col0 highlight", "style col0",
+            "exit col0", "enter col1 lift", "style col1",
+            "exit col1", "enter col1 system",
+            "exit col1", "enter col3 system",
+            "latch col3 vertical",
+            "unlatch col3", "exit col3", "enter col0 system",
+            "exit col0",
+        ])
+    }
+
+    @Test func latchedVerticalFollowsInYAndRubberBandsInX() {
+        var scene = Scene()
+        scene.band.isEnabled = false
+        scene.regions = [SceneRegion(id: "k", rect: Rect(x: 100, y: 100, width: 20, height: 40), latchingAxes: .vertical, style: PointerStyle(effect: .highlight))]
+        var sim = Simulator(scene: scene)
+        _ = sim.process([PointerEvent(time: 0, .move(Point(x: 110, y: 120))), PointerEvent(time: 1, .press(.primary)),
+                         PointerEvent(time: 2, .move(Point(x: 400, y: 20)))])
+        let f = sim.pointerFrame
+        #expect(f.presented.y == 20)
+        let slip = 20 * 0.099
+        #expect(abs(f.presented.x - (110 + slip + rubberBand(280, 10, 0.55))) < 1e-9)
+        #expect(abs(f.content.dx - 0.3 * (f.presented.x - 110)) < 1e-9)
+    }
+
+    @Test func automaticResolvesBySize() {
+        let c = PointerRegionConfiguration()
+        #expect(c.resolve(.automatic, for: Size(width: 126, height: 126)) == .hover)
+        #expect(c.resolve(.automatic, for: Size(width: 125, height: 125)) == .highlight)
+        #expect(c.resolve(.automatic, for: Size(width: 180, height: 50)) == .highlight)
+        #expect(c.resolve(.automatic, for: Size(width: 181, height: 50)) == .hover)
+        #expect(c.resolve(.automatic, for: Size(width: 150, height: 51)) == .hover)
+        #expect(c.resolve(.lift, for: Size(width: 500, height: 500)) == .lift)
+    }
+
+    @Test func roundedRectRadiusClampsAndSquaresBecomeCircles() {
+        let c = PointerRegionConfiguration()
+        let p = Point(x: 10, y: 10)
+        #expect(RegionInteraction.place(.roundedRect(width: 20, height: 20, radius: 15), at: p, defaultRadius: 0, configuration: c) == .circle(diameter: 20))
+        #expect(RegionInteraction.place(.roundedRect(width: 40, height: 20, radius: 15), at: p, defaultRadius: 0, configuration: c) == .roundedRect(Rect(x: -10, y: 0, width: 40, height: 20), radius: 10))
+        #expect(RegionInteraction.place(.roundedRect(width: 40, height: 20, radius: nil), at: p, defaultRadius: 8, configuration: c) == .roundedRect(Rect(x: -10, y: 0, width: 40, height: 20), radius: 8))
+        #expect(RegionInteraction.place(.verticalBeam(length: 4), at: p, defaultRadius: 0, configuration: c) == .verticalBeam(length: 10))
+        #expect(RegionInteraction.place(.horizontalBeam(length: 400), at: p, defaultRadius: 0, configuration: c) == .horizontalBeam(length: 100))
+    }
+}
