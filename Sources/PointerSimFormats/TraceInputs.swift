@@ -1,4 +1,5 @@
 import PointerSimCore
+import PointerSimInput
 
 /// Opens trace files of any supported format, recognised by content
 /// (FORMATS.md §2), as pointer-event sources.
@@ -16,26 +17,52 @@ public enum TraceInputs {
     /// Recognises a file's format from its first bytes.
     public static func detect(_ prefix: [UInt8]) -> Format? {
         if PointerSimTrace.matches(prefix) { return .pointerSimTrace }
+        if EvemuFormat.matchesDescription(prefix) || EvemuFormat.matchesEvents(prefix) { return .evemu }
+        if LibinputRecordFormat.matches(prefix) { return .libinputRecord }
         return nil
     }
 
-    /// Opens the files as sources, one per trace (a `.desc` followed by its
-    /// `.events` counts as one evemu trace).
+    /// Opens the files as sources: one per `pointersim-trace` file, and one
+    /// for all raw recordings together (decoded through one ``InputMerger``,
+    /// merged by timestamp, so a keyboard in one file modifies a mouse in
+    /// another). A `.desc` followed by its `.events` counts as one evemu trace.
     /// - Throws: ``InputError``: 66 for a file that cannot be opened, 65 for
     ///   an unrecognised or malformed one.
     public static func open(paths: [String], scene: Scene) throws -> [any PointerEventSource] {
+        try open(paths: paths, configuration: DecoderConfiguration(pointer: scene.pointer))
+    }
+
+    /// ``open(paths:scene:)`` with an explicit decoder configuration.
+    public static func open(paths: [String], configuration: DecoderConfiguration) throws -> [any PointerEventSource] {
         var sources: [any PointerEventSource] = []
-        for path in paths {
-            let prefix = try LineReader.prefix(of: path)
+        var raw: [any RawEventReader] = [], rawNames: [String] = []
+        let prefixes = try paths.map { try LineReader.prefix(of: $0) }
+        var i = 0
+        while i < paths.count {
+            let path = paths[i], prefix = prefixes[i]
             switch detect(prefix) {
             case .pointerSimTrace:
                 sources.append(ArrayEventSource(try PointerSimTrace.load(path: path)))
-            case .evemu, .libinputRecord, nil:
+            case .evemu:
+                if EvemuFormat.matchesEvents(prefix) {
+                    throw InputError.malformed(path, line: 1, "an evemu events file without its description: give the .desc file first, then this file")
+                }
+                if i + 1 < paths.count, EvemuFormat.matchesEvents(prefixes[i + 1]) {
+                    raw.append(try EvemuReader(path: path, eventsPath: paths[i + 1])); rawNames.append(path)
+                    i += 1
+                } else {
+                    raw.append(try EvemuReader(path: path)); rawNames.append(path)
+                }
+            case .libinputRecord:
+                raw.append(try LibinputRecordReader(path: path)); rawNames.append(path)
+            case nil:
                 throw InputError.malformed(
                     path, line: 1,
                     "unrecognised trace format (expected \"\(PointerSimTrace.header)\", an evemu recording or a libinput recording)")
             }
+            i += 1
         }
+        if !raw.isEmpty { sources.append(try DecodedEventSource(readers: raw, names: rawNames, configuration: configuration)) }
         return sources
     }
 }

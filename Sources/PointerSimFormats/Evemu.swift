@@ -1,0 +1,331 @@
+import PointerSimCore
+import PointerSimInput
+
+/// The evemu text format (`evemu-record`, formats 1.0–1.3; FORMATS.md §2,
+/// linux-input.md §3a): `N:`/`I:`/`P:`/`B:`/`A:`/`L:`/`S:` description lines,
+/// then `E: <sec>.<usec> <type hex> <code hex> <value decimal>` event lines.
+/// Both the single-file form and the old split `.desc` + `.events` form are
+/// read. A comment line `# pointersim: device removed <sec>.<usec>` (our
+/// extension, ignored by evemu itself) marks an unplug.
+public enum EvemuFormat {
+    /// The header written by ``renderDescription(_:)``.
+    public static let header = "# EVEMU 1.3"
+    /// The comment that marks a device removal (followed by ` <sec>.<usec>`).
+    public static let removalMarker = "# pointersim: device removed"
+
+    /// Whether a file's first bytes look like an evemu description
+    /// (`# EVEMU` or a first non-comment line starting with `N:`).
+    public static func matchesDescription(_ prefix: [UInt8]) -> Bool {
+        for line in prefix.split(separator: 10, omittingEmptySubsequences: true) {
+            let t = String(decoding: line, as: UTF8.self).trimmingSpaces()
+            if t.hasPrefix("# EVEMU") { return true }
+            if t.isEmpty || t.hasPrefix("#") { continue }
+            return t.hasPrefix("N:")
+        }
+        return false
+    }
+
+    /// Whether a file's first bytes look like an evemu events-only file
+    /// (the second half of the split form: its first non-comment line is `E:`).
+    public static func matchesEvents(_ prefix: [UInt8]) -> Bool {
+        for line in prefix.split(separator: 10, omittingEmptySubsequences: true) {
+            let t = String(decoding: line, as: UTF8.self).trimmingSpaces()
+            if t.isEmpty || t.hasPrefix("#") { continue }
+            return t.hasPrefix("E:")
+        }
+        return false
+    }
+
+    /// Parses a whole recording in memory (for tests and small files).
+    /// - Throws: ``InputError`` (65 with the line) for malformed text.
+    public static func parse(_ text: String, file: String = "<evemu>") throws -> (description: DeviceDescription, events: [EvdevEvent]) {
+        var p = Parser(file: file)
+        var events: [EvdevEvent] = []
+        var n = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            n += 1
+            var bytes = Array(line.utf8)
+            if bytes.last == 13 { bytes.removeLast() }
+            if let item = try bytes.withUnsafeBufferPointer({ try p.parse(line: $0, number: n) }), case .event(_, let e) = item {
+                events.append(e)
+            }
+        }
+        try p.finishDescription(line: n)
+        return (p.description, events)
+    }
+
+    /// The description in format 1.3: header, name comment, `N:`, `I:`, `P:`,
+    /// `B:` (whole bitmasks, 8 bytes a line), `A:` with resolution, `L:`, `S:`.
+    public static func renderDescription(_ d: DeviceDescription) -> String {
+        var s = header + "\n"
+        s += "# Input device name: \"\(d.name)\"\n"
+        s += "# Input device ID: bus 0x\(hex(d.bustype, 2)) vendor 0x\(hex(d.vendor, 2)) product 0x\(hex(d.product, 2)) version 0x\(hex(d.version, 2))\n"
+        s += "N: \(d.name)\n"
+        s += "I: \(hex(d.bustype, 4)) \(hex(d.vendor, 4)) \(hex(d.product, 4)) \(hex(d.version, 4))\n"
+        let propMax = Int(d.properties.max() ?? 0)
+        for lineIndex in 0...(propMax / 64) {
+            s += "P:" + maskLine(d.properties, offset: lineIndex * 64) + "\n"
+        }
+        for type in d.codes.keys.sorted() {
+            guard let codes = d.codes[type], !codes.isEmpty else { continue }
+            let maxCode = Swift.max(Int(EventCodes.maxCode(type: type)), Int(codes.max() ?? 0))
+            for lineIndex in 0...(maxCode / 64) {
+                s += "B: \(hex(type, 2))" + maskLine(codes, offset: lineIndex * 64) + "\n"
+            }
+        }
+        for code in d.absInfo.keys.sorted() {
+            let a = d.absInfo[code]!
+            s += "A: \(hex(code, 2)) \(a.minimum) \(a.maximum) \(a.fuzz) \(a.flat) \(a.resolution)\n"
+        }
+        for code in d.leds.keys.sorted() { s += "L: \(hex(code, 2)) \(d.leds[code]!)\n" }
+        for code in d.switches.keys.sorted() { s += "S: \(hex(code, 2)) \(d.switches[code]!)\n" }
+        return s
+    }
+
+    /// One event line, `E: sec.usec tttt cccc value` (value zero-padded to 4
+    /// characters as evemu's `%04d`), a tab and a `# EV_TYPE / CODE value` comment.
+    public static func renderEvent(_ e: EvdevEvent) -> String {
+        var v = String(e.value.magnitude)
+        let width = e.value < 0 ? 3 : 4
+        if v.count < width { v = String(repeating: "0", count: width - v.count) + v }
+        if e.value < 0 { v = "-" + v }
+        var usec = String(e.usec)
+        if usec.count < 6 { usec = String(repeating: "0", count: 6 - usec.count) + usec }
+        var s = "E: \(e.sec).\(usec) \(hex(e.type, 4)) \(hex(e.code, 4)) \(v)\t# "
+        if e.type == 0 && e.code == 0 {
+            s += "------------ SYN_REPORT (\(e.value)) ----------"
+        } else {
+            let tn = EventCodes.typeName(e.type) ?? "\(e.type)"
+            let cn = EventCodes.describe(type: e.type, code: e.code)
+            s += "\(tn) / \(cn) \(e.value)"
+        }
+        return s
+    }
+
+    /// The removal marker line for a time.
+    public static func renderRemoval(sec: Int64, usec: Int32) -> String {
+        var u = String(usec)
+        if u.count < 6 { u = String(repeating: "0", count: 6 - u.count) + u }
+        return "\(removalMarker) \(sec).\(u)"
+    }
+
+    static func hex<T: BinaryInteger>(_ v: T, _ width: Int) -> String {
+        var s = String(v, radix: 16)
+        if s.count < width { s = String(repeating: "0", count: width - s.count) + s }
+        return s
+    }
+
+    static func maskLine(_ bits: Set<UInt16>, offset: Int) -> String {
+        var s = ""
+        for byte in 0..<8 {
+            var b = 0
+            for bit in 0..<8 where bits.contains(UInt16(offset + byte * 8 + bit)) { b |= 1 << bit }
+            s += " " + hex(b, 2)
+        }
+        return s
+    }
+
+    /// The line parser shared by the in-memory and streaming readers.
+    struct Parser {
+        let file: String
+        var description = DeviceDescription(name: "")
+        var sawName = false
+        var sawEvent = false
+        var eventsOnly = false
+        var lastBType: UInt16? = nil
+        var bOffset = 0
+        var pOffset = 0
+        var lastTime: Int64 = Int64.min
+        var lastLineKind: UInt8 = 0
+
+        init(file: String, eventsOnly: Bool = false) { self.file = file; self.eventsOnly = eventsOnly }
+
+        func fail(_ n: Int, _ m: String) -> InputError { InputError.malformed(file, line: n, m) }
+
+        /// Called when the description must be complete.
+        func finishDescription(line n: Int) throws {
+            if !sawName && !eventsOnly { throw fail(n, "no device description: expected an \"N: <name>\" line before the events") }
+        }
+
+        mutating func parse(line b: UnsafeBufferPointer<UInt8>, number n: Int) throws -> RawItem? {
+            var c = ByteCursor(b)
+            c.skipSpaces()
+            if c.atEnd { return nil }
+            if c.peek == UInt8(ascii: "#") {
+                if b.count > EvemuFormat.removalMarker.utf8.count, b.starts(with: EvemuFormat.removalMarker.utf8) {
+                    c.i = EvemuFormat.removalMarker.utf8.count
+                    c.skipSpaces()
+                    let t = try time(&c, n)
+                    return .removed(device: 0, microseconds: t)
+                }
+                return nil
+            }
+            guard c.i + 1 < b.count, b[c.i + 1] == UInt8(ascii: ":") else {
+                throw fail(n, "expected an evemu line (N:, I:, P:, B:, A:, L:, S: or E:), found \"\(String(decoding: b, as: UTF8.self).prefix(40))\"")
+            }
+            let kind = c.peek
+            c.i += 2
+            if kind == UInt8(ascii: "E") {
+                sawEvent = true
+                if !eventsOnly && !sawName { throw fail(n, "event before the device description (expected an \"N: <name>\" line first)") }
+                return .event(device: 0, try event(&c, n))
+            }
+            if eventsOnly { throw fail(n, "expected an event line \"E: <sec>.<usec> <type> <code> <value>\" in an events file") }
+            if sawEvent { throw fail(n, "description line \(Character(UnicodeScalar(kind))): after the events") }
+            if kind != UInt8(ascii: "B") { lastBType = nil }
+            switch kind {
+            case UInt8(ascii: "N"):
+                c.skipSpaces()
+                description.name = String(decoding: UnsafeBufferPointer(rebasing: b[c.i...]), as: UTF8.self).trimmingSpaces()
+                sawName = true
+            case UInt8(ascii: "I"):
+                var ids: [UInt16] = []
+                for _ in 0..<4 {
+                    c.skipSpaces()
+                    guard let v = c.hex(maxValue: 0xffff) else { throw fail(n, "I: expects 4 hexadecimal numbers (bus vendor product version)") }
+                    ids.append(UInt16(v))
+                }
+                guard c.atLineEnd() else { throw fail(n, "I: expects exactly 4 hexadecimal numbers") }
+                description.bustype = ids[0]; description.vendor = ids[1]; description.product = ids[2]; description.version = ids[3]
+            case UInt8(ascii: "P"):
+                let bytes = try maskBytes(&c, n, "P:")
+                for (i, byte) in bytes.enumerated() {
+                    for bit in 0..<8 where byte & (1 << bit) != 0 { description.properties.insert(UInt16(pOffset + i * 8 + bit)) }
+                }
+                pOffset += 64
+            case UInt8(ascii: "B"):
+                c.skipSpaces()
+                guard let t = c.hex(maxValue: 0x1f) else { throw fail(n, "B: expects an event type (hexadecimal) and 8 bytes") }
+                if lastBType == UInt16(t) { bOffset += 64 } else { bOffset = 0; lastBType = UInt16(t) }
+                let bytes = try maskBytes(&c, n, "B: \(EvemuFormat.hex(t, 2))")
+                for (i, byte) in bytes.enumerated() {
+                    for bit in 0..<8 where byte & (1 << bit) != 0 { description.codes[UInt16(t), default: []].insert(UInt16(bOffset + i * 8 + bit)) }
+                }
+            case UInt8(ascii: "A"):
+                c.skipSpaces()
+                guard let code = c.hex(maxValue: 0x3f) else { throw fail(n, "A: expects an axis code (hexadecimal, 00–3f)") }
+                var nums: [Int32] = []
+                while !c.atLineEnd() {
+                    var ovf = false
+                    guard let v = c.int32(overflow: &ovf) else {
+                        throw fail(n, ovf ? "A: value does not fit in 32 bits" : "A: expects decimal numbers: min max fuzz flat [resolution]")
+                    }
+                    nums.append(v)
+                }
+                guard nums.count == 4 || nums.count == 5 else {
+                    throw fail(n, "A: expects 4 or 5 numbers after the code (min max fuzz flat [resolution]), found \(nums.count)")
+                }
+                description.absInfo[UInt16(code)] = AbsInfo(minimum: nums[0], maximum: nums[1], fuzz: nums[2], flat: nums[3], resolution: nums.count == 5 ? nums[4] : 0)
+                description.codes[EventCodes.EV_ABS, default: []].insert(UInt16(code))
+            case UInt8(ascii: "L"), UInt8(ascii: "S"):
+                c.skipSpaces()
+                guard let code = c.hex(maxValue: 0xffff) else { throw fail(n, "\(Character(UnicodeScalar(kind))): expects a code (hexadecimal) and a state") }
+                c.skipSpaces()
+                var ovf = false
+                guard let v = c.int32(overflow: &ovf), c.atLineEnd() else { throw fail(n, "\(Character(UnicodeScalar(kind))): expects a code (hexadecimal) and a decimal state") }
+                if kind == UInt8(ascii: "L") { description.leds[UInt16(code)] = v } else { description.switches[UInt16(code)] = v }
+            default:
+                throw fail(n, "unknown evemu line \"\(Character(UnicodeScalar(kind))):\" (expected N:, I:, P:, B:, A:, L:, S: or E:)")
+            }
+            return nil
+        }
+
+        func maskBytes(_ c: inout ByteCursor, _ n: Int, _ what: String) throws -> [UInt8] {
+            var bytes: [UInt8] = []
+            while !c.atLineEnd() {
+                guard let v = c.hex(maxValue: 0xff) else { throw fail(n, "\(what) expects 8 hexadecimal bytes") }
+                bytes.append(UInt8(v))
+            }
+            guard bytes.count == 8 else { throw fail(n, "\(what) expects 8 hexadecimal bytes, found \(bytes.count)") }
+            return bytes
+        }
+
+        mutating func time(_ c: inout ByteCursor, _ n: Int) throws -> Int64 {
+            guard let s = c.decimal(maxValue: UInt64(Int64.max / 1_000_000 - 1)) else {
+                throw fail(n, "expected a time <seconds>.<microseconds>")
+            }
+            var usec: UInt64 = 0
+            if c.expect(UInt8(ascii: ".")) {
+                guard let u = c.decimal(maxValue: 999_999), u.digits <= 6 else {
+                    throw fail(n, "expected microseconds (up to 6 digits) after the seconds' dot")
+                }
+                usec = u.value
+                for _ in u.digits..<6 { usec *= 10 }
+                if u.digits < 6 {}  // "1.5" means 1.500000
+            } else {
+                throw fail(n, "expected a time <seconds>.<microseconds>")
+            }
+            let t = Int64(s.value) * 1_000_000 + Int64(usec)
+            guard t >= lastTime else {
+                throw fail(n, "time \(s.value).\(EvemuFormat.pad6(usec)) goes backwards (the previous event was at \(lastTime / 1_000_000).\(EvemuFormat.pad6(UInt64(lastTime % 1_000_000))))")
+            }
+            lastTime = t
+            return t
+        }
+
+        mutating func event(_ c: inout ByteCursor, _ n: Int) throws -> EvdevEvent {
+            let usage = "E: expects <sec>.<usec> <type hex> <code hex> <value decimal>"
+            c.skipSpaces()
+            let t = try time(&c, n)
+            c.skipSpaces()
+            guard let type = c.hex(maxValue: 0xffff) else { throw fail(n, "\(usage): missing or bad type") }
+            c.skipSpaces()
+            guard let code = c.hex(maxValue: 0xffff) else { throw fail(n, "\(usage): missing or bad code (truncated line?)") }
+            c.skipSpaces()
+            var ovf = false
+            guard let v = c.int32(overflow: &ovf) else {
+                throw fail(n, ovf ? "E: value does not fit in 32 bits" : "\(usage): missing or bad value (truncated line?)")
+            }
+            guard c.atLineEnd() else { throw fail(n, "\(usage): unexpected text after the value") }
+            return EvdevEvent(sec: t / 1_000_000, usec: Int32(t % 1_000_000), type: UInt16(type), code: UInt16(code), value: v)
+        }
+    }
+
+    static func pad6(_ u: UInt64) -> String {
+        let s = String(u)
+        return String(repeating: "0", count: Swift.max(0, 6 - s.count)) + s
+    }
+}
+
+/// Reads an evemu recording lazily: the description at creation, then one
+/// event per ``next()``. Memory is bounded by the longest line.
+public final class EvemuReader: RawEventReader {
+    /// The one device.
+    public private(set) var devices: [DeviceDescription]
+    private var reader: LineReader
+    private var parser: EvemuFormat.Parser
+    private var pendingItem: RawItem? = nil
+
+    /// Opens a single-file recording, or the split form (`descriptionPath`
+    /// holds the description, `eventsPath` the events).
+    /// - Throws: ``InputError``: 66 if a file cannot be opened, 65 if malformed.
+    public init(path: String, eventsPath: String? = nil) throws {
+        var reader = try LineReader(path: path)
+        var parser = EvemuFormat.Parser(file: path)
+        var pending: RawItem? = nil
+        while let line = try reader.nextLine() {
+            let n = reader.lineNumber
+            if let item = try line.withUnsafeBufferPointer({ try parser.parse(line: $0, number: n) }) { pending = item; break }
+        }
+        try parser.finishDescription(line: reader.lineNumber)
+        let d = parser.description
+        if let ev = eventsPath {
+            if pending != nil { throw InputError.malformed(path, line: reader.lineNumber, "this evemu file already has events; \(ev) cannot be its events file") }
+            reader = try LineReader(path: ev)
+            let desc = parser.description
+            parser = EvemuFormat.Parser(file: ev, eventsOnly: true)
+            parser.description = desc
+        }
+        self.reader = reader; self.parser = parser; pendingItem = pending; devices = [d]
+    }
+
+    /// The next event (or removal marker).
+    public func next() throws -> RawItem? {
+        if let p = pendingItem { pendingItem = nil; return p }
+        while let line = try reader.nextLine() {
+            let n = reader.lineNumber
+            if let item = try line.withUnsafeBufferPointer({ try parser.parse(line: $0, number: n) }) { return item }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,383 @@
+import PointerSimCore
+import PointerSimInput
+
+/// The `libinput record` YAML format (FORMATS.md §2, linux-input.md §3b),
+/// read with a line-based parser for the subset libinput writes: the header
+/// maps, one entry per device under `devices:` with `node`, `evdev` (`name`,
+/// `id`, `codes`, `absinfo`, `properties`) and `events`, each `- evdev:`
+/// element a frame of `[sec, usec, type, code, value]` rows. Unknown keys
+/// are ignored (as libinput asks of parsers); `- libinput:` and `- hid:`
+/// elements are skipped. The comment `# pointersim: device removed <sec>.<usec>`
+/// inside a device's events marks an unplug (our extension).
+public enum LibinputRecordFormat {
+    /// The first line written.
+    public static let header = "# libinput record"
+
+    /// Whether a file's first bytes look like a libinput recording.
+    public static func matches(_ prefix: [UInt8]) -> Bool {
+        let text = String(decoding: prefix, as: UTF8.self)
+        if text.hasPrefix(header) { return true }
+        var sawVersion = false, sawDevices = false
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix("version:") { sawVersion = true }
+            if line.hasPrefix("devices:") { sawDevices = true }
+        }
+        return sawVersion && sawDevices
+    }
+
+    /// The top of a file: header comment, `version: 1`, `ndevices`, the
+    /// `libinput` and `system` maps, and `devices:`. Follow it with, per
+    /// device, ``renderDevice(_:)`` and that device's ``renderFrame(_:)``s.
+    public static func renderHeader(devices: [DeviceDescription]) -> String {
+        """
+        \(header)
+        version: 1
+        ndevices: \(devices.count)
+        libinput:
+          version: "1.22.1"
+          git: "unknown"
+        system:
+          os: "pointersim"
+          kernel: "unknown"
+          dmi: "unknown"
+        devices:
+
+        """
+    }
+
+    /// One device's description, ending with its `events:` key.
+    public static func renderDevice(_ d: DeviceDescription) -> String {
+        var s = "- node: \(d.node ?? "/dev/input/event0")\n  evdev:\n"
+        s += "    # Name: \(d.name)\n"
+        s += "    name: \"\(escape(d.name))\"\n"
+        s += "    id: [\(d.bustype), \(d.vendor), \(d.product), \(d.version)]\n"
+        s += "    codes:\n"
+        for type in d.codes.keys.sorted() {
+            guard let codes = d.codes[type], !codes.isEmpty else { continue }
+            s += "      \(type): [\(codes.sorted().map(String.init).joined(separator: ", "))] # \(EventCodes.typeName(type) ?? "\(type)")\n"
+        }
+        if !d.absInfo.isEmpty {
+            s += "    absinfo:\n"
+            for code in d.absInfo.keys.sorted() {
+                let a = d.absInfo[code]!
+                s += "      \(code): [\(a.minimum), \(a.maximum), \(a.fuzz), \(a.flat), \(a.resolution)]\n"
+            }
+        }
+        s += "    properties: [\(d.properties.sorted().map(String.init).joined(separator: ", "))]\n"
+        s += "  events:\n"
+        return s
+    }
+
+    /// One frame (`- evdev:` with its rows, each with a comment naming it).
+    public static func renderFrame(_ frame: [EvdevEvent]) -> String {
+        var s = "  - evdev:\n"
+        for e in frame {
+            s += "    - [\(pad(String(e.sec), 3)), \(pad(String(e.usec), 6)), \(pad(String(e.type), 3)), \(pad(String(e.code), 3)), \(pad(String(e.value), 7))] # "
+            if e.type == 0 && e.code == 0 {
+                s += "------------ SYN_REPORT (\(e.value)) ----------\n"
+            } else {
+                s += "\(EventCodes.typeName(e.type) ?? "\(e.type)") / \(EventCodes.describe(type: e.type, code: e.code)) \(e.value)\n"
+            }
+        }
+        return s
+    }
+
+    /// A whole file for devices and their events (frames are cut at each SYN_REPORT).
+    public static func render(_ devices: [(description: DeviceDescription, events: [EvdevEvent])]) -> String {
+        var s = renderHeader(devices: devices.map(\.description))
+        for (d, events) in devices {
+            s += renderDevice(d)
+            var frame: [EvdevEvent] = []
+            for e in events {
+                frame.append(e)
+                if e.isSynReport { s += renderFrame(frame); frame.removeAll() }
+            }
+            if !frame.isEmpty { s += renderFrame(frame) }
+        }
+        return s
+    }
+
+    static func pad(_ s: String, _ w: Int) -> String { s.count >= w ? s : String(repeating: " ", count: w - s.count) + s }
+    static func escape(_ s: String) -> String {
+        var o = ""
+        for ch in s { if ch == "\"" || ch == "\\" { o.append("\\") }; o.append(ch) }
+        return o
+    }
+
+    /// Parses a whole file in memory (tests, small files).
+    public static func parse(_ text: String, file: String = "<libinput record>") throws -> [(description: DeviceDescription, events: [EvdevEvent])] {
+        var lines: [[UInt8]] = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.utf8) }
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        var scan = Scanner(file: file)
+        for (i, l) in lines.enumerated() { try scan.line(l[...], number: i + 1) }
+        let devs = try scan.finish()
+        var out: [(DeviceDescription, [EvdevEvent])] = []
+        for (k, d) in devs.enumerated() {
+            var ev = EventRows(file: file, device: k)
+            var events: [EvdevEvent] = []
+            for n in d.eventsStart..<d.eventsEnd {
+                if let item = try ev.line(lines[n - 1][...], number: n), case .event(_, let e) = item { events.append(e) }
+            }
+            out.append((d.description, events))
+        }
+        return out
+    }
+
+    struct DeviceSection {
+        var description = DeviceDescription(name: "")
+        var sawName = false
+        /// 1-based first line after `events:` and one past the last line of the section.
+        var eventsStart = 0, eventsEnd = 0
+    }
+
+    static func indent(_ l: ArraySlice<UInt8>) -> Int { l.prefix { $0 == 32 }.count }
+    static func trimmed(_ l: ArraySlice<UInt8>) -> String {
+        var s = String(decoding: l, as: UTF8.self)
+        // Drop a trailing comment that is not inside quotes.
+        var inQuote = false, cut: String.Index? = nil
+        for i in s.indices {
+            let c = s[i]
+            if c == "\"" { inQuote.toggle() }
+            if c == "#" && !inQuote && (i == s.startIndex || s[s.index(before: i)] == " ") { cut = i; break }
+        }
+        if let c = cut { s = String(s[..<c]) }
+        return s.trimmingSpaces()
+    }
+
+    /// The first pass: the header and every device's description, noting
+    /// where each device's events are (rows are skipped, not parsed).
+    struct Scanner {
+        let file: String
+        var devices: [DeviceSection] = []
+        var inDevices = false
+        var deviceIndent = -1
+        var section = ""       // "evdev", "events", other
+        var subsection = ""    // "codes", "absinfo"
+        var sawHeaderLine = false
+        var lastLine = 0
+
+        func fail(_ n: Int, _ m: String) -> InputError { InputError.malformed(file, line: n, m) }
+
+        mutating func closeEvents(at n: Int) {
+            if let last = devices.indices.last, section == "events", devices[last].eventsEnd == 0 { devices[last].eventsEnd = n }
+        }
+
+        mutating func line(_ l: ArraySlice<UInt8>, number n: Int) throws {
+            lastLine = n
+            let ind = LibinputRecordFormat.indent(l)
+            if inDevices && section == "events" && deviceIndent >= 0 {
+                // Event rows: skipped quickly (the second pass parses them).
+                let first = l.dropFirst(ind).first
+                if ind > deviceIndent + 2 || (ind == deviceIndent + 2 && first == UInt8(ascii: "-")) || first == UInt8(ascii: "#") || first == nil { return }
+            }
+            let t = LibinputRecordFormat.trimmed(l)
+            if t.isEmpty { return }
+            if !inDevices {
+                if ind == 0 && t == "devices:" { inDevices = true; return }
+                if ind == 0 && t.hasPrefix("version:") {
+                    let v = String(t.dropFirst("version:".count)).trimmingSpaces()
+                    guard v == "1" else { throw fail(n, "unsupported libinput record version \(v) (expected 1)") }
+                }
+                return
+            }
+            if ind == 0 && !t.hasPrefix("-") { closeEvents(at: n); inDevices = false; return }
+            if deviceIndent < 0 && t.hasPrefix("-") { deviceIndent = ind }
+            var body = t
+            if ind == deviceIndent && t.hasPrefix("-") {
+                closeEvents(at: n)
+                devices.append(DeviceSection())
+                section = ""; subsection = ""
+                body = String(t.dropFirst()).trimmingSpaces()
+                if body.isEmpty { return }
+            }
+            guard let dev = devices.indices.last else { throw fail(n, "expected a device entry \"- node: …\" under devices:") }
+            let keyIndent = deviceIndent + 2
+            if ind == keyIndent || body != t {
+                closeEvents(at: n)
+                let (k, v) = try keyValue(body, n)
+                section = k; subsection = ""
+                switch k {
+                case "node": if !v.isEmpty { devices[dev].description.node = unquote(v) }
+                case "events":
+                    devices[dev].eventsStart = n + 1
+                    if v == "[]" { devices[dev].eventsEnd = n + 1; section = "" }
+                default: break
+                }
+                return
+            }
+            guard section == "evdev" else { return }
+            let (k, v) = try keyValue(t, n)
+            if ind == keyIndent + 2 {
+                subsection = k
+                switch k {
+                case "name": devices[dev].description.name = unquote(v); devices[dev].sawName = true
+                case "id":
+                    let ids = try ints(v, n, "id")
+                    guard ids.count == 4, ids.allSatisfy({ $0 >= 0 && $0 <= 0xffff }) else { throw fail(n, "id: expects [bustype, vendor, product, version]") }
+                    devices[dev].description.bustype = UInt16(ids[0]); devices[dev].description.vendor = UInt16(ids[1])
+                    devices[dev].description.product = UInt16(ids[2]); devices[dev].description.version = UInt16(ids[3])
+                case "properties":
+                    for p in try ints(v, n, "properties") {
+                        guard p >= 0 && p <= 0xffff else { throw fail(n, "properties: bad property \(p)") }
+                        devices[dev].description.properties.insert(UInt16(p))
+                    }
+                default: break
+                }
+            } else if ind > keyIndent + 2 {
+                guard let code = Int(k), code >= 0, code <= 0xffff else { return }
+                switch subsection {
+                case "codes":
+                    let cs = try ints(v, n, "codes")
+                    var set = devices[dev].description.codes[UInt16(code)] ?? []
+                    for c in cs {
+                        guard c >= 0 && c <= 0xffff else { throw fail(n, "codes: bad code \(c)") }
+                        set.insert(UInt16(c))
+                    }
+                    if !set.isEmpty { devices[dev].description.codes[UInt16(code)] = set }
+                case "absinfo":
+                    let a = try ints(v, n, "absinfo")
+                    guard a.count == 5, a.allSatisfy({ $0 >= Int64(Int32.min) && $0 <= Int64(Int32.max) }) else {
+                        throw fail(n, "absinfo: expects [min, max, fuzz, flat, resolution] (32-bit integers)")
+                    }
+                    devices[dev].description.absInfo[UInt16(code)] = AbsInfo(minimum: Int32(a[0]), maximum: Int32(a[1]), fuzz: Int32(a[2]), flat: Int32(a[3]), resolution: Int32(a[4]))
+                default: break
+                }
+            }
+        }
+
+        mutating func finish() throws -> [DeviceSection] {
+            closeEvents(at: lastLine + 1)
+            guard !devices.isEmpty else { throw fail(lastLine, "no devices: expected a \"devices:\" list with at least one device") }
+            for (i, d) in devices.enumerated() where !d.sawName {
+                throw fail(lastLine, "device \(i + 1) has no evdev name")
+            }
+            return devices
+        }
+
+        func keyValue(_ s: String, _ n: Int) throws -> (String, String) {
+            guard let c = s.firstIndex(of: ":") else { throw fail(n, "expected \"key: value\", found \"\(s.prefix(40))\"") }
+            return (String(s[..<c]).trimmingSpaces(), String(s[s.index(after: c)...]).trimmingSpaces())
+        }
+
+        func ints(_ v: String, _ n: Int, _ key: String) throws -> [Int64] {
+            guard v.hasPrefix("["), v.hasSuffix("]") else { throw fail(n, "\(key): expects a list [a, b, …]") }
+            let inner = v.dropFirst().dropLast()
+            if String(inner).trimmingSpaces().isEmpty { return [] }
+            return try inner.split(separator: ",").map {
+                guard let x = Int64(String($0).trimmingSpaces()) else { throw fail(n, "\(key): expects integers, found \"\($0)\"") }
+                return x
+            }
+        }
+
+        func unquote(_ v: String) -> String {
+            guard v.count >= 2, v.hasPrefix("\""), v.hasSuffix("\"") else { return v }
+            var o = "", esc = false
+            for ch in v.dropFirst().dropLast() {
+                if esc { o.append(ch); esc = false } else if ch == "\\" { esc = true } else { o.append(ch) }
+            }
+            return o
+        }
+    }
+
+    /// The second pass over one device's events section.
+    struct EventRows {
+        let file: String
+        let device: Int
+        var lastTime = Int64.min
+        var inEvdev = false
+        var itemIndent = -1
+
+        func fail(_ n: Int, _ m: String) -> InputError { InputError.malformed(file, line: n, m) }
+
+        mutating func line(_ l: ArraySlice<UInt8>, number n: Int) throws -> RawItem? {
+            let ind = LibinputRecordFormat.indent(l)
+            var body = l.dropFirst(ind)
+            if body.isEmpty { return nil }
+            if body.first == UInt8(ascii: "#") {
+                let marker = EvemuFormat.removalMarker.utf8
+                if body.starts(with: marker) {
+                    let rest = String(decoding: body.dropFirst(marker.count), as: UTF8.self).trimmingSpaces()
+                    let parts = rest.split(separator: ".")
+                    guard parts.count == 2, let s = Int64(parts[0]), let u = Int64(parts[1]), u < 1_000_000 else {
+                        throw fail(n, "device-removed marker expects <sec>.<usec>")
+                    }
+                    return .removed(device: device, microseconds: s * 1_000_000 + u)
+                }
+                return nil
+            }
+            guard body.first == UInt8(ascii: "-") else { return nil }
+            body = body.dropFirst()
+            let rest = String(decoding: body, as: UTF8.self).trimmingSpaces()
+            if itemIndent < 0 { itemIndent = ind }
+            if ind == itemIndent {
+                inEvdev = rest.hasPrefix("evdev:")
+                return nil
+            }
+            guard inEvdev, rest.hasPrefix("[") else { return nil }
+            guard let close = rest.firstIndex(of: "]") else { throw fail(n, "event row: expected [sec, usec, type, code, value] (truncated line?)") }
+            let fields = rest[rest.index(after: rest.startIndex)..<close].split(separator: ",").map { String($0).trimmingSpaces() }
+            guard fields.count == 5 else { throw fail(n, "event row: expected 5 numbers [sec, usec, type, code, value], found \(fields.count)") }
+            guard let s = Int64(fields[0]), s >= 0, let u = Int64(fields[1]), u >= 0, u < 1_000_000 else {
+                throw fail(n, "event row: expected a time as sec, usec (0…999999)")
+            }
+            guard let ty = UInt16(fields[2]), let co = UInt16(fields[3]) else { throw fail(n, "event row: type and code must be 0…65535") }
+            guard let v64 = Int64(fields[4]) else { throw fail(n, "event row: expected an integer value") }
+            guard let v = Int32(exactly: v64) else { throw fail(n, "event row: value \(v64) does not fit in 32 bits") }
+            let t = s * 1_000_000 + u
+            guard t >= lastTime else { throw fail(n, "time \(s).\(EvemuFormat.pad6(UInt64(u))) goes backwards within the device's events") }
+            lastTime = t
+            return .event(device: device, EvdevEvent(sec: s, usec: Int32(u), type: ty, code: co, value: v))
+        }
+    }
+}
+
+/// Reads a libinput recording lazily: a first pass collects the device
+/// descriptions, then one line reader per device walks its events section;
+/// the devices' events are merged by timestamp. Memory is bounded (one line
+/// buffer per device).
+public final class LibinputRecordReader: RawEventReader {
+    /// The devices.
+    public let devices: [DeviceDescription]
+    private var readers: [LineReader]
+    private var rows: [LibinputRecordFormat.EventRows]
+    private let ends: [Int]
+    private var heads: [RawItem?]
+    private var primed = false
+
+    /// Opens a recording.
+    /// - Throws: ``InputError``: 66 if it cannot be opened, 65 if malformed.
+    public init(path: String) throws {
+        let r = try LineReader(path: path)
+        var scan = LibinputRecordFormat.Scanner(file: path)
+        while let l = try r.nextLine() { try scan.line(l, number: r.lineNumber) }
+        let sections = try scan.finish()
+        devices = sections.map(\.description)
+        var rs: [LineReader] = [], rw: [LibinputRecordFormat.EventRows] = [], es: [Int] = []
+        for (k, s) in sections.enumerated() {
+            let lr = try LineReader(path: path)
+            while lr.lineNumber + 1 < s.eventsStart, try lr.nextLine() != nil {}
+            rs.append(lr); rw.append(LibinputRecordFormat.EventRows(file: path, device: k)); es.append(s.eventsEnd)
+        }
+        readers = rs; rows = rw; ends = es
+        heads = Array(repeating: nil, count: sections.count)
+    }
+
+    private func pull(_ k: Int) throws -> RawItem? {
+        while readers[k].lineNumber + 1 < ends[k], let l = try readers[k].nextLine() {
+            let n = readers[k].lineNumber
+            if let item = try rows[k].line(l, number: n) { return item }
+        }
+        return nil
+    }
+
+    /// The next event of any device, in time order (ties: device order).
+    public func next() throws -> RawItem? {
+        if !primed { primed = true; for k in heads.indices { heads[k] = try pull(k) } }
+        var best = -1
+        for k in heads.indices { if let h = heads[k], best < 0 || h.microseconds < heads[best]!.microseconds { best = k } }
+        guard best >= 0 else { return nil }
+        let item = heads[best]
+        heads[best] = try pull(best)
+        return item
+    }
+}

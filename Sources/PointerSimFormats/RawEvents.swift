@@ -1,0 +1,162 @@
+import PointerSimCore
+import PointerSimInput
+
+/// One item of a raw recording: an event of one of its devices, or the
+/// removal (unplug) of a device.
+public enum RawItem: Sendable, Hashable {
+    /// An event of device `device` (an index into the reader's `devices`).
+    case event(device: Int, EvdevEvent)
+    /// Device `device` went away at a time (µs).
+    case removed(device: Int, microseconds: Int64)
+
+    /// The time in µs (for merging by timestamp).
+    @inlinable public var microseconds: Int64 {
+        switch self {
+        case .event(_, let e): e.sec &* 1_000_000 &+ Int64(e.usec)
+        case .removed(_, let t): t
+        }
+    }
+}
+
+/// A raw recording read lazily: the descriptions of its devices, then its
+/// events in file order (per device, times never decrease).
+public protocol RawEventReader: AnyObject {
+    /// The devices of the recording.
+    var devices: [DeviceDescription] { get }
+    /// The next item, or `nil` at the end.
+    /// - Throws: ``InputError`` (65 with the file and line) for malformed input.
+    func next() throws -> RawItem?
+}
+
+/// Raw recordings decoded into pointer events through one ``InputMerger``
+/// (so modifiers held on one device's keyboard apply to another's pointer),
+/// merged by timestamp (ties keep the order of the readers). Memory is
+/// bounded: one pending item per reader plus one frame's output.
+public final class DecodedEventSource: PointerEventSource {
+    private let readers: [any RawEventReader]
+    private let base: [Int]
+    private var heads: [RawItem?]
+    private var primed = false
+    private var merger: InputMerger
+    private var pending: [PointerEvent] = []
+    private var pendingIndex = 0
+    /// The number of raw events read so far.
+    public private(set) var rawEventCount = 0
+
+    /// Creates a source.
+    /// - Throws: ``InputError`` (65) if a device cannot be decoded (protocol A, semi-MT).
+    public init(readers: [any RawEventReader], names: [String], configuration: DecoderConfiguration) throws {
+        self.readers = readers
+        var b: [Int] = [], all: [DeviceDescription] = []
+        for r in readers { b.append(all.count); all.append(contentsOf: r.devices) }
+        base = b
+        heads = Array(repeating: nil, count: readers.count)
+        do {
+            merger = try InputMerger(devices: all, configuration: configuration)
+        } catch {
+            var owner = names.first ?? "<input>"
+            for (i, r) in readers.enumerated() where r.devices.contains(where: { error.message.contains($0.name) }) { owner = names[i]; break }
+            throw InputError.malformed(owner, line: nil, error.message)
+        }
+        pending.reserveCapacity(8)
+    }
+
+    /// The next pointer event.
+    /// - Complexity: amortised O(number of readers) per raw event.
+    public func next() throws -> PointerEvent? {
+        if !primed {
+            primed = true
+            for i in readers.indices { heads[i] = try readers[i].next() }
+        }
+        while pendingIndex >= pending.count {
+            pending.removeAll(keepingCapacity: true); pendingIndex = 0
+            var best = -1
+            var bestTime = Int64.max
+            for i in heads.indices {
+                if let h = heads[i] {
+                    let t = h.microseconds
+                    if best < 0 || t < bestTime { best = i; bestTime = t }
+                }
+            }
+            guard best >= 0, let item = heads[best] else { return nil }
+            heads[best] = try readers[best].next()
+            switch item {
+            case .event(let d, let e):
+                rawEventCount += 1
+                let out = merger.feed(device: base[best] + d, e)
+                if !out.isEmpty { pending = out }
+            case .removed(let d, let t):
+                pending = merger.removeDevice(base[best] + d, at: Double(t) / 1_000_000)
+            }
+        }
+        defer { pendingIndex += 1 }
+        return pending[pendingIndex]
+    }
+}
+
+/// Byte-level number parsing for the line formats.
+struct ByteCursor {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var i = 0
+    init(_ b: UnsafeBufferPointer<UInt8>, at i: Int = 0) { bytes = b; self.i = i }
+    var atEnd: Bool { i >= bytes.count }
+    var peek: UInt8 { bytes[i] }
+    mutating func skipSpaces() { while i < bytes.count, bytes[i] == 32 || bytes[i] == 9 { i += 1 } }
+    /// Whether only spaces (or a `#` comment) remain.
+    mutating func atLineEnd(commentsAllowed: Bool = true) -> Bool {
+        skipSpaces()
+        return i >= bytes.count || (commentsAllowed && bytes[i] == UInt8(ascii: "#"))
+    }
+    /// An unsigned decimal number of at most `maxDigits` digits (and its digit count).
+    mutating func decimal(maxValue: UInt64 = UInt64(Int64.max)) -> (value: UInt64, digits: Int)? {
+        var v: UInt64 = 0, n = 0
+        while i < bytes.count, bytes[i] >= 48, bytes[i] <= 57 {
+            let (m, o1) = v.multipliedReportingOverflow(by: 10)
+            let (a, o2) = m.addingReportingOverflow(UInt64(bytes[i] - 48))
+            if o1 || o2 || a > maxValue { return nil }
+            v = a; n += 1; i += 1
+        }
+        return n == 0 ? nil : (v, n)
+    }
+    /// A signed decimal fitting 32 bits, or `nil`; `overflow` tells a number that was too large.
+    mutating func int32(overflow: inout Bool) -> Int32? {
+        var neg = false
+        if i < bytes.count, bytes[i] == UInt8(ascii: "-") { neg = true; i += 1 } else if i < bytes.count, bytes[i] == UInt8(ascii: "+") { i += 1 }
+        let start = i
+        guard let d = decimal(maxValue: 1 << 40) else {
+            if i > start || (i < bytes.count && bytes[i] >= 48 && bytes[i] <= 57) { overflow = true }
+            return nil
+        }
+        let v = neg ? -Int64(d.value) : Int64(d.value)
+        guard v >= Int64(Int32.min), v <= Int64(Int32.max) else { overflow = true; return nil }
+        return Int32(v)
+    }
+    /// A hexadecimal number (no `0x`) up to `maxValue`.
+    mutating func hex(maxValue: UInt64) -> UInt64? {
+        var v: UInt64 = 0, n = 0
+        while i < bytes.count {
+            let c = bytes[i]
+            let d: UInt64
+            switch c {
+            case 48...57: d = UInt64(c - 48)
+            case 97...102: d = UInt64(c - 87)
+            case 65...70: d = UInt64(c - 55)
+            default: return n == 0 || v > maxValue ? nil : v
+            }
+            v = v &* 16 &+ d; n += 1; i += 1
+            if n > 16 { return nil }
+        }
+        return n == 0 || v > maxValue ? nil : v
+    }
+    mutating func expect(_ c: UInt8) -> Bool {
+        guard i < bytes.count, bytes[i] == c else { return false }
+        i += 1; return true
+    }
+    /// The next word (up to a space, tab or end).
+    mutating func word() -> String {
+        skipSpaces()
+        let s = i
+        while i < bytes.count, bytes[i] != 32, bytes[i] != 9 { i += 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[s..<i]), as: UTF8.self)
+    }
+}
