@@ -35,6 +35,9 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(
+            name: "PointerSimInputTests",
+            dependencies: ["PointerSimCore", "PointerSimInput", "PointerSimFormats"]),
+        .testTarget(
             name: "PointerSimFormatsTests",
             dependencies: ["PointerSimCore", "PointerSimFormats"]),
         .testTarget(

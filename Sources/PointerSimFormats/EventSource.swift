@@ -6,6 +6,15 @@ public protocol PointerEventSource: AnyObject {
     /// The next event, or `nil` at the end.
     /// - Throws: ``InputError`` for malformed input.
     func next() throws -> PointerEvent?
+    /// The trace-clock time at which the recording starts, once the first
+    /// event has been read, if it is earlier than that event (a raw recording
+    /// whose first frames produce no pointer event). `nil`: the first event's time.
+    var startTime: Double? { get }
+}
+
+extension PointerEventSource {
+    /// By default a source starts at its first event.
+    public var startTime: Double? { nil }
 }
 
 /// A source over events already in memory.
@@ -43,7 +52,9 @@ public final class MergedEventSource: PointerEventSource {
         if !primed {
             primed = true
             for i in sources.indices { heads[i] = try sources[i].next() }
-            origin = heads.compactMap { $0?.time }.min() ?? 0
+            var starts = heads.compactMap { $0?.time }
+            starts.append(contentsOf: sources.compactMap(\.startTime))
+            origin = starts.min() ?? 0
         }
         var best: Int? = nil
         for i in heads.indices {

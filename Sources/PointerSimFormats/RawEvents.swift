@@ -40,6 +40,8 @@ public final class DecodedEventSource: PointerEventSource {
     private var merger: InputMerger
     private var pending: [PointerEvent] = []
     private var pendingIndex = 0
+    /// The time of the earliest raw item (seconds), known after the first ``next()``.
+    public private(set) var startTime: Double? = nil
     /// The number of raw events read so far.
     public private(set) var rawEventCount = 0
 
@@ -67,6 +69,7 @@ public final class DecodedEventSource: PointerEventSource {
         if !primed {
             primed = true
             for i in readers.indices { heads[i] = try readers[i].next() }
+            if let t = heads.compactMap({ $0?.microseconds }).min() { startTime = Double(t) / 1_000_000 }
         }
         while pendingIndex >= pending.count {
             pending.removeAll(keepingCapacity: true); pendingIndex = 0
