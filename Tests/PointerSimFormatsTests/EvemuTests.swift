@@ -1,0 +1,135 @@
+import Foundation
+import PointerSimCore
+import PointerSimFormats
+import PointerSimInput
+import Testing
+
+/// Files under Traces/recordings and Traces/input.
+enum RecordingFiles {
+    static var root: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent() }
+    static func path(_ rel: String) -> String { root.appendingPathComponent("Traces/" + rel).path }
+
+    static func readAll(_ r: any RawEventReader) throws -> [EvdevEvent] {
+        var out: [EvdevEvent] = []
+        while let item = try r.next() { if case .event(_, let e) = item { out.append(e) } }
+        return out
+    }
+
+    static func temp(_ text: String, _ ext: String = "evemu") throws -> String {
+        let p = FileManager.default.temporaryDirectory.appendingPathComponent("ps-\(UUID().uuidString).\(ext)").path
+        try text.write(toFile: p, atomically: true, encoding: .utf8)
+        return p
+    }
+}
+
+@Suite struct EvemuTests {
+    static let singleFiles = ["recordings/touchpad-clickpad-elantech-samsung700z3a.evemu", "recordings/keyboard-logitech-k400plus.evemu",
+                              "input/duplicate-tracking-id.evemu", "input/mouse-keyboard.mouse.evemu"]
+
+    @Test(arguments: singleFiles) func parseWriteParseRoundTrip(_ rel: String) throws {
+        let r = try EvemuReader(path: RecordingFiles.path(rel))
+        let events = try RecordingFiles.readAll(r)
+        let text = EvemuFormat.renderDescription(r.devices[0]) + events.map { EvemuFormat.renderEvent($0) + "\n" }.joined()
+        let again = try EvemuFormat.parse(text)
+        #expect(again.description == r.devices[0])
+        #expect(again.events == events)
+        // And the in-memory parser agrees with the streaming reader.
+        let direct = try EvemuFormat.parse(String(contentsOfFile: RecordingFiles.path(rel), encoding: .utf8))
+        #expect(direct.description == r.devices[0] && direct.events == events)
+    }
+
+    @Test func splitFormWithAbsoluteTimesAndFormat10Description() throws {
+        let r = try EvemuReader(path: RecordingFiles.path("recordings/touchpad-clickpad-synaptics.desc"),
+                                eventsPath: RecordingFiles.path("recordings/touchpad-clickpad-synaptics.left-phys-click.events"))
+        let d = r.devices[0]
+        #expect(d.name == "SynPS/2 Synaptics TouchPad")
+        #expect(d.bustype == 0x11 && d.vendor == 2 && d.product == 7 && d.version == 0x1b1)
+        #expect(d.properties == [0, 2])
+        #expect(d.absInfo[0x35] == AbsInfo(minimum: 1472, maximum: 5472, fuzz: 8, flat: 0, resolution: 0))
+        #expect(d.codes[1] == [272, 325, 328, 330, 333, 334, 335])
+        let events = try RecordingFiles.readAll(r)
+        #expect(events.count == 234)
+        #expect(events[0] == EvdevEvent(sec: 1344907381, usec: 341498, type: 3, code: 0x39, value: 0))
+        let text = EvemuFormat.renderDescription(d) + events.map { EvemuFormat.renderEvent($0) + "\n" }.joined()
+        let again = try EvemuFormat.parse(text)
+        #expect(again.description == d && again.events == events)
+    }
+
+    @Test func mouseDescriptionKeepsUnnamedCodes() throws {
+        let r = try EvemuReader(path: RecordingFiles.path("recordings/mouse-saitek-rat5.desc"),
+                                eventsPath: RecordingFiles.path("recordings/mouse-saitek-rat5.events"))
+        #expect(r.devices[0].codes[1]?.contains(0x118) == true)
+        #expect(EventCodes.codeName(type: 1, code: 0x118) == nil)
+        #expect(EvemuFormat.renderEvent(EvdevEvent(sec: 1, usec: 5, type: 1, code: 0x118, value: 1)) == "E: 1.000005 0001 0118 0001\t# EV_KEY / 280 1")
+        #expect(try RecordingFiles.readAll(r).count == 1838)
+    }
+
+    @Test func eventLineRendering() {
+        #expect(EvemuFormat.renderEvent(EvdevEvent(sec: 0, usec: 1, type: 3, code: 0x39, value: -1)) == "E: 0.000001 0003 0039 -001\t# EV_ABS / ABS_MT_TRACKING_ID -1")
+        #expect(EvemuFormat.renderEvent(EvdevEvent(sec: 12, usec: 345678, type: 0, code: 0, value: 0)) == "E: 12.345678 0000 0000 0000\t# ------------ SYN_REPORT (0) ----------")
+        #expect(EvemuFormat.renderEvent(EvdevEvent(sec: 0, usec: 0, type: 4, code: 4, value: 458792)).hasPrefix("E: 0.000000 0004 0004 458792\t"))
+    }
+
+    @Test func descriptionRendering() {
+        var d = DeviceDescription(name: "Demo # Mouse")
+        d.bustype = 3; d.vendor = 0x46d; d.codes = [0: [0, 1], 2: [0, 1, 8]]; d.leds = [1: 1]
+        let text = EvemuFormat.renderDescription(d)
+        #expect(text.hasPrefix("# EVEMU 1.3\n"))
+        #expect(text.contains("\nN: Demo # Mouse\nI: 0003 046d 0000 0000\nP: 00 00 00 00 00 00 00 00\nB: 00 03 00 00 00 00 00 00 00\nB: 02 03 01 00 00 00 00 00 00\nL: 01 1\n"))
+    }
+
+    static let malformed: [(String, Int, String)] = [
+        ("E: 0.000001 0002 00", 5, "truncated"),                                 // truncated event line
+        ("E: 0.000001 0002", 5, "code"),
+        ("B: 02 03 00 00", 5, "8 hexadecimal bytes"),                            // B: with too few bytes
+        ("E: 0.000001 0002 0000 4294967296", 5, "32 bits"),                      // value overflow
+        ("E: 0.000001 0002 0000 -2147483649", 5, "32 bits"),
+        ("E: 0.5 0002 0000 1\nE: 0.4 0000 0000 0", 6, "backwards"),            // time going backwards
+        ("X: what", 5, "unknown evemu line"),
+        ("A: 00 1 2 3", 5, "4 or 5 numbers"),
+    ]
+
+    @Test(arguments: malformed) func malformedInputNamesFileAndLine(_ c: (String, Int, String)) throws {
+        let header = "# EVEMU 1.3\nN: M\nI: 0003 0001 0002 0003\nB: 02 03 00 00 00 00 00 00 00\n"
+        let path = try RecordingFiles.temp(header + c.0 + "\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            let r = try EvemuReader(path: path)
+            _ = try RecordingFiles.readAll(r)
+            Issue.record("accepted \(c.0)")
+        } catch let e as InputError {
+            #expect(e.exitStatus == 65)
+            #expect(e.file == path && e.line == c.1)
+            #expect(e.message.contains(c.2), "\(e.message)")
+        }
+    }
+
+    @Test func replayRejectsProtocolAWithExit65() throws {
+        let text = "# EVEMU 1.3\nN: Old pad\nI: 0011 0002 0007 0000\nP: 01 00 00 00 00 00 00 00\nB: 00 0b 00 00 00 00 00 00 00\nB: 01 00 00 00 00 00 00 00 00\nB: 01 00 00 00 00 00 00 00 00\nB: 01 00 00 00 00 00 00 00 00\nB: 01 00 00 00 00 00 00 00 00\nB: 01 00 00 01 00 00 00 00 00\nB: 01 20 04 00 00 00 00 00 00\nB: 03 03 00 00 00 00 00 60 00\nA: 00 0 1000 0 0 10\nA: 01 0 1000 0 0 10\nA: 35 0 1000 0 0 10\nA: 36 0 1000 0 0 10\n"
+        let path = try RecordingFiles.temp(text)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            _ = try TraceInputs.open(paths: [path], scene: Scene.default)
+            Issue.record("accepted a protocol-A pad")
+        } catch let e as InputError {
+            #expect(e.exitStatus == 65 && e.file == path && e.message.contains("protocol A"))
+        }
+    }
+
+    @Test func detection() throws {
+        #expect(TraceInputs.detect(Array("# EVEMU 1.2\n".utf8)) == .evemu)
+        #expect(TraceInputs.detect(Array("N: Foo\nI: 0003 0 0 0\n".utf8)) == .evemu)
+        #expect(TraceInputs.detect(Array("# comment\nE: 1.0 0000 0000 0\n".utf8)) == .evemu)
+        #expect(TraceInputs.detect(Array("# libinput record\nversion: 1\n".utf8)) == .libinputRecord)
+        #expect(TraceInputs.detect(Array("version: 1\nndevices: 1\ndevices:\n".utf8)) == .libinputRecord)
+        #expect(TraceInputs.detect(Array("pointersim-trace 1\n".utf8)) == .pointerSimTrace)
+        #expect(TraceInputs.detect(Array("hello\n".utf8)) == nil)
+    }
+
+    @Test func eventsFileAloneIsRejected() throws {
+        do {
+            _ = try TraceInputs.open(paths: [RecordingFiles.path("recordings/mouse-saitek-rat5.events")], scene: Scene.default)
+            Issue.record("accepted")
+        } catch let e as InputError { #expect(e.exitStatus == 65 && e.message.contains(".desc")) }
+    }
+}
