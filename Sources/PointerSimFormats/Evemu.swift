@@ -292,40 +292,61 @@ public enum EvemuFormat {
 public final class EvemuReader: RawEventReader {
     /// The one device.
     public private(set) var devices: [DeviceDescription]
-    private var reader: LineReader
+    private var lines: ChunkedLines
     private var parser: EvemuFormat.Parser
-    private var pendingItem: RawItem? = nil
+    private var batch: [RawItem] = []
+    private var batchIndex = 0
+    private var exhausted = false
+    /// Events parsed per refill (bounded memory).
+    static let batchSize = 4096
 
-    /// Opens a single-file recording, or the split form (`descriptionPath`
-    /// holds the description, `eventsPath` the events).
+    /// Opens a single-file recording, or the split form (`path` holds the
+    /// description, `eventsPath` the events).
     /// - Throws: ``InputError``: 66 if a file cannot be opened, 65 if malformed.
     public init(path: String, eventsPath: String? = nil) throws {
-        var reader = try LineReader(path: path)
+        var lines = try ChunkedLines(path: path)
         var parser = EvemuFormat.Parser(file: path)
-        var pending: RawItem? = nil
-        while let line = try reader.nextLine() {
-            let n = reader.lineNumber
-            if let item = try line.withUnsafeBufferPointer({ try parser.parse(line: $0, number: n) }) { pending = item; break }
+        var first: [RawItem] = []
+        var more = true
+        // The description: line by line until the first event.
+        while first.isEmpty && more {
+            more = try lines.lines(upTo: 1) { line, n in
+                if let item = try parser.parse(line: line, number: n) { first.append(item) }
+            }
         }
-        try parser.finishDescription(line: reader.lineNumber)
+        try parser.finishDescription(line: lines.lineNumber)
         let d = parser.description
         if let ev = eventsPath {
-            if pending != nil { throw InputError.malformed(path, line: reader.lineNumber, "this evemu file already has events; \(ev) cannot be its events file") }
-            reader = try LineReader(path: ev)
+            if !first.isEmpty { throw InputError.malformed(path, line: lines.lineNumber, "this evemu file already has events; \(ev) cannot be its events file") }
+            lines = try ChunkedLines(path: ev)
             let desc = parser.description
             parser = EvemuFormat.Parser(file: ev, eventsOnly: true)
             parser.description = desc
+            more = true
         }
-        self.reader = reader; self.parser = parser; pendingItem = pending; devices = [d]
+        self.lines = lines; self.parser = parser; batch = first; devices = [d]
+        exhausted = !more
     }
 
     /// The next event (or removal marker).
+    /// - Complexity: amortised O(line length); lines are parsed in batches.
     public func next() throws -> RawItem? {
-        if let p = pendingItem { pendingItem = nil; return p }
-        while let line = try reader.nextLine() {
-            let n = reader.lineNumber
-            if let item = try line.withUnsafeBufferPointer({ try parser.parse(line: $0, number: n) }) { return item }
+        if batchIndex < batch.count {
+            defer { batchIndex += 1 }
+            return batch[batchIndex]
         }
-        return nil
+        batch.removeAll(keepingCapacity: true); batchIndex = 0
+        var p = parser
+        var b = batch
+        batch = []
+        defer { parser = p; batch = b }
+        while b.isEmpty && !exhausted {
+            exhausted = try !lines.lines(upTo: Self.batchSize) { line, n in
+                if let item = try p.parse(line: line, number: n) { b.append(item) }
+            }
+        }
+        guard !b.isEmpty else { return nil }
+        batchIndex = 1
+        return b[0]
     }
 }

@@ -37,7 +37,7 @@ public final class DecodedEventSource: PointerEventSource {
     private let base: [Int]
     private var heads: [RawItem?]
     private var primed = false
-    private var merger: InputMerger
+    private var merger: InputMerger?
     private var pending: [PointerEvent] = []
     private var pendingIndex = 0
     /// The time of the earliest raw item (seconds), known after the first ``next()``.
@@ -66,34 +66,60 @@ public final class DecodedEventSource: PointerEventSource {
     /// The next pointer event.
     /// - Complexity: amortised O(number of readers) per raw event.
     public func next() throws -> PointerEvent? {
+        if pendingIndex < pending.count {
+            defer { pendingIndex += 1 }
+            return pending[pendingIndex]
+        }
         if !primed {
             primed = true
             for i in readers.indices { heads[i] = try readers[i].next() }
             if let t = heads.compactMap({ $0?.microseconds }).min() { startTime = Double(t) / 1_000_000 }
         }
-        while pendingIndex >= pending.count {
-            pending.removeAll(keepingCapacity: true); pendingIndex = 0
+        pending.removeAll(keepingCapacity: true); pendingIndex = 0
+        // Work on local copies (unique, so no copy-on-write) and store them back.
+        guard var m = merger else { return nil }
+        merger = nil
+        var h = heads
+        heads = []
+        var count = rawEventCount
+        defer { merger = m; heads = h; rawEventCount = count }
+        if readers.count == 1 {
+            let r = readers[0]
+            while let item = h[0] {
+                h[0] = try r.next()
+                switch item {
+                case .event(let d, let e):
+                    count += 1
+                    let out = m.feed(device: d, e)
+                    if !out.isEmpty { pending = out; pendingIndex = 1; return out[0] }
+                case .removed(let d, let t):
+                    let out = m.removeDevice(d, at: Double(t) / 1_000_000)
+                    if !out.isEmpty { pending = out; pendingIndex = 1; return out[0] }
+                }
+            }
+            return nil
+        }
+        while true {
             var best = -1
             var bestTime = Int64.max
-            for i in heads.indices {
-                if let h = heads[i] {
-                    let t = h.microseconds
+            for i in h.indices {
+                if let it = h[i] {
+                    let t = it.microseconds
                     if best < 0 || t < bestTime { best = i; bestTime = t }
                 }
             }
-            guard best >= 0, let item = heads[best] else { return nil }
-            heads[best] = try readers[best].next()
+            guard best >= 0, let item = h[best] else { return nil }
+            h[best] = try readers[best].next()
+            let out: [PointerEvent]
             switch item {
             case .event(let d, let e):
-                rawEventCount += 1
-                let out = merger.feed(device: base[best] + d, e)
-                if !out.isEmpty { pending = out }
+                count += 1
+                out = m.feed(device: base[best] + d, e)
             case .removed(let d, let t):
-                pending = merger.removeDevice(base[best] + d, at: Double(t) / 1_000_000)
+                out = m.removeDevice(base[best] + d, at: Double(t) / 1_000_000)
             }
+            if !out.isEmpty { pending = out; pendingIndex = 1; return out[0] }
         }
-        defer { pendingIndex += 1 }
-        return pending[pendingIndex]
     }
 }
 
@@ -110,16 +136,18 @@ struct ByteCursor {
         skipSpaces()
         return i >= bytes.count || (commentsAllowed && bytes[i] == UInt8(ascii: "#"))
     }
-    /// An unsigned decimal number of at most `maxDigits` digits (and its digit count).
+    /// An unsigned decimal number (at most 18 digits, at most `maxValue`) and its digit count.
     mutating func decimal(maxValue: UInt64 = UInt64(Int64.max)) -> (value: UInt64, digits: Int)? {
-        var v: UInt64 = 0, n = 0
-        while i < bytes.count, bytes[i] >= 48, bytes[i] <= 57 {
-            let (m, o1) = v.multipliedReportingOverflow(by: 10)
-            let (a, o2) = m.addingReportingOverflow(UInt64(bytes[i] - 48))
-            if o1 || o2 || a > maxValue { return nil }
-            v = a; n += 1; i += 1
+        var v: UInt64 = 0
+        let s = i, n = bytes.count
+        while i < n {
+            let d = bytes[i] &- 48
+            if d > 9 { break }
+            v = v &* 10 &+ UInt64(d)
+            i += 1
+            if i - s > 18 { return nil }
         }
-        return n == 0 ? nil : (v, n)
+        return i == s || v > maxValue ? nil : (v, i - s)
     }
     /// A signed decimal fitting 32 bits, or `nil`; `overflow` tells a number that was too large.
     mutating func int32(overflow: inout Bool) -> Int32? {
