@@ -104,6 +104,35 @@ enum RecordingFiles {
         }
     }
 
+    @Test func unterminatedFinalLineAndCRLF() throws {
+        let header = "# EVEMU 1.3\r\nN: M\r\nI: 0003 0001 0002 0003\r\nB: 02 03 00 00 00 00 00 00 00\r\n"
+        let ok = try RecordingFiles.temp(header + "E: 0.000001 0002 0000 0005\r\nE: 0.000001 0000 0000 0000")
+        defer { try? FileManager.default.removeItem(atPath: ok) }
+        let r = try EvemuReader(path: ok)
+        #expect(r.devices[0].name == "M")
+        #expect(try RecordingFiles.readAll(r) == [EvdevEvent(sec: 0, usec: 1, type: 2, code: 0, value: 5), EvdevEvent(sec: 0, usec: 1, type: 0, code: 0, value: 0)])
+        let cut = try RecordingFiles.temp(header + "E: 0.000001 0002 0000 0005\nE: 0.000001 00")
+        defer { try? FileManager.default.removeItem(atPath: cut) }
+        do { _ = try RecordingFiles.readAll(try EvemuReader(path: cut)); Issue.record("accepted") } catch let e as InputError {
+            #expect(e.exitStatus == 65 && e.line == 6)
+        }
+    }
+
+    @Test func everyRecordingReplaysTwiceIdentically() throws {
+        for inputs in ["mouse-saitek-rat5", "touchpad-clickpad-elantech-samsung700z3a", "touchpad-clickpad-synaptics.two-finger-scroll-down"] {
+            let list = try String(contentsOfFile: RecordingFiles.path("recordings/\(inputs).inputs"), encoding: .utf8)
+                .split(separator: "\n").map { RecordingFiles.path("recordings/" + $0) }
+            func run() throws -> [PointerEvent] {
+                var out: [PointerEvent] = []
+                let m = MergedEventSource(try TraceInputs.open(paths: list, scene: Scene.default))
+                while let e = try m.next() { out.append(e) }
+                return out
+            }
+            let a = try run(), b = try run()
+            #expect(!a.isEmpty && a == b)
+        }
+    }
+
     @Test func replayRejectsProtocolAWithExit65() throws {
         let text = "# EVEMU 1.3\nN: Old pad\nI: 0011 0002 0007 0000\nP: 01 00 00 00 00 00 00 00\nB: 00 0b 00 00 00 00 00 00 00\nB: 01 00 00 00 00 00 00 00 00\nB: 01 00 00 00 00 00 00 00 00\nB: 01 00 00 00 00 00 00 00 00\nB: 01 00 00 00 00 00 00 00 00\nB: 01 00 00 01 00 00 00 00 00\nB: 01 20 04 00 00 00 00 00 00\nB: 03 03 00 00 00 00 00 60 00\nA: 00 0 1000 0 0 10\nA: 01 0 1000 0 0 10\nA: 35 0 1000 0 0 10\nA: 36 0 1000 0 0 10\n"
         let path = try RecordingFiles.temp(text)
