@@ -300,6 +300,7 @@ public struct DeviceDecoder: Sendable {
 
     // MARK: Mice and trackpoints
 
+    /// Order within a frame (**our choice**): motion, then buttons, then scrolling.
     mutating func mouseFrame(_ syn: EvdevEvent, out: inout [PointerEvent]) {
         typealias C = EventCodes
         let t = syn.time
@@ -355,6 +356,8 @@ public struct DeviceDecoder: Sendable {
         let t = syn.time
         let us = Self.microseconds(syn)
         var physical: Bool? = nil
+        // Buttons are emitted after the frame's motion, as for mice.
+        var buttonOut: [PointerEvent] = []
         for e in frame {
             if e.type == C.EV_ABS {
                 if isMT {
@@ -396,7 +399,7 @@ public struct DeviceDecoder: Sendable {
                     } else if e.value == 0 && touches[0].trackingID >= 0 { touches[0].trackingID = -1; touches[0].ended = true }
                 case C.BTN_LEFT where kind == .clickpad: if e.value != 2 { physical = e.value != 0 }
                 default:
-                    if kind == .touchpad, let b = Self.button(e.code), e.value != 2 { setButton(b, e.value != 0, t, &out) }
+                    if kind == .touchpad, let b = Self.button(e.code), e.value != 2 { setButton(b, e.value != 0, t, &buttonOut) }
                 }
             }
         }
@@ -445,10 +448,10 @@ public struct DeviceDecoder: Sendable {
                 let b: PointerButton = areas.contains(.middle) ? .middle : areas.contains(.secondary) ? .secondary : .primary
                 clickButton = b
                 for i in touches.indices where touches[i].active { touches[i].pinnedAt = (touches[i].x, touches[i].y) }
-                setButton(b, true, t, &out)
+                setButton(b, true, t, &buttonOut)
             } else if !p && physicalDown {
                 physicalDown = false
-                if let b = clickButton { setButton(b, false, t, &out) }
+                if let b = clickButton { setButton(b, false, t, &buttonOut) }
                 clickButton = nil
             }
         }
@@ -473,6 +476,7 @@ public struct DeviceDecoder: Sendable {
                 out.append(PointerEvent(time: t, .scroll(Vector(dx: s.dx * k, dy: s.dy * k))))
             }
         }
+        out.append(contentsOf: buttonOut)
         for i in touches.indices {
             touches[i].dirty = false; touches[i].began = false
             if touches[i].ended { touches[i].ended = false; touches[i].last = nil; touches[i].delta = nil; touches[i].pinnedAt = nil }

@@ -44,6 +44,22 @@ import Testing
         #expect(perDevice == [docs[0].1.count, docs[1].1.count])
     }
 
+    @Test func removalMarkerEndsTheDrag() throws {
+        var m = DeviceDescription(name: "USB Mouse"); m.node = "/dev/input/event9"
+        m.codes = [0: [0], 1: [272], 2: [0, 1]]
+        var text = LibinputRecordFormat.renderHeader(devices: [m]) + LibinputRecordFormat.renderDevice(m)
+        text += LibinputRecordFormat.renderFrame([EvdevEvent(sec: 0, usec: 0, type: 1, code: 272, value: 1), EvdevEvent(sec: 0, usec: 0, type: 0, code: 0, value: 0)])
+        text += LibinputRecordFormat.renderFrame([EvdevEvent(sec: 0, usec: 8000, type: 2, code: 0, value: 5), EvdevEvent(sec: 0, usec: 8000, type: 0, code: 0, value: 0)])
+        text += "  " + EvemuFormat.renderRemoval(sec: 0, usec: 20000) + "\n"
+        let path = try RecordingFiles.temp(text, "yaml")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var c = DecoderConfiguration(); c.acceleration = .none
+        let src = try TraceInputs.open(paths: [path], configuration: c)
+        var kinds: [PointerEvent.Kind] = []
+        while let e = try src[0].next() { kinds.append(e.kind) }
+        #expect(kinds == [.press(.primary), .delta(Vector(dx: 5, dy: 0)), .cancel, .release(.primary), .deviceRemoved("/dev/input/event9")])
+    }
+
     @Test func malformedRows() throws {
         let base = LibinputRecordFormat.renderHeader(devices: [DeviceDescription(name: "m")]) + LibinputRecordFormat.renderDevice(DeviceDescription(name: "m"))
         for (row, what) in [("    - [0, 10, 2, 0, 4294967296]", "32 bits"), ("    - [0, 10, 2, 0", "truncated"), ("    - [0, 10, 2, 0]", "5 numbers")] {

@@ -146,6 +146,19 @@ import Testing
         #expect(Fx.scrolls(p).isEmpty && Fx.deltas(p).count == 1)
     }
 
+    @Test func touchpadWithPhysicalButtonsAndTrackpoint() throws {
+        var pad = Fx.clickpad(); pad.properties = [0]; pad.codes[1] = [272, 273, 325, 330]
+        var d = try DeviceDecoder(description: pad, configuration: none)
+        #expect(d.kind == .touchpad)
+        let out = Fx.feed(&d, Fx.frame(0, [(Fx.A, 0x39, 1), (Fx.A, 0x35, 100), (Fx.A, 0x36, 2200), (Fx.K, 273, 1)]) + Fx.frame(0.012, [(Fx.A, 0x35, 132), (Fx.K, 273, 0)]))
+        // No soft buttons on a pad with real buttons: the bottom edge moves the pointer.
+        #expect(out.map(\.kind) == [.press(.secondary), .delta(Vector(dx: 1000 / 25.4, dy: 0)), .release(.secondary)])
+        var stick = Fx.mouse(); stick.properties = [5]
+        var s = try DeviceDecoder(description: stick, configuration: none)
+        #expect(s.kind == .trackpoint)
+        #expect(Fx.deltas(Fx.feed(&s, Fx.frame(0, [(Fx.R, 0, -3), (Fx.R, 1, 2)]))) == [Vector(dx: -3, dy: 2)])
+    }
+
     @Test func protocolAAndSemiMTAreRejected() {
         var a = Fx.clickpad(); a.codes[3]!.remove(0x2f); a.absInfo[0x2f] = nil
         #expect(throws: DecoderError.self) { try DeviceDecoder(description: a, configuration: none) }
