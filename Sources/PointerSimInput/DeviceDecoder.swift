@@ -204,6 +204,35 @@ public struct DeviceDecoder: Sendable {
         return []
     }
 
+    /// Applies libevdev's resynchronisation after a SYN_DROPPED on a live
+    /// device (the state delta `libevdev_next_event(…SYNC)` returns; a final
+    /// SYN_REPORT is optional): the partial frame is discarded, button, key
+    /// and LED changes apply, touches may end but never start from resync
+    /// data, and no motion results (motion histories restart).
+    public mutating func resync(_ events: [EvdevEvent]) -> [PointerEvent] {
+        typealias C = EventCodes
+        frame.removeAll(keepingCapacity: true)
+        dropping = false
+        guard let last = events.last else { return [] }
+        var slotCursor = slot
+        for e in events where !(e.type == C.EV_SYN) {
+            if e.type == C.EV_ABS && e.code == C.ABS_MT_SLOT { slotCursor = Int(e.value) }
+            if e.type == C.EV_ABS && e.code == C.ABS_MT_TRACKING_ID && e.value >= 0 {
+                // Only keeps an existing touch's id; never starts one.
+                if !touches.indices.contains(slotCursor) || touches[slotCursor].trackingID < 0 { continue }
+                if touches[slotCursor].trackingID != e.value { continue }
+            }
+            if e.type == C.EV_REL { continue }
+            frame.append(e)
+        }
+        resynchronise()
+        var out: [PointerEvent] = []
+        processFrame(time: EvdevEvent(sec: last.sec, usec: last.usec, type: 0, code: 0, value: 0), out: &out)
+        frame.removeAll(keepingCapacity: true)
+        resynchronise()
+        return out.filter { if case .delta = $0.kind { false } else if case .scroll = $0.kind { false } else { true } }
+    }
+
     /// The device went away at `time` (seconds): cancels an active band if a
     /// button was held, releases held buttons and modifiers.
     public mutating func removed(at time: Double) -> [PointerEvent] {
@@ -512,6 +541,14 @@ public struct InputMerger: Sendable {
     public mutating func feed(device: Int, _ event: EvdevEvent) -> [PointerEvent] {
         guard decoders.indices.contains(device), !removed[device] else { return [] }
         let raw = decoders[device].feed(event)
+        return raw.isEmpty ? raw : merge(raw)
+    }
+
+    /// Applies a live device's resynchronisation after SYN_DROPPED (see
+    /// ``DeviceDecoder/resync(_:)``).
+    public mutating func resync(device: Int, _ events: [EvdevEvent]) -> [PointerEvent] {
+        guard decoders.indices.contains(device), !removed[device] else { return [] }
+        let raw = decoders[device].resync(events)
         return raw.isEmpty ? raw : merge(raw)
     }
 

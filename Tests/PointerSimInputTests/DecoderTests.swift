@@ -57,6 +57,17 @@ import Testing
         #expect(out.map(\.kind) == [.delta(Vector(dx: 1, dy: 0)), .delta(Vector(dx: 2, dy: 0))])
     }
 
+    @Test func liveResyncAppliesReleasesButStartsNoTouch() throws {
+        var m = try DeviceDecoder(description: Fx.mouse(), configuration: none)
+        _ = Fx.feed(&m, Fx.frame(0, [(Fx.K, 272, 1)]))
+        let r = m.resync(Fx.frame(1, [(Fx.R, 0, 50), (Fx.K, 272, 0)]))
+        #expect(r.map(\.kind) == [.release(.primary)])
+        var pad = try DeviceDecoder(description: Fx.clickpad(), configuration: none)
+        _ = pad.resync(Fx.frame(0, [(Fx.A, 0x39, 4), (Fx.A, 0x35, 100), (Fx.A, 0x36, 100)]))
+        // The slot never got a touch: motion of it moves nothing.
+        #expect(Fx.feed(&pad, Fx.frame(0.012, [(Fx.A, 0x35, 200)])).isEmpty)
+    }
+
     // MARK: Touchpads
 
     @Test func oneFingerMotionInMillimetresOnThe32UnitsPerMMClickpad() throws {
