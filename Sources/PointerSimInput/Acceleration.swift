@@ -102,7 +102,8 @@ public struct MouseAccelerator: Sendable {
 ///
 /// - `adaptive`: speed s in mm/s; factor = min(0.9, 0.1 s + 0.3) below 7 mm/s,
 ///   0.9 up to 130 mm/s, then 0.0025 (s/130)(s − 130) + 0.9 (s capped at 4×130),
-///   times `(sp+1)^2.38 · 0.95 + 0.05` and `TP_MAGIC_SLOWDOWN` 0.2968, Simpson-averaged;
+///   times libinput's speed factor (`touchpad_speed_factor`, ≈ `(sp+1)^2.38 · 0.95 + 0.05`)
+///   and `TP_MAGIC_SLOWDOWN` 0.2968, Simpson-averaged;
 ///   applied to the device delta, then normalised (× 1000 / dpi, dpi = res × 25.4).
 /// - `flat`: normalised × 0.2968 × max(0.005, 1 + sp). `none`: normalised.
 public struct TouchpadAccelerator: Sendable {
@@ -116,7 +117,9 @@ public struct TouchpadAccelerator: Sendable {
     public let speed: Double
     /// The pad's x resolution as dots per inch (units/mm × 25.4).
     public let dpi: Double
-    /// `(sp+1)^2.38 · 0.95 + 0.05`.
+    /// libinput's `touchpad_speed_factor(sp)`: with s = sp + 1,
+    /// `435837.2 + (0.04762636 − 435837.2) / (1 + (s / 240.4549)^2.377168)`
+    /// (≈ 0.0476 + 0.9523 s^2.377: 0.048 at −1, 1.000 at 0, 5.0 at 1).
     public let speedFactor: Double
     /// The threshold in mm/s (130).
     public let threshold = 130.0
@@ -127,7 +130,7 @@ public struct TouchpadAccelerator: Sendable {
     public init(profile: AccelerationProfile, speed: Double, unitsPerMM: Double) {
         let sp = Swift.min(1, Swift.max(-1, speed))
         self.profile = profile; self.speed = sp; dpi = unitsPerMM * 25.4
-        speedFactor = _pow(sp + 1, 2.38) * 0.95 + 0.05
+        speedFactor = 435837.2 + (0.04762636 - 435837.2) / (1 + _pow((sp + 1) / 240.4549, 2.377168))
     }
 
     /// The curve at a speed in mm/s, including the speed factor and the magic slowdown.

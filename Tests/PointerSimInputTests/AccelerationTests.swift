@@ -72,16 +72,20 @@ import Testing
 
     @Test func touchpadCurve() {
         let tp = TouchpadAccelerator(profile: .adaptive, speed: 0, unitsPerMM: 32)
-        #expect(abs(tp.speedFactor - 1) < 1e-12)
-        #expect(abs(tp.factor(atMillimetresPerSecond: 3) - 0.6 * 0.2968) < 1e-12)       // 0.1·3 + 0.3
-        #expect(abs(tp.factor(atMillimetresPerSecond: 100) - 0.9 * 0.2968) < 1e-12)
+        // libinput's curve fit through (0, 0), (1, 1), (2, 5): 1.000 at speed 0.
+        func speedFactor(_ sp: Double) -> Double { 435837.2 + (0.04762636 - 435837.2) / (1 + pow((sp + 1) / 240.4549, 2.377168)) }
+        #expect(abs(tp.speedFactor - speedFactor(0)) < 1e-9 && abs(tp.speedFactor - 1) < 1e-3)
+        let k = tp.speedFactor
+        #expect(abs(tp.factor(atMillimetresPerSecond: 3) - 0.6 * k * 0.2968) < 1e-12)       // 0.1·3 + 0.3
+        #expect(abs(tp.factor(atMillimetresPerSecond: 100) - 0.9 * k * 0.2968) < 1e-12)
         let s = 260.0
-        #expect(abs(tp.factor(atMillimetresPerSecond: s) - (0.0025 * 2 * 130 + 0.9) * 0.2968) < 1e-12)
+        #expect(abs(tp.factor(atMillimetresPerSecond: s) - (0.0025 * 2 * 130 + 0.9) * k * 0.2968) < 1e-12)
         #expect(tp.factor(atMillimetresPerSecond: 10_000) == tp.factor(atMillimetresPerSecond: 520))  // capped at 4 × 130
         let fast = TouchpadAccelerator(profile: .adaptive, speed: 1, unitsPerMM: 32)
-        #expect(abs(fast.speedFactor - (pow(2, 2.38) * 0.95 + 0.05)) < 1e-12)
+        #expect(abs(fast.speedFactor - speedFactor(1)) < 1e-9 && abs(fast.speedFactor - 5) < 0.01)
         let slow = TouchpadAccelerator(profile: .adaptive, speed: -0.5, unitsPerMM: 32)
-        #expect(abs(slow.speedFactor - (pow(0.5, 2.38) * 0.95 + 0.05)) < 1e-12)
+        #expect(abs(slow.speedFactor - speedFactor(-0.5)) < 1e-9)
+        #expect(abs(TouchpadAccelerator(profile: .adaptive, speed: -1, unitsPerMM: 32).speedFactor - 0.04762636) < 1e-9)
     }
 
     @Test func touchpadPlateauIsAboutTenUnitsPerMillimetre() {
@@ -89,7 +93,7 @@ import Testing
         var tp = TouchpadAccelerator(profile: .adaptive, speed: 0, unitsPerMM: 32)
         var last = (dx: 0.0, dy: 0.0)
         for i in 0..<10 { last = tp.filter(dx: 32, dy: 0, time: 1_000_000 + Int64(i) * 12_000) }
-        #expect(abs(last.dx - 1000 / 25.4 * 0.9 * 0.2968) < 1e-9)   // ≈ 10.52
+        #expect(abs(last.dx - 1000 / 25.4 * 0.9 * 0.2968 * tp.speedFactor) < 1e-9)   // ≈ 10.52
         var flat = TouchpadAccelerator(profile: .flat, speed: 0, unitsPerMM: 32)
         #expect(abs(flat.filter(dx: 32, dy: 0, time: 0).dx - 1000 / 25.4 * 0.2968) < 1e-9)
         var none = TouchpadAccelerator(profile: .none, speed: 0, unitsPerMM: 32)
