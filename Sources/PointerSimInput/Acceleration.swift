@@ -46,7 +46,8 @@ public struct MouseAccelerator: Sendable {
     public let profile: AccelerationProfile
     /// The speed setting, −1…1.
     public let speed: Double
-    /// The device resolution in dots per inch (libinput's default 1000).
+    /// The device resolution in dots per inch (libinput's default 1000;
+    /// libinput's separate low-dpi filter for mice below 1000 dpi is not modelled).
     public let dpi: Double
     /// The curve's threshold in units/ms.
     public let threshold: Double
@@ -88,7 +89,9 @@ public struct MouseAccelerator: Sendable {
             return (dx * f, dy * f)
         case .adaptive:
             let nx = dx * 1000 / dpi, ny = dy * 1000 / dpi
-            let v = tracker.feed(nx, ny, time: time) * 1000  // units/ms
+            // libinput's profile normalises the (already normalised) velocity
+            // for dpi once more (`pointer_accel_profile_linear`); a no-op at 1000 dpi.
+            let v = tracker.feed(nx, ny, time: time) * 1000 * 1000 / dpi  // units/ms
             let f = simpsonFactor(velocity: v, lastVelocity: lastVelocity)
             lastVelocity = v
             return (nx * f, ny * f)
