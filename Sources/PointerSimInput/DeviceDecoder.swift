@@ -362,22 +362,38 @@ public struct DeviceDecoder: Sendable {
 
     // MARK: Touchpads
 
-    func inButtonArea(_ x: Int32, _ y: Int32) -> Bool {
-        guard kind == .clickpad else { return false }
-        let hmm = height / resY
-        let stripMM = Swift.min(configuration.softButtonHeightMM, hmm * configuration.softButtonHeightFraction)
-        return Double(y) >= minY + height - stripMM * resY
+    /// libinput's `evdev_device_mm_to_units`: mm × resolution + minimum, truncated.
+    static func units(_ mm: Double, _ res: Double, _ min: Double) -> Int64 { Int64((mm * res + min).rounded(.towardZero)) }
+
+    /// The soft-button edges in device units (libinput's `tp_init_softbuttons`):
+    /// the strip's top edge, the middle area's left edge (`nil` without one) and
+    /// the right area's left edge.
+    public var softButtonEdges: (top: Int64, middleLeft: Int64?, rightLeft: Int64) {
+        let wmm = width / resX, hmm = height / resY
+        let c = configuration
+        let topMM = hmm * c.softButtonHeightFraction > c.softButtonHeightMM ? hmm - c.softButtonHeightMM : hmm * (1 - c.softButtonHeightFraction)
+        let top = Self.units(topMM, resY, minY)
+        let f = c.middleButtonWidthFraction
+        if f > 0 {
+            return (top, Self.units(wmm * (0.5 - f / 2), resX, minX), Self.units(wmm * (0.5 + f / 2), resX, minX))
+        }
+        return (top, nil, Self.units(wmm * 0.5, resX, minX))
     }
 
-    /// The soft button for a touch at a position (clickpads): right in the
-    /// right half of the bottom strip, middle in the centred middle area,
-    /// left elsewhere in the strip; `nil` above the strip.
+    func inButtonArea(_ x: Int32, _ y: Int32) -> Bool {
+        guard kind == .clickpad else { return false }
+        return Int64(y) >= softButtonEdges.top
+    }
+
+    /// The soft button for a touch at a position (clickpads): the bottom strip
+    /// is min(10 mm, 15 %) tall; right of the right edge → secondary, right of
+    /// the middle area's left edge → middle, else primary; `nil` above the strip.
     public func softButton(x: Int32, y: Int32) -> PointerButton? {
         guard inButtonArea(x, y) else { return nil }
-        let rel = Double(x) - minX
-        let mw = width * configuration.middleButtonWidthFraction
-        if mw > 0 && rel >= width / 2 - mw / 2 && rel <= width / 2 + mw / 2 { return .middle }
-        return rel > width / 2 ? .secondary : .primary
+        let e = softButtonEdges
+        if Int64(x) > e.rightLeft { return .secondary }
+        if let m = e.middleLeft, Int64(x) > m { return .middle }
+        return .primary
     }
 
     mutating func touchpadFrame(_ syn: EvdevEvent, out: inout [PointerEvent]) {

@@ -108,6 +108,9 @@ import Testing
         // 3260 × 2282 at 32/mm: 101.9 × 71.3 mm; strip = min(10 mm, 10.7 mm) = 320 units → y ≥ 1962.
         // Middle: 25 % of 3260 = 815 wide, centred: 1222.5 … 2037.5; right half: x > 1630.
         let d = try DeviceDecoder(description: Fx.clickpad(), configuration: none)
+        // libinput's edges: 61.3125 mm × 32 = 1962; 37.5 % and 62.5 % of 101.875 mm → 1222.5 → 1222, 2037.5 → 2037.
+        let e = d.softButtonEdges
+        #expect(e.top == 1962 && e.middleLeft == 1222 && e.rightLeft == 2037)
         #expect(d.softButton(x: 100, y: 1961) == nil)
         #expect(d.softButton(x: 100, y: 1962) == .primary)
         #expect(d.softButton(x: 1222, y: 2100) == .primary)
