@@ -487,8 +487,10 @@ public struct DeviceDecoder: Sendable {
             if p && !physicalDown {
                 physicalDown = true
                 var areas: Set<PointerButton> = []
+                // As libinput: a touch that began in the strip (still resting there)
+                // clicks the area under it; one that began above is the main area (left).
                 for tc in touches where tc.active && tc.toolType != C.MT_TOOL_PALM {
-                    areas.insert(softButton(x: tc.x, y: tc.y) ?? .primary)
+                    areas.insert(tc.restingInButtons ? softButton(x: tc.x, y: tc.y) ?? .primary : .primary)
                 }
                 let b: PointerButton = areas.contains(.middle) ? .middle : areas.contains(.secondary) ? .secondary : .primary
                 clickButton = b

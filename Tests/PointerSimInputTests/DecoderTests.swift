@@ -132,6 +132,11 @@ import Testing
         evs += Fx.frame(0.048, [(Fx.K, 272, 0)])
         let out = Fx.feed(&d, evs)
         #expect(out.map(\.kind) == [.press(.secondary), .release(.secondary)])
+        // A finger that began above the strip and slid into its right half clicks left (main area).
+        var e = try DeviceDecoder(description: Fx.clickpad(), configuration: none)
+        let slid = Fx.feed(&e, Fx.frame(0, [(Fx.A, 0x39, 2), (Fx.A, 0x35, 3000), (Fx.A, 0x36, 1900)]) + Fx.frame(0.012, [(Fx.A, 0x36, 2100)])
+            + Fx.frame(0.024, [(Fx.K, 272, 1)]) + Fx.frame(0.036, [(Fx.K, 272, 0)]))
+        #expect(slid.map(\.kind) == [.delta(Vector(dx: 0, dy: 200 / 32 * 1000 / 25.4)), .press(.primary), .release(.primary)])
     }
 
     @Test func historyResetsWhenTheFingerCountChangesAndJumpsAreDropped() throws {
