@@ -297,6 +297,7 @@ public final class EvemuReader: RawEventReader {
     private var batch: [RawItem] = []
     private var batchIndex = 0
     private var exhausted = false
+    private var deferredError: (any Error)? = nil
     /// Events parsed per refill (bounded memory).
     static let batchSize = 4096
 
@@ -336,13 +337,21 @@ public final class EvemuReader: RawEventReader {
             return batch[batchIndex]
         }
         batch.removeAll(keepingCapacity: true); batchIndex = 0
+        if let e = deferredError { deferredError = nil; throw e }
         var p = parser
         var b = batch
         batch = []
         defer { parser = p; batch = b }
         while b.isEmpty && !exhausted {
-            exhausted = try !lines.lines(upTo: Self.batchSize) { line, n in
-                if let item = try p.parse(line: line, number: n) { b.append(item) }
+            do {
+                exhausted = try !lines.lines(upTo: Self.batchSize) { line, n in
+                    if let item = try p.parse(line: line, number: n) { b.append(item) }
+                }
+            } catch {
+                // The events before the malformed line come out first.
+                if b.isEmpty { exhausted = true; throw error }
+                deferredError = error
+                exhausted = true
             }
         }
         guard !b.isEmpty else { return nil }

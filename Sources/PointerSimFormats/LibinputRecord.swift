@@ -343,6 +343,7 @@ public final class LibinputRecordReader: RawEventReader {
     private let ends: [Int]
     private var heads: [RawItem?]
     private var primed = false
+    private var refill: Int? = nil
 
     /// Opens a recording.
     /// - Throws: ``InputError``: 66 if it cannot be opened, 65 if malformed.
@@ -373,11 +374,14 @@ public final class LibinputRecordReader: RawEventReader {
     /// The next event of any device, in time order (ties: device order).
     public func next() throws -> RawItem? {
         if !primed { primed = true; for k in heads.indices { heads[k] = try pull(k) } }
+        // Read on lazily, so an error in a later line never holds back this item.
+        if let k = refill { refill = nil; heads[k] = try pull(k) }
         var best = -1
         for k in heads.indices { if let h = heads[k], best < 0 || h.microseconds < heads[best]!.microseconds { best = k } }
         guard best >= 0 else { return nil }
         let item = heads[best]
-        heads[best] = try pull(best)
+        heads[best] = nil
+        refill = best
         return item
     }
 }

@@ -42,6 +42,10 @@ public final class DecodedEventSource: PointerEventSource {
     private var pendingIndex = 0
     /// The time of the earliest raw item (seconds), known after the first ``next()``.
     public private(set) var startTime: Double? = nil
+    private var deferredError: (any Error)? = nil
+    private var finished = false
+    /// Pointer events decoded ahead per refill (bounded memory).
+    static let lookahead = 256
     /// The number of raw events read so far.
     public private(set) var rawEventCount = 0
 
@@ -75,6 +79,8 @@ public final class DecodedEventSource: PointerEventSource {
             for i in readers.indices { heads[i] = try readers[i].next() }
             if let t = heads.compactMap({ $0?.microseconds }).min() { startTime = Double(t) / 1_000_000 }
         }
+        if let e = deferredError { deferredError = nil; finished = true; throw e }
+        if finished { return nil }
         pending.removeAll(keepingCapacity: true); pendingIndex = 0
         // Work on local copies (unique, so no copy-on-write) and store them back.
         guard var m = merger else { return nil }
@@ -83,21 +89,41 @@ public final class DecodedEventSource: PointerEventSource {
         heads = []
         var count = rawEventCount
         defer { merger = m; heads = h; rawEventCount = count }
+        // Decode ahead into `pending` (at most `Self.lookahead` events plus one
+        // frame's output) so the bookkeeping above is paid once per batch.
+        var buffer = pending
+        pending = []
+        defer { pending = buffer }
+        do {
+            try decodeAhead(&buffer, &m, &h, &count)
+        } catch {
+            // Events decoded before a malformed line come out first.
+            if buffer.isEmpty { finished = true; throw error }
+            deferredError = error
+        }
+        guard !buffer.isEmpty else { return nil }
+        pendingIndex = 1
+        return buffer[0]
+    }
+
+    private func decodeAhead(_ buffer: inout [PointerEvent], _ m: inout InputMerger, _ h: inout [RawItem?], _ count: inout Int) throws {
         if readers.count == 1 {
             let r = readers[0]
-            while let item = h[0] {
-                h[0] = try r.next()
+            // Feed before reading on, so an error in the next line cannot
+            // hold back the frame this item completes.
+            while buffer.count < Self.lookahead, let item = h[0] {
+                h[0] = nil
                 switch item {
                 case .event(let d, let e):
                     count += 1
                     let out = m.feed(device: d, e)
-                    if !out.isEmpty { pending = out; pendingIndex = 1; return out[0] }
+                    if !out.isEmpty { buffer.append(contentsOf: out) }
                 case .removed(let d, let t):
-                    let out = m.removeDevice(d, at: Double(t) / 1_000_000)
-                    if !out.isEmpty { pending = out; pendingIndex = 1; return out[0] }
+                    buffer.append(contentsOf: m.removeDevice(d, at: Double(t) / 1_000_000))
                 }
+                h[0] = try r.next()
             }
-            return nil
+            return
         }
         while true {
             var best = -1
@@ -108,8 +134,8 @@ public final class DecodedEventSource: PointerEventSource {
                     if best < 0 || t < bestTime { best = i; bestTime = t }
                 }
             }
-            guard best >= 0, let item = h[best] else { return nil }
-            h[best] = try readers[best].next()
+            guard best >= 0, let item = h[best] else { break }
+            h[best] = nil
             let out: [PointerEvent]
             switch item {
             case .event(let d, let e):
@@ -118,7 +144,9 @@ public final class DecodedEventSource: PointerEventSource {
             case .removed(let d, let t):
                 out = m.removeDevice(base[best] + d, at: Double(t) / 1_000_000)
             }
-            if !out.isEmpty { pending = out; pendingIndex = 1; return out[0] }
+            buffer.append(contentsOf: out)
+            h[best] = try readers[best].next()
+            if buffer.count >= Self.lookahead { break }
         }
     }
 }

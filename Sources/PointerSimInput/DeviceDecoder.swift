@@ -581,6 +581,8 @@ public struct InputMerger: Sendable {
     }
 
     mutating func merge(_ raw: [PointerEvent]) -> [PointerEvent] {
+        // Fast path: motion and scrolling pass through unchanged (no new array).
+        if raw.allSatisfy({ switch $0.kind { case .delta, .scroll, .move: true; default: false } }) { return raw }
         var out: [PointerEvent] = []
         out.reserveCapacity(raw.count)
         for e in raw {

@@ -133,6 +133,18 @@ enum RecordingFiles {
         }
     }
 
+    @Test func eventsBeforeAMalformedLineStillComeOut() throws {
+        let text = "# EVEMU 1.3\nN: M\nI: 0003 0001 0002 0003\nB: 01 00 00 00 00 00 00 00 00\nB: 01 00 00 00 00 00 00 00 00\nB: 01 00 00 00 00 00 00 00 00\nB: 01 00 00 00 00 00 00 00 00\nB: 01 00 00 07 00 00 00 00 00\nB: 02 03 00 00 00 00 00 00 00\n"
+            + "E: 0.000001 0001 0110 0001\nE: 0.000001 0000 0000 0000\nE: 0.001 0002 0000 zz\n"
+        let path = try RecordingFiles.temp(text)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var c = DecoderConfiguration(); c.acceleration = .none
+        let src = try TraceInputs.open(paths: [path], configuration: c)[0]
+        #expect(try src.next()?.kind == .press(.primary))
+        do { _ = try src.next(); Issue.record("no error") } catch let e as InputError { #expect(e.line == 12 && e.exitStatus == 65) }
+        #expect(try src.next() == nil)
+    }
+
     @Test func replayRejectsProtocolAWithExit65() throws {
         let text = "# EVEMU 1.3\nN: Old pad\nI: 0011 0002 0007 0000\nP: 01 00 00 00 00 00 00 00\nB: 00 0b 00 00 00 00 00 00 00\nB: 01 00 00 00 00 00 00 00 00\nB: 01 00 00 00 00 00 00 00 00\nB: 01 00 00 00 00 00 00 00 00\nB: 01 00 00 00 00 00 00 00 00\nB: 01 00 00 01 00 00 00 00 00\nB: 01 20 04 00 00 00 00 00 00\nB: 03 03 00 00 00 00 00 60 00\nA: 00 0 1000 0 0 10\nA: 01 0 1000 0 0 10\nA: 35 0 1000 0 0 10\nA: 36 0 1000 0 0 10\n"
         let path = try RecordingFiles.temp(text)
