@@ -21,11 +21,23 @@ let package = Package(
         .target(name: "PointerSimInput", dependencies: ["PointerSimCore"]),
         // Files around the core: traces, scenes, the JSON Lines log.
         .target(name: "PointerSimFormats", dependencies: ["PointerSimCore", "PointerSimInput"]),
+        // libevdev (Linux only): only PointerSimLive imports it.
+        .systemLibrary(
+            name: "CLibevdev", path: "Sources/CLibevdev", pkgConfig: "libevdev",
+            providers: [.apt(["libevdev-dev"])]),
+        // Live devices: discovery, the poll loop, the recorder (Linux only).
+        .target(
+            name: "PointerSimLive",
+            dependencies: [
+                "PointerSimCore", "PointerSimInput", "PointerSimFormats",
+                .target(name: "CLibevdev", condition: .when(platforms: [.linux])),
+            ]),
         // The thin command.
         .executableTarget(
             name: "pointersim",
             dependencies: [
                 "PointerSimCore", "PointerSimInput", "PointerSimFormats",
+                .target(name: "PointerSimLive", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(
@@ -46,7 +58,7 @@ let package = Package(
     ]
 )
 
-for target in package.targets {
+for target in package.targets where target.type != .system {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     if target.type != .test {
