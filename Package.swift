@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "PointerSimCore", targets: ["PointerSimCore"]),
         .library(name: "PointerSimInput", targets: ["PointerSimInput"]),
         .library(name: "PointerSimFormats", targets: ["PointerSimFormats"]),
+        .library(name: "PointerSimLive", targets: ["PointerSimLive"]),
         .executable(name: "pointersim", targets: ["pointersim"]),
     ],
     dependencies: [
@@ -52,6 +53,12 @@ let package = Package(
         .testTarget(
             name: "PointerSimFormatsTests",
             dependencies: ["PointerSimCore", "PointerSimFormats"]),
+        .testTarget(
+            name: "PointerSimLiveTests",
+            dependencies: [
+                "PointerSimCore", "PointerSimInput", "PointerSimFormats",
+                .target(name: "PointerSimLive", condition: .when(platforms: [.linux])),
+            ]),
         .testTarget(
             name: "PointerSimCLITests",
             dependencies: ["pointersim"]),

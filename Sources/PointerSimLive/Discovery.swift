@@ -45,8 +45,8 @@ public enum Discovery {
     /// - Returns: `nil` if `directory` does not exist.
     public static func scan(directory: String = inputDirectory) -> [Entry]? {
         guard let nodes = eventNodes(in: directory) else { return nil }
-        return nodes.map { path in
-            do {
+        return nodes.map { (path: String) -> Entry in
+            do throws(DeviceOpenError) {
                 let d = try EvdevDevice(path: path)
                 return Entry(path: path, description: d.deviceDescription, error: nil)
             } catch {

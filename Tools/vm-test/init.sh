@@ -1,0 +1,60 @@
+#!/bin/sh
+# /init of the end-to-end test's initramfs (busybox sh), see run.sh.
+# Everything printed here goes to the serial console and is checked on the host.
+export PATH=/bin
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs devtmpfs /dev
+# the initramfs has no /dev/console node (building it needs no root): attach now
+exec </dev/console >/dev/console 2>&1
+mkdir -p /tmp
+echo "VMTEST init-start uptime=$(cut -d' ' -f1 /proc/uptime) kernel=$(uname -r)"
+for m in evdev uinput; do
+	[ -f /lib/modules/$m.ko ] || continue
+	insmod /lib/modules/$m.ko || echo "VMTEST-FAIL insmod $m"
+done
+[ -c /dev/uinput ] || echo "VMTEST-FAIL no /dev/uinput"
+
+# 1. the devices
+/bin/emitter /tmp/devnodes /tmp/ready /tmp/stop >/tmp/emitter.out 2>&1 &
+EPID=$!
+i=0
+while [ ! -f /tmp/devnodes ] && [ $i -lt 1000 ]; do usleep 10000; i=$((i+1)); done
+MOUSE=$(awk '$1=="mouse"{print $2}' /tmp/devnodes)
+KBD=$(awk '$1=="keyboard"{print $2}' /tmp/devnodes)
+PAD=$(awk '$1=="clickpad"{print $2}' /tmp/devnodes)
+echo "VMTEST nodes mouse=$MOUSE keyboard=$KBD clickpad=$PAD"
+
+# 2. what `pointersim devices` sees
+echo "===DEVICES-BEGIN"
+/bin/pointersim devices 2>&1; echo "devices-rc=$?"
+echo "===DEVICES-END"
+
+# 3. the live run, recording at the same time
+/bin/pointersim live --scene /scene.json --device "$MOUSE" --device "$KBD" --device "$PAD" \
+	--record /tmp/recording.yaml >/tmp/live.jsonl 2>/tmp/live.err &
+LPID=$!
+# handshake: emit only once pointersim has opened all three nodes
+i=0
+while [ "$(grep -c '^pointersim: reading ' /tmp/live.err 2>/dev/null)" != 3 ] && [ $i -lt 3000 ]; do
+	kill -0 $LPID 2>/dev/null || break
+	usleep 10000; i=$((i+1))
+done
+touch /tmp/ready
+i=0
+while ! grep -q '^SESSION-DONE' /tmp/emitter.out && [ $i -lt 3000 ]; do
+	kill -0 $EPID 2>/dev/null || break
+	usleep 10000; i=$((i+1))
+done
+usleep 300000                  # let pointersim drain what is queued
+kill -INT $LPID
+wait $LPID; LRC=$?
+touch /tmp/stop
+wait $EPID; ERC=$?
+
+echo "===EMITTER-BEGIN"; cat /tmp/emitter.out; echo "===EMITTER-END rc=$ERC"
+echo "===LIVE-BEGIN"; cat /tmp/live.jsonl; echo "===LIVE-END rc=$LRC"
+echo "===LIVEERR-BEGIN"; cat /tmp/live.err; echo "===LIVEERR-END"
+echo "===RECORDING-BEGIN"; cat /tmp/recording.yaml; echo "===RECORDING-END"
+echo "VMTEST init-end uptime=$(cut -d' ' -f1 /proc/uptime)"
+poweroff -f

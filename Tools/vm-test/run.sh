@@ -1,0 +1,281 @@
+#!/usr/bin/env bash
+# Tools/vm-test/run.sh - end-to-end test of `pointersim live --record` on a
+# real Linux kernel, in a throw-away qemu VM (the build machines have no
+# /dev/input and no uinput). See Tools/vm-test/README.md.
+#
+# Host: installs what is missing (qemu-system-x86, busybox-static, cpio, gcc,
+# libevdev-dev, ...), downloads Debian's kernel package with `apt-get download`
+# and unpacks only the kernel image and the evdev/uinput modules into $WORK
+# (never into /boot), builds pointersim and the C emitter, packs an initramfs.
+# Guest (init.sh): insmod evdev + uinput, emitter.c creates a mouse, a keyboard
+# and a clickpad, `pointersim live --record` reads them while the emitter plays
+# the session, SIGINT ends it, everything is printed on the serial console.
+# Host checks:
+#   (a) the live log equals expected.jsonl (times masked, nodes named),
+#   (b) `pointersim replay` of the recording made in the VM gives the live log
+#       byte for byte (times included),
+#   (c) both unplugs were reported, pointersim ended cleanly on SIGINT, and the
+#       recording holds exactly the events the emitter sent, per device;
+#   plus `pointersim devices` inside the VM lists the three devices.
+#
+# usage: run.sh [--bin PATH] [--timeout S] [--keep] [--verbose] [--update-expected]
+#   --bin PATH   the pointersim to test (default: `swift build --product pointersim`)
+#   --update-expected  rewrite expected.jsonl from this run (then review it!)
+# env: WORK (cache + build folder, default /tmp/pointersim-vm-test)
+# Exit: 0 all checks pass, 1 a check failed or something is missing (said why).
+# No qemu is left running: timeout -k plus a trap.
+set -euo pipefail
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+WORK=${WORK:-/tmp/pointersim-vm-test}
+TIMEOUT=100
+BIN=
+VERBOSE=0
+UPDATE=0
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--bin) BIN=$2; shift 2 ;;
+	--timeout) TIMEOUT=$2; shift 2 ;;
+	--verbose) VERBOSE=1; shift ;;
+	--update-expected) UPDATE=1; shift ;;
+	-h|--help) sed -n '2,27p' "$0"; exit 0 ;;
+	*) echo "run.sh: unknown argument: $1" >&2; exit 2 ;;
+	esac
+done
+
+now() { date +%s.%N; }
+dt() { awk -v a="$1" -v b="$2" 'BEGIN{printf "%.1f", b-a}'; }
+log() { echo "[vm-test] $*" >&2; }
+die() { echo "[vm-test] error: $*" >&2; exit 1; }
+T_START=$(now)
+mkdir -p "$WORK"
+
+# --- 1. packages ------------------------------------------------------------------
+T0=$(now)
+[ "$(uname -s)" = Linux ] || die "needs Linux (qemu + Debian's kernel package)"
+command -v apt-get >/dev/null 2>&1 || die "needs apt-get (Debian/Ubuntu) to fetch qemu, busybox and the kernel package"
+"$ROOT/Tools/setup.sh" || die "Tools/setup.sh could not install libevdev-dev and pkg-config"
+NEED=(qemu-system-x86 busybox-static cpio gcc libc6-dev binutils xz-utils)
+MISSING=()
+for p in "${NEED[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || MISSING+=("$p")
+done
+if [ ${#MISSING[@]} -gt 0 ]; then
+	SUDO=()
+	if [ "$(id -u)" != 0 ]; then
+		sudo -n true 2>/dev/null || die "missing Debian packages: ${MISSING[*]}; install them (sudo apt-get install --no-install-recommends ${MISSING[*]}) or run as root"
+		SUDO=(sudo -n)
+	fi
+	log "installing: ${MISSING[*]}"
+	# without recommends: qemu's recommends pull in ~100 multimedia libraries
+	{ "${SUDO[@]}" apt-get update -qq && DEBIAN_FRONTEND=noninteractive "${SUDO[@]}" apt-get install -y -qq \
+		--no-install-recommends "${MISSING[@]}"; } >"$WORK/apt.log" 2>&1 \
+		|| { tail -20 "$WORK/apt.log" >&2; die "could not install ${MISSING[*]}"; }
+fi
+for tool in qemu-system-x86_64 gcc cpio readelf xz strip; do
+	command -v "$tool" >/dev/null 2>&1 || die "$tool is missing after installing packages"
+done
+BUSYBOX=/bin/busybox
+[ -x "$BUSYBOX" ] || die "no $BUSYBOX (install busybox-static)"
+! ldd "$BUSYBOX" >/dev/null 2>&1 || die "$BUSYBOX is dynamically linked: install busybox-static"
+T_PKG=$(dt "$T0" "$(now)")
+
+# --- 2. Debian's kernel: downloaded and unpacked into $WORK, /boot untouched ------
+T0=$(now)
+kpkg() { apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/{print $2; exit}'; }
+KPKG=$(kpkg)
+if [ -z "$KPKG" ]; then
+	if [ "$(id -u)" = 0 ]; then apt-get update -qq; else sudo -n apt-get update -qq 2>/dev/null || true; fi
+	KPKG=$(kpkg)
+fi
+[ -n "$KPKG" ] || die "cannot resolve linux-image-amd64 from the apt sources (run apt-get update; is this Debian?)"
+KVER=${KPKG#linux-image-}
+KDIR=$WORK/kernel
+mkdir -p "$KDIR"
+getdeb() { (cd "$KDIR" && apt-get download "$KPKG" >"$KDIR/download.log" 2>&1) && ls "$KDIR/${KPKG}"_*.deb >/dev/null 2>&1; }
+if ! ls "$KDIR/${KPKG}"_*.deb >/dev/null 2>&1; then
+	# stale package lists give a 404: refresh them once and retry
+	getdeb || { { [ "$(id -u)" = 0 ] && apt-get update -qq; } ; getdeb; } \
+		|| { cat "$KDIR/download.log" >&2; die "apt-get download $KPKG failed"; }
+fi
+KROOT=$KDIR/root-$KVER
+if [ ! -f "$KROOT/boot/vmlinuz-$KVER" ]; then
+	rm -rf "$KROOT"; mkdir -p "$KROOT"
+	# only what is needed (the whole package is 400 MB unpacked)
+	dpkg-deb --fsys-tarfile "$KDIR/${KPKG}"_*.deb | tar -x -C "$KROOT" --wildcards \
+		'./boot/vmlinuz-*' './boot/config-*' \
+		'*/kernel/drivers/input/evdev.ko*' '*/kernel/drivers/input/misc/uinput.ko*' \
+		2>/dev/null || true   # a module that is built in (=y) is absent; checked below
+fi
+VMLINUZ=$KROOT/boot/vmlinuz-$KVER
+KCONFIG=$KROOT/boot/config-$KVER
+[ -f "$VMLINUZ" ] || die "no vmlinuz in $KPKG"
+# Boot the uncompressed ELF vmlinux through its PVH entry when it has one:
+# decompressing bzImage under TCG costs ~4 s.
+KERNEL=$VMLINUZ
+VMLINUX=$KDIR/vmlinux-$KVER
+if [ ! -s "$VMLINUX" ]; then
+	pos=$(LC_ALL=C grep -abo $'\xfd7zXZ' "$VMLINUZ" | head -1 | cut -d: -f1 || true)
+	if [ -n "$pos" ]; then
+		tail -c +$((pos + 1)) "$VMLINUZ" | xz -dc >"$VMLINUX.tmp" 2>/dev/null || true  # trailing bytes are expected
+		mv "$VMLINUX.tmp" "$VMLINUX"
+	fi
+fi
+if [ -s "$VMLINUX" ] && readelf -n "$VMLINUX" 2>/dev/null | grep -q 'Unknown note type: (0x00000012)'; then
+	KERNEL=$VMLINUX   # XEN_ELFNOTE_PHYS32_ENTRY: bootable by qemu -kernel (PVH)
+fi
+T_KERNEL=$(dt "$T0" "$(now)")
+
+# --- 3. pointersim and the emitter --------------------------------------------------
+T0=$(now)
+if [ -z "$BIN" ]; then
+	(cd "$ROOT" && swift build --product pointersim >"$WORK/swift-build.log" 2>&1) \
+		|| { tail -30 "$WORK/swift-build.log" >&2; die "swift build --product pointersim failed"; }
+	BIN=$(cd "$ROOT" && swift build --show-bin-path)/pointersim
+fi
+[ -x "$BIN" ] || die "no pointersim binary at $BIN"
+gcc -O2 -Wall -static $(pkg-config --cflags libevdev) -o "$WORK/emitter" "$HERE/emitter.c" $(pkg-config --libs libevdev) \
+	|| die "cannot build the emitter (static libevdev.a comes with libevdev-dev)"
+T_BUILD=$(dt "$T0" "$(now)")
+
+# --- 4. initramfs ---------------------------------------------------------------------
+T0=$(now)
+IR=$WORK/initramfs
+rm -rf "$IR"
+mkdir -p "$IR"/{bin,dev,proc,sys,tmp,lib/modules}
+cp "$BUSYBOX" "$IR/bin/busybox"
+for a in $("$IR/bin/busybox" --list); do [ "$a" = busybox ] || ln -sf busybox "$IR/bin/$a"; done
+for m in evdev uinput; do
+	sym=CONFIG_INPUT_$(echo "$m" | tr a-z A-Z)
+	if grep -q "^$sym=y" "$KCONFIG"; then continue; fi   # built in: nothing to load
+	f=$({ find "$KROOT/lib" "$KROOT/usr/lib" -name "$m.ko*" 2>/dev/null || true; } | head -1)
+	[ -n "$f" ] || die "module $m not found in $KPKG"
+	case "$f" in   # busybox insmod cannot read compressed modules
+	*.ko) cp "$f" "$IR/lib/modules/$m.ko" ;;
+	*.ko.xz) xz -dc "$f" >"$IR/lib/modules/$m.ko" ;;
+	*.ko.zst) zstd -qdc "$f" >"$IR/lib/modules/$m.ko" ;;
+	*.ko.gz) gzip -dc "$f" >"$IR/lib/modules/$m.ko" ;;
+	esac
+	deps=$(strings "$IR/lib/modules/$m.ko" | sed -n 's/^depends=//p')
+	[ -z "$deps" ] || die "module $m needs $deps: add them to run.sh"
+done
+cp "$WORK/emitter" "$IR/bin/emitter"
+cp "$BIN" "$IR/bin/pointersim"
+strip "$IR/bin/emitter" "$IR/bin/pointersim" 2>/dev/null || true
+# the shared libraries pointersim needs (the Swift runtime, libc, ...), unless static
+for lib in $(ldd "$BIN" 2>/dev/null | awk '/=> \//{print $3} /^\t\/[^ ]+ \(/{print $1}'); do
+	mkdir -p "$IR$(dirname "$lib")"
+	cp -L "$lib" "$IR$lib"
+done
+cp "$HERE/scene.json" "$IR/scene.json"
+cp "$HERE/init.sh" "$IR/init"
+chmod 755 "$IR/init"
+# uncompressed: gunzip inside a TCG guest is slower than loading more bytes.
+# cpio writes device nodes from a list, so no mknod (and no root) is needed.
+(cd "$IR" && find . -print0 | cpio --null -o -H newc -R 0:0 --quiet >"$WORK/initramfs.cpio")
+T_INITRD=$(dt "$T0" "$(now)")
+
+# --- 5. boot -----------------------------------------------------------------------------
+RAW=$WORK/serial.raw
+OUT=$WORK/serial.log
+log "booting $KVER under TCG (limit ${TIMEOUT}s) ..."
+T0=$(now)
+set +e
+# TCG: /dev/kvm may be nested kvm_pvm, which cannot run a stock kernel.
+# -cpu max gives RDRAND, so the Swift runtime's getrandom() does not block.
+timeout -k 5 "$TIMEOUT" qemu-system-x86_64 -accel tcg -cpu max -M pc -m 512 -smp 1 \
+	-nodefaults -no-user-config -display none -serial stdio -no-reboot \
+	-kernel "$KERNEL" -initrd "$WORK/initramfs.cpio" \
+	-append "console=ttyS0 quiet loglevel=3 panic=-1 rdinit=/init" </dev/null >"$RAW" 2>&1 &
+QPID=$!
+trap 'kill $QPID 2>/dev/null; sleep 1; kill -9 $QPID 2>/dev/null' EXIT INT TERM
+wait $QPID
+QRC=$?
+trap - EXIT INT TERM
+set -e
+T_BOOT=$(dt "$T0" "$(now)")
+tr -d '\r' <"$RAW" >"$OUT"
+[ "$VERBOSE" = 1 ] && cat "$OUT" >&2
+
+# --- 6. checks ------------------------------------------------------------------------------
+PASS=0 FAIL=0
+check() { # description, then a command: passes if the command succeeds
+	local what=$1; shift
+	if "$@"; then PASS=$((PASS+1)); log "  ok   $what"; else FAIL=$((FAIL+1)); log "  FAIL $what"; fi
+}
+section() { sed -n "/^===$1-BEGIN\$/,/^===$1-END/p" "$OUT" | sed '1d;$d'; }
+endline() { sed -n "s/^===$1-END //p" "$OUT"; }
+section LIVE >"$WORK/live.jsonl"
+section RECORDING >"$WORK/recording.yaml"
+section EMITTER >"$WORK/emitter.out"
+section DEVICES >"$WORK/devices.out"
+section LIVEERR >"$WORK/live.err"
+NODES=$(sed -n 's/^VMTEST nodes //p' "$OUT")
+node_of() { tr ' ' '\n' <<<"$NODES" | sed -n "s/^$1=//p"; }
+MOUSE=$(node_of mouse) KBD=$(node_of keyboard) PAD=$(node_of clickpad)
+# times vary with the VM's speed: (a) masks them, (b) compares them exactly
+normalise() {
+	sed -E -e 's/^\{"t":-?[0-9.]+,/{"t":*,/' \
+		-e "s#\"${MOUSE:-@@}\"#\"@mouse\"#g; s#\"${KBD:-@@}\"#\"@keyboard\"#g; s#\"${PAD:-@@}\"#\"@clickpad\"#g" "$1"
+}
+normalise "$WORK/live.jsonl" >"$WORK/live.normalised.jsonl"
+if [ "$UPDATE" = 1 ]; then
+	cp "$WORK/live.normalised.jsonl" "$HERE/expected.jsonl"
+	log "expected.jsonl rewritten from this run: review it against the session in emitter.c"
+fi
+
+check "qemu powered off by itself (exit $QRC, ${T_BOOT}s)" eval '[ "$QRC" = 0 ] && grep -q "^VMTEST init-end" "$OUT"'
+check "the guest has /dev/uinput and the three devices ($NODES)" \
+	eval '! grep -q "^VMTEST-FAIL" "$OUT" && [ -n "$MOUSE" ] && [ -n "$KBD" ] && [ -n "$PAD" ]'
+check "pointersim devices lists them as mouse, keyboard, clickpad" eval '
+	grep -qP "^\Q$MOUSE\E\tmouse\tpointersim-vm mouse\$" "$WORK/devices.out" &&
+	grep -qP "^\Q$KBD\E\tkeyboard\tpointersim-vm keyboard\$" "$WORK/devices.out" &&
+	grep -qP "^\Q$PAD\E\tclickpad\tpointersim-vm clickpad\$" "$WORK/devices.out" &&
+	grep -q "^devices-rc=0" "$WORK/devices.out"'
+check "pointersim live ended cleanly on SIGINT (exit $(endline LIVE))" eval '[ "$(endline LIVE)" = "rc=0" ]'
+check "(a) the live log equals expected.jsonl ($(wc -l <"$WORK/live.jsonl") lines)" \
+	diff -u "$HERE/expected.jsonl" "$WORK/live.normalised.jsonl"
+set +e
+"$BIN" replay --scene "$HERE/scene.json" "$WORK/recording.yaml" >"$WORK/replay.jsonl" 2>"$WORK/replay.err"
+RRC=$?
+set -e
+check "(b) pointersim replay of the VM's recording succeeds (exit $RRC)" eval '[ "$RRC" = 0 ] || { cat "$WORK/replay.err" >&2; false; }'
+check "(b) and prints the live log byte for byte" eval '[ -s "$WORK/live.jsonl" ] && diff -u "$WORK/live.jsonl" "$WORK/replay.jsonl"'
+check "(c) both unplugs were reported (clickpad, then mouse)" eval '
+	[ "$(grep -c "\"event\":\"device.removed\"" "$WORK/live.jsonl")" = 2 ] &&
+	grep -n "\"device\":\"$PAD\"" "$WORK/live.jsonl" | head -1 | grep -q . &&
+	grep -q "\"device\":\"$MOUSE\"" "$WORK/live.jsonl"'
+# the recording must hold exactly the events sent, per device, in order
+recorded_events() { # libinput record YAML -> "<node> <type> <code> <value>" per event
+	awk '
+		/^[ ]*- node: / { node = $3 }
+		/^[ ]*- \[ *-?[0-9]+, *-?[0-9]+, *[0-9]+, *[0-9]+, *-?[0-9]+\]/ {
+			s = $0; sub(/^[^[]*\[/, "", s); sub(/\].*/, "", s); gsub(/ /, "", s)
+			split(s, f, ","); print node, f[3], f[4], f[5]
+		}' "$1"
+}
+recorded_events "$WORK/recording.yaml" >"$WORK/recorded.txt"
+sent_events() { awk -v m="$MOUSE" -v k="$KBD" -v p="$PAD" '
+	$1 == "EMIT" { n = ($2 == "mouse") ? m : ($2 == "keyboard") ? k : p; print n, $3, $4, $5 }' "$WORK/emitter.out"; }
+sent_events >"$WORK/sent.txt"
+compare_per_device() {
+	local rc=0 n
+	for n in "$MOUSE" "$KBD" "$PAD"; do
+		diff <(grep "^$n " "$WORK/sent.txt") <(grep "^$n " "$WORK/recorded.txt") >"$WORK/recorded.diff" || { rc=1; cat "$WORK/recorded.diff" >&2; }
+	done
+	[ "$(wc -l <"$WORK/sent.txt")" -gt 100 ] || rc=1
+	return $rc
+}
+check "(c) the recording is complete: every event sent, per device ($(wc -l <"$WORK/sent.txt") sent, $(wc -l <"$WORK/recorded.txt") recorded)" \
+	compare_per_device
+check "no errors on pointersim's stderr" eval '! grep -v "^pointersim: \(reading\|recording\|device removed\|stopped\)" "$WORK/live.err" | grep -q .'
+
+T_TOTAL=$(dt "$T_START" "$(now)")
+log "timings: packages ${T_PKG}s, kernel ${T_KERNEL}s, builds ${T_BUILD}s, initramfs ${T_INITRD}s ($(du -h "$WORK/initramfs.cpio" | cut -f1)), boot-to-poweroff ${T_BOOT}s, total ${T_TOTAL}s"
+if [ "$FAIL" != 0 ] && [ "$VERBOSE" = 0 ]; then
+	log "--- serial log: $OUT; live log: $WORK/live.jsonl; recording: $WORK/recording.yaml; replay: $WORK/replay.jsonl"
+	sed -n '/^===LIVEERR-BEGIN/,/^===LIVEERR-END/p' "$OUT" >&2
+fi
+echo "vm-test: $PASS passed, $FAIL failed"
+[ "$FAIL" = 0 ]
