@@ -260,12 +260,26 @@ public struct DeviceDecoder: Sendable {
 
     mutating func processFrame(time syn: EvdevEvent, out: inout [PointerEvent]) {
         let t = syn.time
+        if Self.isDisconnectRelease(frame, syn: syn), frame.contains(where: { Self.button($0.code).map(buttons.contains) ?? false }) {
+            // The device is being unplugged with a button held: that cancels
+            // the band (SEMANTICS.md §2.1) rather than completing it.
+            out.append(PointerEvent(time: t, .cancel))
+        }
         switch kind {
         case .mouse, .trackpoint: mouseFrame(syn, out: &out)
         case .touchpad, .clickpad: touchpadFrame(syn, out: &out)
         case .keyboard, .other: break
         }
         keyFrame(t, out: &out)
+    }
+
+    /// Whether a frame is the kernel releasing held keys because the device
+    /// is going away: `input_unregister_device` → `input_disconnect_device`
+    /// → `input_dev_release_keys` sends a release for every key down, then
+    /// `SYN_REPORT` with value 1 (seen on a real kernel in Tools/vm-test).
+    /// Autorepeat frames also end in `SYN_REPORT 1` but carry value-2 events.
+    static func isDisconnectRelease(_ frame: [EvdevEvent], syn: EvdevEvent) -> Bool {
+        syn.value == 1 && !frame.isEmpty && frame.allSatisfy { $0.type == EventCodes.EV_KEY && $0.value == 0 }
     }
 
     static func button(_ code: UInt16) -> PointerButton? {
@@ -544,11 +558,25 @@ public struct InputMerger: Sendable {
     /// Creates decoders for the devices.
     /// - Throws: ``DecoderError`` from the first device that cannot be decoded.
     public init(devices: [DeviceDescription], configuration: DecoderConfiguration) throws(DecoderError) {
+        self.configuration = configuration
         var ds: [DeviceDecoder] = []
         for d in devices { ds.append(try DeviceDecoder(description: d, configuration: configuration)) }
         decoders = ds
         removed = Array(repeating: false, count: ds.count)
         for d in ds { modifiers.formUnion(d.modifiers) }
+    }
+
+    /// The configuration every device is decoded with.
+    public let configuration: DecoderConfiguration
+
+    /// Adds a device that appeared later (live hot-plug).
+    /// - Returns: its index for ``feed(device:_:)`` and ``removeDevice(_:at:)``.
+    /// - Throws: ``DecoderError`` if it cannot be decoded.
+    public mutating func addDevice(_ description: DeviceDescription) throws(DecoderError) -> Int {
+        let d = try DeviceDecoder(description: description, configuration: configuration)
+        decoders.append(d)
+        removed.append(false)
+        return decoders.count - 1
     }
 
     /// The modifier flags held over all devices.

@@ -31,7 +31,7 @@ extension PointerSimCommand {
             }
             for e in entries {
                 if let d = e.description {
-                    print("\(e.path)\t\(liveKindName(d))\t\(d.name)")
+                    print("\(e.path)\t\(DeviceKind.classify(d).rawValue)\t\(d.name)")
                 } else if let err = e.error {
                     print("\(e.path)\tunreadable\t\(err.reason): \(err.advice)")
                 }

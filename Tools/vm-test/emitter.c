@@ -77,8 +77,12 @@ static void syn(struct dev *d)
 	msleep(15);
 }
 
+/* The kernel drops what a reader has not read yet when a device goes away
+ * (evdev_read returns -ENODEV first), so give pointersim time to read the
+ * last frames, as a human unplugging a cable would. */
 static void unplug(struct dev *d)
 {
+	msleep(250);
 	libevdev_uinput_destroy(d->ui);
 	d->ui = NULL;
 	printf("UNPLUGGED %s\n", d->label);
