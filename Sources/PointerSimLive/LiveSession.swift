@@ -163,15 +163,14 @@ public final class LiveSession {
                 if errno == EINTR { continue }
                 throw InputError(.io, file: "poll", String(cString: strerror(errno)))
             }
-            if fds[0].revents != 0, pointersim_read_signalfd(signalFD) > 0 {
-                note("stopped")
-                break loop
-            }
+            // On SIGINT/SIGTERM, everything already queued is still read (so
+            // the recording holds what was typed before Ctrl-C), then we stop.
+            let stopping = fds[0].revents != 0 && pointersim_read_signalfd(signalFD) > 0
             // Everything pending on every device, merged by timestamp (stable),
             // as replay merges recordings.
             batch.removeAll(keepingCapacity: true)
             var gone: [Int] = []
-            for (k, s) in slots.enumerated() where fds[first + k].revents != 0 {
+            for (k, s) in slots.enumerated() where stopping || fds[first + k].revents != 0 {
                 scratch.removeAll(keepingCapacity: true)
                 let st = s.device.readPending(into: &scratch)
                 for e in scratch { batch.append((s.index, e)) }
@@ -189,6 +188,10 @@ public final class LiveSession {
                 // the same arithmetic as replay's removal marker (integer µs / 10⁶)
                 try emit(merger.removeDevice(s.index, at: Double(at.sec * 1_000_000 + Int64(at.usec)) / 1_000_000))
                 note("device removed: \(s.device.path)")
+            }
+            if stopping {
+                note("stopped")
+                break loop
             }
             if inotifyFD >= 0, fds[1].revents != 0 { try scanNewNodes() }
         }

@@ -13,7 +13,7 @@
  * Every event written is printed as "EMIT <device> <type> <code> <value>" so
  * the host can check that the recording holds exactly what was sent.
  *
- * usage: emitter DEVNODES_FILE READY_FILE STOP_FILE
+ * usage: emitter DEVNODES_FILE READY_FILE STOP_FILE LIVE_LOG
  */
 #include <errno.h>
 #include <stdio.h>
@@ -77,12 +77,29 @@ static void syn(struct dev *d)
 	msleep(15);
 }
 
-/* The kernel drops what a reader has not read yet when a device goes away
- * (evdev_read returns -ENODEV first), so give pointersim time to read the
- * last frames, as a human unplugging a cable would. */
-static void unplug(struct dev *d)
+static const char *live_log;   /* pointersim's log, to see that it has caught up */
+
+static int count_lines(const char *path)
 {
-	msleep(250);
+	FILE *f = fopen(path, "r");
+	int n = 0, c;
+	if (!f)
+		return 0;
+	while ((c = getc(f)) != EOF)
+		n += c == '\n';
+	fclose(f);
+	return n;
+}
+
+/* The kernel drops what a reader has not read yet when a device goes away
+ * (evdev_read returns -ENODEV first). A person does not pull a cable 15 ms
+ * after the last click, but a slow, starved VM can make it look so: wait
+ * until pointersim's log has `lines` lines (max 10 s), then a little more. */
+static void unplug(struct dev *d, int lines)
+{
+	for (int waited = 0; lines > 0 && count_lines(live_log) < lines && waited < 10000; waited += 10)
+		msleep(10);
+	msleep(100);
 	libevdev_uinput_destroy(d->ui);
 	d->ui = NULL;
 	printf("UNPLUGGED %s\n", d->label);
@@ -122,10 +139,11 @@ static void key(struct dev *d, unsigned code, int value)
 
 int main(int argc, char **argv)
 {
-	if (argc != 4) {
-		fprintf(stderr, "usage: emitter DEVNODES_FILE READY_FILE STOP_FILE\n");
+	if (argc != 5) {
+		fprintf(stderr, "usage: emitter DEVNODES_FILE READY_FILE STOP_FILE LIVE_LOG\n");
 		return 2;
 	}
+	live_log = argv[4];
 	setvbuf(stdout, NULL, _IOLBF, 0);
 
 	struct dev mouse = { "mouse", base("pointersim-vm mouse", 0x0201), NULL };
@@ -219,14 +237,14 @@ int main(int argc, char **argv)
 		ev(&pad, EV_ABS, ABS_Y, 904 + 32 * i);
 		syn(&pad);
 	}
-	key(&pad, BTN_LEFT, 0);                      /* band.ended */
+	ev(&pad, EV_KEY, BTN_LEFT, 0);               /* band.ended, and the finger lifts */
 	ev(&pad, EV_ABS, ABS_MT_TRACKING_ID, -1);
 	ev(&pad, EV_KEY, BTN_TOUCH, 0);
 	ev(&pad, EV_KEY, BTN_TOOL_FINGER, 0);
 	syn(&pad);
 
 	/* 3. the clickpad is unplugged: device.removed, the others go on */
-	unplug(&pad);
+	unplug(&pad, 14);                            /* after band.ended (line 14) */
 
 	/* 4. a plain click with the mouse in empty space (replace: clears the selection) */
 	mouse_move(&mouse, 300, 300);
@@ -238,13 +256,13 @@ int main(int argc, char **argv)
 	key(&kbd, KEY_LEFTMETA, 1);
 	key(&mouse, BTN_LEFT, 1);
 	mouse_move(&mouse, 50, 10);
-	unplug(&mouse);                              /* band.ended cancelled, device.removed */
+	unplug(&mouse, 19);                          /* after the selecting line (19): band.ended cancelled, device.removed */
 	key(&kbd, KEY_LEFTMETA, 0);
 
 	printf("SESSION-DONE\n");
 	fflush(stdout);
 	wait_for(argv[3], 60000);
-	unplug(&kbd);
+	unplug(&kbd, 0);
 	libevdev_free(mouse.desc);
 	libevdev_free(kbd.desc);
 	libevdev_free(pad.desc);

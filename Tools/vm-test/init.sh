@@ -16,7 +16,7 @@ done
 [ -c /dev/uinput ] || echo "VMTEST-FAIL no /dev/uinput"
 
 # 1. the devices
-/bin/emitter /tmp/devnodes /tmp/ready /tmp/stop >/tmp/emitter.out 2>&1 &
+/bin/emitter /tmp/devnodes /tmp/ready /tmp/stop /tmp/live.jsonl >/tmp/emitter.out 2>&1 &
 EPID=$!
 i=0
 while [ ! -f /tmp/devnodes ] && [ $i -lt 1000 ]; do usleep 10000; i=$((i+1)); done

@@ -258,18 +258,24 @@ recorded_events() { # libinput record YAML -> "<node> <type> <code> <value>" per
 recorded_events "$WORK/recording.yaml" >"$WORK/recorded.txt"
 sent_events() { awk -v m="$MOUSE" -v k="$KBD" -v p="$PAD" '
 	$1 == "EMIT" { n = ($2 == "mouse") ? m : ($2 == "keyboard") ? k : p; print n, $3, $4, $5 }' "$WORK/emitter.out"; }
-# The mouse is unplugged with its button held: the kernel then releases it
-# itself (input_dev_release_keys, then SYN_REPORT 1) before readers get -ENODEV.
-{ sent_events; echo "$MOUSE 1 272 0"; echo "$MOUSE 0 0 1"; } >"$WORK/sent.txt"
+sent_events >"$WORK/sent.txt"
 compare_per_device() {
 	local rc=0 n
 	for n in "$MOUSE" "$KBD" "$PAD"; do
-		diff <(grep "^$n " "$WORK/sent.txt") <(grep "^$n " "$WORK/recorded.txt") >"$WORK/recorded.diff" || { rc=1; cat "$WORK/recorded.diff" >&2; }
+		grep "^$n " "$WORK/sent.txt" >"$WORK/sent.dev" || true
+		grep "^$n " "$WORK/recorded.txt" >"$WORK/recorded.dev" || true
+		# The mouse is unplugged with its button held: the kernel releases it
+		# itself (input_dev_release_keys, then SYN_REPORT 1) and a reader may
+		# see that frame before -ENODEV, or not. Exactly that may follow.
+		if [ "$n" = "$MOUSE" ] && ! cmp -s "$WORK/sent.dev" "$WORK/recorded.dev"; then
+			printf '%s\n' "$n 1 272 0" "$n 0 0 1" >>"$WORK/sent.dev"
+		fi
+		diff "$WORK/sent.dev" "$WORK/recorded.dev" >"$WORK/recorded.diff" || { rc=1; cat "$WORK/recorded.diff" >&2; }
 	done
 	[ "$(wc -l <"$WORK/sent.txt")" -gt 100 ] || rc=1
 	return $rc
 }
-check "(c) the recording is complete: every event sent (and the kernel's release on unplug), per device ($(wc -l <"$WORK/sent.txt") expected, $(wc -l <"$WORK/recorded.txt") recorded)" \
+check "(c) the recording is complete: every event sent (and the kernel's release on unplug), per device ($(wc -l <"$WORK/sent.txt") sent, $(wc -l <"$WORK/recorded.txt") recorded)" \
 	compare_per_device
 check "no errors on pointersim's stderr" eval '! grep -v "^pointersim: \(reading\|recording\|device removed\|stopped\)" "$WORK/live.err" | grep -q .'
 
