@@ -146,7 +146,8 @@ public final class LiveSession {
             }
         }
         var status: Int32 = 0
-        var batch: [(index: Int, event: EvdevEvent)] = []
+        // Events read but not yet processed (raw times), in time order.
+        var pending: [(index: Int, event: EvdevEvent)] = []
         var scratch: [EvdevEvent] = []
         loop: while true {
             if slots.isEmpty && options.devicePaths.isEmpty == false {
@@ -156,9 +157,8 @@ public final class LiveSession {
             }
             var fds = [pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)]
             if inotifyFD >= 0 { fds.append(pollfd(fd: inotifyFD, events: Int16(POLLIN), revents: 0)) }
-            let first = fds.count
             for s in slots { fds.append(pollfd(fd: s.device.fd, events: Int16(POLLIN), revents: 0)) }
-            let n = poll(&fds, nfds_t(fds.count), -1)
+            let n = poll(&fds, nfds_t(fds.count), pending.isEmpty ? -1 : 0)
             if n < 0 {
                 if errno == EINTR { continue }
                 throw InputError(.io, file: "poll", String(cString: strerror(errno)))
@@ -166,19 +166,32 @@ public final class LiveSession {
             // On SIGINT/SIGTERM, everything already queued is still read (so
             // the recording holds what was typed before Ctrl-C), then we stop.
             let stopping = fds[0].revents != 0 && pointersim_read_signalfd(signalFD) > 0
-            // Everything pending on every device, merged by timestamp (stable),
-            // as replay merges recordings.
-            batch.removeAll(keepingCapacity: true)
+            // Devices are read one after the other, so a device read later may
+            // hold an event newer than one still queued on a device read
+            // earlier. Merging by timestamp (as replay does) is only right for
+            // events stamped before `barrier`, taken before reading: those were
+            // all queued already. Later ones wait for the next round, which
+            // comes at once (poll timeout 0).
+            let now = EvdevDevice.monotonicNow()
+            let barrier = (now.sec, now.usec)
             var gone: [Int] = []
-            for (k, s) in slots.enumerated() where stopping || fds[first + k].revents != 0 {
+            for (k, s) in slots.enumerated() {
                 scratch.removeAll(keepingCapacity: true)
                 let st = s.device.readPending(into: &scratch)
-                for e in scratch { batch.append((s.index, e)) }
+                for e in scratch { pending.append((s.index, e)) }
                 if case .removed = st { gone.append(k) }
             }
-            if !batch.isEmpty {
-                batch.sort { a, b in (a.event.sec, a.event.usec) < (b.event.sec, b.event.usec) }
-                for (i, e) in batch { try process(device: i, rebase(e)) }
+            if !pending.isEmpty {
+                // stable: equal times keep device order, like replay's merge
+                pending = pending.enumerated().sorted { a, b in
+                    let ta = (a.element.event.sec, a.element.event.usec), tb = (b.element.event.sec, b.element.event.usec)
+                    return ta != tb ? ta < tb : a.offset < b.offset
+                }.map(\.element)
+                let flushAll = stopping || !gone.isEmpty
+                var ready = pending.count
+                if !flushAll, let cut = pending.firstIndex(where: { ($0.event.sec, $0.event.usec) > barrier }) { ready = cut }
+                for (i, e) in pending[..<ready] { try process(device: i, rebase(e)) }
+                pending.removeFirst(ready)
             }
             for k in gone.reversed() {
                 let s = slots.remove(at: k)
