@@ -28,9 +28,9 @@ public struct LiveOptions: Sendable {
 /// as it happens; optionally records the raw input.
 ///
 /// Times: every raw event is rebased on the first event read (integer
-/// microseconds), exactly as the recording stores it; the log's `t` is then
-/// measured from the first pointer event, as ``MergedEventSource`` does in
-/// replay. So a replay of the recording prints the same log, byte for byte.
+/// microseconds), exactly as the recording stores it, and the log's `t` is
+/// measured from there, as replay measures a raw recording from its first
+/// event. So a replay of the recording prints the same log, byte for byte.
 public final class LiveSession {
     private struct Slot {
         var device: EvdevDevice
@@ -47,7 +47,6 @@ public final class LiveSession {
     private var merger: InputMerger
     private var simulator: Simulator
     private var base: (sec: Int64, usec: Int32)? = nil
-    private var origin: Double? = nil
     private var records: [LogRecord] = []
     private var signalFD: Int32 = -1
     private var inotifyFD: Int32 = -1
@@ -238,11 +237,9 @@ public final class LiveSession {
 
     private func emit(_ events: [PointerEvent]) throws {
         guard options.simulate, !events.isEmpty else { return }
-        for var p in events {
-            if origin == nil { origin = p.time }
-            p.time -= origin!
-            simulator.process(p, into: &records)
-        }
+        // Times are already relative to the first raw event read, which is
+        // where replay starts a raw recording's clock too.
+        for p in events { simulator.process(p, into: &records) }
         if let log {
             for r in records { try log.writeLine(LogLine.render(r)) }
         }
