@@ -213,7 +213,9 @@ int main(int argc, char **argv)
 	key(&mouse, BTN_LEFT, 0);                    /* band.ended */
 	key(&kbd, KEY_LEFTSHIFT, 0);
 
-	/* 2. a band on the clickpad: one finger in the middle, a physical click, a drag */
+	/* 2. a latched slider drag on the clickpad: the finger moves the pointer onto
+	 * the knob (region.entered), the physical click latches it and begins a band,
+	 * the drag goes far beyond the knob, the release unlatches and exits it */
 	ev(&pad, EV_ABS, ABS_MT_TRACKING_ID, 1);
 	ev(&pad, EV_ABS, ABS_MT_POSITION_X, 1600);
 	ev(&pad, EV_ABS, ABS_MT_POSITION_Y, 1000);
@@ -244,7 +246,7 @@ int main(int argc, char **argv)
 	syn(&pad);
 
 	/* 3. the clickpad is unplugged: device.removed, the others go on */
-	unplug(&pad, 14);                            /* after band.ended (line 14) */
+	unplug(&pad, 18);                            /* after band.ended, region.unlatched, region.exited (line 18) */
 
 	/* 4. a plain click with the mouse in empty space (replace: clears the selection) */
 	mouse_move(&mouse, 300, 300);
@@ -256,7 +258,7 @@ int main(int argc, char **argv)
 	key(&kbd, KEY_LEFTMETA, 1);
 	key(&mouse, BTN_LEFT, 1);
 	mouse_move(&mouse, 50, 10);
-	unplug(&mouse, 19);                          /* after the selecting line (19): band.ended cancelled, device.removed */
+	unplug(&mouse, 23);                          /* after the selecting line (23): band.ended cancelled, device.removed */
 	key(&kbd, KEY_LEFTMETA, 0);
 
 	printf("SESSION-DONE\n");
