@@ -95,10 +95,11 @@ public final class LiveSession {
                 }
             }
             for e in refused { note("skipping \(e)") }
-            if opened.isEmpty {
-                let why = refused.first.map { ": \($0.reason): \($0.advice)" } ?? ""
-                throw InputError(.cannotOpen, file: options.inputDirectory, "no readable pointer device or keyboard\(why)")
+            if opened.isEmpty, let why = refused.first {
+                throw InputError(.cannotOpen, file: options.inputDirectory,
+                                 "no readable pointer device or keyboard: \(why.reason): \(why.advice)")
             }
+            if opened.isEmpty { note("no pointer device or keyboard yet: waiting for one to be plugged in") }
         }
         for d in opened { try add(d) }
     }

@@ -15,6 +15,16 @@ for m in evdev uinput; do
 done
 [ -c /dev/uinput ] || echo "VMTEST-FAIL no /dev/uinput"
 
+# 0. `pointersim record` of every device (no --device), started before the
+# devices exist: it must pick them up as they appear (inotify)
+/bin/pointersim record --format evemu --output /tmp/auto.evemu >/dev/null 2>/tmp/auto.err &
+APID=$!
+i=0
+while ! grep -q '^pointersim: recording to' /tmp/auto.err 2>/dev/null && [ $i -lt 3000 ]; do
+	kill -0 $APID 2>/dev/null || break
+	usleep 10000; i=$((i+1))
+done
+
 # 1. the devices
 /bin/emitter /tmp/devnodes /tmp/ready /tmp/stop /tmp/live.jsonl >/tmp/emitter.out 2>&1 &
 EPID=$!
@@ -40,6 +50,12 @@ while [ "$(grep -c '^pointersim: reading ' /tmp/live.err 2>/dev/null)" != 3 ] &&
 	kill -0 $LPID 2>/dev/null || break
 	usleep 10000; i=$((i+1))
 done
+for n in "$MOUSE" "$KBD" "$PAD"; do
+	while ! grep -q "^pointersim: reading $n " /tmp/auto.err 2>/dev/null && [ $i -lt 3000 ]; do
+		kill -0 $APID 2>/dev/null || break
+		usleep 10000; i=$((i+1))
+	done
+done
 touch /tmp/ready
 i=0
 while ! grep -q '^SESSION-DONE' /tmp/emitter.out && [ $i -lt 3000 ]; do
@@ -47,8 +63,9 @@ while ! grep -q '^SESSION-DONE' /tmp/emitter.out && [ $i -lt 3000 ]; do
 	usleep 10000; i=$((i+1))
 done
 usleep 300000                  # let pointersim drain what is queued
-kill -INT $LPID
+kill -INT $LPID $APID
 wait $LPID; LRC=$?
+wait $APID; ARC=$?
 touch /tmp/stop
 wait $EPID; ERC=$?
 
@@ -56,5 +73,10 @@ echo "===EMITTER-BEGIN"; cat /tmp/emitter.out; echo "===EMITTER-END rc=$ERC"
 echo "===LIVE-BEGIN"; cat /tmp/live.jsonl; echo "===LIVE-END rc=$LRC"
 echo "===LIVEERR-BEGIN"; cat /tmp/live.err; echo "===LIVEERR-END"
 echo "===RECORDING-BEGIN"; cat /tmp/recording.yaml; echo "===RECORDING-END"
+echo "===AUTOERR-BEGIN"; cat /tmp/auto.err; echo "===AUTOERR-END rc=$ARC"
+for f in /tmp/auto*.evemu; do
+	[ -f "$f" ] || continue
+	echo "===EVEMU-BEGIN ${f#/tmp/}"; cat "$f"; echo "===EVEMU-END"
+done
 echo "VMTEST init-end uptime=$(cut -d' ' -f1 /proc/uptime)"
 poweroff -f

@@ -16,7 +16,9 @@
 #       byte for byte (times included),
 #   (c) both unplugs were reported, pointersim ended cleanly on SIGINT, and the
 #       recording holds exactly the events the emitter sent, per device;
-#   plus `pointersim devices` inside the VM lists the three devices.
+#   plus `pointersim devices` inside the VM lists the three devices, and
+#   `pointersim record --format evemu` without --device, started before the
+#   devices existed, picks them up (inotify) and its files replay to the same log.
 #
 # usage: run.sh [--bin PATH] [--timeout S] [--keep] [--verbose] [--update-expected]
 #   --bin PATH   the pointersim to test (default: `swift build --product pointersim`)
@@ -277,6 +279,29 @@ compare_per_device() {
 }
 check "(c) the recording is complete: every event sent (and the kernel's release on unplug), per device ($(wc -l <"$WORK/sent.txt") sent, $(wc -l <"$WORK/recorded.txt") recorded)" \
 	compare_per_device
+# pointersim record without --device, started before the devices existed
+section AUTOERR >"$WORK/auto.err"
+rm -rf "$WORK/evemu"; mkdir -p "$WORK/evemu"
+awk -v dir="$WORK/evemu" '
+	/^===EVEMU-BEGIN / { f = dir "/" $2; next }
+	/^===EVEMU-END/ { f = ""; next }
+	f != "" { print > f }' "$OUT"
+EVEMU_FILES=$(ls "$WORK"/evemu/auto*.evemu 2>/dev/null | sort -V | tr '\n' ' ')
+check "record (all devices) picked up the three devices as they appeared (inotify) and ended on SIGINT ($(endline AUTOERR))" eval '
+	[ "$(endline AUTOERR)" = "rc=0" ] &&
+	grep -q "^pointersim: reading $MOUSE (pointersim-vm mouse, mouse)" "$WORK/auto.err" &&
+	grep -q "^pointersim: reading $KBD (pointersim-vm keyboard, keyboard)" "$WORK/auto.err" &&
+	grep -q "^pointersim: reading $PAD (pointersim-vm clickpad, clickpad)" "$WORK/auto.err"'
+set +e
+# evemu has no node: replay names a removed device by its name
+# shellcheck disable=SC2086
+"$BIN" replay --scene "$HERE/scene.json" $EVEMU_FILES 2>"$WORK/evemu-replay.err" \
+	| sed -e "s#\"device\":\"pointersim-vm mouse\"#\"device\":\"$MOUSE\"#; s#\"device\":\"pointersim-vm clickpad\"#\"device\":\"$PAD\"#" >"$WORK/evemu-replay.jsonl"
+set -e
+# Each process notices an unplug at its own moment: removal times may differ.
+unremoval() { sed -E 's/^\{"t":[0-9.]+,("event":"device\.removed")/{"t":*,\1/' "$1"; }
+check "its evemu recordings ($(echo $EVEMU_FILES | wc -w) files) replay together to the live log (unplug times aside)" eval '
+	[ -s "$WORK/live.jsonl" ] && diff -u <(unremoval "$WORK/live.jsonl") <(unremoval "$WORK/evemu-replay.jsonl") || { cat "$WORK/evemu-replay.err" >&2; false; }'
 check "no errors on pointersim's stderr" eval '! grep -v "^pointersim: \(reading\|recording\|device removed\|stopped\)" "$WORK/live.err" | grep -q .'
 
 T_TOTAL=$(dt "$T_START" "$(now)")
