@@ -117,7 +117,7 @@ public final class LiveRecorder {
             for (i, d) in devices.enumerated() {
                 let out = try OutputSink(path: evemuPath(index: i))
                 do {
-                    try out.writeLine(EvemuFormat.renderDescription(d.description).trimmingTrailingNewline)
+                    try out.writeLine(EvemuFormat.renderDescription(Self.evemuDescription(d.description)).trimmingTrailingNewline)
                     try copyLines(from: d.eventsPath, to: out)
                     try out.commit()
                 } catch { out.abandon(); throw error }
@@ -133,6 +133,15 @@ public final class LiveRecorder {
                 try out.commit()
             } catch { out.abandon(); throw error }
         }
+    }
+
+    /// evemu's `B: 00` line is `EVIOCGBIT(0)`: the device's event *types*,
+    /// whereas libevdev (and libinput record) list the `EV_SYN` codes under
+    /// type 0. Rewrite it so that evemu-device recreates the right device.
+    static func evemuDescription(_ d: DeviceDescription) -> DeviceDescription {
+        var e = d
+        e.codes[0] = Set(d.codes.filter { !$0.value.isEmpty || $0.key == 0 }.keys)
+        return e
     }
 
     /// Removes the temporary files (after an error before any event).

@@ -113,3 +113,15 @@ import Testing
     }
 }
 #endif
+
+#if os(Linux)
+extension LiveRecorderTests {
+    /// libevdev lists the SYN codes under type 0; evemu's `B: 00` is the type bitmask.
+    @Test func evemuTypeBitsAreTheEventTypes() throws {
+        var d = DeviceDescription(name: "pad")
+        d.codes = [0: Set(0...15), 1: [EventCodes.BTN_LEFT], 3: [0, 1]]
+        let text = EvemuFormat.renderDescription(LiveRecorder.evemuDescription(d))
+        #expect(text.contains("B: 00 0b 00 00 00 00 00 00 00\n"))
+    }
+}
+#endif
