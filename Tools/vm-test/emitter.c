@@ -13,7 +13,7 @@
  * Every event written is printed as "EMIT <device> <type> <code> <value>" so
  * the host can check that the recording holds exactly what was sent.
  *
- * usage: emitter DEVNODES_FILE READY_FILE STOP_FILE LIVE_LOG
+ * usage: emitter DEVNODES_FILE READY_FILE STOP_FILE LIVE_LOG STOPPED_FILE CONTINUED_FILE
  */
 #include <errno.h>
 #include <stdio.h>
@@ -139,8 +139,8 @@ static void key(struct dev *d, unsigned code, int value)
 
 int main(int argc, char **argv)
 {
-	if (argc != 5) {
-		fprintf(stderr, "usage: emitter DEVNODES_FILE READY_FILE STOP_FILE LIVE_LOG\n");
+	if (argc != 7) {
+		fprintf(stderr, "usage: emitter DEVNODES_FILE READY_FILE STOP_FILE LIVE_LOG STOPPED_FILE CONTINUED_FILE\n");
 		return 2;
 	}
 	live_log = argv[4];
@@ -260,6 +260,25 @@ int main(int argc, char **argv)
 	mouse_move(&mouse, 50, 10);
 	unplug(&mouse, 23);                          /* after the selecting line (23): band.ended cancelled, device.removed */
 	key(&kbd, KEY_LEFTMETA, 0);
+
+	/* 7. SYN_DROPPED: a second reader of the keyboard is stopped (SIGSTOP) by
+	 * init while the keyboard sends 200 frames, more than its evdev buffer
+	 * holds, and ends with Shift down; after SIGCONT that reader gets
+	 * SYN_DROPPED and must resynchronise (libevdev's sync loop). The live
+	 * reader keeps up (5 ms per frame) and sees no change in the log. */
+	printf("BURST-READY\n");
+	fflush(stdout);
+	wait_for(argv[5], 60000);
+	for (int i = 0; i < 100; i++) {
+		key(&kbd, KEY_A, 1);
+		key(&kbd, KEY_A, 0);
+	}
+	key(&kbd, KEY_LEFTSHIFT, 1);
+	printf("BURST-DONE\n");
+	fflush(stdout);
+	wait_for(argv[6], 60000);
+	msleep(100);
+	key(&kbd, KEY_LEFTSHIFT, 0);
 
 	printf("SESSION-DONE\n");
 	fflush(stdout);

@@ -26,7 +26,7 @@ while ! grep -q '^pointersim: recording to' /tmp/auto.err 2>/dev/null && [ $i -l
 done
 
 # 1. the devices
-/bin/emitter /tmp/devnodes /tmp/ready /tmp/stop /tmp/live.jsonl >/tmp/emitter.out 2>&1 &
+/bin/emitter /tmp/devnodes /tmp/ready /tmp/stop /tmp/live.jsonl /tmp/stopped /tmp/continued >/tmp/emitter.out 2>&1 &
 EPID=$!
 i=0
 while [ ! -f /tmp/devnodes ] && [ $i -lt 1000 ]; do usleep 10000; i=$((i+1)); done
@@ -44,6 +44,9 @@ echo "===DEVICES-END"
 /bin/pointersim live --scene /scene.json --device "$MOUSE" --device "$KBD" --device "$PAD" \
 	--record /tmp/recording.yaml >/tmp/live.jsonl 2>/tmp/live.err &
 LPID=$!
+# a second reader of the keyboard, stopped during the burst (SYN_DROPPED)
+/bin/pointersim record --device "$KBD" --output /tmp/dropped.yaml 2>/tmp/dropped.err &
+DPID=$!
 # handshake: emit only once pointersim has opened all three nodes
 i=0
 while [ "$(grep -c '^pointersim: reading ' /tmp/live.err 2>/dev/null)" != 3 ] && [ $i -lt 3000 ]; do
@@ -56,15 +59,31 @@ for n in "$MOUSE" "$KBD" "$PAD"; do
 		usleep 10000; i=$((i+1))
 	done
 done
+while ! grep -q '^pointersim: reading ' /tmp/dropped.err 2>/dev/null && [ $i -lt 3000 ]; do
+	kill -0 $DPID 2>/dev/null || break
+	usleep 10000; i=$((i+1))
+done
 touch /tmp/ready
+waitfor() { # emitter line
+	i=0
+	while ! grep -q "^$1" /tmp/emitter.out && [ $i -lt 3000 ]; do
+		kill -0 $EPID 2>/dev/null || break
+		usleep 10000; i=$((i+1))
+	done
+}
+waitfor BURST-READY
+kill -STOP $DPID; touch /tmp/stopped
+waitfor BURST-DONE
+kill -CONT $DPID; touch /tmp/continued
 i=0
 while ! grep -q '^SESSION-DONE' /tmp/emitter.out && [ $i -lt 3000 ]; do
 	kill -0 $EPID 2>/dev/null || break
 	usleep 10000; i=$((i+1))
 done
 usleep 300000                  # let pointersim drain what is queued
-kill -INT $LPID $APID
+kill -INT $LPID $APID $DPID
 wait $LPID; LRC=$?
+wait $DPID; DRC=$?
 wait $APID; ARC=$?
 touch /tmp/stop
 wait $EPID; ERC=$?
@@ -73,6 +92,8 @@ echo "===EMITTER-BEGIN"; cat /tmp/emitter.out; echo "===EMITTER-END rc=$ERC"
 echo "===LIVE-BEGIN"; cat /tmp/live.jsonl; echo "===LIVE-END rc=$LRC"
 echo "===LIVEERR-BEGIN"; cat /tmp/live.err; echo "===LIVEERR-END"
 echo "===RECORDING-BEGIN"; cat /tmp/recording.yaml; echo "===RECORDING-END"
+echo "===DROPPED-BEGIN"; cat /tmp/dropped.yaml; echo "===DROPPED-END rc=$DRC"
+echo "===DROPPEDERR-BEGIN"; cat /tmp/dropped.err; echo "===DROPPEDERR-END"
 echo "===AUTOERR-BEGIN"; cat /tmp/auto.err; echo "===AUTOERR-END rc=$ARC"
 for f in /tmp/auto*.evemu; do
 	[ -f "$f" ] || continue

@@ -302,6 +302,17 @@ set -e
 unremoval() { sed -E 's/^\{"t":[0-9.]+,("event":"device\.removed")/{"t":*,\1/' "$1"; }
 check "its evemu recordings ($(echo $EVEMU_FILES | wc -w) files) replay together to the live log (unplug times aside)" eval '
 	[ -s "$WORK/live.jsonl" ] && diff -u <(unremoval "$WORK/live.jsonl") <(unremoval "$WORK/evemu-replay.jsonl") || { cat "$WORK/evemu-replay.err" >&2; false; }'
+# SYN_DROPPED: the stopped reader's recording of the keyboard
+section DROPPED >"$WORK/dropped.yaml"
+recorded_events "$WORK/dropped.yaml" >"$WORK/dropped.txt"
+set +e
+"$BIN" replay --scene "$HERE/scene.json" "$WORK/dropped.yaml" >"$WORK/dropped-replay.jsonl" 2>"$WORK/dropped-replay.err"
+DRRC=$?
+set -e
+check "SYN_DROPPED: a reader stopped during a 200-frame burst resynchronised (drop, then Shift down from libevdev's sync), ended on SIGINT ($(endline DROPPED)), and its recording replays (exit $DRRC)" eval '
+	[ "$(endline DROPPED)" = "rc=0" ] && [ "$DRRC" = 0 ] &&
+	awk "\$2 == 0 && \$3 == 3 { d = NR } d && NR == d + 1 && \$2 == 0 && \$3 == 0 { ok = 1 } d && \$2 == 1 && \$3 == 42 && \$4 == 1 { s = 1 } END { exit !(ok && s) }" "$WORK/dropped.txt" &&
+	[ "$(grep -c " 1 30 1\$" "$WORK/dropped.txt")" -lt 100 ]'
 check "no errors on pointersim's stderr" eval '! grep -v "^pointersim: \(reading\|recording\|device removed\|stopped\)" "$WORK/live.err" | grep -q .'
 
 T_TOTAL=$(dt "$T_START" "$(now)")
