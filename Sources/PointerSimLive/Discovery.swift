@@ -16,6 +16,9 @@ public enum Discovery {
         public var description: DeviceDescription?
         /// Why it could not be opened.
         public var error: DeviceOpenError?
+        /// Whether another program holds an exclusive grab (EVIOCGRAB): the
+        /// node opens, but no event reaches anyone else.
+        public var grabbedElsewhere = false
     }
 
     /// Whether `name` is an evdev node name (`event` followed by digits).
@@ -41,14 +44,16 @@ public enum Discovery {
         return numbers.sorted().map { "\(directory)/event\($0)" }
     }
 
-    /// Opens each node briefly to read its description.
+    /// Opens each node briefly to read its description, and tests for an
+    /// exclusive grab by another program the way `evtest` does (grab and
+    /// release at once).
     /// - Returns: `nil` if `directory` does not exist.
     public static func scan(directory: String = inputDirectory) -> [Entry]? {
         guard let nodes = eventNodes(in: directory) else { return nil }
         return nodes.map { (path: String) -> Entry in
             do throws(DeviceOpenError) {
                 let d = try EvdevDevice(path: path)
-                return Entry(path: path, description: d.deviceDescription, error: nil)
+                return Entry(path: path, description: d.deviceDescription, error: nil, grabbedElsewhere: d.isGrabbedElsewhere())
             } catch {
                 return Entry(path: path, description: nil, error: error)
             }

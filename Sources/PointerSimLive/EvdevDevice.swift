@@ -30,7 +30,7 @@ public struct DeviceOpenError: Error, CustomStringConvertible, Sendable {
         case EACCES, EPERM:
             return "add yourself to the 'input' group (sudo usermod -aG input $USER, then log in again) or run as root"
         case EBUSY:
-            return "another program has grabbed it exclusively (EVIOCGRAB); close that program or run without --grab there"
+            return "another program has grabbed it exclusively (EVIOCGRAB); close that program first"
         case ENOENT, ENXIO, ENODEV:
             return "check the path with 'pointersim devices'"
         case ENOTTY, EINVAL:
@@ -90,6 +90,18 @@ public final class EvdevDevice {
         if grabbed { _ = libevdev_grab(dev, LIBEVDEV_UNGRAB) }
         libevdev_free(dev)
         close(fd)
+    }
+
+    /// Whether another program holds an exclusive grab on the device: tries
+    /// EVIOCGRAB and releases it at once (what `evtest` does); `false` if this
+    /// device is grabbed by us.
+    public func isGrabbedElsewhere() -> Bool {
+        if grabbed { return false }
+        if pointersim_evdev_grab(fd, 1) == 0 {
+            _ = pointersim_evdev_grab(fd, 0)
+            return false
+        }
+        return errno == EBUSY
     }
 
     /// Reads the capabilities of an initialised libevdev device.

@@ -1,5 +1,8 @@
 import ArgumentParser
 import PointerSimInput
+#if canImport(Glibc)
+import Glibc
+#endif
 #if os(Linux)
 import PointerSimLive
 #endif
@@ -11,9 +14,11 @@ extension PointerSimCommand {
         static let configuration = CommandConfiguration(
             abstract: "Lists the input devices (/dev/input/event*): path, name, kind, or why one cannot be opened.",
             discussion: """
-                Kinds: mouse, touchpad (clickpad), trackpoint, keyboard, other. A node that cannot be \
-                opened is listed with the reason and what to do. On a machine without /dev/input this \
-                says so and exits 0.
+                One line per node: path, kind (mouse, touchpad, clickpad, trackpoint, keyboard, other), \
+                name, separated by tabs. A node that cannot be opened is listed as "unreadable" with the \
+                reason and what to do; a device another program has grabbed gets a "busy" note (tested \
+                as evtest does, by grabbing and releasing it at once). On a machine without /dev/input \
+                this says so and exits 0.
                 """)
 
         @Option(help: ArgumentHelp("The folder to list.", visibility: .hidden))
@@ -31,7 +36,9 @@ extension PointerSimCommand {
             }
             for e in entries {
                 if let d = e.description {
-                    print("\(e.path)\t\(DeviceKind.classify(d).rawValue)\t\(d.name)")
+                    let busy = DeviceOpenError(path: e.path, code: EBUSY)
+                    let note = e.grabbedElsewhere ? "\t(\(busy.reason): \(busy.advice))" : ""
+                    print("\(e.path)\t\(DeviceKind.classify(d).rawValue)\t\(d.name)\(note)")
                 } else if let err = e.error {
                     print("\(e.path)\tunreadable\t\(err.reason): \(err.advice)")
                 }

@@ -40,6 +40,20 @@ echo "===DEVICES-BEGIN"
 /bin/pointersim devices 2>&1; echo "devices-rc=$?"
 echo "===DEVICES-END"
 
+# 2b. a device grabbed by another program (here a grabbing pointersim record)
+/bin/pointersim record --grab --device "$PAD" --output /tmp/grab.yaml 2>/tmp/grab.err &
+GPID=$!
+i=0
+while ! grep -q '^pointersim: reading ' /tmp/grab.err 2>/dev/null && [ $i -lt 3000 ]; do
+	kill -0 $GPID 2>/dev/null || break
+	usleep 10000; i=$((i+1))
+done
+echo "===GRAB-BEGIN"
+/bin/pointersim devices 2>&1 | grep "^$PAD	"
+/bin/pointersim live --grab --device "$PAD" 2>&1; echo "live-grab-rc=$?"
+kill -INT $GPID; wait $GPID; echo "grabber-rc=$?"
+echo "===GRAB-END"
+
 # 3. the live run, recording at the same time
 /bin/pointersim live --scene /scene.json --device "$MOUSE" --device "$KBD" --device "$PAD" \
 	--record /tmp/recording.yaml >/tmp/live.jsonl 2>/tmp/live.err &

@@ -235,6 +235,11 @@ check "pointersim devices lists them as mouse, keyboard, clickpad" eval '
 	grep -qP "^\Q$KBD\E\tkeyboard\tpointersim-vm keyboard\$" "$WORK/devices.out" &&
 	grep -qP "^\Q$PAD\E\tclickpad\tpointersim-vm clickpad\$" "$WORK/devices.out" &&
 	grep -q "^devices-rc=0" "$WORK/devices.out"'
+section GRAB >"$WORK/grab.out"
+check "a device grabbed by another program: devices says busy, live --grab exits 66 saying why" eval '
+	grep -qP "^\Q$PAD\E\tclickpad\tpointersim-vm clickpad\t\(busy: another program has grabbed it exclusively" "$WORK/grab.out" &&
+	grep -qF "pointersim: $PAD: cannot open the device: busy: another program has grabbed it exclusively (EVIOCGRAB); close that program first" "$WORK/grab.out" &&
+	grep -q "^live-grab-rc=66\$" "$WORK/grab.out" && grep -q "^grabber-rc=0\$" "$WORK/grab.out"'
 check "pointersim live ended cleanly on SIGINT (exit $(endline LIVE))" eval '[ "$(endline LIVE)" = "rc=0" ]'
 check "(a) the live log equals expected.jsonl ($(wc -l <"$WORK/live.jsonl") lines)" \
 	diff -u "$HERE/expected.jsonl" "$WORK/live.normalised.jsonl"
