@@ -36,6 +36,7 @@ PAD=$(awk '$1=="clickpad"{print $2}' /tmp/devnodes)
 echo "VMTEST nodes mouse=$MOUSE keyboard=$KBD clickpad=$PAD"
 
 # 2. what `pointersim devices` sees
+echo "VMTEST phase devices uptime=$(cut -d' ' -f1 /proc/uptime)"
 echo "===DEVICES-BEGIN"
 /bin/pointersim devices 2>&1; echo "devices-rc=$?"
 echo "===DEVICES-END"
@@ -48,6 +49,7 @@ while ! grep -q '^pointersim: reading ' /tmp/grab.err 2>/dev/null && [ $i -lt 30
 	kill -0 $GPID 2>/dev/null || break
 	usleep 10000; i=$((i+1))
 done
+echo "VMTEST phase grab uptime=$(cut -d' ' -f1 /proc/uptime)"
 echo "===GRAB-BEGIN"
 /bin/pointersim devices 2>&1 | grep "^$PAD	"
 /bin/pointersim live --grab --device "$PAD" 2>&1; echo "live-grab-rc=$?"
@@ -78,6 +80,7 @@ while ! grep -q '^pointersim: reading ' /tmp/dropped.err 2>/dev/null && [ $i -lt
 	usleep 10000; i=$((i+1))
 done
 touch /tmp/ready
+echo "VMTEST phase session uptime=$(cut -d' ' -f1 /proc/uptime)"
 waitfor() { # emitter line
 	i=0
 	while ! grep -q "^$1" /tmp/emitter.out && [ $i -lt 3000 ]; do
@@ -94,6 +97,7 @@ while ! grep -q '^SESSION-DONE' /tmp/emitter.out && [ $i -lt 3000 ]; do
 	kill -0 $EPID 2>/dev/null || break
 	usleep 10000; i=$((i+1))
 done
+echo "VMTEST phase sigint uptime=$(cut -d' ' -f1 /proc/uptime)"
 usleep 300000                  # let pointersim drain what is queued
 kill -INT $LPID $APID $DPID
 wait $LPID; LRC=$?

@@ -16,11 +16,14 @@
 #       byte for byte (times included),
 #   (c) both unplugs were reported, pointersim ended cleanly on SIGINT, and the
 #       recording holds exactly the events the emitter sent, per device;
-#   plus `pointersim devices` inside the VM lists the three devices, and
+#   plus: `pointersim devices` in the VM lists the three devices and says
+#   "busy" for one another program grabbed (and `live --grab` exits 66);
 #   `pointersim record --format evemu` without --device, started before the
-#   devices existed, picks them up (inotify) and its files replay to the same log.
+#   devices existed, picks them up (inotify) and its files replay to the same
+#   log; a reader stopped during a burst gets SYN_DROPPED, resynchronises and
+#   its recording replays.
 #
-# usage: run.sh [--bin PATH] [--timeout S] [--keep] [--verbose] [--update-expected]
+# usage: run.sh [--bin PATH] [--timeout S] [--verbose] [--update-expected]
 #   --bin PATH   the pointersim to test (default: `swift build --product pointersim`)
 #   --update-expected  rewrite expected.jsonl from this run (then review it!)
 # env: WORK (cache + build folder, default /tmp/pointersim-vm-test)
@@ -41,7 +44,7 @@ while [ $# -gt 0 ]; do
 	--timeout) TIMEOUT=$2; shift 2 ;;
 	--verbose) VERBOSE=1; shift ;;
 	--update-expected) UPDATE=1; shift ;;
-	-h|--help) sed -n '2,27p' "$0"; exit 0 ;;
+	-h|--help) sed -n '2,30p' "$0"; exit 0 ;;
 	*) echo "run.sh: unknown argument: $1" >&2; exit 2 ;;
 	esac
 done
