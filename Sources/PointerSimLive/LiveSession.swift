@@ -72,7 +72,8 @@ public final class LiveSession {
 
         var opened: [EvdevDevice] = []
         if !options.devicePaths.isEmpty {
-            for path in options.devicePaths {
+            var seen: Set<String> = []
+            for path in options.devicePaths where seen.insert(path).inserted {   // a node named twice is read once
                 do throws(DeviceOpenError) {
                     opened.append(try EvdevDevice(path: path, grab: options.grab))
                 } catch {

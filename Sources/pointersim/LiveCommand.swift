@@ -107,7 +107,11 @@ func runLive(scene: Scene, options: LiveOptions, record: String?, format: LiveRe
         let session = try LiveSession(scene: scene, options: options, log: log, recorder: recorder,
                                       note: { writeStderr("pointersim: \($0)\n") })
         if let r = record { writeStderr("pointersim: recording to \(r)\n") }
-        return try session.run()
+        let status = try session.run()
+        if let r = recorder, r.outputPaths.count > 1 || r.outputPaths.first != record {
+            writeStderr("pointersim: recorded \(r.outputPaths.joined(separator: ", "))\n")
+        }
+        return status
     } catch {
         recorder?.abandon()
         throw error
