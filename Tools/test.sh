@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Runs every test: installs what is missing, builds with the internal
 # invariant checks on, runs the Swift test suites (unit, property, golden
-# traces, command-line), then the release-build benchmark digest check.
+# traces, command-line), the live-device test in a qemu VM (Tools/vm-test.sh;
+# POINTERSIM_SKIP_VM_TEST=1 skips it, saying so), then the release-build
+# benchmark digest check.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 Tools/setup.sh
@@ -12,6 +14,8 @@ swift test 2>&1 | tee "$log" | grep -vE '^◇ |^✔ Test [^ ]+\(.*\) passed|^✔
 status=${PIPESTATUS[0]}
 set -e
 [ "$status" -eq 0 ] || { echo "swift test failed (exit $status)" >&2; exit 1; }
+echo "== end-to-end test on a real kernel (qemu)" >&2
+Tools/vm-test.sh
 echo "== bench band digests (release build)" >&2
 swift build -c release --product pointersim >&2
 rel=$(swift build -c release --show-bin-path)/pointersim

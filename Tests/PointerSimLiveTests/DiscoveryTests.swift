@@ -16,7 +16,7 @@ import Testing
     @Test func eventNodesAreListedInNumericOrderAndOthersIgnored() throws {
         let dir = try Self.tempDir()
         for n in ["event10", "event2", "mouse0", "event", "eventx", "by-id", "event0"] {
-            FileManager.default.createFile(atPath: dir + "/" + n, contents: nil)
+            _ = FileManager.default.createFile(atPath: dir + "/" + n, contents: nil)
         }
         #expect(Discovery.eventNodes(in: dir) == [dir + "/event0", dir + "/event2", dir + "/event10"])
     }
@@ -28,7 +28,7 @@ import Testing
 
     @Test func aRegularFileIsNotAnEvdevDevice() throws {
         let dir = try Self.tempDir()
-        FileManager.default.createFile(atPath: dir + "/event3", contents: Data("x".utf8))
+        _ = FileManager.default.createFile(atPath: dir + "/event3", contents: Data("x".utf8))
         let entries = try #require(Discovery.scan(directory: dir))
         #expect(entries.count == 1)
         #expect(entries[0].description == nil)
