@@ -22,17 +22,7 @@ final class ChunkedLines {
     /// - Throws: ``InputError`` of kind `cannotOpen` (66).
     init(path: String, chunkSize: Int = 1 << 20) throws {
         self.path = path
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            let e = errno
-            throw InputError(.cannotOpen, file: path, "cannot open: \(String(cString: strerror(e)))")
-        }
-        var st = stat()
-        if fstat(fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR {
-            close(fd)
-            throw InputError(.cannotOpen, file: path, "is a directory, expected a file")
-        }
-        self.fd = fd
+        fd = try openInputFile(path)
         buffer = [UInt8](repeating: 0, count: chunkSize)
     }
 

@@ -6,6 +6,23 @@ import Musl
 import Darwin
 #endif
 
+/// Opens a file for reading.
+/// - Throws: ``InputError`` of kind `cannotOpen` (exit 66) if it cannot be
+///   opened or is a directory.
+func openInputFile(_ path: String) throws -> Int32 {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    if fd < 0 {
+        let e = errno
+        throw InputError(.cannotOpen, file: path, "cannot open: \(String(cString: strerror(e)))")
+    }
+    var st = stat()
+    if fstat(fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR {
+        close(fd)
+        throw InputError(.cannotOpen, file: path, "is a directory, expected a file")
+    }
+    return fd
+}
+
 /// Reads files in chunks and hands out lines with their numbers, in bounded
 /// memory whatever the file's size.
 public final class LineReader {
@@ -25,17 +42,7 @@ public final class LineReader {
     /// - Throws: ``InputError`` of kind `cannotOpen` (exit 66) if it cannot be opened.
     public init(path: String, chunkSize: Int = 1 << 16) throws {
         self.path = path
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            let e = errno
-            throw InputError(.cannotOpen, file: path, "cannot open: \(String(cString: strerror(e)))")
-        }
-        var st = stat()
-        if fstat(fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR {
-            close(fd)
-            throw InputError(.cannotOpen, file: path, "is a directory, expected a file")
-        }
-        self.fd = fd
+        fd = try openInputFile(path)
         buffer = [UInt8](repeating: 0, count: Swift.max(chunkSize, 16))
     }
 
