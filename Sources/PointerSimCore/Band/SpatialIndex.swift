@@ -26,6 +26,10 @@ public struct SpatialIndex: Sendable {
     /// with the items they belong to: the edge-crossing queries.
     @usableFromInline var edgeKeys: [[Double]]
     @usableFromInline var edgeItems: [[Int32]]
+    /// For each sorted edge list, the item's extent on the other axis
+    /// (`lo`, `hi` pairs, rounded outward to `Float`): a contiguous prefilter
+    /// that skips items the band cannot reach without touching their rects.
+    @usableFromInline var edgeSpans: [[SIMD2<Float>]]
 
     /// Builds the index.
     /// - Parameters:
@@ -86,7 +90,7 @@ public struct SpatialIndex: Sendable {
         cellStart = counts
         cellItems = slots
         oversized = big
-        var keys: [[Double]] = [], owners: [[Int32]] = []
+        var keys: [[Double]] = [], owners: [[Int32]] = [], spans: [[SIMD2<Float>]] = []
         for edge in 0..<4 {
             func key(_ r: Rect) -> Double {
                 switch edge { case 0: return r.minX; case 1: return r.maxX; case 2: return r.minY; default: return r.maxY }
@@ -94,9 +98,22 @@ public struct SpatialIndex: Sendable {
             let order = (0..<Int32(n)).sorted { key(items[Int($0)]) < key(items[Int($1)]) }
             keys.append(order.map { key(items[Int($0)]) })
             owners.append(order)
+            spans.append(order.map { i in
+                let r = items[Int(i)]
+                return edge < 2 ? Self.outward(r.minY, r.maxY) : Self.outward(r.minX, r.maxX)
+            })
         }
         edgeKeys = keys
         edgeItems = owners
+        edgeSpans = spans
+    }
+
+    /// `[lo, hi]` as `Float`s rounded outward, so the interval never shrinks.
+    @usableFromInline static func outward(_ lo: Double, _ hi: Double) -> SIMD2<Float> {
+        var l = Float(lo), h = Float(hi)
+        if Double(l) > lo { l = l.nextDown }
+        if Double(h) < hi { h = h.nextUp }
+        return SIMD2(l.isNaN ? -.infinity : l, h.isNaN ? .infinity : h)
     }
 
     /// The first position in `edgeKeys[edge]` whose key is `>= value`.
@@ -177,9 +194,19 @@ public struct SpatialIndex: Sendable {
                 : Rect(x: x0, y: lo, width: x1 - x0, height: hi - lo)
             let gridCost = Double(cellsTouched(by: strip)) * (1 + density)
             if Double(e - s) <= gridCost {
+                // Only items whose other-axis extent touches the swept range can
+                // change (they must meet the old or the new band on that axis).
+                let (p0, p1) = bandEdge < 2 ? (y0, y1) : (x0, x1)
+                let lo = Self.outward(p0, p0).x, hi = Self.outward(p1, p1).y
                 edgeItems[itemEdge].withUnsafeBufferPointer { owners in
-                    var k = s
-                    while k < e { body(Int(owners[k])); k += 1 }
+                    edgeSpans[itemEdge].withUnsafeBufferPointer { spans in
+                        var k = s
+                        while k < e {
+                            let span = spans[k]
+                            if span.y >= lo && span.x <= hi { body(Int(owners[k])) }
+                            k += 1
+                        }
+                    }
                 }
             } else {
                 forEachCandidate(in: strip, body)
