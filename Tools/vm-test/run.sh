@@ -379,7 +379,7 @@ evemu_played_events() {
 check "(d) and that reader got exactly the events of our evemu files, per device" evemu_played_events
 # (e) libinput record YAML: libinput replay's own loader on the host (no python in the guest)
 check "(e) libinput replay's loader (libinput-tools $(dpkg-query -W -f='${Version}' libinput-tools 2>/dev/null)) accepts the VM's recordings" \
-	/usr/bin/python3 "$HERE/libinput-replay-check.py" "$WORK/recording.yaml" "$WORK/dropped.yaml" "$WORK/evemu-replayed.yaml"
+	eval '/usr/bin/python3 "$HERE/libinput-replay-check.py" "$WORK/recording.yaml" "$WORK/dropped.yaml" "$WORK/evemu-replayed.yaml" >"$WORK/libinput-check.out"'
 check "no errors on pointersim's stderr" eval '! grep -v "^pointersim: \(reading\|recording\|device removed\|stopped\)" "$WORK/live.err" | grep -q .'
 
 T_TOTAL=$(dt "$T_START" "$(now)")
