@@ -3,7 +3,8 @@
 
 `libinput replay` (libinput-tools 1.22, python) needs python3, python3-libevdev,
 python3-yaml and pyudev in the VM, which the busybox initramfs does not have
-(see README.md). So this loads Debian's /usr/libexec/libinput/libinput-replay
+(see README.md). So this loads Debian's libinput-replay (--replay, default
+/usr/libexec/libinput/libinput-replay; run.sh unpacks it from libinput-tools)
 as a module and runs everything it does before writing to uinput, on each file:
 yaml.safe_load, check_file (version, ndevices), for each device create() (name,
 id, codes, absinfo, properties through python-libevdev; only
@@ -12,6 +13,7 @@ check_udev_properties (without pyudev), first_timestamp(), and for each event
 fetch(event, "evdev") and collect_events(). On top, the frame layout replay
 relies on ("each 'evdev' set contains one SYN_REPORT", at its end; times
 non-decreasing) and that each event's code is one the device has.
+usage: libinput-replay-check.py [--replay PATH-OF-libinput-replay] FILE.yaml...
 Prints one line per file; exit 0 if all pass, 1 with the reason otherwise.
 """
 import importlib.machinery
@@ -93,9 +95,13 @@ def check(path, r):
 
 
 def main():
+    global REPLAY
+    args = sys.argv[1:]
+    if args[:1] == ["--replay"]:
+        REPLAY, args = args[1], args[2:]
     r = load_replay()
     ok = True
-    for path in sys.argv[1:]:
+    for path in args:
         try:
             ndev, nev = check(path, r)
             print("libinput-replay-check: {}: ok ({} devices, {} events)".format(path, ndev, nev))

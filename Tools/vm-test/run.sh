@@ -61,9 +61,10 @@ T0=$(now)
 [ "$(uname -s)" = Linux ] || die "needs Linux (qemu + Debian's kernel package)"
 command -v apt-get >/dev/null 2>&1 || die "needs apt-get (Debian/Ubuntu) to fetch qemu, busybox and the kernel package"
 "$ROOT/Tools/setup.sh" || die "Tools/setup.sh could not install libevdev-dev and pkg-config"
-# evemu-tools: evemu-play runs in the guest; libinput-tools + python3-libevdev +
-# python3-yaml: libinput replay's own loader checks our YAML on the host (e)
-NEED=(qemu-system-x86 busybox-static cpio gcc libc6-dev binutils xz-utils evemu-tools libinput-tools python3-libevdev python3-yaml)
+# evemu-tools: evemu-play runs in the guest; python3-libevdev, python3-yaml,
+# python3-pyudev: what libinput replay imports, for its loader on the host (e)
+# (libinput-tools itself is only downloaded, below: it depends on GTK)
+NEED=(qemu-system-x86 busybox-static cpio gcc libc6-dev binutils xz-utils evemu-tools python3-libevdev python3-yaml python3-pyudev)
 MISSING=()
 for p in "${NEED[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || MISSING+=("$p")
@@ -132,6 +133,19 @@ fi
 if [ -s "$VMLINUX" ] && readelf -n "$VMLINUX" 2>/dev/null | grep -q 'Unknown note type: (0x00000012)'; then
 	KERNEL=$VMLINUX   # XEN_ELFNOTE_PHYS32_ENTRY: bootable by qemu -kernel (PVH)
 fi
+# libinput replay (a python script in libinput-tools, whose other tools need
+# GTK): downloaded, and only the script unpacked, like the kernel
+LTDIR=$WORK/libinput-tools
+LIBINPUT_REPLAY=$LTDIR/root/usr/libexec/libinput/libinput-replay
+if [ ! -f "$LIBINPUT_REPLAY" ]; then
+	mkdir -p "$LTDIR"
+	(cd "$LTDIR" && rm -f libinput-tools_*.deb && apt-get download libinput-tools >"$LTDIR/download.log" 2>&1) \
+		|| { cat "$LTDIR/download.log" >&2; die "apt-get download libinput-tools failed"; }
+	rm -rf "$LTDIR/root"; mkdir -p "$LTDIR/root"
+	dpkg-deb --fsys-tarfile "$LTDIR"/libinput-tools_*.deb | tar -x -C "$LTDIR/root" ./usr/libexec/libinput/libinput-replay \
+		|| die "no libinput-replay in libinput-tools"
+fi
+LIBINPUT_TOOLS_VERSION=$(dpkg-deb -f "$LTDIR"/libinput-tools_*.deb Version)
 T_KERNEL=$(dt "$T0" "$(now)")
 
 # --- 3. pointersim and the emitter --------------------------------------------------
@@ -378,8 +392,8 @@ evemu_played_events() {
 }
 check "(d) and that reader got exactly the events of our evemu files, per device" evemu_played_events
 # (e) libinput record YAML: libinput replay's own loader on the host (no python in the guest)
-check "(e) libinput replay's loader (libinput-tools $(dpkg-query -W -f='${Version}' libinput-tools 2>/dev/null)) accepts the VM's recordings" \
-	eval '/usr/bin/python3 "$HERE/libinput-replay-check.py" "$WORK/recording.yaml" "$WORK/dropped.yaml" "$WORK/evemu-replayed.yaml" >"$WORK/libinput-check.out"'
+check "(e) libinput replay's loader (libinput-tools $LIBINPUT_TOOLS_VERSION) accepts the VM's recordings" \
+	eval '/usr/bin/python3 "$HERE/libinput-replay-check.py" --replay "$LIBINPUT_REPLAY" "$WORK/recording.yaml" "$WORK/dropped.yaml" "$WORK/evemu-replayed.yaml" >"$WORK/libinput-check.out"'
 check "no errors on pointersim's stderr" eval '! grep -v "^pointersim: \(reading\|recording\|device removed\|stopped\)" "$WORK/live.err" | grep -q .'
 
 T_TOTAL=$(dt "$T_START" "$(now)")
