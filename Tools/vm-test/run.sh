@@ -22,6 +22,13 @@
 #   devices existed, picks them up (inotify) and its files replay to the same
 #   log; a reader stopped during a burst gets SYN_DROPPED, resynchronises and
 #   its recording replays.
+#   (d) upstream evemu: evemu-play re-creates the three devices from the evemu
+#       files of that recorder and plays them (starter.c times them); a new
+#       pointersim live on the new nodes prints the live log (times aside) and
+#       records exactly the files' events;
+#   (e) libinput record YAML: Debian's libinput-replay script (unpacked from
+#       libinput-tools) loads our recordings on the host and checks them with
+#       its own code, uinput aside (libinput-replay-check.py).
 #
 # usage: run.sh [--bin PATH] [--timeout S] [--verbose] [--update-expected]
 #   --bin PATH   the pointersim to test (default: `swift build --product pointersim`)
