@@ -9,6 +9,8 @@ import PointerSimInput
 /// are ignored (as libinput asks of parsers); `- libinput:` and `- hid:`
 /// elements are skipped. The comment `# pointersim: device removed <sec>.<usec>`
 /// inside a device's events marks an unplug (our extension).
+/// The writer adds `udev: properties: []` to each device: `libinput replay`
+/// requires the key, and pointersim has no udev properties to report.
 public enum LibinputRecordFormat {
     /// The first line written.
     public static let header = "# libinput record"
@@ -64,6 +66,11 @@ public enum LibinputRecordFormat {
             }
         }
         s += "    properties: [\(d.properties.sorted().map(String.init).joined(separator: ", "))]\n"
+        // `libinput replay` fetches `udev: properties:` of every device and
+        // rejects a file without it ("Failed to get 'udev' from recording").
+        // pointersim reads no udev database, so the list is empty (replay then
+        // only warns about the properties the re-created device has).
+        s += "  udev:\n    properties: []\n"
         s += "  events:\n"
         return s
     }

@@ -73,7 +73,7 @@ public final class LiveRecorder {
         devices[index].count += 1
         switch format {
         case .evemu:
-            try devices[index].events.writeLine(EvemuFormat.renderEvent(e))
+            try devices[index].events.writeLine(EvemuFormat.renderEvent(Self.evemuTime(e)))
             if e.isSynReport { try devices[index].events.flush() }
         case .libinput:
             devices[index].frame.append(e)
@@ -93,7 +93,8 @@ public final class LiveRecorder {
     public func deviceRemoved(index: Int, at: EvdevEvent) throws {
         guard !devices[index].removed else { return }
         devices[index].removed = true
-        let marker = EvemuFormat.renderRemoval(sec: at.sec, usec: at.usec)
+        let t = format == .evemu ? Self.evemuTime(at) : at
+        let marker = EvemuFormat.renderRemoval(sec: t.sec, usec: t.usec)
         switch format {
         case .evemu:
             try devices[index].events.writeLine(marker)
@@ -102,6 +103,17 @@ public final class LiveRecorder {
             try devices[index].events.writeLine("  " + marker)
         }
         try devices[index].events.flush()
+    }
+
+    /// evemu files start at 0.000001, as `evemu-record` writes them: evemu's
+    /// player (`evemu_read_event_realtime`, 2.7) takes a time of 0.000000 for
+    /// "no previous event" and would drop the gap after the first event.
+    /// Every time of an evemu file is 1 µs later; relative times are kept.
+    static func evemuTime(_ e: EvdevEvent) -> EvdevEvent {
+        var e = e
+        e.usec += 1
+        if e.usec >= 1_000_000 { e.usec -= 1_000_000; e.sec += 1 }
+        return e
     }
 
     /// Writes the final file(s). Calling it again does nothing.

@@ -44,6 +44,18 @@ import Testing
         #expect(perDevice == [docs[0].1.count, docs[1].1.count])
     }
 
+    /// `libinput replay` fetches `udev: properties` of every device and
+    /// rejects a file without it: the writer gives each device an empty list
+    /// (before `events:`), and the reader skips it.
+    @Test func everyDeviceHasTheUdevSectionLibinputReplayNeeds() throws {
+        var m = DeviceDescription(name: "USB Mouse"); m.node = "/dev/input/event9"
+        m.codes = [0: [0], 1: [272], 2: [0, 1]]
+        let text = LibinputRecordFormat.render([(description: m, events: [EvdevEvent(sec: 0, usec: 0, type: 2, code: 0, value: 5), EvdevEvent(sec: 0, usec: 0, type: 0, code: 0, value: 0)])])
+        #expect(text.contains("    properties: []\n  udev:\n    properties: []\n  events:\n"))
+        let parsed = try LibinputRecordFormat.parse(text)
+        #expect(parsed.count == 1 && parsed[0].description.codes == m.codes && parsed[0].events.count == 2)
+    }
+
     @Test func removalMarkerEndsTheDrag() throws {
         var m = DeviceDescription(name: "USB Mouse"); m.node = "/dev/input/event9"
         m.codes = [0: [0], 1: [272], 2: [0, 1]]

@@ -70,9 +70,26 @@ import Testing
         #expect(r.outputPaths == [path, path.replacingOccurrences(of: "session.evemu", with: "session-2.evemu")])
         let m = try EvemuReader(path: r.outputPaths[0])
         #expect(m.devices.first?.name == "rec \"mouse\"")
-        #expect(try Self.readAll(m) == Self.mouseEvents.map { .event(device: 0, $0) } + [.removed(device: 0, microseconds: 2_000_123)])
+        // evemu files are 1 µs later (as evemu-record: never 0.000000), see evemuTime
+        let later = { (e: EvdevEvent) in Self.ev(Int64(e.sec) * 1_000_000 + Int64(e.usec) + 1, e.type, e.code, e.value) }
+        #expect(try Self.readAll(m) == Self.mouseEvents.map { .event(device: 0, later($0)) } + [.removed(device: 0, microseconds: 2_000_124)])
         let k = try EvemuReader(path: r.outputPaths[1])
-        #expect(try Self.readAll(k) == Self.keyEvents.map { .event(device: 0, $0) })
+        #expect(try Self.readAll(k) == Self.keyEvents.map { .event(device: 0, later($0)) })
+    }
+
+    /// evemu-play (2.7) takes an event time of 0.000000 for "no previous
+    /// event" and drops the gap after it: the first event is at 0.000001,
+    /// and a carry into the seconds is handled.
+    @Test func evemuTimesStartAtOneMicrosecond() throws {
+        let path = try DiscoveryTests.tempDir() + "/zero.evemu"
+        let r = try LiveRecorder(path: path, format: .evemu)
+        try r.addDevice(Self.keyboard("/dev/input/event8"))
+        try r.record(index: 0, Self.ev(0, 1, EventCodes.KEY_ESC, 1)); try r.record(index: 0, Self.ev(0, 0, 0, 0))
+        try r.record(index: 0, Self.ev(999_999, 1, EventCodes.KEY_ESC, 0)); try r.record(index: 0, Self.ev(999_999, 0, 0, 0))
+        try r.finish()
+        let times = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+            .filter { $0.hasPrefix("E: ") }.map { $0.split(separator: " ")[1] }
+        #expect(times == ["0.000001", "0.000001", "1.000000", "1.000000"])
     }
 
     @Test func replayOfTheRecordingReportsTheUnplug() throws {

@@ -117,5 +117,91 @@ for f in /tmp/auto*.evemu; do
 	[ -f "$f" ] || continue
 	echo "===EVEMU-BEGIN ${f#/tmp/}"; cat "$f"; echo "===EVEMU-END"
 done
+# 4. upstream evemu: `evemu-play FILE` re-creates each device the record above
+# saw from our evemu file (uinput), prints its node and waits for Enter; a new
+# `pointersim live` reads the three new nodes; then each player is started at
+# its file's first-event time (the files share one clock), and a device is
+# unplugged at the time of its `# pointersim: device removed` line, once its
+# player has played everything (the prompt is back): the player is killed and
+# the kernel destroys its uinput device. (evemu-play 2.7 ignores EOF on stdin
+# and replays again, so it is always ended by a signal.) See run.sh, (d).
+if [ -x /bin/evemu-play ]; then
+	echo "VMTEST phase evemu uptime=$(cut -d' ' -f1 /proc/uptime)"
+	: >/tmp/evemu-plan
+	for f in /tmp/auto*.evemu; do
+		label=$(sed -n 's/^N: pointersim-vm \(.*\)$/\1/p' "$f")
+		[ -n "$label" ] || continue
+		first=$(awk '/^E: /{print $2; exit}' "$f")
+		removed=$(sed -n 's/^# pointersim: device removed //p' "$f")
+		echo "$label $f ${first:-0} ${removed:--}" >>/tmp/evemu-plan
+	done
+	n=3
+	while read -r label f first removed; do
+		mkfifo /tmp/evemu-$label.in
+		# 3>&- ...: no player holds another player's stdin
+		/bin/evemu-play "$f" </tmp/evemu-$label.in >/tmp/evemu-$label.out 2>&1 3>&- 4>&- 5>&- &
+		echo $! >/tmp/evemu-$label.pid
+		echo "$label $f $first $removed $!" >>/tmp/evemu-plan.pids
+		eval "exec $n>/tmp/evemu-$label.in"   # the player's stdin, kept open
+		echo "$n" >/tmp/evemu-$label.fd
+		n=$((n+1))
+	done </tmp/evemu-plan
+	EARGS=
+	NODES2=
+	for label in mouse keyboard clickpad; do
+		i=0
+		while ! grep -q ': /dev/input/event' /tmp/evemu-$label.out 2>/dev/null && [ $i -lt 500 ]; do usleep 10000; i=$((i+1)); done
+		node=$(sed -n 's#^.*: \(/dev/input/event[0-9]*\)$#\1#p' /tmp/evemu-$label.out | head -1)
+		NODES2="$NODES2 $label=$node"
+		EARGS="$EARGS --device $node"
+	done
+	echo "VMTEST evemu-nodes$NODES2"
+	/bin/pointersim live --scene /scene.json $EARGS --record /tmp/evemu-replayed.yaml \
+		>/tmp/evemu-live.jsonl 2>/tmp/evemu-live.err 3>&- 4>&- 5>&- &
+	RPID=$!
+	i=0
+	while [ "$(grep -c '^pointersim: reading ' /tmp/evemu-live.err 2>/dev/null)" != 3 ] && [ $i -lt 1000 ]; do
+		kill -0 $RPID 2>/dev/null || break
+		usleep 10000; i=$((i+1))
+	done
+	prompts() { grep -o 'Hit enter' /tmp/evemu-$1.out | wc -l; }
+	played() { # wait (max 10 s) until the player of $1 has played its file once
+		i=0
+		while [ "$(prompts $1)" -lt 2 ] && [ $i -lt 1000 ]; do
+			kill -0 "$(cat /tmp/evemu-$1.pid)" 2>/dev/null || break
+			usleep 10000; i=$((i+1))
+		done
+	}
+	# the schedule, in time order: Enter for each player at its first event's
+	# time, SIGTERM at its removal time (starter.c: one clock, no forks)
+	ACTIONS=$(awk '{ print $3, "start:" $3 ":/tmp/evemu-" $1 ".in"
+		if ($4 != "-") print $4, "unplug:" $4 ":" $5 ":/tmp/evemu-" $1 ".out" }' \
+		/tmp/evemu-plan.pids | sort -n | cut -d' ' -f2)
+	echo "VMTEST phase evemu-play uptime=$(cut -d' ' -f1 /proc/uptime)"
+	/bin/starter $ACTIONS 3>&- 4>&- 5>&-
+	for label in $(awk '$4 != "-" { print $1 }' /tmp/evemu-plan); do
+		echo "VMTEST evemu-play $label played=$(prompts $label)"
+	done
+	for label in mouse keyboard clickpad; do
+		awk -v l=$label '$1 == l && $4 != "-" { f = 1 } END { exit !f }' /tmp/evemu-plan && continue
+		played $label
+		echo "VMTEST evemu-play $label played=$(prompts $label)"
+	done
+	echo "VMTEST phase evemu-sigint uptime=$(cut -d' ' -f1 /proc/uptime)"
+	usleep 300000
+	kill -INT $RPID; wait $RPID; RRC=$?
+	for label in mouse keyboard clickpad; do
+		kill -TERM "$(cat /tmp/evemu-$label.pid)" 2>/dev/null
+		wait "$(cat /tmp/evemu-$label.pid)"
+		eval "exec $(cat /tmp/evemu-$label.fd)>&-"
+	done
+	echo "===EVEMUPLAN-BEGIN"; cat /tmp/evemu-plan.pids; echo "===EVEMUPLAN-END"
+	for label in mouse keyboard clickpad; do
+		echo "===EVEMUPLAY-BEGIN $label"; cat /tmp/evemu-$label.out; echo "===EVEMUPLAY-END"
+	done
+	echo "===EVEMULIVE-BEGIN"; cat /tmp/evemu-live.jsonl; echo "===EVEMULIVE-END rc=$RRC"
+	echo "===EVEMULIVEERR-BEGIN"; cat /tmp/evemu-live.err; echo "===EVEMULIVEERR-END"
+	echo "===EVEMUREC-BEGIN"; cat /tmp/evemu-replayed.yaml; echo "===EVEMUREC-END"
+fi
 echo "VMTEST init-end uptime=$(cut -d' ' -f1 /proc/uptime)"
 poweroff -f

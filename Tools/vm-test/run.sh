@@ -22,6 +22,13 @@
 #   devices existed, picks them up (inotify) and its files replay to the same
 #   log; a reader stopped during a burst gets SYN_DROPPED, resynchronises and
 #   its recording replays.
+#   (d) upstream evemu: evemu-play re-creates the three devices from the evemu
+#       files of that recorder and plays them (starter.c times them); a new
+#       pointersim live on the new nodes prints the live log (times aside) and
+#       records exactly the files' events;
+#   (e) libinput record YAML: Debian's libinput-replay script (unpacked from
+#       libinput-tools) loads our recordings on the host and checks them with
+#       its own code, uinput aside (libinput-replay-check.py).
 #
 # usage: run.sh [--bin PATH] [--timeout S] [--verbose] [--update-expected]
 #   --bin PATH   the pointersim to test (default: `swift build --product pointersim`)
@@ -61,7 +68,10 @@ T0=$(now)
 [ "$(uname -s)" = Linux ] || die "needs Linux (qemu + Debian's kernel package)"
 command -v apt-get >/dev/null 2>&1 || die "needs apt-get (Debian/Ubuntu) to fetch qemu, busybox and the kernel package"
 "$ROOT/Tools/setup.sh" || die "Tools/setup.sh could not install libevdev-dev and pkg-config"
-NEED=(qemu-system-x86 busybox-static cpio gcc libc6-dev binutils xz-utils)
+# evemu-tools: evemu-play runs in the guest; python3-libevdev, python3-yaml,
+# python3-pyudev: what libinput replay imports, for its loader on the host (e)
+# (libinput-tools itself is only downloaded, below: it depends on GTK)
+NEED=(qemu-system-x86 busybox-static cpio gcc libc6-dev binutils xz-utils evemu-tools python3-libevdev python3-yaml python3-pyudev)
 MISSING=()
 for p in "${NEED[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || MISSING+=("$p")
@@ -78,7 +88,7 @@ if [ ${#MISSING[@]} -gt 0 ]; then
 		--no-install-recommends "${MISSING[@]}"; } >"$WORK/apt.log" 2>&1 \
 		|| { tail -20 "$WORK/apt.log" >&2; die "could not install ${MISSING[*]}"; }
 fi
-for tool in qemu-system-x86_64 gcc cpio readelf xz strip; do
+for tool in qemu-system-x86_64 gcc cpio readelf xz strip evemu-play /usr/bin/python3; do
 	command -v "$tool" >/dev/null 2>&1 || die "$tool is missing after installing packages"
 done
 BUSYBOX=/bin/busybox
@@ -130,6 +140,19 @@ fi
 if [ -s "$VMLINUX" ] && readelf -n "$VMLINUX" 2>/dev/null | grep -q 'Unknown note type: (0x00000012)'; then
 	KERNEL=$VMLINUX   # XEN_ELFNOTE_PHYS32_ENTRY: bootable by qemu -kernel (PVH)
 fi
+# libinput replay (a python script in libinput-tools, whose other tools need
+# GTK): downloaded, and only the script unpacked, like the kernel
+LTDIR=$WORK/libinput-tools
+LIBINPUT_REPLAY=$LTDIR/root/usr/libexec/libinput/libinput-replay
+if [ ! -f "$LIBINPUT_REPLAY" ]; then
+	mkdir -p "$LTDIR"
+	(cd "$LTDIR" && rm -f libinput-tools_*.deb && apt-get download libinput-tools >"$LTDIR/download.log" 2>&1) \
+		|| { cat "$LTDIR/download.log" >&2; die "apt-get download libinput-tools failed"; }
+	rm -rf "$LTDIR/root"; mkdir -p "$LTDIR/root"
+	dpkg-deb --fsys-tarfile "$LTDIR"/libinput-tools_*.deb | tar -x -C "$LTDIR/root" ./usr/libexec/libinput/libinput-replay \
+		|| die "no libinput-replay in libinput-tools"
+fi
+LIBINPUT_TOOLS_VERSION=$(dpkg-deb -f "$LTDIR"/libinput-tools_*.deb Version)
 T_KERNEL=$(dt "$T0" "$(now)")
 
 # --- 3. pointersim and the emitter --------------------------------------------------
@@ -142,6 +165,7 @@ fi
 [ -x "$BIN" ] || die "no pointersim binary at $BIN"
 gcc -O2 -Wall -static $(pkg-config --cflags libevdev) -o "$WORK/emitter" "$HERE/emitter.c" $(pkg-config --libs libevdev) \
 	|| die "cannot build the emitter (static libevdev.a comes with libevdev-dev)"
+gcc -O2 -Wall -static -o "$WORK/starter" "$HERE/starter.c" || die "cannot build starter.c"
 T_BUILD=$(dt "$T0" "$(now)")
 
 # --- 4. initramfs ---------------------------------------------------------------------
@@ -167,9 +191,12 @@ for m in evdev uinput; do
 done
 cp "$WORK/emitter" "$IR/bin/emitter"
 cp "$BIN" "$IR/bin/pointersim"
-strip "$IR/bin/emitter" "$IR/bin/pointersim" 2>/dev/null || true
-# the shared libraries pointersim needs (the Swift runtime, libc, ...), unless static
-for lib in $(ldd "$BIN" 2>/dev/null | awk '/=> \//{print $3} /^\t\/[^ ]+ \(/{print $1}'); do
+strip "$IR/bin/emitter" "$IR/bin/starter" "$IR/bin/pointersim" 2>/dev/null || true
+cp "$(command -v evemu-play)" "$IR/bin/evemu-play"   # upstream evemu, check (d)
+cp "$WORK/starter" "$IR/bin/starter"
+# the shared libraries pointersim and evemu-play need (the Swift runtime,
+# libevemu, libevdev, libc, ...), unless static
+for lib in $({ ldd "$BIN"; ldd "$IR/bin/evemu-play"; } 2>/dev/null | sort -u | awk '/=> \//{print $3} /^\t\/[^ ]+ \(/{print $1}'); do
 	mkdir -p "$IR$(dirname "$lib")"
 	cp -L "$lib" "$IR$lib"
 done
@@ -321,6 +348,59 @@ check "SYN_DROPPED: a reader stopped during a 200-frame burst resynchronised (dr
 	[ "$(endline DROPPED)" = "rc=0" ] && [ "$DRRC" = 0 ] &&
 	awk "\$2 == 0 && \$3 == 3 { d = NR } d && NR == d + 1 && \$2 == 0 && \$3 == 0 { ok = 1 } d && \$2 == 1 && \$3 == 42 && \$4 == 1 { s = 1 } END { exit !(ok && s) }" "$WORK/dropped.txt" &&
 	[ "$(grep -c " 1 30 1\$" "$WORK/dropped.txt")" -lt 100 ]'
+# (d) upstream evemu: evemu-play re-created the devices from our evemu files
+# and played them; a new pointersim live on the new nodes must print the live
+# log (times aside) and record exactly the events of the files
+section EVEMULIVE >"$WORK/evemu-live.jsonl"
+section EVEMUREC >"$WORK/evemu-replayed.yaml"
+section EVEMUPLAN >"$WORK/evemu-plan.txt"
+NODES2=$(sed -n 's/^VMTEST evemu-nodes //p' "$OUT")
+node2_of() { tr ' ' '\n' <<<"$NODES2" | sed -n "s/^$1=//p"; }
+MOUSE2=$(node2_of mouse) KBD2=$(node2_of keyboard) PAD2=$(node2_of clickpad)
+sed -E -e 's/^\{"t":-?[0-9.]+,/{"t":*,/' \
+	-e "s#\"${MOUSE2:-@@}\"#\"@mouse\"#g; s#\"${KBD2:-@@}\"#\"@keyboard\"#g; s#\"${PAD2:-@@}\"#\"@clickpad\"#g" \
+	"$WORK/evemu-live.jsonl" >"$WORK/evemu-live.normalised.jsonl"
+check "(d) evemu-play (upstream evemu) re-created the three devices from our evemu files ($NODES2) and played each file to its end" eval '
+	[ -n "$MOUSE2" ] && [ -n "$KBD2" ] && [ -n "$PAD2" ] &&
+	[ "$(grep -c "^VMTEST evemu-play [a-z]* played=2\$" "$OUT")" = 3 ] &&
+	grep -qxF "pointersim: reading $MOUSE2 (pointersim-vm mouse, mouse)" <(section EVEMULIVEERR) &&
+	grep -qxF "pointersim: reading $KBD2 (pointersim-vm keyboard, keyboard)" <(section EVEMULIVEERR) &&
+	grep -qxF "pointersim: reading $PAD2 (pointersim-vm clickpad, clickpad)" <(section EVEMULIVEERR) &&
+	[ "$(endline EVEMULIVE)" = "rc=0" ] || { section EVEMUPLAY >&2; section EVEMULIVEERR >&2; false; }'
+check "(d) pointersim live on the devices evemu-play made prints the live log (times aside, $(wc -l <"$WORK/evemu-live.jsonl") lines)" \
+	eval '[ -s "$WORK/live.normalised.jsonl" ] && diff -u "$WORK/live.normalised.jsonl" "$WORK/evemu-live.normalised.jsonl"'
+# events of an evemu file as "<type> <code> <value>" (hex -> decimal), without
+# what the kernel does not pass on: SYN_DROPPED and empty frames
+evemu_events() {
+	awk 'function hex(s,  i, n) { n = 0; s = tolower(s)
+			for (i = 1; i <= length(s); i++) n = n * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
+			return n }
+		/^E: / { t = hex($3); c = hex($4); v = $5 + 0
+		if (t == 0 && c == 3) next
+		if (t == 0 && c == 0 && last_syn) next
+		last_syn = (t == 0 && c == 0); print t, c, v }' "$1"
+}
+evemu_played_events() {
+	local rc=0 label node f
+	recorded_events "$WORK/evemu-replayed.yaml" >"$WORK/evemu-replayed.txt"
+	for label in mouse keyboard clickpad; do
+		node=$(node2_of "$label")
+		f=$(grep -l "^N: pointersim-vm $label\$" "$WORK"/evemu/auto*.evemu | head -1)
+		[ -n "$f" ] || { echo "no evemu file for the $label" >&2; rc=1; continue; }
+		evemu_events "$f" | sed "s#^#$node #" >"$WORK/evemu-sent.dev"
+		grep "^$node " "$WORK/evemu-replayed.txt" >"$WORK/evemu-got.dev" || true
+		if [ "$label" = mouse ] && ! cmp -s "$WORK/evemu-sent.dev" "$WORK/evemu-got.dev"; then
+			printf '%s\n' "$node 1 272 0" "$node 0 0 1" >>"$WORK/evemu-sent.dev"   # the kernel's release on unplug
+		fi
+		diff "$WORK/evemu-sent.dev" "$WORK/evemu-got.dev" >&2 || { echo "($label: events of $f vs what the reader got)" >&2; rc=1; }
+	done
+	[ "$(wc -l <"$WORK/evemu-replayed.txt")" -gt 100 ] || rc=1
+	return $rc
+}
+check "(d) and that reader got exactly the events of our evemu files, per device" evemu_played_events
+# (e) libinput record YAML: libinput replay's own loader on the host (no python in the guest)
+check "(e) libinput replay's loader (libinput-tools $LIBINPUT_TOOLS_VERSION) accepts the VM's recordings" \
+	eval '/usr/bin/python3 "$HERE/libinput-replay-check.py" --replay "$LIBINPUT_REPLAY" "$WORK/recording.yaml" "$WORK/dropped.yaml" "$WORK/evemu-replayed.yaml" >"$WORK/libinput-check.out"'
 check "no errors on pointersim's stderr" eval '! grep -v "^pointersim: \(reading\|recording\|device removed\|stopped\)" "$WORK/live.err" | grep -q .'
 
 T_TOTAL=$(dt "$T_START" "$(now)")
