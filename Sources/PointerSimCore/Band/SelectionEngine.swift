@@ -28,10 +28,11 @@ public struct SelectionDiff: Sendable, Hashable {
 /// The selection state of a set of items and an incremental band update whose
 /// cost follows the change, not the item count.
 ///
-/// Between two consecutive band rects `A` and `B`, an item can change only if
-/// it touches `A Δ B`, which is at most eight thin strips. The engine visits
-/// the grid cells of those strips (``SpatialIndex``), re-tests the items found
-/// there, and reports the items whose selection changed.
+/// Between two consecutive band rects, an item's hit state (four comparisons
+/// between its edges and the band's) can change only if a band edge moved
+/// across one of its edges. The engine asks its ``SpatialIndex`` for exactly
+/// those candidates (a sorted-edge range or a grid strip, whichever is
+/// cheaper), re-tests them and reports the items whose selection changed.
 ///
 /// A band goes `beginBand` → `updateBand`* → `endBand` or `cancelBand`.
 public struct SelectionEngine: Sendable {
