@@ -26,7 +26,6 @@ public enum ReplayRenderer {
             case .bandSelecting(_, let added, let removed): final.subtract(removed); final.formUnion(added)
             case .bandEnded(let rect, let selection, let cancelled): final = Set(selection); bands.append((rect, cancelled))
             case .pointer(let f): path.append(f.model + offset)
-            case .bandBegan: break
             default: break
             }
         }

@@ -74,27 +74,22 @@ public enum Replay {
     /// - Throws: ``InputError`` for unreadable or malformed input; lines
     ///   already written stay complete.
     public static func run(paths: [String], scene: Scene, options: SimulationOptions, sink: OutputSink) throws {
+        try forEachRecord(paths: paths, scene: scene, options: options) { try sink.writeLine(LogLine.render($0)) }
+    }
+
+    /// Replays `paths` over `scene`, handing each log record to `body` as it is
+    /// produced (the events are read lazily, so memory stays bounded).
+    /// - Throws: ``InputError`` for unreadable or malformed input, or what `body` throws.
+    public static func forEachRecord(
+        paths: [String], scene: Scene, options: SimulationOptions, _ body: (LogRecord) throws -> Void
+    ) throws {
         let merged = MergedEventSource(try TraceInputs.open(paths: paths, scene: scene))
         var sim = Simulator(scene: scene, options: options)
         var out: [LogRecord] = []
         while let e = try merged.next() {
             sim.process(e, into: &out)
-            for r in out { try sink.writeLine(LogLine.render(r)) }
+            for r in out { try body(r) }
             out.removeAll(keepingCapacity: true)
         }
-    }
-
-    /// Replays events in memory and returns the log text (for tests and embedding).
-    public static func log(events: [PointerEvent], scene: Scene, options: SimulationOptions = SimulationOptions()) -> String {
-        var sim = Simulator(scene: scene, options: options)
-        var text = ""
-        let origin = events.first?.time ?? 0
-        var out: [LogRecord] = []
-        for var e in events {
-            e.time -= origin
-            sim.process(e, into: &out)
-        }
-        for r in out { text += LogLine.render(r) + "\n" }
-        return text
     }
 }

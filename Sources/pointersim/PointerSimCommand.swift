@@ -30,6 +30,18 @@ func runReportingErrors(_ body: () throws -> Void) throws {
     do { try body() } catch let e as InputError { fail(e) }
 }
 
+/// Runs `body` with `sink`, then commits it; on an error the sink is
+/// abandoned (a file output never appears half-written) and the error rethrown.
+func writeWhole(to sink: OutputSink, _ body: (OutputSink) throws -> Void) throws {
+    do {
+        try body(sink)
+        try sink.commit()
+    } catch {
+        sink.abandon()
+        throw error
+    }
+}
+
 /// Loads the scene given with `--scene`, or the built-in default.
 func loadScene(_ path: String?) throws -> Scene {
     guard let p = path else { return Scene.default }
@@ -68,13 +80,8 @@ extension PointerSimCommand {
         func run() throws {
             try runReportingErrors {
                 let s = try loadScene(scene)
-                let sink = try output.map { try OutputSink(path: $0) } ?? OutputSink()
-                do {
+                try writeWhole(to: try output.map { try OutputSink(path: $0) } ?? OutputSink()) { sink in
                     try PointerSimFormats.Replay.run(paths: traces, scene: s, options: SimulationOptions(verbose: verbose), sink: sink)
-                    try sink.commit()
-                } catch {
-                    sink.abandon()
-                    throw error
                 }
             }
         }

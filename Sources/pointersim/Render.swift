@@ -24,21 +24,12 @@ extension PointerSimCommand {
         func run() throws {
             try runReportingErrors {
                 let s = try loadScene(scene)
-                let merged = MergedEventSource(try TraceInputs.open(paths: traces, scene: s))
-                var sim = Simulator(scene: s, options: SimulationOptions(verbose: true))
                 var records: [LogRecord] = []
-                while let e = try merged.next() { sim.process(e, into: &records) }
+                try PointerSimFormats.Replay.forEachRecord(paths: traces, scene: s, options: SimulationOptions(verbose: true)) { records.append($0) }
                 let text = output.hasSuffix(".svg")
                     ? ReplayRenderer.svg(scene: s, records: records)
                     : ReplayRenderer.html(scene: s, records: records, title: traces.joined(separator: " + "))
-                let sink = try OutputSink(path: output)
-                do {
-                    try sink.writeLine(text)
-                    try sink.commit()
-                } catch {
-                    sink.abandon()
-                    throw error
-                }
+                try writeWhole(to: try OutputSink(path: output)) { try $0.writeLine(text) }
             }
         }
     }
