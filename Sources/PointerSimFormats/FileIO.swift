@@ -35,8 +35,6 @@ public final class LineReader {
     private var eof = false
     /// The number of the line last returned (1-based).
     public private(set) var lineNumber = 0
-    /// Whether the last line returned had no final newline (the file ended mid-line).
-    public private(set) var lastLineUnterminated = false
 
     /// Opens a file.
     /// - Throws: ``InputError`` of kind `cannotOpen` (exit 66) if it cannot be opened.
@@ -58,7 +56,6 @@ public final class LineReader {
                 start = nl + 1
                 lineNumber += 1
                 if line.last == 13 { line = line.dropLast() }
-                lastLineUnterminated = false
                 return line
             }
             if eof {
@@ -66,7 +63,6 @@ public final class LineReader {
                 let line = buffer[start..<end]
                 start = end
                 lineNumber += 1
-                lastLineUnterminated = true
                 return line.last == 13 ? line.dropLast() : line
             }
             // Compact, grow if one line fills the buffer, then read more.

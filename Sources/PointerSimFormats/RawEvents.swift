@@ -160,9 +160,9 @@ struct ByteCursor {
     var peek: UInt8 { bytes[i] }
     mutating func skipSpaces() { while i < bytes.count, bytes[i] == 32 || bytes[i] == 9 { i += 1 } }
     /// Whether only spaces (or a `#` comment) remain.
-    mutating func atLineEnd(commentsAllowed: Bool = true) -> Bool {
+    mutating func atLineEnd() -> Bool {
         skipSpaces()
-        return i >= bytes.count || (commentsAllowed && bytes[i] == UInt8(ascii: "#"))
+        return i >= bytes.count || bytes[i] == UInt8(ascii: "#")
     }
     /// An unsigned decimal number (at most 18 digits, at most `maxValue`) and its digit count.
     mutating func decimal(maxValue: UInt64 = UInt64(Int64.max)) -> (value: UInt64, digits: Int)? {
@@ -210,12 +210,5 @@ struct ByteCursor {
     mutating func expect(_ c: UInt8) -> Bool {
         guard i < bytes.count, bytes[i] == c else { return false }
         i += 1; return true
-    }
-    /// The next word (up to a space, tab or end).
-    mutating func word() -> String {
-        skipSpaces()
-        let s = i
-        while i < bytes.count, bytes[i] != 32, bytes[i] != 9 { i += 1 }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[s..<i]), as: UTF8.self)
     }
 }

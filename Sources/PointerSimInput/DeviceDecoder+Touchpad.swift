@@ -6,22 +6,21 @@ extension DeviceDecoder {
     /// libinput's `evdev_device_mm_to_units`: mm × resolution + minimum, truncated.
     static func units(_ mm: Double, _ res: Double, _ min: Double) -> Int64 { Int64((mm * res + min).rounded(.towardZero)) }
 
-    /// The soft-button edges in device units (libinput's `tp_init_softbuttons`):
-    /// the strip's top edge, the middle area's left edge (`nil` without one) and
-    /// the right area's left edge.
-    public var softButtonEdges: (top: Int64, middleLeft: Int64?, rightLeft: Int64) {
+    /// The soft-button edges of a pad (see ``softButtonEdges``).
+    static func softButtonEdges(
+        width: Double, height: Double, resX: Double, resY: Double, minX: Double, minY: Double, configuration c: DecoderConfiguration
+    ) -> (top: Int64, middleLeft: Int64?, rightLeft: Int64) {
         let wmm = width / resX, hmm = height / resY
-        let c = configuration
         let topMM = hmm * c.softButtonHeightFraction > c.softButtonHeightMM ? hmm - c.softButtonHeightMM : hmm * (1 - c.softButtonHeightFraction)
-        let top = Self.units(topMM, resY, minY)
+        let top = units(topMM, resY, minY)
         let f = c.middleButtonWidthFraction
         if f > 0 {
-            return (top, Self.units(wmm * (0.5 - f / 2), resX, minX), Self.units(wmm * (0.5 + f / 2), resX, minX))
+            return (top, units(wmm * (0.5 - f / 2), resX, minX), units(wmm * (0.5 + f / 2), resX, minX))
         }
-        return (top, nil, Self.units(wmm * 0.5, resX, minX))
+        return (top, nil, units(wmm * 0.5, resX, minX))
     }
 
-    func inButtonArea(_ x: Int32, _ y: Int32) -> Bool {
+    func inButtonArea(_ y: Int32) -> Bool {
         guard kind == .clickpad else { return false }
         return Int64(y) >= softButtonEdges.top
     }
@@ -30,7 +29,7 @@ extension DeviceDecoder {
     /// is min(10 mm, 15 %) tall; right of the right edge → secondary, right of
     /// the middle area's left edge → middle, else primary; `nil` above the strip.
     public func softButton(x: Int32, y: Int32) -> PointerButton? {
-        guard inButtonArea(x, y) else { return nil }
+        guard inButtonArea(y) else { return nil }
         let e = softButtonEdges
         if Int64(x) > e.rightLeft { return .secondary }
         if let m = e.middleLeft, Int64(x) > m { return .middle }
@@ -102,8 +101,8 @@ extension DeviceDecoder {
         for i in touches.indices where touches[i].active {
             var tc = touches[i]
             tc.delta = nil
-            if tc.began { tc.restingInButtons = inButtonArea(tc.x, tc.y) }
-            else if tc.restingInButtons && !inButtonArea(tc.x, tc.y) { tc.restingInButtons = false }
+            if tc.began { tc.restingInButtons = inButtonArea(tc.y) }
+            else if tc.restingInButtons && !inButtonArea(tc.y) { tc.restingInButtons = false }
             if let p = tc.pinnedAt {
                 let mx = Double(tc.x - p.x) / resX, my = Double(tc.y - p.y) / resY
                 if _hypot(mx, my) >= configuration.pinReleaseMM { tc.pinnedAt = nil }

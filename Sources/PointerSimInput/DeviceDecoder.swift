@@ -30,6 +30,12 @@ public struct DeviceDecoder: Sendable {
 
     var frame: [EvdevEvent] = []
     var dropping = false
+    /// Whether events were discarded since the SYN_DROPPED (a live reader
+    /// records SYN_DROPPED directly followed by SYN_REPORT, then libevdev's
+    /// state delta as the next frame).
+    var droppedAny = false
+    /// Whether the next frame is libevdev's state delta after a SYN_DROPPED.
+    var resyncNext = false
     // Keyboard.
     var keysDown: Set<UInt16> = []
     var capsLock = false
@@ -49,6 +55,10 @@ public struct DeviceDecoder: Sendable {
     var fingers = 0
     var tpFilter: TouchpadAccelerator
     let resX: Double, resY: Double
+    /// The soft-button edges in device units (libinput's `tp_init_softbuttons`):
+    /// the strip's top edge, the middle area's left edge (`nil` without one) and
+    /// the right area's left edge. Computed once: the pad's geometry is fixed.
+    public let softButtonEdges: (top: Int64, middleLeft: Int64?, rightLeft: Int64)
     let minX: Double, minY: Double, width: Double, height: Double
     var clickButton: PointerButton? = nil
     var physicalDown = false
@@ -85,6 +95,7 @@ public struct DeviceDecoder: Sendable {
             touches = Array(repeating: Touch(), count: Swift.min(slots, 64))
         }
         resX = rx; resY = ry; minX = mx; minY = my; width = w; height = h
+        softButtonEdges = Self.softButtonEdges(width: w, height: h, resX: rx, resY: ry, minX: mx, minY: my, configuration: c)
         tpFilter = TouchpadAccelerator(profile: c.acceleration, speed: c.speed, unitsPerMM: rx)
         frame.reserveCapacity(16)
     }
@@ -99,6 +110,7 @@ public struct DeviceDecoder: Sendable {
             if e.code == EventCodes.SYN_DROPPED {
                 frame.removeAll(keepingCapacity: true)
                 dropping = true
+                droppedAny = false
                 return []
             }
             if e.code == EventCodes.SYN_REPORT {
@@ -106,7 +118,15 @@ public struct DeviceDecoder: Sendable {
                     dropping = false
                     frame.removeAll(keepingCapacity: true)
                     resynchronise()
+                    // Nothing between SYN_DROPPED and SYN_REPORT: the stream was
+                    // resynchronised through libevdev, whose delta is the next
+                    // frame (and must not start touches or move the pointer).
+                    resyncNext = !droppedAny
                     return []
+                }
+                if resyncNext {
+                    resyncNext = false
+                    return resync(frame + [e])
                 }
                 var out: [PointerEvent] = []
                 processFrame(time: e, out: &out)
@@ -115,7 +135,7 @@ public struct DeviceDecoder: Sendable {
             }
             return []
         }
-        if !dropping { frame.append(e) }
+        if dropping { droppedAny = true } else { frame.append(e) }
         return []
     }
 

@@ -34,8 +34,6 @@ public struct InputMerger: Sendable {
         return decoders.count - 1
     }
 
-    /// The modifier flags held over all devices.
-    public var currentModifiers: ModifierFlags { modifiers }
 
     /// Feeds an event of device `device` (an index into `devices`). Events of
     /// removed devices are ignored.

@@ -121,7 +121,9 @@ public final class LiveRecorder {
     public func finish() throws {
         guard !finished else { return }
         finished = true
-        defer { for d in devices { unlink(d.eventsPath + ".tmp-\(getpid())"); unlink(d.eventsPath) } }
+        // The staging files go whatever happens (abandon after a commit only
+        // removes the committed staging file).
+        defer { for d in devices { d.events.abandon(); unlink(d.eventsPath) } }
         if format == .libinput { for i in devices.indices { try writeFrame(i) } }
         for d in devices { try d.events.commit() }
         switch format {

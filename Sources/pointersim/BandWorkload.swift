@@ -62,15 +62,22 @@ enum BandWorkload {
             }
             k += stride
         }
-        let sorted = samples.sorted()
-        func rank(_ q: Double) -> Int64 {
-            let r = Int((q * Double(sorted.count)).rounded(.up))
-            return sorted[Swift.max(0, Swift.min(sorted.count - 1, r - 1))]
-        }
+        let rank = nearestRank(samples)
         let total = samples.reduce(0, +)
         return Result(
             steps: samples.count, checkpoints: checkpoints, medianNs: rank(0.5), p99Ns: rank(0.99),
             meanNs: total / Int64(Swift.max(1, samples.count)), totalNs: total, buildNs: buildNs)
+    }
+
+    /// Nearest-rank percentiles of timing samples (band-workload.md §5: sort
+    /// ascending, take element ⌈q·n⌉, 1-based).
+    static func nearestRank(_ samples: [Int64]) -> (Double) -> Int64 {
+        let sorted = samples.sorted()
+        return { q in
+            guard !sorted.isEmpty else { return 0 }
+            let r = Int((q * Double(sorted.count)).rounded(.up))
+            return sorted[Swift.max(0, Swift.min(sorted.count - 1, r - 1))]
+        }
     }
 
     static func nanos(_ d: Duration) -> Int64 {

@@ -96,11 +96,7 @@ enum RegionWorkload {
             events += out.count
             out.removeAll(keepingCapacity: true)
         }
-        let sorted = samples.sorted()
-        func rank(_ q: Double) -> Int64 {
-            let r = Int((q * Double(sorted.count)).rounded(.up))
-            return sorted[Swift.max(0, Swift.min(sorted.count - 1, r - 1))]
-        }
+        let rank = BandWorkload.nearestRank(samples)
         return Result(events: events, medianNs: rank(0.5), p99Ns: rank(0.99), meanNs: samples.reduce(0, +) / Int64(samples.count), buildNs: buildNs)
     }
 }

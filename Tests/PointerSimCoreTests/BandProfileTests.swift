@@ -42,7 +42,9 @@ import Testing
                 #expect(SelectionMode.add.isSelected(start: s, inRect: r, everHit: r) == (s || r))
                 #expect(SelectionMode.toggle.isSelected(start: s, inRect: r, everHit: r) == (s != r))
                 #expect(SelectionMode.subtract.isSelected(start: s, inRect: r, everHit: r) == (s && !r))
-                #expect(SelectionMode.addSticky.isSelected(start: s, inRect: false, everHit: true))
+                for h in [false, true] {
+                    #expect(SelectionMode.addSticky.isSelected(start: s, inRect: r && h, everHit: h) == (s || h))
+                }
             }
         }
     }

@@ -4,7 +4,6 @@ import Testing
 /// A custom provider: columns 100 pt wide are regions `col<k>`; the style depends on the modifiers.
 struct ColumnProvider: PointerRegionProvider {
     var generation = 0
-    var asked = 0
     func region(for request: PointerRegionRequest) -> PointerRegion? {
         let k = Int((request.location.x / 100).rounded(.down))
         guard k >= 0, k < 4 else { return nil }

@@ -70,12 +70,11 @@ public struct BandSelectionInteraction: Sendable {
     /// The flags held at the press.
     public private(set) var initialModifierFlags: ModifierFlags = []
     /// The current band rect, while a band is active.
-    public var selectionRect: Rect? { state == .began || state == .selecting ? currentRect : nil }
+    public var selectionRect: Rect? { isActive ? currentRect : nil }
 
     var anchor: Point = .zero
     var currentRect: Rect = .zero
     var pendingPress = false
-    var ignoringPress = false
     var pendingDiff = SelectionDiff()
 
     /// Creates the interaction over a set of item rectangles.
@@ -88,8 +87,6 @@ public struct BandSelectionInteraction: Sendable {
 
     /// Whether a band is active (began or selecting).
     public var isActive: Bool { state == .began || state == .selecting }
-    /// Whether a press is waiting for the profile's drag threshold.
-    public var isAwaitingThreshold: Bool { pendingPress }
 
     /// The selected item indices, ascending.
     /// - Complexity: O(n / 64 + count).
@@ -99,16 +96,14 @@ public struct BandSelectionInteraction: Sendable {
     /// - Returns: `began` if the band begins at the press, else `nil`.
     public mutating func press(at point: Point, modifiers: ModifierFlags) -> BandUpdate? {
         guard configuration.isEnabled, !isActive, !pendingPress else { return nil }
-        ignoringPress = false
         if !configuration.beginsOnItems {
             var onItem = false
             engine.index.forEachCandidate(in: Rect(x: point.x, y: point.y, width: 0, height: 0)) { i in
                 if engine.items[i].contains(point) { onItem = true }
             }
-            if onItem { ignoringPress = true; return nil }
+            if onItem { return nil }
         }
         if configuration.vetoRects.contains(where: { $0.contains(point) }) || shouldBegin?(point) == false {
-            ignoringPress = true
             return nil
         }
         initialModifierFlags = modifiers
@@ -138,7 +133,6 @@ public struct BandSelectionInteraction: Sendable {
     /// - Returns: `ended` if a band was active.
     public mutating func release(modifiers: ModifierFlags) -> BandUpdate? {
         pendingPress = false
-        ignoringPress = false
         guard isActive else { return nil }
         var mode: SelectionMode? = nil
         if configuration.profile.modifiersReadAt == .release {
@@ -155,11 +149,10 @@ public struct BandSelectionInteraction: Sendable {
     /// with `cancelled` and the selection returns to what it was at the press;
     /// the rest of the press is ignored.
     public mutating func cancel() -> BandUpdate? {
-        if pendingPress { pendingPress = false; ignoringPress = true; return nil }
+        if pendingPress { pendingPress = false; return nil }
         guard isActive else { return nil }
         let diff = pendingDiff.followed(by: engine.cancelBand())
         pendingDiff = SelectionDiff()
-        ignoringPress = true
         state = .possible
         return update(.ended, diff, cancelled: true)
     }

@@ -57,11 +57,8 @@ public struct Simulator: Sendable {
             items: scene.items.map(\.rect), configuration: config,
             initialSelection: scene.initialSelection.compactMap { indexByID[$0] })
         let start = scene.pointer.start ?? Point(x: scene.view.size.width / 2, y: scene.view.size.height / 2)
-        pointer = Point(
-            x: start.x.clamped(to: 0, scene.view.size.width), y: start.y.clamped(to: 0, scene.view.size.height))
-        contentOffset = Vector(
-            dx: scene.view.contentOffset.dx.clamped(to: 0, scene.view.maxOffset.dx),
-            dy: scene.view.contentOffset.dy.clamped(to: 0, scene.view.maxOffset.dy))
+        pointer = scene.view.clampPointer(start)
+        contentOffset = scene.view.clampOffset(scene.view.contentOffset)
     }
 
     /// The pointer in content coordinates.
@@ -104,7 +101,6 @@ public struct Simulator: Sendable {
             updateRegions(moved: false, at: t, into: &out)
         case .scroll(let v):
             scroll(by: v, at: t, into: &out)
-            updateRegions(at: t, into: &out)
         case .cancel:
             emit(band.cancel(), at: t, into: &out)
         case .invalidate(let id):
@@ -135,19 +131,18 @@ public struct Simulator: Sendable {
     }
 
     mutating func movePointer(to p: Point, at t: Double, into out: inout [LogRecord]) {
-        let size = scene.view.size
-        pointer = Point(x: p.x.clamped(to: 0, size.width), y: p.y.clamped(to: 0, size.height))
+        pointer = scene.view.clampPointer(p)
         if buttons.contains(.primary) { emit(band.move(to: contentPoint), at: t, into: &out) }
     }
 
+    /// Scrolls the content; when the offset changes, the band follows (its
+    /// anchor is in content coordinates) and the regions are asked again.
     mutating func scroll(by v: Vector, at t: Double, into out: inout [LogRecord]) {
-        let maxOffset = scene.view.maxOffset
-        let new = Vector(
-            dx: (contentOffset.dx + v.dx).clamped(to: 0, maxOffset.dx),
-            dy: (contentOffset.dy + v.dy).clamped(to: 0, maxOffset.dy))
+        let new = scene.view.clampOffset(contentOffset + v)
         guard new != contentOffset else { return }
         contentOffset = new
-        if band.isActive || band.isAwaitingThreshold { emit(band.move(to: contentPoint), at: t, into: &out) }
+        emit(band.move(to: contentPoint), at: t, into: &out)
+        updateRegions(at: t, into: &out)
     }
 
     /// The autoscroll velocity for the current pointer, points per second.
