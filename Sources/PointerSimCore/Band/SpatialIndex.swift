@@ -60,11 +60,7 @@ public struct SpatialIndex: Sendable {
         var counts = [Int32](repeating: 0, count: cellCount + 1)
         var big: [Int32] = []
         func span(_ r: Rect, _ ox: Double, _ oy: Double, _ inv: Double, _ cols: Int, _ rows: Int) -> (Int, Int, Int, Int) {
-            let c0 = Swift.max(0, Swift.min(cols - 1, Int(((r.minX - ox) * inv).rounded(.down))))
-            let c1 = Swift.max(0, Swift.min(cols - 1, Int(((r.maxX - ox) * inv).rounded(.down))))
-            let r0 = Swift.max(0, Swift.min(rows - 1, Int(((r.minY - oy) * inv).rounded(.down))))
-            let r1 = Swift.max(0, Swift.min(rows - 1, Int(((r.maxY - oy) * inv).rounded(.down))))
-            return (c0, c1, r0, r1)
+            Self.cellRange(r, originX: ox, originY: oy, inverseCell: inv, cols: cols, rows: rows)
         }
         for (i, r) in items.enumerated() {
             guard r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else { big.append(Int32(i)); continue }
@@ -108,6 +104,15 @@ public struct SpatialIndex: Sendable {
         edgeSpans = spans
     }
 
+    /// The columns and rows of the cells a closed rectangle touches, clamped to
+    /// the grid (callers first check that the rectangle meets the grid at all).
+    @inlinable static func cellRange(
+        _ r: Rect, originX: Double, originY: Double, inverseCell: Double, cols: Int, rows: Int
+    ) -> (c0: Int, c1: Int, r0: Int, r1: Int) {
+        func cell(_ v: Double, _ o: Double, _ n: Int) -> Int { Swift.max(0, Swift.min(n - 1, Int(((v - o) * inverseCell).rounded(.down)))) }
+        return (cell(r.minX, originX, cols), cell(r.maxX, originX, cols), cell(r.minY, originY, rows), cell(r.maxY, originY, rows))
+    }
+
     /// `[lo, hi]` as `Float`s rounded outward, so the interval never shrinks.
     @usableFromInline static func outward(_ lo: Double, _ hi: Double) -> SIMD2<Float> {
         var l = Float(lo), h = Float(hi)
@@ -144,10 +149,7 @@ public struct SpatialIndex: Sendable {
     @inlinable func cellsTouched(by r: Rect) -> Int {
         let maxX = originX + Double(cols) * cellSize, maxY = originY + Double(rows) * cellSize
         guard r.maxX >= originX, r.maxY >= originY, r.minX <= maxX, r.minY <= maxY else { return 0 }
-        let c0 = Swift.max(0, Swift.min(cols - 1, Int(((r.minX - originX) * inverseCell).rounded(.down))))
-        let c1 = Swift.max(0, Swift.min(cols - 1, Int(((r.maxX - originX) * inverseCell).rounded(.down))))
-        let r0 = Swift.max(0, Swift.min(rows - 1, Int(((r.minY - originY) * inverseCell).rounded(.down))))
-        let r1 = Swift.max(0, Swift.min(rows - 1, Int(((r.maxY - originY) * inverseCell).rounded(.down))))
+        let (c0, c1, r0, r1) = Self.cellRange(r, originX: originX, originY: originY, inverseCell: inverseCell, cols: cols, rows: rows)
         return (c1 - c0 + 1) * (r1 - r0 + 1)
     }
 
@@ -223,10 +225,7 @@ public struct SpatialIndex: Sendable {
         for i in oversized { body(Int(i)) }
         let maxX = originX + Double(cols) * cellSize, maxY = originY + Double(rows) * cellSize
         guard r.maxX >= originX, r.maxY >= originY, r.minX <= maxX, r.minY <= maxY else { return }
-        let c0 = Swift.max(0, Swift.min(cols - 1, Int(((r.minX - originX) * inverseCell).rounded(.down))))
-        let c1 = Swift.max(0, Swift.min(cols - 1, Int(((r.maxX - originX) * inverseCell).rounded(.down))))
-        let r0 = Swift.max(0, Swift.min(rows - 1, Int(((r.minY - originY) * inverseCell).rounded(.down))))
-        let r1 = Swift.max(0, Swift.min(rows - 1, Int(((r.maxY - originY) * inverseCell).rounded(.down))))
+        let (c0, c1, r0, r1) = Self.cellRange(r, originX: originX, originY: originY, inverseCell: inverseCell, cols: cols, rows: rows)
         cellStart.withUnsafeBufferPointer { starts in
             cellItems.withUnsafeBufferPointer { slots in
                 for row in r0...r1 {
