@@ -42,6 +42,10 @@ public struct PointerRegionConfiguration: Sendable, Hashable {
     public var beamWidth: Double = 2
     /// The range a beam's length is clamped to (**our choice**: 10…100 pt).
     public var beamLengthRange: ClosedRange<Double> = 10...100
+    /// A beam length clamped to ``beamLengthRange``.
+    @inlinable public func clampedBeamLength(_ l: Double) -> Double {
+        l.clamped(to: beamLengthRange.lowerBound, beamLengthRange.upperBound)
+    }
     /// The system pointer's diameter (19 pt).
     public var systemPointerDiameter: Double = 19
 

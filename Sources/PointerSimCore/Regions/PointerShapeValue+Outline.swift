@@ -86,8 +86,8 @@ extension PointerShape {
         switch self {
         case .circle(let d): return abs(d)
         case .roundedRect(let w, let h, let r): return rr(w, h, r ?? 0)
-        case .verticalBeam(let l): return rr(c.beamWidth, l.clamped(to: c.beamLengthRange.lowerBound, c.beamLengthRange.upperBound), c.beamWidth / 2)
-        case .horizontalBeam(let l): return rr(l.clamped(to: c.beamLengthRange.lowerBound, c.beamLengthRange.upperBound), c.beamWidth, c.beamWidth / 2)
+        case .verticalBeam(let l): return rr(c.beamWidth, c.clampedBeamLength(l), c.beamWidth / 2)
+        case .horizontalBeam(let l): return rr(c.clampedBeamLength(l), c.beamWidth, c.beamWidth / 2)
         case .path(let pts):
             guard !pts.isEmpty else { return 0 }
             var lo = Double.infinity, hi = -Double.infinity

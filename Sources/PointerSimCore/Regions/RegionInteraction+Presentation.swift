@@ -100,8 +100,8 @@ extension RegionInteraction {
             let rad = Swift.max(0, Swift.min(radius ?? defaultRadius, Swift.min(w, h) / 2))
             if w == h && w > 0 && rad >= w / 2 { return .circle(diameter: w) }
             return .roundedRect(Rect(x: p.x - w / 2, y: p.y - h / 2, width: w, height: h), radius: rad)
-        case .verticalBeam(let l): return .verticalBeam(length: l.clamped(to: c.beamLengthRange.lowerBound, c.beamLengthRange.upperBound))
-        case .horizontalBeam(let l): return .horizontalBeam(length: l.clamped(to: c.beamLengthRange.lowerBound, c.beamLengthRange.upperBound))
+        case .verticalBeam(let l): return .verticalBeam(length: c.clampedBeamLength(l))
+        case .horizontalBeam(let l): return .horizontalBeam(length: c.clampedBeamLength(l))
         case .circle(let d): return .circle(diameter: abs(d))
         case .path(let pts): return .path(pts.map { Point(x: p.x + $0.x, y: p.y + $0.y) })
         }
