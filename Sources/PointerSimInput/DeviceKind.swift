@@ -61,6 +61,11 @@ public struct DecoderConfiguration: Sendable, Hashable {
     public var twoFingerScroll = true
     /// Whether Escape on a keyboard cancels an active band (default true).
     public var escapeCancels = true
+    /// libinput's touchpad settings (tapping, scroll and click methods,
+    /// disable-while-typing, …), each with libinput's default.
+    public var touchpad = TouchpadConfiguration()
+    /// libinput's settings for mice, pointing sticks and keyboards.
+    public var fallback = FallbackConfiguration()
 
     /// The defaults.
     public init() {}

@@ -1,0 +1,248 @@
+/// Raw evdev events of several devices in, libinput-level events out: one
+/// seat, as libinput runs it.
+///
+/// Per device it applies the kernel's and libevdev's filtering
+/// (``KernelFilter``), gathers frames up to `SYN_REPORT` (every event of a
+/// frame takes the `SYN_REPORT`'s time, as libinput sees it), handles
+/// `SYN_DROPPED`, and hands whole frames to the device's ``DeviceDispatch``.
+/// Before a frame at time *t*, every timer of every device due at or before
+/// *t* fires, earliest first (libinput flushes its timers before each event).
+/// Each emitted event is shown to the other devices of the seat
+/// (disable-while-typing, trackpoint activity).
+///
+/// Events must be fed in time order across devices (``feed(device:_:into:)``);
+/// decoded events are appended to the caller's buffer. O(events in the frame)
+/// per frame plus O(devices) per timer check.
+public struct DecodePipeline: Sendable {
+    /// The configuration every device is decoded with.
+    public let configuration: DecoderConfiguration
+    /// The devices, by index.
+    public private(set) var devices: [DeviceContext] = []
+    var dispatches: [any DeviceDispatch] = []
+    var framers: [Framer] = []
+    var removed: [Bool] = []
+    /// The latest time seen (µs), for timers at the end.
+    public private(set) var lastTime: Int64? = nil
+
+    /// Per-device framing state.
+    struct Framer: Sendable {
+        var filter: KernelFilter
+        var frame: [EvdevEvent] = []
+        /// The number of `SYN_REPORT`s seen (the next frame's index).
+        var frames = 0
+        var dropping = false
+        var droppedAny = false
+        var resyncNext = false
+        init(_ d: DeviceDescription) { filter = KernelFilter(d); frame.reserveCapacity(32) }
+    }
+
+    /// Creates an empty seat.
+    public init(configuration: DecoderConfiguration) { self.configuration = configuration }
+
+    /// Creates the dispatch a device gets: the touchpad dispatch for what udev
+    /// tags `ID_INPUT_TOUCHPAD`, the fallback dispatch for everything else.
+    static func makeDispatch(_ c: DeviceContext) -> any DeviceDispatch {
+        if c.facts.udevFlag("ID_INPUT_TOUCHPAD") { return TouchpadDispatch(context: c) }
+        return FallbackDispatch(context: c)
+    }
+
+    /// Adds a device (at the start, or a live hot-plug) and appends its
+    /// `deviceAdded` at `time` (µs; `nil`: the time of the latest event, or 0).
+    /// - Parameter facts: what udev and the quirks say; by default derived
+    ///   from the description (``DeviceFacts/derive(for:)``).
+    /// - Returns: its index.
+    @discardableResult
+    public mutating func addDevice(_ description: DeviceDescription, facts: DeviceFacts? = nil, at time: Int64? = nil,
+                                   into out: inout [DecodedEvent]) -> Int {
+        let index = devices.count
+        let context = DeviceContext(index: index, description: description, facts: facts ?? DeviceFacts.derive(for: description),
+                                    configuration: configuration)
+        var dispatch = Self.makeDispatch(context)
+        for (i, other) in devices.enumerated() where !removed[i] {
+            dispatches[i].seatDeviceAdded(context)
+            dispatch.seatDeviceAdded(other)
+        }
+        devices.append(context)
+        dispatches.append(dispatch)
+        framers.append(Framer(description))
+        removed.append(false)
+        out.append(DecodedEvent(time: time ?? lastTime ?? 0, device: index, origin: .added, .deviceAdded))
+        return index
+    }
+
+    /// Feeds one raw event of a device. Events of removed devices are ignored.
+    public mutating func feed(device i: Int, _ event: EvdevEvent, into out: inout [DecodedEvent]) {
+        typealias C = EventCodes
+        guard framers.indices.contains(i), !removed[i] else { return }
+        var e = event
+        if e.type == C.EV_SYN && e.code == C.SYN_DROPPED {
+            framers[i].frame.removeAll(keepingCapacity: true)
+            framers[i].dropping = true
+            framers[i].droppedAny = false
+            return
+        }
+        if e.type == C.EV_SYN && e.code == C.SYN_REPORT {
+            let index = framers[i].frames
+            framers[i].frames += 1
+            let t = Self.microseconds(e)
+            if framers[i].dropping {
+                framers[i].dropping = false
+                framers[i].frame.removeAll(keepingCapacity: true)
+                dispatches[i].resynchronised()
+                // Nothing between SYN_DROPPED and SYN_REPORT: a live reader
+                // resynchronised through libevdev, whose state delta is the
+                // next frame (it must not start touches or move the pointer).
+                framers[i].resyncNext = !framers[i].droppedAny
+                return
+            }
+            if framers[i].resyncNext {
+                framers[i].resyncNext = false
+                var frame = framers[i].frame
+                framers[i].frame.removeAll(keepingCapacity: true)
+                frame.append(e)
+                applyResync(device: i, frame, time: t, index: index, into: &out)
+                return
+            }
+            guard !framers[i].frame.isEmpty else { return }  // the kernel delivers no empty frame
+            framers[i].frame.append(e)
+            let frame = framers[i].frame
+            framers[i].frame.removeAll(keepingCapacity: true)
+            deliver(device: i, frame, time: t, index: index, into: &out)
+            return
+        }
+        if framers[i].dropping { framers[i].droppedAny = true; return }
+        guard framers[i].filter.admit(&e) else { return }
+        framers[i].frame.append(e)
+    }
+
+    /// Applies a live device's resynchronisation after `SYN_DROPPED`: the state
+    /// delta `libevdev_next_event(…SYNC)` returned (a final `SYN_REPORT` is
+    /// optional). Touches may end but never start from it, relative motion is
+    /// dropped, and motion histories restart.
+    public mutating func resync(device i: Int, _ events: [EvdevEvent], into out: inout [DecodedEvent]) {
+        guard framers.indices.contains(i), !removed[i], let last = events.last else { return }
+        framers[i].frame.removeAll(keepingCapacity: true)
+        framers[i].dropping = false
+        framers[i].resyncNext = false
+        dispatches[i].resynchronised()
+        var frame = events.filter { !($0.type == EventCodes.EV_SYN && $0.code == EventCodes.SYN_REPORT) }
+        frame.append(EvdevEvent(sec: last.sec, usec: last.usec, type: 0, code: 0, value: 0))
+        let index = framers[i].frames
+        framers[i].frames += 1
+        applyResync(device: i, frame, time: Self.microseconds(last), index: index, into: &out)
+    }
+
+    mutating func applyResync(device i: Int, _ raw: [EvdevEvent], time t: Int64, index: Int, into out: inout [DecodedEvent]) {
+        typealias C = EventCodes
+        var frame: [EvdevEvent] = []
+        frame.reserveCapacity(raw.count)
+        var slotCursor = framers[i].filter.slot
+        for var e in raw where !(e.type == C.EV_SYN && e.code == C.SYN_REPORT) {
+            if e.type == C.EV_REL { continue }
+            if e.type == C.EV_ABS && e.code == C.ABS_MT_SLOT { slotCursor = Int(e.value) }
+            if e.type == C.EV_ABS && e.code == C.ABS_MT_TRACKING_ID && e.value >= 0 {
+                // Only an existing touch keeps its id: none starts from resync data.
+                let f = framers[i].filter
+                guard f.slots > 0, slotCursor >= 0, slotCursor < f.slots else { continue }
+                let current = f.slotValues[slotCursor * KernelFilter.mtCount + Int(C.ABS_MT_TRACKING_ID - KernelFilter.mtFirst)]
+                if current != e.value { continue }
+            }
+            if framers[i].filter.admit(&e) { frame.append(e) }
+        }
+        guard !frame.isEmpty else { return }
+        frame.append(EvdevEvent(sec: t / 1_000_000, usec: Int32(t % 1_000_000), type: 0, code: 0, value: 0))
+        let start = out.count
+        deliver(device: i, frame, time: t, index: index, into: &out)
+        dispatches[i].resynchronised()
+        // No motion or scrolling from resync data.
+        var w = start
+        for r in start..<out.count {
+            switch out[r].kind {
+            case .motion, .scroll: continue
+            default: out[w] = out[r]; w += 1
+            }
+        }
+        out.removeSubrange(w..<out.count)
+    }
+
+    mutating func deliver(device i: Int, _ frame: [EvdevEvent], time t: Int64, index: Int, into out: inout [DecodedEvent]) {
+        fireTimers(upTo: t, into: &out)
+        lastTime = Swift.max(lastTime ?? t, t)
+        let start = out.count
+        if Self.isDisconnectRelease(frame) {
+            out.append(DecodedEvent(time: t, device: i, origin: .frame(index), .releasedOnDisconnect))
+        }
+        dispatches[i].process(frame: frame, time: t, frame: index, into: &out)
+        share(from: i, start: start, into: &out)
+    }
+
+    /// Shows the events `out[start...]` of device `i` to the other devices.
+    mutating func share(from i: Int, start: Int, into out: inout [DecodedEvent]) {
+        guard devices.count > 1, out.count > start else { return }
+        var k = start
+        let end = out.count
+        while k < end {
+            let e = out[k]
+            for j in dispatches.indices where j != i && !removed[j] { dispatches[j].observe(e, into: &out) }
+            k += 1
+        }
+    }
+
+    /// Fires every device's timers due at or before `now` (µs), earliest first.
+    public mutating func fireTimers(upTo now: Int64, into out: inout [DecodedEvent]) {
+        var guardCount = 0
+        while guardCount < 1_000_000 {
+            guardCount += 1
+            var best: (device: Int, expiry: Int64)? = nil
+            for j in dispatches.indices where !removed[j] {
+                if let x = dispatches[j].nextTimerExpiry, x <= now, best == nil || x < best!.expiry { best = (j, x) }
+            }
+            guard let b = best else { return }
+            let start = out.count
+            dispatches[b.device].fireTimers(upTo: b.expiry, into: &out)
+            lastTime = Swift.max(lastTime ?? b.expiry, b.expiry)
+            share(from: b.device, start: start, into: &out)
+            if let again = dispatches[b.device].nextTimerExpiry, again <= b.expiry { return }  // a timer that never clears
+        }
+    }
+
+    /// Removes a device at `time` (µs): fires timers due by then, appends what
+    /// the dispatch releases, then `deviceRemoved`.
+    public mutating func removeDevice(_ i: Int, at time: Int64, into out: inout [DecodedEvent]) {
+        guard framers.indices.contains(i), !removed[i] else { return }
+        fireTimers(upTo: time, into: &out)
+        let start = out.count
+        dispatches[i].remove(at: time, into: &out)
+        share(from: i, start: start, into: &out)
+        removed[i] = true
+        framers[i].frame.removeAll()
+        for j in dispatches.indices where j != i && !removed[j] { dispatches[j].seatDeviceRemoved(index: i) }
+        out.append(DecodedEvent(time: time, device: i, origin: .removal, .deviceRemoved))
+        lastTime = Swift.max(lastTime ?? time, time)
+    }
+
+    /// Whether a device has been removed.
+    public func isRemoved(_ i: Int) -> Bool { removed.indices.contains(i) && removed[i] }
+
+    /// Ends a recording as libinput's reference runs do: timers fire for
+    /// `tail` µs after the last event, then every device still present is
+    /// removed.
+    public mutating func finish(tail: Int64 = 2_000_000, into out: inout [DecodedEvent]) {
+        let end = (lastTime ?? 0) + tail
+        fireTimers(upTo: end, into: &out)
+        for i in devices.indices where !removed[i] { removeDevice(i, at: end, into: &out) }
+    }
+
+    /// An event's time in µs.
+    @inlinable public static func microseconds(_ e: EvdevEvent) -> Int64 { e.sec &* 1_000_000 &+ Int64(e.usec) }
+
+    /// Whether a frame is the kernel releasing held keys because the device is
+    /// going away: `input_unregister_device` → `input_dev_release_keys` sends a
+    /// release for every key down, then `SYN_REPORT` with value 1. Autorepeat
+    /// frames also end in `SYN_REPORT 1` but carry value-2 events.
+    static func isDisconnectRelease(_ frame: [EvdevEvent]) -> Bool {
+        guard let syn = frame.last, syn.value == 1, frame.count > 1 else { return false }
+        for e in frame.dropLast() where !(e.type == EventCodes.EV_KEY && e.value == 0) { return false }
+        return true
+    }
+}

@@ -1,0 +1,74 @@
+/// Everything a device's dispatch knows about its device when it is created.
+public struct DeviceContext: Sendable {
+    /// The device's index in the pipeline (``DecodedEvent/device``).
+    public var index: Int
+    /// The kernel's description of the device (the recording's or libevdev's).
+    public var description: DeviceDescription
+    /// What udev, its hwdb and libinput's quirks say about the device.
+    public var facts: DeviceFacts
+    /// The decoder's configuration (libinput's per-device settings).
+    public var configuration: DecoderConfiguration
+
+    /// Creates a context.
+    public init(index: Int, description: DeviceDescription, facts: DeviceFacts, configuration: DecoderConfiguration) {
+        self.index = index; self.description = description; self.facts = facts; self.configuration = configuration
+    }
+}
+
+/// A device's decoder, as libinput dispatches per device type
+/// (`struct evdev_dispatch_interface`): the fallback dispatch for mice,
+/// pointing sticks and keyboards, the touchpad dispatch for touchpads.
+///
+/// The pipeline (``DecodePipeline``) hands it whole frames after the kernel's
+/// and libevdev's filtering, every event of a frame stamped with the frame's
+/// `SYN_REPORT` time; fires its timers on the trace clock before any later
+/// frame of any device (libinput flushes timers due before each event); tells
+/// it about the other devices of the seat and their events (disable-while-
+/// typing, trackpoint activity); and removes it. Decoded events are appended
+/// to the caller's buffer: no per-frame arrays.
+public protocol DeviceDispatch: Sendable {
+    /// Creates the dispatch for a device.
+    init(context: DeviceContext)
+
+    /// Processes one frame: `events` are the frame's events in order, the last
+    /// one its `SYN_REPORT`; `time` is the `SYN_REPORT`'s time (µs) and `frame`
+    /// its 0-based index among the device's frames. Appends what libinput would
+    /// emit, stamped `time` and `.frame(frame)`.
+    mutating func process(frame events: [EvdevEvent], time: Int64, frame: Int, into out: inout [DecodedEvent])
+
+    /// The earliest pending timer's expiry (µs), or `nil` when no timer is armed.
+    var nextTimerExpiry: Int64? { get }
+
+    /// Fires every timer whose expiry is at or before `now`, in expiry order,
+    /// appending their events (stamped with each timer's expiry, `.timer`).
+    mutating func fireTimers(upTo now: Int64, into out: inout [DecodedEvent])
+
+    /// Another device joined the seat (libinput's `device_added` notification:
+    /// pairing for disable-while-typing, trackpoints, lid switches).
+    mutating func seatDeviceAdded(_ other: DeviceContext)
+
+    /// A device of the seat went away.
+    mutating func seatDeviceRemoved(index: Int)
+
+    /// An event another device of the seat emitted (called after that device
+    /// emitted it; `time` is its time). Touchpads watch keyboards and
+    /// trackpoints here. May append events of its own.
+    mutating func observe(_ event: DecodedEvent, into out: inout [DecodedEvent])
+
+    /// A `SYN_DROPPED` was resynchronised: motion histories restart so that
+    /// nothing jumps (the next frame is libevdev's state delta).
+    mutating func resynchronised()
+
+    /// The device is removed at `time`: appends what libinput emits then
+    /// (releases of held buttons and keys, stamped `.removal`).
+    mutating func remove(at time: Int64, into out: inout [DecodedEvent])
+}
+
+extension DeviceDispatch {
+    /// No pairing by default.
+    public mutating func seatDeviceAdded(_ other: DeviceContext) {}
+    /// No pairing by default.
+    public mutating func seatDeviceRemoved(index: Int) {}
+    /// Other devices' events are ignored by default.
+    public mutating func observe(_ event: DecodedEvent, into out: inout [DecodedEvent]) {}
+}
