@@ -36,25 +36,45 @@ public enum TraceInputs {
     public static func open(paths: [String], configuration: DecoderConfiguration) throws -> [any PointerEventSource] {
         var sources: [any PointerEventSource] = []
         var raw: [any RawEventReader] = [], rawNames: [String] = []
+        try classify(paths: paths, trace: { sources.append(ArrayEventSource(try PointerSimTrace.load(path: $0))) },
+                     raw: { raw.append($0); rawNames.append($1) })
+        if !raw.isEmpty { sources.append(try DecodedEventSource(readers: raw, names: rawNames, configuration: configuration)) }
+        return sources
+    }
+
+    /// Opens raw recordings only (evemu, `libinput record`), for `decode`.
+    /// - Throws: ``InputError``: 66 for a file that cannot be opened, 65 for a
+    ///   malformed one or one that is not a raw recording.
+    public static func openRecordings(paths: [String]) throws -> [any RawEventReader] {
+        var raw: [any RawEventReader] = []
+        try classify(paths: paths, trace: {
+            throw InputError.malformed($0, line: 1, "a pointersim-trace holds pointer events, not raw device events: decode reads evemu and libinput recordings")
+        }, raw: { r, _ in raw.append(r) })
+        return raw
+    }
+
+    /// Recognises each file and opens it: `trace` for `pointersim-trace`
+    /// files, `raw` for recordings (with the path that names them).
+    static func classify(paths: [String], trace: (String) throws -> Void, raw: (any RawEventReader, String) throws -> Void) throws {
         let prefixes = try paths.map { try LineReader.prefix(of: $0) }
         var i = 0
         while i < paths.count {
             let path = paths[i], prefix = prefixes[i]
             switch detect(prefix) {
             case .pointerSimTrace:
-                sources.append(ArrayEventSource(try PointerSimTrace.load(path: path)))
+                try trace(path)
             case .evemu:
                 if EvemuFormat.matchesEvents(prefix) {
                     throw InputError.malformed(path, line: 1, "an evemu events file without its description: give the .desc file first, then this file")
                 }
                 if i + 1 < paths.count, EvemuFormat.matchesEvents(prefixes[i + 1]) {
-                    raw.append(try EvemuReader(path: path, eventsPath: paths[i + 1])); rawNames.append(path)
+                    try raw(try EvemuReader(path: path, eventsPath: paths[i + 1]), path)
                     i += 1
                 } else {
-                    raw.append(try EvemuReader(path: path)); rawNames.append(path)
+                    try raw(try EvemuReader(path: path), path)
                 }
             case .libinputRecord:
-                raw.append(try LibinputRecordReader(path: path)); rawNames.append(path)
+                try raw(try LibinputRecordReader(path: path), path)
             case nil:
                 throw InputError.malformed(
                     path, line: 1,
@@ -62,8 +82,6 @@ public enum TraceInputs {
             }
             i += 1
         }
-        if !raw.isEmpty { sources.append(try DecodedEventSource(readers: raw, names: rawNames, configuration: configuration)) }
-        return sources
     }
 }
 

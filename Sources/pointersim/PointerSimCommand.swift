@@ -11,7 +11,7 @@ struct PointerSimCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pointersim",
         abstract: "Simulates an iPadOS-style pointer (band selection, regions) from recordings or live devices.",
-        subcommands: [Replay.self, Render.self, Bench.self, Devices.self, Live.self, Record.self])
+        subcommands: [Replay.self, Decode.self, Render.self, Bench.self, Devices.self, Live.self, Record.self])
 }
 
 /// Prints an input error to stderr and exits with its status.

@@ -1,0 +1,54 @@
+import ArgumentParser
+import PointerSimFormats
+import PointerSimInput
+
+extension PointerSimCommand {
+    struct Decode: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Decodes raw recordings as libinput would, without a kernel: one JSON object per event.",
+            discussion: """
+                Reads evemu (a single file, or a .desc followed by its .events) and libinput record \
+                recordings, merged by timestamp into one seat, and prints every libinput-level event: \
+                device.added/removed, motion (accelerated and unaccelerated), button, scroll (wheel, \
+                finger, continuous), key and gesture. After the last event timers run for --tail seconds \
+                and the devices are removed, as in libinput's reference runs. With --compare, prints the \
+                frame-by-frame agreement with a libinput reference file instead (single-device recordings). \
+                Exit status: 0 success, 64 bad command line, 65 malformed input, 66 unreadable input, 74 I/O error.
+                """)
+
+        @Argument(help: "Recordings (evemu, libinput record).")
+        var recordings: [String]
+
+        @Option(help: "Write the events here instead of stdout (the file appears only when complete).")
+        var output: String?
+
+        @Option(help: "Seconds of timers after the last event (default 2).")
+        var tail: Double = 2
+
+        @Option(help: "A libinput reference file (Tools/libinput-ref output) to compare with.")
+        var compare: String?
+
+        func validate() throws {
+            if recordings.isEmpty { throw ValidationError("give at least one recording") }
+            if !(tail >= 0 && tail <= 3600) { throw ValidationError("--tail must be between 0 and 3600 seconds") }
+        }
+
+        func run() throws {
+            try runReportingErrors {
+                let tailUS = Int64((tail * 1_000_000).rounded())
+                if let ref = compare {
+                    let reference = LibinputReference(text: try readTextFile(ref))
+                    var events: [DecodedEvent] = []
+                    try PointerSimFormats.Decode.forEachEvent(paths: recordings, configuration: DecoderConfiguration(), tail: tailUS) {
+                        if $0.device == 0 { events.append($0) }
+                    }
+                    print(FidelityReport(decoded: events, reference: reference).summary)
+                    return
+                }
+                try writeWhole(to: try output.map { try OutputSink(path: $0) } ?? OutputSink()) { sink in
+                    try PointerSimFormats.Decode.run(paths: recordings, configuration: DecoderConfiguration(), tail: tailUS, sink: sink)
+                }
+            }
+        }
+    }
+}
