@@ -105,9 +105,12 @@ public struct DecodePipeline: Sendable {
             }
             guard !framers[i].frame.isEmpty else { return }  // the kernel delivers no empty frame
             framers[i].frame.append(e)
-            let frame = framers[i].frame
-            framers[i].frame.removeAll(keepingCapacity: true)
+            // Hand the buffer over and take it back: no per-frame allocation.
+            var frame: [EvdevEvent] = []
+            swap(&frame, &framers[i].frame)
             deliver(device: i, frame, time: t, index: index, into: &out)
+            frame.removeAll(keepingCapacity: true)
+            swap(&frame, &framers[i].frame)
             return
         }
         if framers[i].dropping { framers[i].droppedAny = true; return }

@@ -16,7 +16,7 @@
 ///
 /// No defuzzing: udev's libinput rule moves a touchpad's x/y fuzz into
 /// `LIBINPUT_FUZZ_*` and zeroes it in the kernel. O(1) per event.
-struct KernelFilter: Sendable {
+public struct KernelFilter: Sendable {
     /// Key, LED and switch state bits, by type.
     var keys = [UInt64](repeating: 0, count: 12)
     var leds: UInt64 = 0
@@ -34,7 +34,9 @@ struct KernelFilter: Sendable {
     static let mtFirst: UInt16 = 0x30, mtLast: UInt16 = 0x3d
     static var mtCount: Int { Int(mtLast - mtFirst) + 1 }
 
-    init(_ d: DeviceDescription) {
+    /// Creates the filter for a device in its initial state (keys up, axes
+    /// at their described values, every slot empty).
+    public init(_ d: DeviceDescription) {
         typealias C = EventCodes
         func bits(_ type: UInt16) -> UInt64 {
             var b: UInt64 = 0
@@ -60,8 +62,8 @@ struct KernelFilter: Sendable {
         for s in 0..<slots { slotValues[s * Self.mtCount + tid] = -1 }
     }
 
-    /// Whether the event passes; may rewrite it (a capped slot index).
-    mutating func admit(_ e: inout EvdevEvent) -> Bool {
+    /// Whether the event passes; may rewrite it (a capped slot index). O(1).
+    public mutating func admit(_ e: inout EvdevEvent) -> Bool {
         typealias C = EventCodes
         let code = e.code
         switch e.type {
