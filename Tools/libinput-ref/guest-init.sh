@@ -38,6 +38,8 @@ while IFS='|' read -r name desc events limit; do
 	timeout "${limit:-300}" /bin/lref $OPTS --label "$name" --debug-log "/tmp/out/$name.debug.log" \
 		"/rec/$desc" ${events:+"/rec/$events"} >"/tmp/out/$name.txt" 2>"/tmp/out/$name.stderr"
 	rc=$?
+	# on failure, the kernel's last messages (uinput explains a rejected device there)
+	[ "$rc" = 0 ] || { echo "--- dmesg (last 10 lines)"; dmesg | tail -10; } >>"/tmp/out/$name.stderr"
 	echo "LREF job $name rc=$rc uptime $t0 -> $(cut -d' ' -f1 /proc/uptime)"
 	echo "# lref exit status: $rc" >>"/tmp/out/$name.txt"
 	# each job's files go out as soon as it is done: a VM timeout loses only the rest

@@ -148,8 +148,12 @@ def kind_of(name, f, r):
     return 'other'
 
 
-def flags_of(f):
+def flags_of(f, r):
     fl = []
+    if 'POINTING_STICK' in f['props']:
+        fl.append('pointing-stick-prop')
+    elif r['udev'].get('ID_INPUT_POINTINGSTICK') == '1':
+        fl.append('udev-pointingstick')
     if 'BUTTONPAD' in f['props']:
         fl.append('clickpad')
     if 'TOPBUTTONPAD' in f['props']:
@@ -191,7 +195,7 @@ for line in open(JOBS):
     keys = c.get('KEYBOARD_KEY', 0)
     rows.append(dict(
         name=name, desc=desc, events=events or '-', ref=ref, kind=kind_of(name, f, r),
-        flags=flags_of(f), device=d['N'], res='yes' if f['res'] else 'no',
+        flags=flags_of(f, r), device=d['N'], res='yes' if f['res'] else 'no',
         frames=d['frames'], duration='%.2f' % f['duration'],
         motion=c.get('POINTER_MOTION', 0), button=c.get('POINTER_BUTTON', 0),
         scroll_finger=scroll('FINGER'), scroll_wheel=scroll('WHEEL'),
