@@ -25,6 +25,7 @@ public enum ReplayRenderer {
             switch r.event {
             case .bandSelecting(_, let added, let removed): final.subtract(removed); final.formUnion(added)
             case .bandEnded(let rect, let selection, let cancelled): final = Set(selection); bands.append((rect, cancelled))
+            case .selectionChanged(_, let added, let removed): final.subtract(removed); final.formUnion(added)
             case .pointer(let f): path.append(f.model + offset)
             default: break
             }
