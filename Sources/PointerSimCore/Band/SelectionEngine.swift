@@ -179,7 +179,8 @@ public struct SelectionEngine: Sendable {
     public mutating func removeItem(_ i: Int) -> SelectionDiff {
         guard i >= 0, i < items.count, !removedItems[i] else { return SelectionDiff() }
         removedItems[i] = true
-        bounds[i] = (.nan, .nan, .nan, .nan)
+        // Never hit under either rule (a NaN would pass Swift.max/min).
+        bounds[i] = (.infinity, .infinity, .infinity, .infinity)
         inRect[i] = false; everHit[i] = false; start[i] = false
         guard selection[i] else { return SelectionDiff() }
         selection[i] = false

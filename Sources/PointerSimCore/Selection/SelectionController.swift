@@ -6,7 +6,7 @@ public enum SelectionEvent: Sendable, Hashable {
     case focusMoved(Int)
     /// The item's primary action.
     case primaryAction(Int)
-    /// A context menu at a point (view coordinates) for these items (ascending;
+    /// A context menu at a point (content coordinates, like band rects) for these items (ascending;
     /// empty: empty space).
     case contextMenu(point: Point, items: [Int])
 }
@@ -18,7 +18,7 @@ public enum FocusDirection: Sendable, Hashable, CaseIterable {
 
 /// Clicks, keyboard focus and context menus over a band interaction's items
 /// and selection: the rest of a collection view's selection model around the
-/// band (SEMANTICS of the toolkit in ``ClickRules``).
+/// band (each toolkit's rules are a ``ClickRules``).
 ///
 /// Item order (ranges, select all) is index order, which for a scene is scene
 /// order. The controller keeps the keyboard focus and the anchor of range

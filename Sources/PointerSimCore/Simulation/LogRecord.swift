@@ -82,7 +82,8 @@ public enum LogEvent: Sendable, Hashable {
     /// `item.primaryAction`: the item's primary action (UIKit's
     /// `performPrimaryActionForItemAt`, Qt's `activated`, GTK's `activate`).
     case itemPrimaryAction(item: String)
-    /// `contextMenu.requested`: a context click at a view point, with the
+    /// `contextMenu.requested`: a context click at a point (content
+    /// coordinates, as UIKit gives the collection view's point), with the
     /// target items in scene order (none: empty space).
     case contextMenuRequested(point: Point, items: [String])
 

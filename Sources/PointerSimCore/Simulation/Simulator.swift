@@ -225,7 +225,7 @@ public struct Simulator: Sendable {
     mutating func contextClick(at t: Double, into out: inout [LogRecord]) {
         if regionClaimsPress { return }  // the control's own menu, not the items'
         let item = band.engine.item(at: contentPoint)
-        emit(clicks.contextClick(item: item, point: pointer, band: &band), at: t, into: &out)
+        emit(clicks.contextClick(item: item, point: contentPoint, band: &band), at: t, into: &out)
     }
 
     /// A `cancel` event, or Escape while the primary button is held: cancels
