@@ -29,7 +29,7 @@ extension DeviceDecoder {
             case 1:
                 guard keysDown.insert(e.code).inserted else { continue }
                 if e.code == C.KEY_CAPSLOCK { capsLock.toggle() }
-                if let k = Self.key(e.code), k != .escape || configuration.escapeCancels { keys.append(k) }
+                if let k = KeyNames.key(e.code), k != .escape || configuration.escapeCancels { keys.append(k) }
                 changed = true
             case 0:
                 guard keysDown.remove(e.code) != nil else { continue }  // orphan release: ignored

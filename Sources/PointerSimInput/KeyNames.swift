@@ -1,12 +1,15 @@
 import PointerSimCore
 
-extension DeviceDecoder {
-    /// The keys that drive selection and keyboard focus, from evdev key codes
-    /// (the US layout's positions for letters, as the kernel names them):
-    /// arrows, Space, Return (KEY_ENTER and KEY_KPENTER), Escape, Tab, a…z.
-    /// A press (value 1) gives one `key` event after the frame's modifier
-    /// change; autorepeat (value 2) and releases give none.
-    static func key(_ code: UInt16) -> Key? {
+/// The one place where evdev key codes become the simulator's selection keys
+/// (the trace's `key NAME`): arrows, Space, Return (KEY_ENTER and
+/// KEY_KPENTER), Escape, Tab and KEY_A … KEY_Z (the kernel's names, i.e. US
+/// layout positions). A decoder emits one `.key` event per press (value 1),
+/// after the modifier change of the same frame; autorepeat (value 2) and
+/// releases give none. Escape is passed on as `.key(.escape)` (it cancels an
+/// active band in the simulator) when `DecoderConfiguration.escapeCancels`.
+public enum KeyNames {
+    /// The selection key of an evdev key code, or nil.
+    public static func key(_ code: UInt16) -> Key? {
         switch code {
         case 103: return .up
         case 105: return .left
