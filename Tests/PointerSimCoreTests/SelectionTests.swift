@@ -33,6 +33,10 @@ import Testing
         #expect(ui.contextClick(item: 5, point: .zero, band: &band) == [SelectionEvent]([.contextMenu(point: .zero, items: [5])]))
         #expect(ui.contextClick(item: nil, point: .zero, band: &band) == [SelectionEvent]([.contextMenu(point: .zero, items: [])]))
         #expect(band.selectedItems == [1, 3, 4])
+        // A plain UIKit click adds or removes its item; the primary action only
+        // when it selects a single item without extending a selection.
+        #expect(ui.click(item: 0, modifiers: [], time: 3, point: .zero, band: &band) == [SelectionEvent]([.changed(cause: .click, diff: SelectionDiff(added: [0])), .focusMoved(0)]))
+        #expect(ui.click(item: 0, modifiers: [], time: 4, point: .zero, band: &band) == [SelectionEvent]([.changed(cause: .click, diff: SelectionDiff(removed: [0]))]))
         // Qt selects the right-clicked item first, and double clicks activate.
         var qt = SelectionController(rules: .qt)
         #expect(qt.contextClick(item: 5, point: .zero, band: &band).first == SelectionEvent.changed(cause: .click, diff: SelectionDiff(added: [5], removed: [1, 3, 4])))

@@ -51,11 +51,12 @@ public struct SelectionController: Sendable {
         var out: [SelectionEvent] = []
         let toggle = rules.toggles(modifiers), range = rules.extendsRange(modifiers) && configuration.multiple
         let plain = !toggle && !range
+        let wasSelected = band.engine.isSelected(i)
         var target: [Int]
         if !configuration.multiple {
-            target = toggle && band.engine.isSelected(i) ? [] : [i]
+            target = toggle && wasSelected ? [] : [i]
             anchor = i
-        } else if configuration.editing && plain {
+        } else if (configuration.editing || rules.plainClickToggles) && plain {
             target = toggled(i, band)
             anchor = i
         } else if range {
@@ -75,7 +76,8 @@ public struct SelectionController: Sendable {
         if plain && !configuration.editing {
             switch rules.primaryAction {
             case .singleClick:
-                out.append(.primaryAction(i))
+                // A single cell selected, no existing selection extended.
+                if !rules.plainClickToggles || (!wasSelected && band.engine.selectedCount == 1) { out.append(.primaryAction(i)) }
             case .doubleClick:
                 if let last = lastClick, last.item == i, time - last.time <= rules.doubleClickInterval,
                     abs(point.x - last.point.x) <= rules.doubleClickDistance, abs(point.y - last.point.y) <= rules.doubleClickDistance

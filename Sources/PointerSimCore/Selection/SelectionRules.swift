@@ -54,8 +54,9 @@ public struct ClickRules: Sendable, Hashable {
     }
     /// When the primary action fires.
     public enum PrimaryAction: String, Sendable, Hashable {
-        /// On a single click that selects one item without extending (UIKit's
-        /// `performPrimaryActionForItemAt`, after the selection changes).
+        /// On a click that selects a single item without extending an existing
+        /// selection (UIKit's `performPrimaryActionForItemAt`, after the
+        /// selection changes): the item was not selected and nothing else is.
         case singleClick
         /// On the second press of a double click on the same item (Qt's
         /// `activated`, GTK's `activate` without `single-click-activate`).
@@ -64,6 +65,11 @@ public struct ClickRules: Sendable, Hashable {
 
     /// Any of these flag sets (each must be held) makes a click toggle its item.
     public var toggleModifiers: [ModifierFlags]
+    /// A plain click toggles its item too, adding it to the selection or
+    /// removing it (UIKit's `allowsMultipleSelection`: "tapping a cell adds it
+    /// to the current selection … tapping the cell again removes it"); false:
+    /// a plain click selects its item alone (Qt, GTK).
+    public var plainClickToggles: Bool = false
     /// Held, this makes a click (or an arrow) extend a range from the anchor.
     public var rangeModifier: ModifierFlags = .shift
     /// Held with the primary button, these make the click a context click
@@ -111,14 +117,19 @@ public struct ClickRules: Sendable, Hashable {
     public func selectsAll(_ held: ModifierFlags) -> Bool { selectAllModifiers.contains { !$0.isEmpty && held.isSuperset(of: $0) } }
 
     /// UICollectionView with `allowsMultipleSelection` (lightweight multiple
-    /// selection, iPadOS 15/16): Command toggles, Shift extends, Control-click
-    /// is a context click, selection at the release, empty space is a band,
-    /// the primary action on a single click, the context menu never changes
-    /// the selection.
-    public static let uikit = ClickRules(
-        toggleModifiers: [.command], contextClickModifiers: .control, selectAllModifiers: [.command],
-        timing: .release, emptyClick: .band, itemsAcceptPress: false, contextClickSelects: false,
-        primaryAction: .singleClick, escapeClears: true)
+    /// selection, iPadOS 15/16): a click adds its item to the selection or
+    /// removes it (so does Command-click), Shift extends, Control-click is a
+    /// context click, selection at the release, empty space is a band, the
+    /// primary action when a click selects a single cell without extending an
+    /// existing selection, the context menu never changes the selection.
+    public static let uikit: ClickRules = {
+        var r = ClickRules(
+            toggleModifiers: [.command], contextClickModifiers: .control, selectAllModifiers: [.command],
+            timing: .release, emptyClick: .band, itemsAcceptPress: false, contextClickSelects: false,
+            primaryAction: .singleClick, escapeClears: true)
+        r.plainClickToggles = true
+        return r
+    }()
 
     /// QAbstractItemView's ExtendedSelection and QGraphicsView: Control toggles
     /// (Ctrl+Shift adds a range), selection at the press, empty space clears at
