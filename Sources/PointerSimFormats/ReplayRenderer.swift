@@ -101,6 +101,7 @@ public enum ReplayRenderer {
                 if(e.event==='band.began'){rect=e.rect}
                 else if(e.event==='band.selecting'){rect=e.rect;e.removed.forEach(x=>sel.delete(x));e.added.forEach(x=>sel.add(x))}
                 else if(e.event==='band.ended'){rect=null;sel.clear();e.selection.forEach(x=>sel.add(x))}
+                else if(e.event==='selection.changed'){e.removed.forEach(x=>sel.delete(x));e.added.forEach(x=>sel.add(x))}
                 else if(e.event==='pointer'){p=e.presented}
                 else if(e.event==='region.entered'){region=e.region}
                 else if(e.event==='region.exited'){region=''}}
