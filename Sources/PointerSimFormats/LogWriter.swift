@@ -36,6 +36,13 @@ public enum LogLine {
                 s += "{\"center\":" + pointJSON(a.center) + ",\"angle\":" + formatLogNumber(a.angle) + "}"
             }
             s += "]"
+        case .selectionChanged(let cause, let added, let removed):
+            s += ",\"cause\":"; appendJSONString(cause.rawValue, to: &s)
+            s += ",\"added\":" + stringsJSON(added) + ",\"removed\":" + stringsJSON(removed)
+        case .focusMoved(let item), .itemPrimaryAction(let item):
+            s += ",\"item\":"; appendJSONString(item, to: &s)
+        case .contextMenuRequested(let point, let items):
+            s += ",\"point\":" + pointJSON(point) + ",\"items\":" + stringsJSON(items)
         }
         s += "}"
         return s

@@ -8,7 +8,7 @@ public enum PointerSimTrace {
     public static let header = "pointersim-trace 1"
 
     /// The events and their arguments, for messages.
-    static let grammar = "move X Y, delta DX DY, press BUTTON, release BUTTON, modifiers [FLAG…], scroll DX DY, cancel, invalidate REGION, removed DEVICE"
+    static let grammar = "move X Y, delta DX DY, press BUTTON, release BUTTON, modifiers [FLAG…], scroll DX DY, cancel, invalidate REGION, removed DEVICE, key NAME"
 
     /// Whether a file's first bytes look like this format.
     public static func matches(_ prefix: [UInt8]) -> Bool {
@@ -28,7 +28,7 @@ public enum PointerSimTrace {
         var parser = Parser(file: path)
         var out: [PointerEvent] = []
         while let line = try reader.nextLine() {
-            if let e = try parser.parse(line: String(decoding: line, as: UTF8.self), number: reader.lineNumber) { out.append(e) }
+            out.append(contentsOf: try parser.parse(line: String(decoding: line, as: UTF8.self), number: reader.lineNumber))
         }
         guard parser.sawHeader else { throw InputError.malformed(path, line: nil, "empty trace: expected the header \"\(header)\"") }
         return out
@@ -41,7 +41,7 @@ public enum PointerSimTrace {
         var n = 0
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             n += 1
-            if let e = try parser.parse(line: String(line), number: n) { out.append(e) }
+            out.append(contentsOf: try parser.parse(line: String(line), number: n))
         }
         guard parser.sawHeader else { throw InputError.malformed(file, line: nil, "empty trace: expected the header \"\(header)\"") }
         return out
@@ -62,6 +62,7 @@ public enum PointerSimTrace {
             case .cancel: s += "cancel"
             case .invalidate(let r): s += "invalidate \(r)"
             case .deviceRemoved(let d): s += "removed \(d)"
+            case .key(let k): s += "key \(k)"
             }
             s += "\n"
         }
@@ -72,21 +73,26 @@ public enum PointerSimTrace {
         let file: String
         var sawHeader = false
         var lastTime = -Double.infinity
+        /// The buttons held, so that `removed` can end the press it was driving.
+        var held: [PointerButton] = []
 
         func fail(_ n: Int, _ message: String) -> InputError { InputError.malformed(file, line: n, message) }
 
-        mutating func parse(line raw: String, number n: Int) throws -> PointerEvent? {
+        /// The events of one line: none for blanks, comments and the header;
+        /// `removed` while buttons are held first cancels the band they drive
+        /// and releases them, as an unplugged device does.
+        mutating func parse(line raw: String, number n: Int) throws -> [PointerEvent] {
             var text = Substring(raw)
             if let hash = text.firstIndex(of: "#") { text = text[..<hash] }
             let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            if words.isEmpty { return nil }
+            if words.isEmpty { return [] }
             if !sawHeader {
                 guard words.count == 2, words[0] == "pointersim-trace" else {
                     throw fail(n, "expected the header \"\(PointerSimTrace.header)\"")
                 }
                 guard words[1] == "1" else { throw fail(n, "unsupported trace version \(words[1]) (expected 1)") }
                 sawHeader = true
-                return nil
+                return []
             }
             guard let t = Double(words[0]), t.isFinite, t >= 0 else {
                 throw fail(n, "expected a time in seconds (a non-negative number), found \"\(words[0])\"")
@@ -130,10 +136,25 @@ public enum PointerSimTrace {
             case "cancel": try count(0, "no arguments"); kind = .cancel
             case "invalidate": try count(1, "a region id"); kind = .invalidate(args[0])
             case "removed": try count(1, "a device name"); kind = .deviceRemoved(args[0])
+            case "key":
+                try count(1, "a key name (left, right, up, down, space, return, escape, tab, a…z)")
+                guard let k = Key(name: args[0]) else {
+                    throw fail(n, "key: unknown key \"\(args[0])\" (expected left, right, up, down, space, return, escape, tab or a…z)")
+                }
+                kind = .key(k)
             default: throw fail(n, "unknown event \"\(name)\" (expected \(grammar))")
             }
             lastTime = t
-            return PointerEvent(time: t, kind)
+            switch kind {
+            case .press(let b): if !held.contains(b) { held.append(b) }
+            case .release(let b): held.removeAll { $0 == b }
+            case .deviceRemoved where !held.isEmpty:
+                let out = [PointerEvent(time: t, .cancel)] + PointerButton.allCases.filter(held.contains).map { PointerEvent(time: t, .release($0)) }
+                held.removeAll()
+                return out + [PointerEvent(time: t, kind)]
+            default: break
+            }
+            return [PointerEvent(time: t, kind)]
         }
     }
 }

@@ -25,6 +25,7 @@ public enum ReplayRenderer {
             switch r.event {
             case .bandSelecting(_, let added, let removed): final.subtract(removed); final.formUnion(added)
             case .bandEnded(let rect, let selection, let cancelled): final = Set(selection); bands.append((rect, cancelled))
+            case .selectionChanged(_, let added, let removed): final.subtract(removed); final.formUnion(added)
             case .pointer(let f): path.append(f.model + offset)
             default: break
             }
@@ -100,6 +101,7 @@ public enum ReplayRenderer {
                 if(e.event==='band.began'){rect=e.rect}
                 else if(e.event==='band.selecting'){rect=e.rect;e.removed.forEach(x=>sel.delete(x));e.added.forEach(x=>sel.add(x))}
                 else if(e.event==='band.ended'){rect=null;sel.clear();e.selection.forEach(x=>sel.add(x))}
+                else if(e.event==='selection.changed'){e.removed.forEach(x=>sel.delete(x));e.added.forEach(x=>sel.add(x))}
                 else if(e.event==='pointer'){p=e.presented}
                 else if(e.event==='region.entered'){region=e.region}
                 else if(e.event==='region.exited'){region=''}}

@@ -21,6 +21,9 @@ import PointerSimCore
 //   others are dropped with a warning that names them.
 // - `styles`: modifier-dependent styles; the first entry whose `modifiers` are
 //   all held (others may be held too) is used, else `style`.
+// - `claimsPress`: true or false overrides the default rule for who gets a
+//   primary press on the region (latching regions and regions whose resolved
+//   effect is highlight or lift claim it: no band begins, no item is clicked).
 // - A latching region must have a `style`. Region ids are unique.
 //
 // The top-level `regionConfiguration` overrides the numbers of SEMANTICS.md §3–§6
@@ -40,7 +43,7 @@ extension SceneFile {
     static func decodeRegions(_ field: SceneField, into scene: inout Scene, warnings: inout [String]) throws {
         var ids = Set<String>()
         for e in try field.array() {
-            let o = try e.object(allowed: ["id", "rect", "latchingAxes", "style", "styles", "comment"])
+            let o = try e.object(allowed: ["id", "rect", "latchingAxes", "style", "styles", "claimsPress", "comment"])
             guard let idField = o["id"] else { throw e.error("missing \"id\"") }
             guard let rectField = o["rect"] else { throw e.error("missing \"rect\"") }
             let id = try idField.string()
@@ -61,7 +64,8 @@ extension SceneFile {
                     modifierStyles.append(ModifierStyle(modifiers: try m.modifiers(), style: try decodeStyle(st, config: config, warnings: &warnings)))
                 }
             }
-            scene.regions.append(SceneRegion(id: id, rect: try rectField.rect(), latchingAxes: axes, style: style, modifierStyles: modifierStyles))
+            let claims = try o["claimsPress"].map { try $0.bool() }
+            scene.regions.append(SceneRegion(id: id, rect: try rectField.rect(), latchingAxes: axes, style: style, modifierStyles: modifierStyles, claimsPress: claims))
         }
     }
 

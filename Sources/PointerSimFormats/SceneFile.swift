@@ -132,7 +132,7 @@ public enum SceneFile {
     /// Parses scene text, collecting warnings.
     public static func parse(_ text: String, file: String, warnings: inout [String]) throws -> Scene {
         let root = SceneField(node: try JSONParser.parse(text, file: file), path: "", file: file)
-        let top = try root.object(allowed: ["format", "view", "pointer", "band", "items", "regions", "regionConfiguration", "comment"])
+        let top = try root.object(allowed: ["format", "view", "pointer", "band", "selection", "items", "regions", "regionConfiguration", "comment"])
         var scene = Scene()
         guard let format = top["format"] else { throw root.error("missing \"format\": \"\(formatTag)\"") }
         guard try format.string() == formatTag else { throw format.error("expected \"\(formatTag)\"") }
@@ -166,11 +166,12 @@ public enum SceneFile {
 
         var initialSelection: [SceneField] = []
         if let band = top["band"] {
-            let b = try band.object(allowed: ["profile", "hitRule", "enabled", "beginsOnItems", "initialSelection", "vetoRects", "autoscroll"])
+            let b = try band.object(allowed: ["profile", "hitRule", "enabled", "beginsOnItems", "regionsClaimPress", "initialSelection", "vetoRects", "autoscroll"])
             if let p = b["profile"] { scene.band.profile = try profile(p) }
             if let h = b["hitRule"] { scene.band.hitRule = HitRule(rawValue: try h.oneOf(HitRule.allCases.map(\.rawValue)))! }
             if let e = b["enabled"] { scene.band.isEnabled = try e.bool() }
             if let e = b["beginsOnItems"] { scene.band.beginsOnItems = try e.bool() }
+            if let e = b["regionsClaimPress"] { scene.band.regionsClaimPress = try e.bool() }
             if let s = b["initialSelection"] { initialSelection = try s.array() }
             if let v = b["vetoRects"] { scene.band.vetoRects = try v.array().map { try $0.rect() } }
             if let a = b["autoscroll"] {
@@ -180,6 +181,14 @@ public enum SceneFile {
                 if let s = o["maxSpeed"] { scene.autoscroll.maxSpeed = try s.number(in: 0...1e9) }
                 if let t = o["tickInterval"] { scene.autoscroll.tickInterval = try t.number(in: 1e-4...10) }
             }
+        }
+
+        if let selection = top["selection"] {
+            let o = try selection.object(allowed: ["multiple", "focus", "selectionFollowsFocus", "editing"])
+            if let v = o["multiple"] { scene.selection.multiple = try v.bool() }
+            if let v = o["focus"] { scene.selection.focus = try v.bool() }
+            if let v = o["selectionFollowsFocus"] { scene.selection.selectionFollowsFocus = try v.bool() }
+            if let v = o["editing"] { scene.selection.editing = try v.bool() }
         }
 
         var ids = Set<String>()

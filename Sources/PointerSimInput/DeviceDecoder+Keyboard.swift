@@ -18,6 +18,7 @@ extension DeviceDecoder {
         typealias C = EventCodes
         let before = modifiers
         var changed = false
+        var keys: [Key] = []
         for e in frame {
             if e.type == C.EV_LED && e.code == C.LED_CAPSL {
                 capsLock = e.value != 0; changed = true
@@ -28,7 +29,7 @@ extension DeviceDecoder {
             case 1:
                 guard keysDown.insert(e.code).inserted else { continue }
                 if e.code == C.KEY_CAPSLOCK { capsLock.toggle() }
-                if e.code == C.KEY_ESC && configuration.escapeCancels { out.append(PointerEvent(time: t, .cancel)) }
+                if let k = KeyNames.key(e.code), k != .escape || configuration.escapeCancels { keys.append(k) }
                 changed = true
             case 0:
                 guard keysDown.remove(e.code) != nil else { continue }  // orphan release: ignored
@@ -41,5 +42,6 @@ extension DeviceDecoder {
         for k in keysDown { if let f = Self.modifier(k) { m.insert(f) } }
         modifiers = m
         if m != before { out.append(PointerEvent(time: t, .modifiers(m))) }
+        for k in keys { out.append(PointerEvent(time: t, .key(k))) }
     }
 }

@@ -59,7 +59,8 @@ public struct DecoderConfiguration: Sendable, Hashable {
     public var pinReleaseMM: Double = 1.5
     /// Whether two fingers scroll (default true).
     public var twoFingerScroll = true
-    /// Whether Escape on a keyboard cancels an active band (default true).
+    /// Whether Escape on a keyboard is passed on (as `key escape`: it cancels
+    /// an active band, else it is a selection key); default true.
     public var escapeCancels = true
     /// libinput's touchpad settings (tapping, scroll and click methods,
     /// disable-while-typing, …), each with libinput's default.

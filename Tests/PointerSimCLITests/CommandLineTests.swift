@@ -44,6 +44,34 @@ enum CLI {
         #expect(a.stdout == b.stdout)
     }
 
+    @Test func keysClicksAndContextMenusOnTheBuiltInScene() throws {
+        let trace = try CLI.temp("keys.trace", """
+            pointersim-trace 1
+            0.0 move 190 170
+            0.1 press primary
+            0.2 release primary
+            0.3 modifiers shift
+            0.4 key right
+            0.5 modifiers
+            0.6 press secondary
+            0.7 release secondary
+            """)
+        let r = try CLI.run(["replay", trace])
+        #expect(r.status == 0 && r.stderr.isEmpty)
+        #expect(r.stdout == """
+            {"t":0.2,"event":"selection.changed","cause":"click","added":["r1c1"],"removed":[]}
+            {"t":0.2,"event":"focus.moved","item":"r1c1"}
+            {"t":0.2,"event":"item.primaryAction","item":"r1c1"}
+            {"t":0.4,"event":"selection.changed","cause":"key","added":["r1c2"],"removed":[]}
+            {"t":0.4,"event":"focus.moved","item":"r1c2"}
+            {"t":0.6,"event":"contextMenu.requested","point":[190,170],"items":["r1c1","r1c2"]}
+
+            """)
+        let bad = try CLI.temp("bad.trace", "pointersim-trace 1\n0.0 key F1\n")
+        let e = try CLI.run(["replay", bad])
+        #expect(e.status == 65 && e.stderr.contains("bad.trace:2") && e.stderr.contains("unknown key \"F1\""))
+    }
+
     @Test func replayWithoutASceneUsesTheBuiltInScene() throws {
         let r = try CLI.run(["replay", "Traces/band/uikit-replace-drag.trace"])
         #expect(r.status == 0)

@@ -12,8 +12,9 @@ import Testing
         #expect(began?.mode == .add && began?.modifiers == .shift)
         #expect(band.selectedItems == [0])
         let sel = band.move(to: Point(x: 25, y: 5))
-        // The first selecting carries the press's change too.
-        #expect(sel?.state == .selecting && sel?.diff.added == [0, 1])
+        // Diffs compose: `began` reported item 0, the first selecting only item 1.
+        #expect(began?.diff.added == [0])
+        #expect(sel?.state == .selecting && sel?.diff.added == [1])
         let end = band.release(modifiers: [])
         #expect(end?.state == .ended && end?.cancelled == false)
         #expect(band.selectedItems == [0, 1])
@@ -21,9 +22,10 @@ import Testing
 
     @Test func clickInReplaceModeClearsTheSelection() {
         var band = BandSelectionInteraction(items: items, initialSelection: [1, 2])
-        _ = band.press(at: Point(x: 15, y: 15), modifiers: [])
+        let began = band.press(at: Point(x: 15, y: 15), modifiers: [])
         let end = band.release(modifiers: [])
-        #expect(end?.diff.removed == [1, 2])
+        #expect(began?.diff.removed == [1, 2])
+        #expect(end?.diff.isEmpty == true)
         #expect(band.selectedItems.isEmpty)
     }
 

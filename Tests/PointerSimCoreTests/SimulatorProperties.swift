@@ -84,6 +84,11 @@ import Testing
                     }
                     selection = Set(final)
                     #expect(final == final.sorted { Int($0.dropFirst())! < Int($1.dropFirst())! })
+                case .selectionChanged(_, let added, let removed):
+                    // Clicks (Qt's clear at the press) apply to the previous state too.
+                    #expect(Set(added).isDisjoint(with: selection) && Set(removed).isSubset(of: selection))
+                    selection.subtract(removed); selection.formUnion(added)
+                    if !active { atPress = selection }
                 default: break
                 }
             }

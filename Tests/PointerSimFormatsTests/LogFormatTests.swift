@@ -52,6 +52,40 @@ import Testing
         #expect(try PointerSimTrace.parse(PointerSimTrace.render(events)) == events)
     }
 
+    @Test func keysAndUnplugs() throws {
+        let text = """
+            pointersim-trace 1
+            0.0 key left
+            0.1 key return
+            0.2 key z
+            0.3 press primary
+            0.4 press secondary
+            0.5 removed /dev/input/event3
+            0.6 release primary
+            """
+        let events = try PointerSimTrace.parse(text)
+        // `removed` while buttons are held cancels the band they drive and releases them first.
+        #expect(events.map(\.kind) == [
+            .key(.left), .key(.return), .key(.letter("z")), .press(.primary), .press(.secondary),
+            .cancel, .release(.primary), .release(.secondary), .deviceRemoved("/dev/input/event3"), .release(.primary),
+        ])
+        #expect(Key.names.count == 34 && Key.names.allSatisfy { Key(name: $0)?.description == $0 })
+        let keys = events.filter { if case .key = $0.kind { true } else { false } }
+        #expect(try PointerSimTrace.parse(PointerSimTrace.render(keys)) == keys)
+        for bad in ["0 key", "0 key F1", "0 key A", "0 key left right"] {
+            #expect(throws: InputError.self) { try PointerSimTrace.parse("pointersim-trace 1\n" + bad) }
+        }
+    }
+
+    @Test func selectionRecordsHaveTheDocumentedKeyOrder() {
+        #expect(LogLine.render(LogRecord(time: 1.5, .selectionChanged(cause: .click, added: ["a"], removed: ["b", "c"])))
+            == #"{"t":1.5,"event":"selection.changed","cause":"click","added":["a"],"removed":["b","c"]}"#)
+        #expect(LogLine.render(LogRecord(time: 0, .focusMoved(item: "r1c2"))) == #"{"t":0,"event":"focus.moved","item":"r1c2"}"#)
+        #expect(LogLine.render(LogRecord(time: 0.25, .itemPrimaryAction(item: "r1c2"))) == #"{"t":0.25,"event":"item.primaryAction","item":"r1c2"}"#)
+        #expect(LogLine.render(LogRecord(time: 2, .contextMenuRequested(point: Point(x: 10.5, y: 1.0 / 3), items: [])))
+            == #"{"t":2,"event":"contextMenu.requested","point":[10.5,0.333],"items":[]}"#)
+    }
+
     @Test func errorsNameTheLineAndWhatWasExpected() {
         func message(_ text: String) -> String? {
             do { _ = try PointerSimTrace.parse(text, file: "x.trace"); return nil } catch let e as InputError {
@@ -95,6 +129,23 @@ import Testing
         #expect(error(#"{"format": "pointersim-scene/1", "band": {"initialSelection": ["zz"]}}"#)?.contains("band.initialSelection[0]: no item has the id \"zz\"") == true)
         #expect(error(#"{"format": "pointersim-scene/1", "items": [{"id": "a", "rect": [0,0,1,1]}, {"id": "a", "rect": [0,0,1,1]}]}"#)?.contains("items[1].id: duplicate item id") == true)
         #expect(error("{\"format\": \"pointersim-scene/1\",\n \"view\": {\"width\": 3,}}")?.hasPrefix("s.json:2: expected a quoted key") == true)
+    }
+
+    @Test func selectionAndClaimsParse() throws {
+        let scene = try SceneFile.parse("""
+            { "format": "pointersim-scene/1",
+              "band": { "profile": "qt", "regionsClaimPress": false },
+              "selection": { "multiple": false, "focus": false, "selectionFollowsFocus": true, "editing": true },
+              "regions": [ { "id": "b", "rect": [0, 0, 10, 10], "claimsPress": true }, { "id": "c", "rect": [0, 0, 10, 10] } ] }
+            """, file: "s.json")
+        #expect(!scene.band.regionsClaimPress && scene.band.profile.clicks == .qt)
+        #expect(!scene.selection.multiple && !scene.selection.focus && scene.selection.selectionFollowsFocus && scene.selection.editing)
+        #expect(scene.regions.map(\.claimsPress) == [true, nil])
+        let defaults = try SceneFile.parse(#"{"format": "pointersim-scene/1"}"#, file: "d.json")
+        #expect(defaults.selection == SelectionConfiguration() && defaults.band.regionsClaimPress)
+        #expect(error(#"{"format": "pointersim-scene/1", "selection": {"multi": true}}"#)?.contains("selection.multi: unknown key") == true)
+        #expect(error(#"{"format": "pointersim-scene/1", "selection": {"editing": 1}}"#)?.contains("selection.editing: expected true or false") == true)
+        #expect(error(#"{"format": "pointersim-scene/1", "regions": [{"id": "b", "rect": [0,0,1,1], "claimsPress": "yes"}]}"#)?.contains("regions[0].claimsPress") == true)
     }
 
     @Test func fullSceneParses() throws {

@@ -196,7 +196,23 @@ import Testing
             + Fx.frame(3, [(Fx.K, 42, 0)]) + Fx.frame(4, [(Fx.K, 54, 0)]) + Fx.frame(5, [(Fx.K, 58, 1)]) + Fx.frame(5.1, [(Fx.K, 58, 0)])
             + Fx.frame(6, [(Fx.K, 1, 1)]) + Fx.frame(7, [(Fx.K, 58, 1), (Fx.K, 58, 0)]))
         #expect(out.map(\.kind) == [.modifiers(.shift), .modifiers([.shift, .command]), .modifiers(.command),
-                                    .modifiers([.command, .capsLock]), .cancel, .modifiers(.command)])
+                                    .modifiers([.command, .capsLock]), .key(.escape), .modifiers(.command)])
+    }
+
+    @Test func selectionKeysComeAfterTheFrameModifiers() throws {
+        var d = try DeviceDecoder(description: Fx.keyboard(), configuration: none)
+        // Shift and Down in one frame: the key sees Shift; autorepeat and releases give nothing;
+        // KEY_ENTER and KEY_KPENTER are Return; letters by the kernel's names.
+        let out = Fx.feed(&d, Fx.frame(1, [(Fx.K, 42, 1), (Fx.K, 108, 1)]) + Fx.frame(1.5, [(Fx.K, 108, 2)], syn: 1)
+            + Fx.frame(2, [(Fx.K, 108, 0), (Fx.K, 42, 0)]) + Fx.frame(3, [(Fx.K, 103, 1), (Fx.K, 105, 1), (Fx.K, 106, 1)])
+            + Fx.frame(4, [(Fx.K, 57, 1), (Fx.K, 28, 1), (Fx.K, 96, 1), (Fx.K, 15, 1), (Fx.K, 30, 1), (Fx.K, 44, 1), (Fx.K, 16, 1)]))
+        #expect(out.map(\.kind) == [
+            .modifiers(.shift), .key(.down), .modifiers([]), .key(.up), .key(.left), .key(.right),
+            .key(.space), .key(.return), .key(.return), .key(.tab), .key(.letter("a")), .key(.letter("z")), .key(.letter("q")),
+        ])
+        var quiet = none; quiet.escapeCancels = false
+        var e = try DeviceDecoder(description: Fx.keyboard(), configuration: quiet)
+        #expect(Fx.feed(&e, Fx.frame(1, [(Fx.K, 1, 1)])).isEmpty)
     }
 
     @Test func capsLockLEDWins() throws {

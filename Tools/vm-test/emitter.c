@@ -214,8 +214,9 @@ int main(int argc, char **argv)
 	key(&kbd, KEY_LEFTSHIFT, 0);
 
 	/* 2. a latched slider drag on the clickpad: the finger moves the pointer onto
-	 * the knob (region.entered), the physical click latches it and begins a band,
-	 * the drag goes far beyond the knob, the release unlatches and exits it */
+	 * the knob (region.entered), the physical click latches it (the knob claims
+	 * the press: no band, the items it is dragged over stay as they are), the
+	 * drag goes far beyond the knob, the release unlatches and exits it */
 	ev(&pad, EV_ABS, ABS_MT_TRACKING_ID, 1);
 	ev(&pad, EV_ABS, ABS_MT_POSITION_X, 1600);
 	ev(&pad, EV_ABS, ABS_MT_POSITION_Y, 1000);
@@ -231,7 +232,7 @@ int main(int argc, char **argv)
 		ev(&pad, EV_ABS, ABS_Y, 1000 - 32 * i);
 		syn(&pad);
 	}
-	key(&pad, BTN_LEFT, 1);                      /* the physical click: band.began */
+	key(&pad, BTN_LEFT, 1);                      /* the physical click: region.latched */
 	for (int i = 1; i <= 4; i++) {               /* 4 x 2 mm right, 1 mm down */
 		ev(&pad, EV_ABS, ABS_MT_POSITION_X, 1504 + 64 * i);
 		ev(&pad, EV_ABS, ABS_MT_POSITION_Y, 904 + 32 * i);
@@ -239,14 +240,14 @@ int main(int argc, char **argv)
 		ev(&pad, EV_ABS, ABS_Y, 904 + 32 * i);
 		syn(&pad);
 	}
-	ev(&pad, EV_KEY, BTN_LEFT, 0);               /* band.ended, and the finger lifts */
+	ev(&pad, EV_KEY, BTN_LEFT, 0);               /* region.unlatched, and the finger lifts */
 	ev(&pad, EV_ABS, ABS_MT_TRACKING_ID, -1);
 	ev(&pad, EV_KEY, BTN_TOUCH, 0);
 	ev(&pad, EV_KEY, BTN_TOOL_FINGER, 0);
 	syn(&pad);
 
 	/* 3. the clickpad is unplugged: device.removed, the others go on */
-	unplug(&pad, 18);                            /* after band.ended, region.unlatched, region.exited (line 18) */
+	unplug(&pad, 12);                            /* after region.unlatched, region.exited (line 12) */
 
 	/* 4. a plain click with the mouse in empty space (replace: clears the selection) */
 	mouse_move(&mouse, 300, 300);
@@ -258,7 +259,7 @@ int main(int argc, char **argv)
 	key(&kbd, KEY_LEFTMETA, 1);
 	key(&mouse, BTN_LEFT, 1);
 	mouse_move(&mouse, 50, 10);
-	unplug(&mouse, 23);                          /* after the selecting line (23): band.ended cancelled, device.removed */
+	unplug(&mouse, 17);                          /* after the selecting line (17): band.ended cancelled, device.removed */
 	key(&kbd, KEY_LEFTMETA, 0);
 
 	/* 7. SYN_DROPPED: a second reader of the keyboard is stopped (SIGSTOP) by

@@ -121,16 +121,19 @@ public struct BandProfile: Sendable, Hashable {
     public var modifiersReadAt: ModifierTiming
     /// When the selection is applied.
     public var application: Application
+    /// The toolkit's clicks, context clicks and keys (a custom profile keeps
+    /// its base's).
+    public var clicks: ClickRules
 
     /// Creates a profile.
     public init(
         name: String, rules: [Rule], defaultMode: SelectionMode = .replace, threshold: Double = 0,
         thresholdMetric: DistanceMetric = .euclidean, thresholdIsStrict: Bool = false,
-        modifiersReadAt: ModifierTiming = .press, application: Application = .live
+        modifiersReadAt: ModifierTiming = .press, application: Application = .live, clicks: ClickRules = .uikit
     ) {
         self.name = name; self.rules = rules; self.defaultMode = defaultMode; self.threshold = threshold
         self.thresholdMetric = thresholdMetric; self.thresholdIsStrict = thresholdIsStrict
-        self.modifiersReadAt = modifiersReadAt; self.application = application
+        self.modifiersReadAt = modifiersReadAt; self.application = application; self.clicks = clicks
     }
 
     /// The mode the flags choose.
@@ -160,7 +163,7 @@ public struct BandProfile: Sendable, Hashable {
     /// replace; begins after a Manhattan distance of 10 (`QApplication::startDragDistance()`).
     public static let qt = BandProfile(
         name: "qt", rules: [Rule(.control, .includes, .addSticky)], threshold: 10,
-        thresholdMetric: .manhattan, thresholdIsStrict: false)
+        thresholdMetric: .manhattan, thresholdIsStrict: false, clicks: .qt)
 
     /// GtkListView/GridView rubberband: control+shift → toggle, control (Meta
     /// counts as control) → add, shift → subtract; begins after 8 points on
@@ -172,7 +175,7 @@ public struct BandProfile: Sendable, Hashable {
             Rule(.control, .includes, .add), Rule(.command, .includes, .add), Rule(.shift, .includes, .subtract),
         ],
         threshold: 8, thresholdMetric: .chebyshev, thresholdIsStrict: true, modifiersReadAt: .release,
-        application: .atEnd)
+        application: .atEnd, clicks: .gtk)
 
     /// The built-in profiles by name.
     public static let builtIn: [String: BandProfile] = ["uikit": .uikit, "qt": .qt, "gtk": .gtk]

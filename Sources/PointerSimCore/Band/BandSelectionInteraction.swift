@@ -9,6 +9,12 @@ public struct BandConfiguration: Sendable, Hashable {
     /// Whether a press on an item may start a band (`false`: the item would be
     /// dragged instead, so `shouldBegin` answers no).
     public var beginsOnItems: Bool = true
+    /// Whether pointer regions may claim the press (default true): a press on a
+    /// region that claims it (``PointerRegion/claimsPress``, by default every
+    /// latching region and every region whose resolved effect is `highlight` or
+    /// `lift`) goes to the region, and no band begins. `false` is the old
+    /// behaviour: bands begin under controls too.
+    public var regionsClaimPress: Bool = true
     /// Rectangles (content coordinates) where `shouldBegin` answers no: a
     /// scene's way to veto a band.
     public var vetoRects: [Rect] = []
@@ -41,9 +47,9 @@ public struct BandUpdate: Sendable, Hashable {
     public var mode: SelectionMode
     /// `initialModifierFlags` (the flags held at the press).
     public var modifiers: ModifierFlags
-    /// The change since the previous update of this band. For `began` it is
-    /// the change since the press, and it is also carried into the first
-    /// `selecting` or `ended` update.
+    /// The change since the previous update (for `began`, since the press).
+    /// Diffs compose: applying every update's diff in turn to the selection
+    /// before the press gives ``BandSelectionInteraction/selectedItems``.
     public var diff: SelectionDiff
     /// Whether an `ended` band was cancelled (the selection was restored).
     public var cancelled: Bool
@@ -64,6 +70,9 @@ public struct BandSelectionInteraction: Sendable {
     /// (`beginsOnItems`, `vetoRects`); `false` means nothing at all happens for
     /// that press.
     public var shouldBegin: (@Sendable (Point) -> Bool)?
+    /// `shouldBegin` with the modifier flags held at the press, asked after
+    /// ``shouldBegin``; `false` means nothing at all happens for that press.
+    public var shouldBeginWithModifiers: (@Sendable (Point, ModifierFlags) -> Bool)?
 
     /// The interaction's state.
     public private(set) var state: BandUpdate.State = .possible
@@ -75,7 +84,6 @@ public struct BandSelectionInteraction: Sendable {
     var anchor: Point = .zero
     var currentRect: Rect = .zero
     var pendingPress = false
-    var pendingDiff = SelectionDiff()
 
     /// Creates the interaction over a set of item rectangles.
     /// - Complexity: O(n) to build the index.
@@ -87,6 +95,8 @@ public struct BandSelectionInteraction: Sendable {
 
     /// Whether a band is active (began or selecting).
     public var isActive: Bool { state == .began || state == .selecting }
+    /// Whether a press is waiting for the profile's threshold.
+    public var isPending: Bool { pendingPress }
 
     /// The selected item indices, ascending.
     /// - Complexity: O(n / 64 + count).
@@ -96,14 +106,10 @@ public struct BandSelectionInteraction: Sendable {
     /// - Returns: `began` if the band begins at the press, else `nil`.
     public mutating func press(at point: Point, modifiers: ModifierFlags) -> BandUpdate? {
         guard configuration.isEnabled, !isActive, !pendingPress else { return nil }
-        if !configuration.beginsOnItems {
-            var onItem = false
-            engine.index.forEachCandidate(in: Rect(x: point.x, y: point.y, width: 0, height: 0)) { i in
-                if engine.items[i].contains(point) { onItem = true }
-            }
-            if onItem { return nil }
-        }
-        if configuration.vetoRects.contains(where: { $0.contains(point) }) || shouldBegin?(point) == false {
+        if !configuration.beginsOnItems && engine.item(at: point) != nil { return nil }
+        if configuration.vetoRects.contains(where: { $0.contains(point) }) || shouldBegin?(point) == false
+            || shouldBeginWithModifiers?(point, modifiers) == false
+        {
             return nil
         }
         initialModifierFlags = modifiers
@@ -123,8 +129,7 @@ public struct BandSelectionInteraction: Sendable {
         }
         guard isActive else { return nil }
         currentRect = Rect.band(from: anchor, to: point, scale: configuration.scale)
-        var diff = engine.updateBand(to: currentRect)
-        if !pendingDiff.isEmpty { diff = pendingDiff.followed(by: diff); pendingDiff = SelectionDiff() }
+        let diff = engine.updateBand(to: currentRect)
         state = .selecting
         return update(.selecting, diff)
     }
@@ -139,8 +144,7 @@ public struct BandSelectionInteraction: Sendable {
             mode = configuration.profile.mode(for: modifiers)
             initialModifierFlags = modifiers
         }
-        var diff = engine.endBand(mode: mode)
-        if !pendingDiff.isEmpty { diff = pendingDiff.followed(by: diff); pendingDiff = SelectionDiff() }
+        let diff = engine.endBand(mode: mode)
         state = .possible
         return update(.ended, diff)
     }
@@ -151,8 +155,7 @@ public struct BandSelectionInteraction: Sendable {
     public mutating func cancel() -> BandUpdate? {
         if pendingPress { pendingPress = false; return nil }
         guard isActive else { return nil }
-        let diff = pendingDiff.followed(by: engine.cancelBand())
-        pendingDiff = SelectionDiff()
+        let diff = engine.cancelBand()
         state = .possible
         return update(.ended, diff, cancelled: true)
     }
@@ -165,10 +168,37 @@ public struct BandSelectionInteraction: Sendable {
         var diff = engine.beginBand(mode: mode, live: live)
         currentRect = Rect.band(from: anchor, to: current, scale: configuration.scale)
         diff = diff.followed(by: engine.updateBand(to: currentRect))
-        pendingDiff = diff
         state = .began
         return update(.began, diff)
     }
+
+    // MARK: The selection and the items after creation
+
+    /// Replaces the selection (during a band: the band's starting selection).
+    /// - Returns: the change.
+    @discardableResult
+    public mutating func setSelection<S: Sequence>(_ members: S) -> SelectionDiff where S.Element == Int {
+        engine.setSelection(members)
+    }
+
+    /// Selects every item.
+    @discardableResult
+    public mutating func selectAll() -> SelectionDiff { engine.selectAll() }
+
+    /// Adds an item; see ``SelectionEngine/insertItem(_:)``.
+    public mutating func insertItem(_ rect: Rect) -> (index: Int, diff: SelectionDiff) { engine.insertItem(rect) }
+
+    /// Removes an item; see ``SelectionEngine/removeItem(_:)``.
+    @discardableResult
+    public mutating func removeItem(_ i: Int) -> SelectionDiff { engine.removeItem(i) }
+
+    /// Moves one item; see ``SelectionEngine/setRect(_:ofItem:)``.
+    @discardableResult
+    public mutating func setRect(_ rect: Rect, ofItem i: Int) -> SelectionDiff { engine.setRect(rect, ofItem: i) }
+
+    /// Gives every item a new rect; see ``SelectionEngine/relayout(_:)``.
+    @discardableResult
+    public mutating func relayout(_ rects: [Rect]) -> SelectionDiff { engine.relayout(rects) }
 
     func update(_ s: BandUpdate.State, _ diff: SelectionDiff, cancelled: Bool = false) -> BandUpdate {
         BandUpdate(

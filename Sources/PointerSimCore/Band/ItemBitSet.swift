@@ -2,7 +2,7 @@
 public struct ItemBitSet: Sendable, Hashable {
     @usableFromInline var words: [UInt64]
     /// The number of indices the set can hold (`0 ..< capacity`).
-    public let capacity: Int
+    public private(set) var capacity: Int
 
     /// An empty set for `capacity` items.
     /// - Complexity: O(capacity / 64).
@@ -53,6 +53,23 @@ public struct ItemBitSet: Sendable, Hashable {
                 bits &= bits - 1
             }
         }
+    }
+
+    /// Grows the set to hold `0 ..< newCapacity` (new indices are not members).
+    /// - Complexity: amortised O(1) per added index.
+    public mutating func grow(to newCapacity: Int) {
+        guard newCapacity > capacity else { return }
+        capacity = newCapacity
+        let need = (newCapacity + 63) / 64
+        if words.count < need { words.append(contentsOf: repeatElement(0, count: need - words.count)) }
+    }
+
+    /// Adds every index `0 ..< capacity`.
+    /// - Complexity: O(capacity / 64).
+    public mutating func insertAll() {
+        for i in words.indices { words[i] = ~0 }
+        let extra = words.count * 64 - capacity
+        if extra > 0, !words.isEmpty { words[words.count - 1] >>= UInt64(extra) }
     }
 
     /// Removes every member.

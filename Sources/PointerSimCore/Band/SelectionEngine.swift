@@ -35,13 +35,27 @@ public struct SelectionDiff: Sendable, Hashable {
 /// cheaper), re-tests them and reports the items whose selection changed.
 ///
 /// A band goes `beginBand` → `updateBand`* → `endBand` or `cancelBand`.
+///
+/// Items can change after creation (``insertItem(_:)``, ``removeItem(_:)``,
+/// ``setRect(_:ofItem:)``, ``relayout(_:)``): an item's index is its id and is
+/// never reused (a removed item keeps its index and is never hit again). A
+/// changed item is re-tested at once and kept on a short list that every band
+/// update visits until the index is rebuilt, which happens when that list
+/// outgrows `64 + n/16` items; so one change costs O(1) amortised plus
+/// O(log n) for the rebuild's share, not O(n).
 public struct SelectionEngine: Sendable {
-    /// The item rectangles; an item's index is its id.
-    public let items: [Rect]
+    /// The item rectangles; an item's index is its id (removed items keep
+    /// their last rect; see ``isRemoved(_:)``).
+    public private(set) var items: [Rect]
     /// The hit rule.
     public var hitRule: HitRule
-    /// The spatial index over ``items``.
-    public let index: SpatialIndex
+    /// The spatial index over ``items`` (as of its last rebuild; changed items
+    /// are on ``changedItems`` until the next one).
+    public private(set) var index: SpatialIndex
+    /// Items inserted or moved since the index was built: every query visits them.
+    public private(set) var changedItems: [Int] = []
+    /// Removed items.
+    public private(set) var removedItems: ItemBitSet
 
     /// The current selection.
     public private(set) var selection: ItemBitSet
@@ -60,7 +74,8 @@ public struct SelectionEngine: Sendable {
     /// Whether the mode's selection is applied on every update.
     public private(set) var isLive: Bool = true
 
-    @usableFromInline let bounds: [(minX: Double, minY: Double, maxX: Double, maxY: Double)]
+    @usableFromInline var bounds: [(minX: Double, minY: Double, maxX: Double, maxY: Double)]
+    var isChanged: ItemBitSet
     @usableFromInline var addedBuffer: [Int] = []
     @usableFromInline var removedBuffer: [Int] = []
 
@@ -72,6 +87,7 @@ public struct SelectionEngine: Sendable {
         index = SpatialIndex(items: items, cellSize: cellSize)
         selection = ItemBitSet(capacity: items.count)
         start = selection; inRect = selection; everHit = selection
+        removedItems = selection; isChanged = selection
         selectedCount = 0
         bounds = items.map { ($0.minX, $0.minY, $0.maxX, $0.maxY) }
     }
@@ -79,13 +95,155 @@ public struct SelectionEngine: Sendable {
     /// Whether item `i` is selected.
     @inlinable public func isSelected(_ i: Int) -> Bool { selection[i] }
 
-    /// Replaces the selection outside of a band.
+    /// Replaces the selection (indices out of range and removed items are
+    /// ignored). During a band this is the band's new starting selection and
+    /// the mode is applied to it again.
+    /// - Returns: the change.
     /// - Complexity: O(n / 64 + members).
-    public mutating func setSelection<S: Sequence>(_ members: S) where S.Element == Int {
-        selection.removeAll()
-        for i in members where i >= 0 && i < items.count { selection[i] = true }
-        selectedCount = selection.count
+    @discardableResult
+    public mutating func setSelection<S: Sequence>(_ members: S) -> SelectionDiff where S.Element == Int {
+        var target = ItemBitSet(capacity: items.count)
+        for i in members where i >= 0 && i < items.count && !removedItems[i] { target[i] = true }
+        return replaceSelection(with: target)
+    }
+
+    /// Selects every item that is not removed.
+    /// - Returns: the change.
+    /// - Complexity: O(n / 64 + change).
+    @discardableResult
+    public mutating func selectAll() -> SelectionDiff {
+        var target = ItemBitSet(capacity: items.count)
+        target.insertAll()
+        for w in target.words.indices { target.words[w] &= ~removedItems.words[w] }
+        return replaceSelection(with: target)
+    }
+
+    mutating func replaceSelection(with target: ItemBitSet) -> SelectionDiff {
+        if bandRect != nil {
+            start = target
+            if isLive { return recomputeAll() }
+        }
+        var diff = SelectionDiff()
+        target.forEachDifference(from: selection) { i in
+            if target[i] { diff.added.append(i) } else { diff.removed.append(i) }
+        }
+        selection = target
+        selectedCount = target.count
         _checkInvariants()
+        return diff
+    }
+
+    /// Whether item `i` was removed.
+    public func isRemoved(_ i: Int) -> Bool { removedItems[i] }
+
+    /// The topmost item (the highest index) whose rect contains the point
+    /// (half-open), or nil.
+    /// - Complexity: O(items in the point's grid cell + oversized + changed items).
+    public func item(at p: Point) -> Int? {
+        var best = -1
+        let probe = Rect(x: p.x, y: p.y, width: 0, height: 0)
+        func test(_ i: Int) { if i > best && !removedItems[i] && items[i].contains(p) { best = i } }
+        index.forEachCandidate(in: probe) { test($0) }
+        for i in changedItems { test(i) }
+        return best >= 0 ? best : nil
+    }
+
+    /// Adds an item (its index is the next free one). During a band it is
+    /// tested against the band at once.
+    /// - Returns: the new index and the change to the selection.
+    /// - Complexity: amortised O(1), plus the rebuild's share.
+    public mutating func insertItem(_ rect: Rect) -> (index: Int, diff: SelectionDiff) {
+        let i = items.count
+        items.append(rect)
+        bounds.append((rect.minX, rect.minY, rect.maxX, rect.maxY))
+        for k in 0..<6 {
+            switch k {
+            case 0: selection.grow(to: i + 1)
+            case 1: start.grow(to: i + 1)
+            case 2: inRect.grow(to: i + 1)
+            case 3: everHit.grow(to: i + 1)
+            case 4: removedItems.grow(to: i + 1)
+            default: isChanged.grow(to: i + 1)
+            }
+        }
+        markChanged(i)
+        let diff = retest(i)
+        compactIfNeeded()
+        return (i, diff)
+    }
+
+    /// Removes an item: it leaves the selection and is never hit again.
+    /// - Returns: the change to the selection.
+    /// - Complexity: O(1).
+    @discardableResult
+    public mutating func removeItem(_ i: Int) -> SelectionDiff {
+        guard i >= 0, i < items.count, !removedItems[i] else { return SelectionDiff() }
+        removedItems[i] = true
+        // Never hit under either rule (a NaN would pass Swift.max/min).
+        bounds[i] = (.infinity, .infinity, .infinity, .infinity)
+        inRect[i] = false; everHit[i] = false; start[i] = false
+        guard selection[i] else { return SelectionDiff() }
+        selection[i] = false
+        selectedCount -= 1
+        return SelectionDiff(removed: [i])
+    }
+
+    /// Moves one item (a relayout of one item). During a band it is tested
+    /// against the band at once.
+    /// - Returns: the change to the selection.
+    /// - Complexity: amortised O(1), plus the rebuild's share.
+    @discardableResult
+    public mutating func setRect(_ rect: Rect, ofItem i: Int) -> SelectionDiff {
+        guard i >= 0, i < items.count, !removedItems[i] else { return SelectionDiff() }
+        items[i] = rect
+        bounds[i] = (rect.minX, rect.minY, rect.maxX, rect.maxY)
+        markChanged(i)
+        let diff = retest(i)
+        compactIfNeeded()
+        return diff
+    }
+
+    /// Gives every item a new rect (a whole relayout; removed items stay removed).
+    /// - Returns: the change to the selection (during a band).
+    /// - Complexity: O(n) (the index is rebuilt).
+    @discardableResult
+    public mutating func relayout(_ rects: [Rect]) -> SelectionDiff {
+        precondition(rects.count == items.count, "relayout needs one rect per item")
+        items = rects
+        for i in rects.indices where !removedItems[i] { bounds[i] = (rects[i].minX, rects[i].minY, rects[i].maxX, rects[i].maxY) }
+        rebuildIndex()
+        guard let r = bandRect else { return SelectionDiff() }
+        inRect.removeAll()
+        for i in items.indices where !removedItems[i] && hitRule.hits(item: items[i], band: r) { inRect[i] = true; everHit[i] = true }
+        return isLive ? recomputeAll() : SelectionDiff()
+    }
+
+    mutating func markChanged(_ i: Int) {
+        if !isChanged[i] { isChanged[i] = true; changedItems.append(i) }
+    }
+
+    /// Re-tests one item against the current band and applies the mode to it.
+    mutating func retest(_ i: Int) -> SelectionDiff {
+        guard let r = bandRect else { return SelectionDiff() }
+        let now = !removedItems[i] && hitRule.hits(item: items[i], band: r)
+        inRect[i] = now
+        if now { everHit[i] = true }
+        guard isLive else { return SelectionDiff() }
+        let sel = mode.isSelected(start: start[i], inRect: now, everHit: everHit[i])
+        guard sel != selection[i] else { return SelectionDiff() }
+        selection[i] = sel
+        selectedCount += sel ? 1 : -1
+        return sel ? SelectionDiff(added: [i]) : SelectionDiff(removed: [i])
+    }
+
+    mutating func compactIfNeeded() {
+        if changedItems.count > 64 + items.count / 16 { rebuildIndex() }
+    }
+
+    mutating func rebuildIndex() {
+        index = SpatialIndex(items: items)
+        for i in changedItems { isChanged[i] = false }
+        changedItems.removeAll()
     }
 
     /// Starts a band: remembers the selection as `start` and applies the mode
@@ -125,7 +283,7 @@ public struct SelectionEngine: Sendable {
         var inRectWords = inRect.words; inRect.words = []
         var everWords = everHit.words; everHit.words = []
         var selWords = selection.words; selection.words = []
-        let index = self.index
+        let index = self.index, changed = changedItems
         bounds.withUnsafeBufferPointer { bd in
         start.words.withUnsafeBufferPointer { startW in
         inRectWords.withUnsafeMutableBufferPointer { inW in
@@ -155,6 +313,7 @@ public struct SelectionEngine: Sendable {
             } else {
                 index.forEachCandidate(in: rect) { visit($0) }
             }
+            for i in changed { visit(i) }
         }}}}}
         inRect.words = inRectWords; everHit.words = everWords; selection.words = selWords
         selectedCount = count
@@ -233,7 +392,9 @@ extension SelectionEngine {
         if items.count <= 4096 {
             precondition(selectedCount == selection.count, "selectedCount out of sync")
             if let r = bandRect {
-                for i in items.indices { precondition(inRect[i] == hitRule.hits(item: items[i], band: r), "inRect stale for item \(i)") }
+                for i in items.indices {
+                    precondition(inRect[i] == (!removedItems[i] && hitRule.hits(item: items[i], band: r)), "inRect stale for item \(i)")
+                }
             }
         }
         #endif

@@ -15,11 +15,24 @@ public struct PointerRegion: Sendable, Hashable, CustomStringConvertible {
     public var latchingAxes: Axes
     /// Bumped by ``PointerRegionProvider/invalidate(regionID:)``.
     public var generation: Int
+    /// Whether a primary press on the region goes to it (no band begins, no
+    /// item is clicked); nil: the default rule (a latching region, or one
+    /// whose resolved effect is `highlight` or `lift`, claims it). Not part of
+    /// the region's identity.
+    public var claimsPress: Bool?
 
     /// Creates a region.
-    public init(id: String, rect: Rect, latchingAxes: Axes = .none, generation: Int = 0) {
+    public init(id: String, rect: Rect, latchingAxes: Axes = .none, generation: Int = 0, claimsPress: Bool? = nil) {
         self.id = id; self.rect = rect; self.latchingAxes = latchingAxes; self.generation = generation
+        self.claimsPress = claimsPress
     }
+
+    /// Identity: id, rect, latching axes and generation.
+    public static func == (a: PointerRegion, b: PointerRegion) -> Bool {
+        a.id == b.id && a.rect == b.rect && a.latchingAxes == b.latchingAxes && a.generation == b.generation
+    }
+    /// Hashes the identity.
+    public func hash(into h: inout Hasher) { h.combine(id); h.combine(rect); h.combine(latchingAxes); h.combine(generation) }
 
     /// Whether the region latches at all.
     @inlinable public var latches: Bool { !latchingAxes.isEmpty }

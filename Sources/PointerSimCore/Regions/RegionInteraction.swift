@@ -11,9 +11,9 @@
 /// - Pressed, the current region latched: it stays current wherever the pointer goes.
 /// - Pressed otherwise: a new region is accepted only if the current one does not
 ///   latch and the new one latches or equals the most recent region; leaving the
-///   current region's rect always exits it. The most recent region is the one
-///   current when the press began (**our choice**: reset at each press, so a press
-///   in empty space lights no button) or the last one accepted since.
+///   current region's rect always exits it. The most recent region is the last
+///   region that was current (it is not reset by a press: hover a button, leave
+///   it, press outside and drag back, and it is entered again).
 /// - A latching region becomes latched when the press begins on it or when it
 ///   is accepted while the button is held (**our choice**); `region.latched` follows
 ///   its `region.entered`. Release unlatches (`region.unlatched`) and re-evaluates.
@@ -79,19 +79,17 @@ public struct RegionInteraction: Sendable {
             exitCurrent(at: t, into: &out)
             if let c = candidate {
                 enter(c, at: t, into: &out)
-                if primaryHeld { mostRecent = c; if c.latches { latch(location: location, at: t, into: &out) } }
+                if primaryHeld && c.latches { latch(location: location, at: t, into: &out) }
             }
         } else if let c = current, !c.rect.contains(location) {
             exitCurrent(at: t, into: &out)
         }
     }
 
-    /// The primary button goes down: the current region becomes the most
-    /// recent one and latches if it can.
+    /// The primary button goes down: the current region latches if it can.
     public mutating func press(location: Point, modifiers: ModifierFlags, at t: Double, into out: inout [LogRecord]) {
         // The pointer was already here before the button went down.
         update(location: location, modifiers: modifiers, primaryHeld: false, moved: false, at: t, into: &out)
-        mostRecent = current
         if let c = current, c.latches, !isLatched { latch(location: location, at: t, into: &out) }
     }
 
@@ -111,7 +109,7 @@ public struct RegionInteraction: Sendable {
     /// (and latched again while the button is held) if the pointer is still in it.
     public mutating func invalidate(regionID: String, location: Point, modifiers: ModifierFlags, primaryHeld: Bool, at t: Double, into out: inout [LogRecord]) {
         provider.invalidate(regionID: regionID)
-        if let m = mostRecent, m.id == regionID { mostRecent = PointerRegion(id: m.id, rect: m.rect, latchingAxes: m.latchingAxes, generation: m.generation + 1) }
+        if let m = mostRecent, m.id == regionID { mostRecent = PointerRegion(id: m.id, rect: m.rect, latchingAxes: m.latchingAxes, generation: m.generation + 1, claimsPress: m.claimsPress) }
         if let c = current, c.id == regionID {
             if isLatched { isLatched = false; out.append(LogRecord(time: t, .regionUnlatched(region: c.id))) }
             exitCurrent(at: t, into: &out)
@@ -121,6 +119,7 @@ public struct RegionInteraction: Sendable {
 
     mutating func enter(_ r: PointerRegion, at t: Double, into out: inout [LogRecord]) {
         current = r
+        mostRecent = r
         style = provider.style(for: r, modifiers: modifiers)
         out.append(LogRecord(time: t, .regionEntered(region: r.id, effect: effect.rawValue)))
     }

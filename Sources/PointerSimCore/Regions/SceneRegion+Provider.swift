@@ -20,10 +20,14 @@ public struct SceneRegion: Sendable, Hashable {
     public var style: PointerStyle?
     /// Modifier-dependent styles: the first whose modifiers are all held wins over ``style``.
     public var modifierStyles: [ModifierStyle]
+    /// Whether the region claims a primary press (nil: the default rule; see
+    /// ``PointerRegion/claimsPress``).
+    public var claimsPress: Bool?
 
     /// Creates a region.
-    public init(id: String, rect: Rect, latchingAxes: Axes = .none, style: PointerStyle? = nil, modifierStyles: [ModifierStyle] = []) {
+    public init(id: String, rect: Rect, latchingAxes: Axes = .none, style: PointerStyle? = nil, modifierStyles: [ModifierStyle] = [], claimsPress: Bool? = nil) {
         self.id = id; self.rect = rect; self.latchingAxes = latchingAxes; self.style = style; self.modifierStyles = modifierStyles
+        self.claimsPress = claimsPress
     }
 
     /// The style under the given modifiers.
@@ -75,7 +79,7 @@ public struct SceneRegionProvider: PointerRegionProvider {
         }
         guard best >= 0 else { return nil }
         let r = regions[best]
-        return PointerRegion(id: r.id, rect: r.rect, latchingAxes: r.latchingAxes, generation: generations[best])
+        return PointerRegion(id: r.id, rect: r.rect, latchingAxes: r.latchingAxes, generation: generations[best], claimsPress: r.claimsPress)
     }
 
     /// The region's style under the modifiers (its modifier styles first, then its default).

@@ -74,6 +74,18 @@ public enum LogEvent: Sendable, Hashable {
     case deviceRemoved(device: String)
     /// `pointer` (`--verbose` only).
     case pointer(PointerFrame)
+    /// `selection.changed`: a click or a key changed the selection (bands
+    /// report through their `band.*` lines); ids in scene order.
+    case selectionChanged(cause: SelectionCause, added: [String], removed: [String])
+    /// `focus.moved`: keyboard focus is now on this item.
+    case focusMoved(item: String)
+    /// `item.primaryAction`: the item's primary action (UIKit's
+    /// `performPrimaryActionForItemAt`, Qt's `activated`, GTK's `activate`).
+    case itemPrimaryAction(item: String)
+    /// `contextMenu.requested`: a context click at a point (content
+    /// coordinates, as UIKit gives the collection view's point), with the
+    /// target items in scene order (none: empty space).
+    case contextMenuRequested(point: Point, items: [String])
 
     /// The `event` field.
     public var name: String {
@@ -88,6 +100,10 @@ public enum LogEvent: Sendable, Hashable {
         case .regionStyleChanged: return "region.styleChanged"
         case .deviceRemoved: return "device.removed"
         case .pointer: return "pointer"
+        case .selectionChanged: return "selection.changed"
+        case .focusMoved: return "focus.moved"
+        case .itemPrimaryAction: return "item.primaryAction"
+        case .contextMenuRequested: return "contextMenu.requested"
         }
     }
 }

@@ -35,6 +35,10 @@ public struct PointerEvent: Sendable, Hashable {
         case invalidate(String)
         /// An input device went away.
         case deviceRemoved(String)
+        /// One key pressed and released, with the modifiers then held
+        /// (arrows move keyboard focus, Space toggles, Return is the primary
+        /// action, Escape cancels a band or clears, Command-A selects all).
+        case key(Key)
     }
 
     /// Seconds on the trace's clock.
@@ -44,4 +48,50 @@ public struct PointerEvent: Sendable, Hashable {
 
     /// Creates an event.
     @inlinable public init(time: Double, _ kind: Kind) { self.time = time; self.kind = kind }
+}
+
+/// A key that drives selection and keyboard focus (the trace's `key NAME`).
+public enum Key: Sendable, Hashable, CustomStringConvertible {
+    /// The arrow keys.
+    case left, right, up, down
+    /// Space, Return, Escape, Tab.
+    case space, `return`, escape, tab
+    /// A letter key, `a` … `z` (lower case).
+    case letter(Character)
+
+    /// The names a trace may use: `left right up down space return escape tab a`…`z`.
+    public static let names: [String] = ["left", "right", "up", "down", "space", "return", "escape", "tab"]
+        + (UInt8(ascii: "a")...UInt8(ascii: "z")).map { String(UnicodeScalar($0)) }
+
+    /// The key with this name, or nil.
+    public init?(name: String) {
+        switch name {
+        case "left": self = .left
+        case "right": self = .right
+        case "up": self = .up
+        case "down": self = .down
+        case "space": self = .space
+        case "return": self = .return
+        case "escape": self = .escape
+        case "tab": self = .tab
+        default:
+            guard name.count == 1, let c = name.first, c >= "a", c <= "z" else { return nil }
+            self = .letter(c)
+        }
+    }
+
+    /// The trace name.
+    public var description: String {
+        switch self {
+        case .left: return "left"
+        case .right: return "right"
+        case .up: return "up"
+        case .down: return "down"
+        case .space: return "space"
+        case .return: return "return"
+        case .escape: return "escape"
+        case .tab: return "tab"
+        case .letter(let c): return String(c)
+        }
+    }
 }

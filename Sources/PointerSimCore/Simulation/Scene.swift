@@ -81,6 +81,8 @@ public struct Scene: Sendable {
     public var pointer = PointerConfiguration()
     /// The band rules.
     public var band = BandConfiguration()
+    /// Clicks, keyboard focus and edit mode.
+    public var selection = SelectionConfiguration()
     /// Autoscroll.
     public var autoscroll = AutoscrollConfiguration()
     /// The items, in scene order.

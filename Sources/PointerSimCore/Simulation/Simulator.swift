@@ -9,14 +9,31 @@ public struct SimulationOptions: Sendable, Hashable {
 /// The simulation: pointer-level events in, interaction log records out, on
 /// the trace's clock. Deterministic: the same events give the same records.
 ///
+/// Who gets a primary press (**our choice**, documented in the README):
+/// 1. a pointer region that claims it (``PointerRegion/claimsPress``; by
+///    default a latching region or one whose resolved effect is `highlight` or
+///    `lift`): no band, no click;
+/// 2. else an item under the pointer: the press is a click on it (selected at
+///    the press or the release, per ``ClickRules/timing``); if the pointer then
+///    moves past the profile's threshold (any motion for UIKit) a band begins
+///    from the press point instead (unless the toolkit's items accept the
+///    press, `beginsOnItems` is false or `shouldBegin` says no);
+/// 3. else empty space: the band begins as before (for UIKit at the press, a
+///    1×1 band) after Qt's clear-at-press.
+///
+/// Item ids map to the engine's item indices by scene order:
+/// ``itemIDs``[i] is index i, ``itemIndex(of:)`` the inverse.
+///
 /// Feed events in time order with ``process(_:into:)``.
 public struct Simulator: Sendable {
     /// The scene.
     public let scene: Scene
     /// The options.
     public let options: SimulationOptions
-    /// The band-selection interaction.
+    /// The band-selection interaction (it holds the selection).
     public private(set) var band: BandSelectionInteraction
+    /// Clicks, keyboard focus and context menus.
+    public private(set) var clicks: SelectionController
     /// The model pointer, in view points, clamped to the view.
     public private(set) var pointer: Point
     /// The modifier flags held.
@@ -29,11 +46,31 @@ public struct Simulator: Sendable {
     public private(set) var now: Double = 0
     /// The pointer regions.
     public private(set) var regions: RegionInteraction
+    /// Autoscroll.
+    public private(set) var autoscroller: Autoscroller
+    /// The item ids in scene order: id of item index i.
+    public let itemIDs: [String]
+    let indexByID: [String: Int]
 
-    var nextAutoscrollTick: Double? = nil
-    var autoscrollOrigin = 0.0
-    var autoscrollSteps = 0
-    let itemIDs: [String]
+    /// Who has the current primary press.
+    enum Press: Sendable {
+        case none
+        /// A region claimed it.
+        case region
+        /// A context click (UIKit's Control-click).
+        case context
+        /// An item: a click until the pointer moves past the profile's
+        /// threshold (any motion for UIKit); then a band from the press point
+        /// (unless refused: the item accepts the press, `beginsOnItems` is
+        /// false or `shouldBegin` said no) or an item drag.
+        case item(Int, anchor: Point, modifiers: ModifierFlags, dragged: Bool, bandRefused: Bool)
+        /// Empty space: the band's.
+        case empty
+        /// Cancelled: the rest of the press is ignored.
+        case ignored
+    }
+    var press = Press.none
+    var pendingLogDiff = SelectionDiff()
 
     /// Creates a simulation of a scene.
     /// - Complexity: O(n) in the scene's items (the spatial index).
@@ -51,11 +88,15 @@ public struct Simulator: Sendable {
         itemIDs = scene.items.map(\.id)
         var indexByID: [String: Int] = [:]
         for (i, item) in scene.items.enumerated() where indexByID[item.id] == nil { indexByID[item.id] = i }
+        self.indexByID = indexByID
         var config = scene.band
         config.scale = scene.view.scale
+        if !scene.selection.multiple { config.isEnabled = false }
         band = BandSelectionInteraction(
             items: scene.items.map(\.rect), configuration: config,
             initialSelection: scene.initialSelection.compactMap { indexByID[$0] })
+        clicks = SelectionController(configuration: scene.selection, rules: scene.band.profile.clicks)
+        autoscroller = Autoscroller(configuration: scene.autoscroll, view: scene.view)
         let start = scene.pointer.start ?? Point(x: scene.view.size.width / 2, y: scene.view.size.height / 2)
         pointer = scene.view.clampPointer(start)
         contentOffset = scene.view.clampOffset(scene.view.contentOffset)
@@ -66,6 +107,15 @@ public struct Simulator: Sendable {
 
     /// The selected item ids, in scene order.
     public var selection: [String] { band.selectedItems.map { itemIDs[$0] } }
+
+    /// The index of the item with this id (the first, if repeated).
+    public func itemIndex(of id: String) -> Int? { indexByID[id] }
+
+    var primaryHeld: Bool {
+        guard buttons.contains(.primary) else { return false }
+        if case .context = press { return false }
+        return true
+    }
 
     /// Processes one event, appending the records it causes (autoscroll steps
     /// due before it come first).
@@ -81,18 +131,17 @@ public struct Simulator: Sendable {
             movePointer(to: pointer + v, at: t, into: &out)
             updateRegions(at: t, into: &out)
         case .press(let b):
-            buttons.insert(b)
+            guard buttons.insert(b).inserted else { break }
             if b == .primary {
-                emit(band.press(at: contentPoint, modifiers: modifiers), at: t, into: &out)
-                regions.press(location: contentPoint, modifiers: modifiers, at: t, into: &out)
+                pressPrimary(at: t, into: &out)
             } else {
                 updateRegions(moved: false, at: t, into: &out)
+                if b == .secondary { contextClick(at: t, into: &out) }
             }
         case .release(let b):
             guard buttons.remove(b) != nil else { break }
             if b == .primary {
-                emit(band.release(modifiers: modifiers), at: t, into: &out)
-                regions.release(location: contentPoint, modifiers: modifiers, at: t, into: &out)
+                releasePrimary(at: t, into: &out)
             } else {
                 updateRegions(moved: false, at: t, into: &out)
             }
@@ -102,11 +151,17 @@ public struct Simulator: Sendable {
         case .scroll(let v):
             scroll(by: v, at: t, into: &out)
         case .cancel:
-            emit(band.cancel(), at: t, into: &out)
+            cancelPress(at: t, into: &out)
         case .invalidate(let id):
-            regions.invalidate(regionID: id, location: contentPoint, modifiers: modifiers, primaryHeld: buttons.contains(.primary), at: t, into: &out)
+            regions.invalidate(regionID: id, location: contentPoint, modifiers: modifiers, primaryHeld: primaryHeld, at: t, into: &out)
         case .deviceRemoved(let name):
             out.append(LogRecord(time: t, .deviceRemoved(device: name)))
+        case .key(let k):
+            if k == .escape, buttons.contains(.primary) || band.isActive {
+                cancelPress(at: t, into: &out)
+            } else {
+                emit(clicks.key(k, modifiers: modifiers, band: &band), at: t, into: &out)
+            }
         }
         scheduleAutoscroll(at: t)
         if options.verbose { out.append(LogRecord(time: t, .pointer(pointerFrame))) }
@@ -119,20 +174,118 @@ public struct Simulator: Sendable {
         return out
     }
 
-    /// The presented pointer now: the system pointer (a 19 pt circle at the
-    /// model pointer) outside regions, else the current region's style applied.
+    /// Whether the current region claims a primary press.
+    public var regionClaimsPress: Bool {
+        guard let r = regions.current else { return false }
+        if let c = r.claimsPress { return c }
+        guard scene.band.regionsClaimPress else { return false }
+        let e = regions.effect
+        return r.latches || e == .highlight || e == .lift
+    }
+
+    mutating func pressPrimary(at t: Double, into out: inout [LogRecord]) {
+        let rules = clicks.rules
+        if rules.isContextClick(modifiers) {
+            press = .context
+            contextClick(at: t, into: &out)
+            return
+        }
+        // The regions see the press first (is it a control's?); their records
+        // follow the band's, as they always have.
+        var regionOut: [LogRecord] = []
+        regions.press(location: contentPoint, modifiers: modifiers, at: t, into: &regionOut)
+        if regionClaimsPress {
+            press = .region
+        } else if let i = band.engine.item(at: contentPoint) {
+            press = .item(i, anchor: contentPoint, modifiers: modifiers, dragged: false, bandRefused: rules.itemsAcceptPress)
+            if rules.timing == .press { emit(clicks.click(item: i, modifiers: modifiers, time: t, point: pointer, band: &band), at: t, into: &out) }
+        } else {
+            press = .empty
+            emit(clicks.clickEmpty(modifiers: modifiers, band: &band), at: t, into: &out)
+            emit(band.press(at: contentPoint, modifiers: modifiers), at: t, into: &out)
+        }
+        out.append(contentsOf: regionOut)
+    }
+
+    mutating func releasePrimary(at t: Double, into out: inout [LogRecord]) {
+        let p = press
+        press = .none
+        switch p {
+        case .context:
+            return
+        case .item(let i, _, let m, let dragged, _) where !dragged && clicks.rules.timing == .release:
+            emit(clicks.click(item: i, modifiers: m, time: t, point: pointer, band: &band), at: t, into: &out)
+        default:
+            break
+        }
+        emit(band.release(modifiers: modifiers), at: t, into: &out)
+        regions.release(location: contentPoint, modifiers: modifiers, at: t, into: &out)
+    }
+
+    mutating func contextClick(at t: Double, into out: inout [LogRecord]) {
+        if regionClaimsPress { return }  // the control's own menu, not the items'
+        let item = band.engine.item(at: contentPoint)
+        emit(clicks.contextClick(item: item, point: contentPoint, band: &band), at: t, into: &out)
+    }
+
+    /// A `cancel` event, or Escape while the primary button is held: cancels
+    /// the band (restoring the selection of the press) and ignores the rest
+    /// of the press.
+    mutating func cancelPress(at t: Double, into out: inout [LogRecord]) {
+        emit(band.cancel(), at: t, into: &out)
+        if buttons.contains(.primary) {
+            switch press {
+            case .item, .empty: press = .ignored
+            default: break
+            }
+        }
+    }
+
+    /// The presented pointer now: while a band is active, the band rect (the
+    /// pointer "stretches into a rectangle"); else the system pointer (a 19 pt
+    /// circle at the model pointer) outside regions, or the current region's
+    /// style applied.
     public var pointerFrame: PointerFrame {
-        regions.frame(model: pointer, contentOffset: contentOffset)
+        if let r = band.selectionRect {
+            return PointerFrame(model: pointer, presented: pointer, shape: .roundedRect(r.offsetBy(Vector(dx: -contentOffset.dx, dy: -contentOffset.dy)), radius: 0))
+        }
+        return regions.frame(model: pointer, contentOffset: contentOffset)
     }
 
     /// Asks the region provider about the pointer (motion, button or modifier change).
     mutating func updateRegions(moved: Bool = true, at t: Double, into out: inout [LogRecord]) {
-        regions.update(location: contentPoint, modifiers: modifiers, primaryHeld: buttons.contains(.primary), moved: moved, at: t, into: &out)
+        regions.update(location: contentPoint, modifiers: modifiers, primaryHeld: primaryHeld, moved: moved, at: t, into: &out)
     }
 
     mutating func movePointer(to p: Point, at t: Double, into out: inout [LogRecord]) {
         pointer = scene.view.clampPointer(p)
-        if buttons.contains(.primary) { emit(band.move(to: contentPoint), at: t, into: &out) }
+        if buttons.contains(.primary) { followPress(at: t, into: &out) }
+    }
+
+    /// The pointer (or the content under it) moved while the primary button is held.
+    mutating func followPress(at t: Double, into out: inout [LogRecord]) {
+        switch press {
+        case .empty:
+            emit(band.move(to: contentPoint), at: t, into: &out)
+        case .item(let i, let anchor, let m, let dragged, let refused):
+            guard dragged || (contentPoint != anchor && scene.band.profile.thresholdReached(by: contentPoint - anchor)) else { return }
+            if !dragged { press = .item(i, anchor: anchor, modifiers: m, dragged: true, bandRefused: refused) }
+            guard !refused else { return }
+            if band.isActive {
+                emit(band.move(to: contentPoint), at: t, into: &out)
+            } else if let began = band.press(at: anchor, modifiers: m) {
+                // The band from an item: pressed at the press point, with the press's modifiers.
+                emit(began, at: t, into: &out)
+                emit(band.move(to: contentPoint), at: t, into: &out)
+            } else if band.isPending, let began = band.move(to: contentPoint) {
+                emit(began, at: t, into: &out)  // the profile's threshold, already reached
+            } else {
+                _ = band.cancel()
+                press = .item(i, anchor: anchor, modifiers: m, dragged: true, bandRefused: true)
+            }
+        default:
+            break
+        }
     }
 
     /// Scrolls the content; when the offset changes, the band follows (its
@@ -141,56 +294,23 @@ public struct Simulator: Sendable {
         let new = scene.view.clampOffset(contentOffset + v)
         guard new != contentOffset else { return }
         contentOffset = new
-        emit(band.move(to: contentPoint), at: t, into: &out)
+        if buttons.contains(.primary) { followPress(at: t, into: &out) }
         updateRegions(at: t, into: &out)
     }
 
     /// The autoscroll velocity for the current pointer, points per second.
     public var autoscrollVelocity: Vector {
-        let a = scene.autoscroll
-        guard a.isEnabled, band.isActive, a.edgeZone > 0 else { return .zero }
-        let size = scene.view.size, maxOffset = scene.view.maxOffset
-        func axis(_ p: Double, _ length: Double, _ offset: Double, _ maxOff: Double) -> Double {
-            guard maxOff > 0 else { return 0 }
-            let fromLow = p, fromHigh = length - p
-            if fromLow < a.edgeZone && offset > 0 {
-                return -a.maxSpeed * Swift.min(1, (a.edgeZone - Swift.max(0, fromLow)) / a.edgeZone)
-            }
-            if fromHigh < a.edgeZone && offset < maxOff {
-                return a.maxSpeed * Swift.min(1, (a.edgeZone - Swift.max(0, fromHigh)) / a.edgeZone)
-            }
-            return 0
-        }
-        return Vector(
-            dx: axis(pointer.x, size.width, contentOffset.dx, maxOffset.dx),
-            dy: axis(pointer.y, size.height, contentOffset.dy, maxOffset.dy))
+        autoscroller.velocity(pointer: pointer, contentOffset: contentOffset, bandActive: band.isActive)
     }
 
     mutating func scheduleAutoscroll(at t: Double) {
-        if autoscrollVelocity == .zero {
-            nextAutoscrollTick = nil
-        } else if nextAutoscrollTick == nil {
-            autoscrollOrigin = t
-            autoscrollSteps = 1
-            nextAutoscrollTick = t + scene.autoscroll.tickInterval
-        }
+        autoscroller.schedule(at: t, velocity: autoscrollVelocity)
     }
 
     mutating func runAutoscroll(until t: Double, into out: inout [LogRecord]) {
-        let dt = scene.autoscroll.tickInterval
-        guard dt > 0 else { nextAutoscrollTick = nil; return }
-        // A step due at the same instant as an event runs first; the nanosecond
-        // tolerance absorbs binary rounding of origin + n·dt.
-        while let tick = nextAutoscrollTick, tick <= t + 1e-9 {
-            let v = autoscrollVelocity
-            if v == .zero { nextAutoscrollTick = nil; break }
-            let at = Swift.min(tick, t)  // never after the event that is due
-            now = at
-            scroll(by: v * dt, at: at, into: &out)
-            // Ticks sit on a grid from where autoscroll started (origin + n·dt),
-            // so rounding errors never accumulate.
-            autoscrollSteps += 1
-            nextAutoscrollTick = autoscrollOrigin + Double(autoscrollSteps) * dt
+        while let s = autoscroller.step(until: t, velocity: autoscrollVelocity) {
+            now = s.time
+            scroll(by: s.delta, at: s.time, into: &out)
         }
     }
 
@@ -198,13 +318,33 @@ public struct Simulator: Sendable {
         guard let u = update else { return }
         switch u.state {
         case .began:
+            // The log's `band.began` has no diff: the first `selecting` line carries it.
+            pendingLogDiff = u.diff
             out.append(LogRecord(time: t, .bandBegan(rect: u.rect, modifiers: u.modifiers, mode: u.mode)))
         case .selecting:
-            out.append(LogRecord(time: t, .bandSelecting(rect: u.rect, added: u.diff.added.map { itemIDs[$0] }, removed: u.diff.removed.map { itemIDs[$0] })))
+            let d = pendingLogDiff.followed(by: u.diff)
+            pendingLogDiff = SelectionDiff()
+            out.append(LogRecord(time: t, .bandSelecting(rect: u.rect, added: d.added.map { itemIDs[$0] }, removed: d.removed.map { itemIDs[$0] })))
         case .ended:
+            pendingLogDiff = SelectionDiff()
             out.append(LogRecord(time: t, .bandEnded(rect: u.rect, selection: selection, cancelled: u.cancelled)))
         case .possible:
             break
+        }
+    }
+
+    mutating func emit(_ events: [SelectionEvent], at t: Double, into out: inout [LogRecord]) {
+        for e in events {
+            switch e {
+            case .changed(let cause, let d):
+                out.append(LogRecord(time: t, .selectionChanged(cause: cause, added: d.added.map { itemIDs[$0] }, removed: d.removed.map { itemIDs[$0] })))
+            case .focusMoved(let i):
+                out.append(LogRecord(time: t, .focusMoved(item: itemIDs[i])))
+            case .primaryAction(let i):
+                out.append(LogRecord(time: t, .itemPrimaryAction(item: itemIDs[i])))
+            case .contextMenu(let p, let items):
+                out.append(LogRecord(time: t, .contextMenuRequested(point: p, items: items.map { itemIDs[$0] })))
+            }
         }
     }
 }

@@ -1,0 +1,73 @@
+/// Autoscroll while a band is active (as UICollectionView and GTK do it),
+/// usable on its own: ask ``velocity(pointer:contentOffset:bandActive:)`` for
+/// the speed, call ``schedule(at:velocity:)`` after each input and
+/// ``step(until:velocity:)`` before the next one; each step is a scroll to
+/// apply (and, with a band, a `selecting` update with the anchor kept in
+/// content coordinates). Runs on the caller's clock, never on wall time.
+public struct Autoscroller: Sendable {
+    /// The numbers.
+    public var configuration: AutoscrollConfiguration
+    /// The view: its size and how far its content scrolls.
+    public var view: ViewGeometry
+    /// When the next step is due, if one is scheduled.
+    public private(set) var nextTick: Double? = nil
+    var origin = 0.0
+    var steps = 0
+
+    /// Creates an autoscroller.
+    public init(configuration: AutoscrollConfiguration = AutoscrollConfiguration(), view: ViewGeometry = ViewGeometry()) {
+        self.configuration = configuration
+        self.view = view
+    }
+
+    /// The scroll velocity in points per second for a pointer at `pointer`
+    /// (view coordinates): toward an edge when within `edgeZone` of it (or
+    /// beyond), linear in the depth into the zone up to `maxSpeed`, zero when
+    /// the content cannot scroll further that way or no band is active.
+    public func velocity(pointer: Point, contentOffset: Vector, bandActive: Bool) -> Vector {
+        let a = configuration
+        guard a.isEnabled, bandActive, a.edgeZone > 0 else { return .zero }
+        let size = view.size, maxOffset = view.maxOffset
+        func axis(_ p: Double, _ length: Double, _ offset: Double, _ maxOff: Double) -> Double {
+            guard maxOff > 0 else { return 0 }
+            let fromLow = p, fromHigh = length - p
+            if fromLow < a.edgeZone && offset > 0 {
+                return -a.maxSpeed * Swift.min(1, (a.edgeZone - Swift.max(0, fromLow)) / a.edgeZone)
+            }
+            if fromHigh < a.edgeZone && offset < maxOff {
+                return a.maxSpeed * Swift.min(1, (a.edgeZone - Swift.max(0, fromHigh)) / a.edgeZone)
+            }
+            return 0
+        }
+        return Vector(
+            dx: axis(pointer.x, size.width, contentOffset.dx, maxOffset.dx),
+            dy: axis(pointer.y, size.height, contentOffset.dy, maxOffset.dy))
+    }
+
+    /// After an input at time `t`: starts the step grid when scrolling
+    /// starts, stops it when the velocity is zero.
+    public mutating func schedule(at t: Double, velocity v: Vector) {
+        if v == .zero {
+            nextTick = nil
+        } else if nextTick == nil {
+            origin = t
+            steps = 1
+            nextTick = t + configuration.tickInterval
+        }
+    }
+
+    /// The next step due at or before `t` (call repeatedly until nil, with the
+    /// velocity after each applied step): its time and the scroll to apply.
+    /// A step due at the same instant as an input comes first; steps sit on a
+    /// grid from where scrolling started, so rounding never accumulates.
+    public mutating func step(until t: Double, velocity v: Vector) -> (time: Double, delta: Vector)? {
+        let dt = configuration.tickInterval
+        guard dt > 0 else { nextTick = nil; return nil }
+        // The nanosecond tolerance absorbs binary rounding of origin + n·dt.
+        guard let tick = nextTick, tick <= t + 1e-9 else { return nil }
+        if v == .zero { nextTick = nil; return nil }
+        steps += 1
+        nextTick = origin + Double(steps) * dt
+        return (Swift.min(tick, t), v * dt)
+    }
+}

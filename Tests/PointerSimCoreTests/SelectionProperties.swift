@@ -1,0 +1,187 @@
+import PointerSimCore
+import PropertyBased
+import Testing
+
+/// Properties of the whole selection model: the library's diffs compose, the
+/// engine stays exact when items change, and the simulator's clicks, keys and
+/// context menus keep their definitions on random sessions.
+@Suite struct SelectionProperties {
+    // MARK: The library: every diff, applied in order, gives the selection
+
+    enum Op: Sendable {
+        case press(Point, ModifierFlags), move(Point), release, cancel
+        case select([Int]), selectAll, insert(Rect), remove(Int), setRect(Int, Rect), relayout
+    }
+
+    static var op: Generator<Op, some Sequence & SendableMetatype> {
+        zip(Gen<Int>.int(in: 0...16), Gen<Point>.dragPoint, Gen<Rect>.item, Gen<Int>.int(in: 0...60)).map { (k: Int, p: Point, r: Rect, n: Int) -> Op in
+            switch k {
+            case 0, 1: return .press(p, [[], .shift, .command, .control, [.shift, .command]][n % 5])
+            case 2: return .release
+            case 3: return .cancel
+            case 4: return .select([n, n / 2, n / 3])
+            case 5: return .selectAll
+            case 6: return .insert(r)
+            case 7: return .remove(n)
+            case 8: return .setRect(n, r)
+            case 9: return .relayout
+            default: return .move(p)
+            }
+        }
+    }
+
+    @Test func interactionDiffsComposeAndStayExactWhenItemsChange() async {
+        await propertyCheck(count: 150, input: Gen<Rect>.item.array(of: 0...40), Self.op.array(of: 1...40), Gen<Int>.int(in: 0...2), Gen<Bool>.bool) {
+            (rects: [Rect], ops: [Op], profileIndex: Int, contains: Bool) in
+            var config = BandConfiguration()
+            config.profile = [BandProfile.uikit, .qt, .gtk][profileIndex]
+            config.hitRule = contains ? .contains : .intersects
+            var band = BandSelectionInteraction(items: rects, configuration: config, initialSelection: Array(stride(from: 0, to: rects.count, by: 3)))
+            var model = Set(band.selectedItems)
+            var items = rects
+            var removed = Set<Int>()
+            func apply(_ d: SelectionDiff) {
+                #expect(Set(d.added).isDisjoint(with: model) && Set(d.removed).isSubset(of: model))
+                #expect(d.added == d.added.sorted() && d.removed == d.removed.sorted())
+                model.subtract(d.removed); model.formUnion(d.added)
+            }
+            for op in ops {
+                switch op {
+                case .press(let p, let m): if let u = band.press(at: p, modifiers: m) { apply(u.diff) }
+                case .move(let p): if let u = band.move(to: p) { apply(u.diff) }
+                case .release: if let u = band.release(modifiers: []) { apply(u.diff) }
+                case .cancel: if let u = band.cancel() { apply(u.diff) }
+                case .select(let s): apply(band.setSelection(s.filter { $0 < items.count }))
+                case .selectAll: apply(band.selectAll())
+                case .insert(let r):
+                    let (i, d) = band.insertItem(r)
+                    #expect(i == items.count)
+                    items.append(r); apply(d)
+                case .remove(let n):
+                    guard !items.isEmpty else { continue }
+                    let i = n % items.count
+                    apply(band.removeItem(i)); removed.insert(i)
+                case .setRect(let n, let r):
+                    guard !items.isEmpty else { continue }
+                    let i = n % items.count
+                    apply(band.setRect(r, ofItem: i))
+                    if !removed.contains(i) { items[i] = r }
+                case .relayout:
+                    // Everything moves right by 7 points.
+                    let moved = band.engine.items.map { $0.offsetBy(Vector(dx: 7, dy: 0)) }
+                    apply(band.relayout(moved))
+                    for i in items.indices where !removed.contains(i) { items[i] = moved[i] }
+                }
+                #expect(model == Set(band.selectedItems))
+                #expect(model.isDisjoint(with: removed))
+                // The band's hits equal a scan of the current items.
+                if let r = band.selectionRect {
+                    let hits = Set(items.indices.filter { !removed.contains($0) && config.hitRule.hits(item: items[$0], band: r) })
+                    #expect(Set(band.engine.inRect.members) == hits)
+                }
+                // The hit test sees moved and inserted items and never removed ones.
+                for i in items.indices where !removed.contains(i) && items[i].width > 0 && items[i].height > 0 {
+                    #expect(band.engine.item(at: items[i].center).map { !removed.contains($0) && items[$0].contains(items[i].center) } == true)
+                }
+            }
+        }
+    }
+
+    // MARK: The simulator: clicks, keys and context menus on random sessions
+
+    enum Step: Sendable {
+        case move(Point), press(PointerButton), release(PointerButton), modifiers(ModifierFlags), key(Key), cancel
+    }
+
+    static let keys: [Key] = [.left, .right, .up, .down, .space, .return, .escape, .tab, .letter("a")]
+
+    static var step: Generator<Step, some Sequence & SendableMetatype> {
+        zip(Gen<Int>.int(in: 0...15), Gen<Point>.dragPoint, Gen<Int>.int(in: 0...31), Gen<Int>.int(in: 0...2)).map { (k: Int, p: Point, f: Int, b: Int) -> Step in
+            switch k {
+            case 0, 1: return .press([PointerButton.primary, .primary, .secondary][b])
+            case 2: return .release([PointerButton.primary, .primary, .secondary][b])
+            case 3: return .modifiers(ModifierFlags(rawValue: UInt8(f & 15)))
+            case 4, 5, 6: return .key(Self.keys[f % Self.keys.count])
+            case 7: return .cancel
+            default: return .move(p)
+            }
+        }
+    }
+
+    @Test func focusRangesContextMenusAndTheLogAreConsistent() async {
+        await propertyCheck(count: 150, input: Gen<Rect>.item.array(of: 1...30), Self.step.array(of: 1...50), Gen<Int>.int(in: 0...2), Gen<Int>.int(in: 0...15)) {
+            (rects: [Rect], steps: [Step], profileIndex: Int, options: Int) in
+            var scene = Scene()
+            scene.view.size = Size(width: 220, height: 220)
+            scene.items = rects.enumerated().map { SceneItem(id: "i\($0.offset)", rect: $0.element) }
+            scene.band.profile = [BandProfile.uikit, .qt, .gtk][profileIndex]
+            scene.selection.multiple = options & 1 == 0
+            scene.selection.selectionFollowsFocus = options & 2 != 0
+            scene.selection.editing = options & 4 != 0
+            scene.regions = [SceneRegion(id: "button", rect: Rect(x: 180, y: 180, width: 30, height: 30), style: PointerStyle(effect: .highlight))]
+            let ids = scene.items.map(\.id)
+            var sim = Simulator(scene: scene)
+            var selection = Set<String>()
+            var t = 0.0
+            var focusSeen = false
+            for s in steps {
+                t += 0.01
+                let kind: PointerEvent.Kind
+                switch s {
+                case .move(let p): kind = .move(p)
+                case .press(let b): kind = .press(b)
+                case .release(let b): kind = .release(b)
+                case .modifiers(let m): kind = .modifiers(m)
+                case .key(let k): kind = .key(k)
+                case .cancel: kind = .cancel
+                }
+                let before = sim.selection
+                let item = sim.band.engine.item(at: sim.contentPoint)
+                let anchorBefore = sim.clicks.anchor, focusBefore = sim.clicks.focus
+                var out: [LogRecord] = []
+                sim.process(PointerEvent(time: t, kind), into: &out)
+                for r in out {
+                    switch r.event {
+                    case .selectionChanged(_, let added, let removed), .bandSelecting(_, let added, let removed):
+                        // Diffs compose over clicks, keys and bands alike.
+                        #expect(Set(added).isDisjoint(with: selection) && Set(removed).isSubset(of: selection))
+                        selection.subtract(removed); selection.formUnion(added)
+                        #expect(added == added.sorted { Int($0.dropFirst())! < Int($1.dropFirst())! })
+                    case .bandEnded(_, let final, _):
+                        selection = Set(final)
+                    case .focusMoved(let id):
+                        #expect(ids.contains(id))
+                        focusSeen = true
+                    case .contextMenuRequested(_, let items):
+                        // No items for empty space; the clicked item alone when it is not
+                        // selected; the whole selection when it is (after Qt selects it).
+                        let now = sim.selection
+                        if let i = item {
+                            if scene.band.profile.clicks.contextClickSelects {
+                                #expect(items == now && now.contains(ids[i]))
+                            } else if before.contains(ids[i]) {
+                                #expect(items == before)
+                            } else {
+                                #expect(items == [ids[i]])
+                            }
+                            if !scene.band.profile.clicks.contextClickSelects { #expect(now == before) }
+                        } else {
+                            #expect(items.isEmpty)
+                        }
+                    default: break
+                    }
+                }
+                // Focus, once given, is always on an item.
+                if focusSeen { #expect(sim.clicks.focus.map { rects.indices.contains($0) } == true) }
+                // Shift+arrow selects exactly the anchor-to-focus interval (scene order).
+                if case .key(let k) = s, [Key.left, .right, .up, .down].contains(k), sim.modifiers.contains(.shift),
+                    scene.selection.multiple, !sim.band.isActive, !sim.band.isPending, let f = sim.clicks.focus, let a = sim.clicks.anchor, f != focusBefore
+                {
+                    #expect(a == (anchorBefore ?? focusBefore ?? f))
+                    #expect(sim.band.selectedItems == Array(Swift.min(a, f)...Swift.max(a, f)))
+                }
+                if !sim.band.isActive { #expect(selection == Set(sim.selection)) }
+            }
+        }
+    }
+}

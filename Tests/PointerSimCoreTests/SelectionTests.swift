@@ -1,0 +1,114 @@
+import PointerSimCore
+import Testing
+
+@Suite struct SelectionTests {
+    /// A 3 × 2 grid of 10 × 10 items at pitch 20.
+    let grid: [Rect] = (0..<6).map { (i: Int) -> Rect in
+        let col = Double(20 * (i % 3)), row = Double(20 * (i / 3))
+        return Rect(x: col, y: row, width: 10, height: 10)
+    }
+
+    @Test func arrowsGoToTheNearestItemInThatDirection() {
+        #expect(SelectionController.nearest(from: 0, direction: .right, items: grid) == 1)
+        #expect(SelectionController.nearest(from: 0, direction: .down, items: grid) == 3)
+        #expect(SelectionController.nearest(from: 0, direction: .left, items: grid) == nil)
+        #expect(SelectionController.nearest(from: 5, direction: .up, items: grid) == 2)
+        #expect(SelectionController.nearest(from: 4, direction: .left, items: grid) == 3)
+        // Removed items are skipped.
+        #expect(SelectionController.nearest(from: 0, direction: .right, items: grid, isRemoved: { $0 == 1 }) == 2)
+    }
+
+    @Test func clicksPerToolkit() {
+        var band = BandSelectionInteraction(items: grid)
+        var ui = SelectionController(rules: .uikit)
+        var out = ui.click(item: 1, modifiers: [], time: 0, point: .zero, band: &band)
+        #expect(out == [SelectionEvent]([.changed(cause: .click, diff: SelectionDiff(added: [1])), .focusMoved(1), .primaryAction(1)]))
+        out = ui.click(item: 4, modifiers: .shift, time: 1, point: .zero, band: &band)
+        #expect(out == [SelectionEvent]([.changed(cause: .click, diff: SelectionDiff(added: [2, 3, 4])), .focusMoved(4)]))
+        #expect(ui.anchor == 1 && band.selectedItems == [1, 2, 3, 4])
+        out = ui.click(item: 2, modifiers: .command, time: 2, point: .zero, band: &band)
+        #expect(out == [SelectionEvent]([.changed(cause: .click, diff: SelectionDiff(removed: [2])), .focusMoved(2)]))
+        // A context click on a selected item targets the selection; on another, that item alone.
+        #expect(ui.contextClick(item: 3, point: Point(x: 1, y: 2), band: &band) == [.contextMenu(point: Point(x: 1, y: 2), items: [1, 3, 4])])
+        #expect(ui.contextClick(item: 5, point: .zero, band: &band) == [SelectionEvent]([.contextMenu(point: .zero, items: [5])]))
+        #expect(ui.contextClick(item: nil, point: .zero, band: &band) == [SelectionEvent]([.contextMenu(point: .zero, items: [])]))
+        #expect(band.selectedItems == [1, 3, 4])
+        // A plain UIKit click adds or removes its item; the primary action only
+        // when it selects a single item without extending a selection.
+        #expect(ui.click(item: 0, modifiers: [], time: 3, point: .zero, band: &band) == [SelectionEvent]([.changed(cause: .click, diff: SelectionDiff(added: [0])), .focusMoved(0)]))
+        #expect(ui.click(item: 0, modifiers: [], time: 4, point: .zero, band: &band) == [SelectionEvent]([.changed(cause: .click, diff: SelectionDiff(removed: [0]))]))
+        // Qt selects the right-clicked item first, and double clicks activate.
+        var qt = SelectionController(rules: .qt)
+        #expect(qt.contextClick(item: 5, point: .zero, band: &band).first == SelectionEvent.changed(cause: .click, diff: SelectionDiff(added: [5], removed: [1, 3, 4])))
+        _ = qt.click(item: 0, modifiers: [], time: 10, point: Point(x: 5, y: 5), band: &band)
+        #expect(qt.click(item: 0, modifiers: [], time: 10.3, point: Point(x: 8, y: 9), band: &band) == [SelectionEvent.primaryAction(0)])
+        _ = qt.click(item: 0, modifiers: [], time: 11, point: Point(x: 5, y: 5), band: &band)
+        #expect(qt.click(item: 0, modifiers: [], time: 11.5, point: Point(x: 5, y: 5), band: &band).isEmpty)  // too slow
+    }
+
+    @Test func shouldBeginSeesTheModifiers() {
+        var band = BandSelectionInteraction(items: grid)
+        band.shouldBeginWithModifiers = { _, m in !m.contains(.option) }
+        #expect(band.press(at: Point(x: 15, y: 15), modifiers: .option) == nil)
+        #expect(band.press(at: Point(x: 15, y: 15), modifiers: .shift)?.mode == .add)
+    }
+
+    @Test func itemsChangeAfterCreationWithBandsOverThem() {
+        var band = BandSelectionInteraction(items: grid, initialSelection: [0])
+        #expect(band.selectAll().added == [1, 2, 3, 4, 5])
+        #expect(band.removeItem(5) == SelectionDiff(removed: [5]))
+        #expect(band.setSelection([]).removed == [0, 1, 2, 3, 4])
+        let (i, d) = band.insertItem(Rect(x: 100, y: 100, width: 10, height: 10))
+        #expect(i == 6 && d.isEmpty)
+        _ = band.press(at: Point(x: 95, y: 95), modifiers: [])
+        #expect(band.move(to: Point(x: 105, y: 105))?.diff.added == [6])
+        // Moving an item under the band selects it at once; moving it away deselects it.
+        #expect(band.setRect(Rect(x: 96, y: 96, width: 2, height: 2), ofItem: 0) == SelectionDiff(added: [0]))
+        #expect(band.setRect(Rect(x: 0, y: 0, width: 2, height: 2), ofItem: 6) == SelectionDiff(removed: [6]))
+        _ = band.release(modifiers: [])
+        #expect(band.selectedItems == [0])
+        #expect(band.engine.item(at: Point(x: 97, y: 97)) == 0 && band.engine.item(at: Point(x: 45, y: 25)) == nil)
+        // Many changes rebuild the index; the answers stay the same.
+        for k in 0..<200 { _ = band.insertItem(Rect(x: Double(k), y: 300, width: 1, height: 1)) }
+        #expect(band.engine.changedItems.count < 100)
+        #expect(band.engine.item(at: Point(x: 150.5, y: 300.5)) == 7 + 150)
+    }
+
+    @Test func autoscrollWorksOutsideTheSimulator() {
+        var view = ViewGeometry()
+        view.size = Size(width: 100, height: 100)
+        view.contentSize = Size(width: 100, height: 1000)
+        var a = Autoscroller(view: view)
+        let v = a.velocity(pointer: Point(x: 50, y: 95), contentOffset: .zero, bandActive: true)
+        #expect(v == Vector(dx: 0, dy: 900))  // 15 pt into the 20 pt zone: 3/4 of 1200 pt/s
+        #expect(a.velocity(pointer: Point(x: 50, y: 95), contentOffset: .zero, bandActive: false) == .zero)
+        a.schedule(at: 1, velocity: v)
+        #expect(a.step(until: 1.01, velocity: v) == nil)
+        let s = a.step(until: 1.05, velocity: v)
+        #expect(s?.time == 1 + 1.0 / 60 && s?.delta == v * (1.0 / 60))
+        #expect(a.step(until: 1.05, velocity: v)?.time == 1 + 2.0 / 60)
+        #expect(a.step(until: 1.05, velocity: .zero) == nil && a.nextTick == nil)
+    }
+
+    @Test func aClaimingRegionGetsThePress() {
+        var scene = Scene.default
+        scene.regions = [
+            SceneRegion(id: "button", rect: Rect(x: 60, y: 50, width: 30, height: 20), style: PointerStyle(effect: .highlight)),
+            SceneRegion(id: "hover", rect: Rect(x: 180, y: 50, width: 30, height: 20), style: PointerStyle(effect: .hover)),
+            SceneRegion(id: "lifted", rect: Rect(x: 300, y: 50, width: 30, height: 20), style: PointerStyle(effect: .lift), claimsPress: false),
+        ]
+        func session(_ x: Double, _ scene: Scene) -> [LogEvent] {
+            var sim = Simulator(scene: scene)
+            return sim.process([
+                PointerEvent(time: 0, .move(Point(x: x, y: 60))), PointerEvent(time: 0.1, .press(.primary)),
+                PointerEvent(time: 0.2, .move(Point(x: x + 200, y: 250))), PointerEvent(time: 0.3, .release(.primary)),
+            ]).map(\.event).filter { if case .regionEntered = $0 { false } else if case .regionExited = $0 { false } else { true } }
+        }
+        #expect(session(70, scene).isEmpty)
+        #expect(session(190, scene).first.map { if case .bandBegan = $0 { true } else { false } } == true)
+        #expect(session(310, scene).first.map { if case .bandBegan = $0 { true } else { false } } == true)
+        var old = scene
+        old.band.regionsClaimPress = false
+        #expect(session(70, old).first.map { if case .bandBegan = $0 { true } else { false } } == true)
+    }
+}
