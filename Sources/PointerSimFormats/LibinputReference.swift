@@ -135,6 +135,9 @@ public struct FidelityReport: Sendable, Hashable {
         buttonsIdentical = buttonsRef.count == buttonsOurs.count && k == buttonsRef.count
     }
 
+    /// `a/b (p %)`, or `–` when there is nothing to compare.
+    public static func ratioText(_ a: Int, _ b: Int) -> String { ratio(a, b) }
+
     /// `a/b (p %)`.
     static func ratio(_ a: Int, _ b: Int) -> String {
         guard b > 0 else { return "–" }
