@@ -67,6 +67,10 @@ public struct DecoderConfiguration: Sendable, Hashable {
     public var touchpad = TouchpadConfiguration()
     /// libinput's settings for mice, pointing sticks and keyboards.
     public var fallback = FallbackConfiguration()
+    /// The machine udev's rules and libinput's quirks are evaluated for
+    /// (uinput replay without DMI by default), with extra udev properties
+    /// and quirks.
+    public var environment = DeviceEnvironment()
 
     /// The defaults.
     public init() {}

@@ -49,13 +49,13 @@ public struct DecodePipeline: Sendable {
     /// Adds a device (at the start, or a live hot-plug) and appends its
     /// `deviceAdded` at `time` (µs; `nil`: the time of the latest event, or 0).
     /// - Parameter facts: what udev and the quirks say; by default derived
-    ///   from the description (``DeviceFacts/derive(for:)``).
+    ///   from the description (``DeviceFacts/derive(for:in:)``).
     /// - Returns: its index.
     @discardableResult
     public mutating func addDevice(_ description: DeviceDescription, facts: DeviceFacts? = nil, at time: Int64? = nil,
                                    into out: inout [DecodedEvent]) -> Int {
         let index = devices.count
-        let context = DeviceContext(index: index, description: description, facts: facts ?? DeviceFacts.derive(for: description),
+        let context = DeviceContext(index: index, description: description, facts: facts ?? DeviceFacts.derive(for: description, in: configuration.environment),
                                     configuration: configuration)
         var dispatch = Self.makeDispatch(context)
         for (i, other) in devices.enumerated() where !removed[i] {
