@@ -57,11 +57,17 @@ enum ReferenceFiles {
     static func dirs(_ env: String, _ defaults: [String]) -> [String] {
         ProcessInfo.processInfo.environment[env].map { $0.split(separator: ":").map(String.init) } ?? defaults
     }
+    /// The repository's own synthetic references (always present).
+    static var repositoryDir: String {
+        let here = URL(fileURLWithPath: #filePath)
+        return here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Traces/libinput-fallback").path
+    }
     static var referenceDirs: [String] {
-        dirs("POINTERSIM_REF_DIRS", ["/work/shared/recordings/libinput-1.22", "/work/refdata/out", "/work/refdata/out-a"])
+        [repositoryDir] + dirs("POINTERSIM_REF_DIRS", ["/work/shared/recordings/libinput-1.22", "/work/refdata/out", "/work/refdata/out-a"])
     }
     static var recordingDirs: [String] {
-        dirs("POINTERSIM_REC_DIRS", ["/work/shared/recordings", "/work/wt/refdata/Traces/libinput"])
+        [repositoryDir] + dirs("POINTERSIM_REC_DIRS", ["/work/shared/recordings", "/work/wt/refdata/Traces/libinput"])
     }
     /// Every reference file, the first of each name.
     static func references() -> [String] {
@@ -81,7 +87,7 @@ enum ReferenceFiles {
     }
     /// The recording of a reference, parsed.
     static func recording(_ r: LibinputReference) throws -> (description: DeviceDescription, events: [EvdevEvent])? {
-        guard let desc = find(r.desc) else { return nil }
+        guard !r.desc.isEmpty, let desc = find(r.desc) else { return nil }
         var text = try String(contentsOfFile: desc, encoding: .utf8)
         if let ev = r.events, !ev.isEmpty, ev.hasPrefix("/") {
             guard let evp = find(ev) else { return nil }
@@ -117,9 +123,15 @@ struct FallbackComparison: CustomStringConvertible {
         p.finish(into: &out)
         var c = FallbackComparison()
         c.name = r.name
-        func src(_ o: DecodedEvent.Origin) -> String {
-            switch o {
-            case .frame(let n): return "frame:\(n)"
+        // The reference tool labels an event "frame:N" only when its time is
+        // frame N's time; libinput stamps some events of a frame with an
+        // earlier time (a button-scroll or middle-emulation press posted at the
+        // release carries the press's time), and the tool calls those "timer".
+        var frameTimes: [Int64] = []
+        for e in events where e.type == 0 && e.code == 0 { frameTimes.append(DecodePipeline.microseconds(e)) }
+        func src(_ e: DecodedEvent) -> String {
+            switch e.origin {
+            case .frame(let n): return n < frameTimes.count && frameTimes[n] != e.time ? "timer" : "frame:\(n)"
             case .timer: return "timer"
             case .removal: return "remove"
             case .added: return "added"
@@ -132,9 +144,9 @@ struct FallbackComparison: CustomStringConvertible {
             switch e.kind {
             case .motion(let dx, let dy, let ux, let uy):
                 if case .frame(let n) = e.origin { motions[n] = (dx, dy, ux, uy) }
-            case .button(let code, let pressed): buttons.append("\(code) \(pressed ? "pressed" : "released") \(src(e.origin))")
-            case .key(let code, let pressed): keys.append("\(code) \(pressed ? "pressed" : "released") \(src(e.origin))")
-            case .scroll(let s, let v, let h, _, _): scrolls.append((s.rawValue, src(e.origin), v, h))
+            case .button(let code, let pressed): buttons.append("\(code) \(pressed ? "pressed" : "released") \(src(e))")
+            case .key(let code, let pressed): keys.append("\(code) \(pressed ? "pressed" : "released") \(src(e))")
+            case .scroll(let s, let v, let h, _, _): scrolls.append((s.rawValue, src(e), v, h))
             default: break
             }
         }
