@@ -801,7 +801,12 @@ public struct FallbackDispatch: DeviceDispatch {
 
     /// The earliest armed timer.
     public var nextTimerExpiry: Int64? {
-        [debounceTimer, debounceTimerShort, wheelTimer, middleTimer, buttonScrollTimer].compactMap { $0 }.min()
+        func earlier(_ a: Int64?, _ b: Int64?) -> Int64? {
+            guard let a else { return b }
+            guard let b else { return a }
+            return Swift.min(a, b)
+        }
+        return earlier(earlier(earlier(debounceTimer, debounceTimerShort), earlier(wheelTimer, middleTimer)), buttonScrollTimer)
     }
 
     /// Fires the timers due by `now`, earliest first.
