@@ -71,7 +71,7 @@ extension DeviceFacts {
         func importHwdb(_ key: String) {
             let props = Hwdb.shared.lookup(key)
             if !props.isEmpty { haveHwdb = true }
-            for (k, v) in props { u[k] = v }
+            for (k, v) in props { u[k] = v.isEmpty ? nil : v }  // udev drops a property set to ""
         }
         importHwdb("evdev:" + modalias)
         if native && d.bustype == 0x11 && InputID.isAtKeyboard(d) { importHwdb("evdev:atkbd:" + dmi) }
