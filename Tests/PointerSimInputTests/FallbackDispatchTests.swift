@@ -200,6 +200,14 @@ import Testing
         #expect(n.udev["MOUSE_DPI"] == "1000@142")
     }
 
+    @Test func nativePS2MouseUsesThePsmouseHwdbEntries() {
+        let ps2 = Self.d("ImPS/2 Logitech Wheel Mouse", bus: 0x11, vendor: 2, product: 3, keys: [272, 273, 274], rel: [0, 1, 8])
+        #expect(DeviceFacts.derive(for: ps2).udev["MOUSE_DPI"] == nil)  // replayed: no psmouse driver
+        var native = DeviceEnvironment(); native.attachment = .native
+        let f = DeviceFacts.derive(for: ps2, in: native)
+        #expect(f.udev["ID_BUS"] == "i8042" && f.udev["MOUSE_DPI"] == "400@100" && f.udev["ID_SERIAL"] == "noserial")
+    }
+
     @Test func quirksByVendorProductAndType() {
         // Logitech K400 Plus (USB 046d:404d), keyboard and mouse: ModelBouncingKeys.
         var keys = Set((1...127).map { UInt16($0) }); keys.formUnion([272, 273, 274])

@@ -324,9 +324,8 @@ public struct FallbackDispatch: DeviceDispatch {
         let raw = (x: Double(relX), y: Double(relY))
         relX = 0; relY = 0
         if postButtonScroll(raw, time: time, into: &out) { return }
-        guard var f = filter else { return }
-        let a = f.filter(dx: raw.x, dy: raw.y, time: time)
-        filter = f
+        guard filter != nil else { return }
+        let a = filter!.filter(dx: raw.x, dy: raw.y, time: time)  // in place: no copy of the trackers
         if a.x == 0 && a.y == 0 { return }
         out.append(DecodedEvent(time: time, device: context.index, origin: origin,
                                 .motion(dx: a.x, dy: a.y, dxUnaccelerated: raw.x, dyUnaccelerated: raw.y)))
