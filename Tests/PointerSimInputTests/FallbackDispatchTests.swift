@@ -152,6 +152,18 @@ import Testing
         #expect(keys == ["30+", "30-", "57+", "57-@remove"])
     }
 
+    @Test func joysticksAreIgnoredAsLibinputIgnoresThem() {
+        // A gamepad: joystick buttons and axes, one media key. udev tags it
+        // joystick and key; libinput refuses it, so not even the key comes out.
+        var pad = DeviceDescription(name: "pad")
+        pad.bustype = 3
+        pad.codes = [0: [0], 1: [172, 0x130, 0x131, 0x133], 3: [0, 1]]
+        pad.absInfo = [0: AbsInfo(minimum: -32768, maximum: 32767), 1: AbsInfo(minimum: -32768, maximum: 32767)]
+        let f = DeviceFacts.derive(for: pad)
+        #expect(f.udev["ID_INPUT_JOYSTICK"] == "1" && f.udev["ID_INPUT_KEY"] == "1")
+        #expect(Self.run(pad, [(0, [(Self.K, 172, 1)]), (10, [(Self.K, 172, 0)])]).isEmpty)
+    }
+
     @Test func mouseDPIProperty() {
         #expect(FallbackDispatch.parseMouseDPI("400@125 *800@125 1600@125") == 800)
         #expect(FallbackDispatch.parseMouseDPI("1300@1000") == 1300)

@@ -125,7 +125,7 @@ public struct FallbackDispatch: DeviceDispatch {
         // Udev tags (evdev_device_get_udev_tags) → seat capabilities.
         let mouse = f.udevFlag("ID_INPUT_MOUSE"), stick = f.udevFlag("ID_INPUT_POINTINGSTICK")
         let keyboardTag = f.udevFlag("ID_INPUT_KEYBOARD") || f.udevFlag("ID_INPUT_KEY")
-        let tagged = f.udevFlag("ID_INPUT")
+        let tagged = f.udevFlag("ID_INPUT") && !Self.ignoredByLibinput(d, f, has: has)
         let hasWheel = has(C.EV_REL, C.REL_WHEEL) || has(C.EV_REL, C.REL_HWHEEL)
         isPointer = tagged && (mouse || stick || (keyboardTag && hasWheel))
         isKeyboard = tagged && keyboardTag
@@ -176,6 +176,42 @@ public struct FallbackDispatch: DeviceDispatch {
             scrollButton = 0
         }
         scrollLock = settings.scrollButtonLock ? .idle : .disabled
+    }
+
+    /// Whether `evdev_configure_device` refuses the device or hands it to a
+    /// dispatch other than fallback or touchpad: nothing but the `INPUT` tag,
+    /// a pure accelerometer, a joystick or gamepad
+    /// (`evdev_device_is_joystick_or_gamepad`), a tablet or tablet pad, or
+    /// inconsistent axes (`evdev_reject_device`).
+    static func ignoredByLibinput(_ d: DeviceDescription, _ f: DeviceFacts, has: (UInt16, UInt16) -> Bool) -> Bool {
+        let tagNames = ["ID_INPUT_KEYBOARD", "ID_INPUT_KEY", "ID_INPUT_MOUSE", "ID_INPUT_TOUCHPAD", "ID_INPUT_TOUCHSCREEN",
+                        "ID_INPUT_TABLET", "ID_INPUT_TABLET_PAD", "ID_INPUT_JOYSTICK", "ID_INPUT_ACCELEROMETER",
+                        "ID_INPUT_POINTINGSTICK", "ID_INPUT_TRACKBALL", "ID_INPUT_SWITCH"]
+        let tags = Set(tagNames.filter { f.udevFlag($0) })
+        if tags.isEmpty || tags == ["ID_INPUT_ACCELEROMETER"] { return true }
+        // Joysticks and gamepads.
+        if tags.contains("ID_INPUT_JOYSTICK") && !tags.contains("ID_INPUT_TABLET") && !tags.contains("ID_INPUT_TABLET_PAD") {
+            let wellKnown: [UInt16] = [29, 58, 69, 110, 113, 140, 144, 155, 164, 224]
+            let keys = d.codes[C.EV_KEY] ?? []
+            if wellKnown.filter({ keys.contains($0) }).count < 4 {
+                let joystickButtons = keys.filter { ($0 >= 0x120 && $0 < 0x140) || ($0 >= 0x2c0 && $0 <= 0x2e7) }.count
+                let keyboardKeys = keys.filter { ($0 >= 1 && $0 <= 248) || ($0 >= 0x160 && $0 <= 0x21e) || ($0 >= 0x230 && $0 < 0x2c0) }.count
+                if joystickButtons >= 2 && keyboardKeys < 10 { return true }
+            }
+        }
+        // Tablets and pads go to libinput's tablet code.
+        if tags.contains("ID_INPUT_TABLET_PAD") { return true }
+        if tags.contains("ID_INPUT_TABLET") && !tags.contains("ID_INPUT_TOUCHPAD") && !tags.contains("ID_INPUT_TOUCHSCREEN") { return true }
+        // evdev_reject_device.
+        if has(C.EV_ABS, C.ABS_X) != has(C.EV_ABS, C.ABS_Y) { return true }
+        if has(C.EV_REL, C.REL_X) != has(C.EV_REL, C.REL_Y) { return true }
+        if let x = d.absInfo[C.ABS_X], let y = d.absInfo[C.ABS_Y], has(C.EV_ABS, C.ABS_X), (x.resolution == 0) != (y.resolution == 0) { return true }
+        for (code, a) in d.absInfo where has(C.EV_ABS, code) && a.minimum == a.maximum {
+            if code == 0x28 || code == C.ABS_MT_SLOT || code == C.ABS_MT_TOOL_TYPE { continue }
+            if a.minimum == 0 && code >= 0x28 && code < C.ABS_MT_SLOT { continue }  // disabled, not refused
+            return true
+        }
+        return false
     }
 
     /// libinput's `parse_mouse_dpi_property`: `400@125 *800@125 1600@125`
