@@ -75,6 +75,20 @@ import Testing
         #expect(abs(m[1].0 - 1.0008005223719032) < 1e-9)
     }
 
+    @Test func trackpointMultiplierFromAQuirkThatNeedsTheMachine() {
+        // 50-system-lenovo.quirks: a T470's TrackPoint moves at 0.4.
+        let d = Self.device("TPPS/2 IBM TrackPoint", bus: 0x11, rel: [0, 1], props: [5])
+        var c = DecoderConfiguration()
+        c.environment.dmiModalias = "dmi:bvnLENOVO:bvrN1QET80W:bd01/01/2019:svnLENOVO:pn20HDCTO1WW:pvrThinkPadT470:rvnLENOVO:rn20HDCTO1WW:rvrNotDefined:cvnLENOVO:ct10:cvrNone:"
+        #expect(DeviceFacts.derive(for: d, in: c.environment).quirks["AttrTrackpointMultiplier"] == "0.4")
+        let out = Self.run(d, configuration: c, [(0, [(Self.R, 0, 5)])])
+        // 5 × 0.4 = 2 units; velocity 2 / (1 s + 1 µs) → 0.002 units/ms on the curve.
+        let v = 0.002 / 0.9205459
+        let f = (10.06254 + (0.3 - 10.06254) / (1 + _testPow(v, 1.15363))) * 1.0008753254078329
+        #expect(abs(Self.motions(out)[0].0 - 2 * f) < 1e-6)
+        #expect(out.contains { if case .motion(_, _, 5, 0) = $0.kind { return true } else { return false } })
+    }
+
     @Test func middleButtonEmulationOnlyWithoutAMiddleButton() {
         let twoButton = Self.device(keys: [272, 273])
         // Left then right within 50 ms → middle; a quick left click comes out at its release.
@@ -253,3 +267,6 @@ import Testing
         #expect(DeviceFacts.derive(for: Self.d("i2c", bus: 0x18, keys: [272], rel: [0, 1])).udev["ID_INPUT_POINTINGSTICK"] == "1")
     }
 }
+
+import Foundation
+func _testPow(_ x: Double, _ y: Double) -> Double { Foundation.pow(x, y) }
