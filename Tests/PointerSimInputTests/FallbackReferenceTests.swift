@@ -219,7 +219,11 @@ struct FallbackComparison: CustomStringConvertible {
         for path in ReferenceFiles.references() {
             let r = try LibinputReference(path: path)
             guard r.udev["ID_INPUT_TOUCHPAD"] == nil, let rec = try ReferenceFiles.recording(r) else { continue }
-            let (c, _) = FallbackComparison.run(r, description: rec.description, events: rec.events)
+            // Quirks the reference VM had beyond libinput's own files (a local
+            // override, as for synth-mouse-velocity-averaging) come in as extra quirks.
+            var configuration = DecoderConfiguration()
+            configuration.environment.extraQuirks = r.quirks.filter { !$0.value.contains("(null)") }
+            let (c, _) = FallbackComparison.run(r, description: rec.description, events: rec.events, configuration: configuration)
             if c.motionFrames + c.buttonsRef + c.keysRef + c.scrollRef > 0 { print("[fallback-ref] \(c)") }
             if c.motionFrames > 0 { #expect(Double(c.motionMatched) >= 0.99 * Double(c.motionFrames), "\(c)") }
             #expect(c.buttonsEqual, "\(c)")
@@ -241,7 +245,15 @@ struct FallbackComparison: CustomStringConvertible {
             let r = try LibinputReference(path: path)
             // Without udev lines the reference run failed before printing them.
             guard !r.udev.isEmpty, let rec = try ReferenceFiles.recording(r) else { continue }
-            let f = DeviceFacts.derive(for: rec.description)
+            // A reference run with a local quirks override (NAME.local-overrides.quirks beside it).
+            var env = DeviceEnvironment()
+            let overrides = (path as NSString).deletingPathExtension + ".local-overrides.quirks"
+            if let text = try? String(contentsOfFile: overrides, encoding: .utf8) {
+                for line in text.split(separator: "\n") where !line.hasPrefix("[") && !line.hasPrefix("Match") {
+                    if let eq = line.firstIndex(of: "=") { env.extraQuirks[String(line[..<eq])] = String(line[line.index(after: eq)...]) }
+                }
+            }
+            let f = DeviceFacts.derive(for: rec.description, in: env)
             let want = r.udev.filter { !Self.machineKeys.contains($0.key) }
             #expect(f.udev == want, "\(r.name): udev")
             var wantQuirks = r.quirks
