@@ -57,18 +57,18 @@ enum ReferenceFiles {
     static func dirs(_ env: String, _ defaults: [String]) -> [String] {
         ProcessInfo.processInfo.environment[env].map { $0.split(separator: ":").map(String.init) } ?? defaults
     }
-    /// The repository's own synthetic references (always present).
-    static var repositoryDir: String {
-        let here = URL(fileURLWithPath: #filePath)
-        return here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Traces/libinput-fallback").path
+    /// The repository's folders: libinput's output for the real recordings
+    /// (`Traces/libinput`), and this dispatch's synthetic recordings and
+    /// classification checks (`Traces/libinput-fallback`).
+    static var repositoryDirs: [String] {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return ["Traces/libinput", "Traces/libinput-fallback", "Traces/libinput-fallback/classification"].map {
+            root.appendingPathComponent($0).path
+        }
     }
-    static var referenceDirs: [String] {
-        [repositoryDir, repositoryDir + "/classification"] + dirs("POINTERSIM_REF_DIRS", ["/work/shared/recordings/libinput-1.22", "/work/refdata/out", "/work/refdata/out-a"])
-    }
-    static var recordingDirs: [String] {
-        [repositoryDir, repositoryDir + "/classification"] + dirs("POINTERSIM_REC_DIRS", ["/work/shared/recordings", "/work/wt/refdata/Traces/libinput"])
-    }
+    /// Plus `POINTERSIM_REF_DIRS` / `POINTERSIM_REC_DIRS` (colon-separated) for references made elsewhere.
+    static var referenceDirs: [String] { repositoryDirs + dirs("POINTERSIM_REF_DIRS", []) }
+    static var recordingDirs: [String] { repositoryDirs + dirs("POINTERSIM_REC_DIRS", []) }
     /// Every reference file, the first of each name.
     static func references() -> [String] {
         var seen = Set<String>(), out: [String] = []
