@@ -63,8 +63,9 @@ public struct FidelityReport: Sendable, Hashable {
     public var motionFrames = 0, motionMatched = 0
     /// Our frame-driven motion events in frames where libinput has none.
     public var extraMotion = 0
-    /// libinput's frame-driven button events, and whether ours are identical
-    /// (code, state and frame, in order).
+    /// libinput's button events, and how many of ours are identical: those a
+    /// frame made by code, state and frame, in order; those a timer made (or
+    /// held back) by code, state and time.
     public var buttons = 0, buttonsMatched = 0
     /// Whether the whole button sequences are identical.
     public var buttonsIdentical = true
@@ -86,6 +87,11 @@ public struct FidelityReport: Sendable, Hashable {
         // Ours, by frame.
         var motion: [Int: (Double, Double)] = [:]
         var buttonsOurs: [(Int, UInt16, Bool)] = []
+        // Buttons no frame made (timers, held-back presses): compared by time.
+        var timedOurs: [(Int64, UInt16, Bool)] = [], timedRef: [(Int64, UInt16, Bool)] = []
+        for e in decoded {
+            if case .timer = e.origin, case .button(let c, let p) = e.kind { timedOurs.append((e.time, c, p)) }
+        }
         var scrollOurs: [Int: [(String, Double?, Double?)]] = [:]
         for e in decoded {
             guard case .frame(let f) = e.origin else { continue }
@@ -98,6 +104,12 @@ public struct FidelityReport: Sendable, Hashable {
         }
         var refMotionFrames = Set<Int>(), refScrollFrames = Set<Int>()
         var buttonsRef: [(Int, UInt16, Bool)] = []
+        for r in reference.events where r.frame == nil && r.type == "POINTER_BUTTON" && r.fields["src"] == "timer" {
+            if let code = r.fields["button"].flatMap({ UInt16($0) }), let t = r.recordedMicroseconds {
+                timedRef.append((t, code, r.fields["state"] == "pressed"))
+            }
+        }
+        buttons += timedRef.count
         for r in reference.events {
             guard let f = r.frame else { continue }
             switch r.type {
@@ -131,8 +143,11 @@ public struct FidelityReport: Sendable, Hashable {
         extraScroll = scrollOurs.filter { !refScrollFrames.contains($0.key) }.reduce(0) { $0 + $1.value.count }
         var k = 0
         for (i, b) in buttonsRef.enumerated() where i < buttonsOurs.count && buttonsOurs[i] == b { k += 1 }
-        buttonsMatched = k
+        var kt = 0
+        for (i, b) in timedRef.enumerated() where i < timedOurs.count && timedOurs[i] == b { kt += 1 }
+        buttonsMatched = k + kt
         buttonsIdentical = buttonsRef.count == buttonsOurs.count && k == buttonsRef.count
+            && timedRef.count == timedOurs.count && kt == timedRef.count
     }
 
     /// `a/b (p %)`, or `–` when there is nothing to compare.

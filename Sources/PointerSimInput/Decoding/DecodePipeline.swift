@@ -176,6 +176,11 @@ public struct DecodePipeline: Sendable {
             out.append(DecodedEvent(time: t, device: i, origin: .frame(index), .releasedOnDisconnect))
         }
         dispatches[i].process(frame: frame, time: t, frame: index, into: &out)
+        // An event stamped with another time than its frame's was held back
+        // (a press delayed by middle-button emulation or button scrolling):
+        // like libinput's reference tool, it counts as timer-made, not as
+        // the frame's.
+        for k in start..<out.count where out[k].time != t { out[k].origin = .timer }
         share(from: i, start: start, into: &out)
     }
 

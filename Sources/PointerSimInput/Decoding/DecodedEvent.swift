@@ -26,7 +26,9 @@ public struct DecodedEvent: Sendable, Hashable {
     public enum Origin: Sendable, Hashable {
         /// The device's frame with this 0-based `SYN_REPORT` index.
         case frame(Int)
-        /// A timer of the device (tap, gesture, button-area, debounce, …).
+        /// A timer of the device (tap, gesture, button-area, debounce, …), or
+        /// an event held back and stamped with an earlier time than the frame
+        /// that released it (as libinput's reference tool labels both).
         case timer
         /// The device's removal (libinput releases what is held).
         case removal
