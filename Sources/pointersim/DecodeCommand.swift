@@ -28,9 +28,42 @@ extension PointerSimCommand {
         @Option(help: "A libinput reference file (Tools/libinput-ref output) to compare with.")
         var compare: String?
 
+        @Flag(help: "Classify devices as attached on the recording's machine (USB, Bluetooth, PS/2 with its driver) instead of as replayed through uinput.")
+        var native = false
+
+        @Option(help: "The machine's DMI modalias (dmi:bvn…:svn…), for hwdb entries and quirks that match on it.")
+        var dmi: String?
+
+        @Option(name: .customLong("udev"), help: "An extra udev property KEY=VALUE (repeatable), as a local hwdb or rules file would set.")
+        var udevProperties: [String] = []
+
+        @Option(name: .customLong("quirk"), help: "An extra libinput quirk KEY=VALUE (repeatable), as local-overrides.quirks would set.")
+        var quirks: [String] = []
+
+        /// The decoder configuration the options describe.
+        func decoderConfiguration() throws -> DecoderConfiguration {
+            var c = DecoderConfiguration()
+            c.environment.attachment = native ? .native : .uinput
+            c.environment.dmiModalias = dmi
+            func pairs(_ list: [String], _ option: String) throws -> [String: String] {
+                var d: [String: String] = [:]
+                for item in list {
+                    guard let eq = item.firstIndex(of: "="), eq != item.startIndex else {
+                        throw ValidationError("--\(option) takes KEY=VALUE, not \"\(item)\"")
+                    }
+                    d[String(item[..<eq])] = String(item[item.index(after: eq)...])
+                }
+                return d
+            }
+            c.environment.extraUdevProperties = try pairs(udevProperties, "udev")
+            c.environment.extraQuirks = try pairs(quirks, "quirk")
+            return c
+        }
+
         func validate() throws {
             if recordings.isEmpty { throw ValidationError("give at least one recording") }
             if !(tail >= 0 && tail <= 3600) { throw ValidationError("--tail must be between 0 and 3600 seconds") }
+            _ = try decoderConfiguration()
         }
 
         func run() throws {
@@ -39,14 +72,14 @@ extension PointerSimCommand {
                 if let ref = compare {
                     let reference = LibinputReference(text: try readTextFile(ref))
                     var events: [DecodedEvent] = []
-                    try PointerSimFormats.Decode.forEachEvent(paths: recordings, configuration: DecoderConfiguration(), tail: tailUS) {
+                    try PointerSimFormats.Decode.forEachEvent(paths: recordings, configuration: try decoderConfiguration(), tail: tailUS) {
                         if $0.device == 0 { events.append($0) }
                     }
                     print(FidelityReport(decoded: events, reference: reference).summary)
                     return
                 }
                 try writeWhole(to: try output.map { try OutputSink(path: $0) } ?? OutputSink()) { sink in
-                    try PointerSimFormats.Decode.run(paths: recordings, configuration: DecoderConfiguration(), tail: tailUS, sink: sink)
+                    try PointerSimFormats.Decode.run(paths: recordings, configuration: try decoderConfiguration(), tail: tailUS, sink: sink)
                 }
             }
         }
