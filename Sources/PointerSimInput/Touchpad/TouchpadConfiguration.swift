@@ -1,6 +1,61 @@
 /// libinput's touchpad settings (`libinput_device_config_*` for touchpads),
-/// each with libinput's default.
+/// each with libinput 1.22's default. `nil` means "libinput's default for
+/// this device", which depends on the device (see each property).
 public struct TouchpadConfiguration: Sendable, Hashable {
+    /// Scroll methods (`LIBINPUT_CONFIG_SCROLL_*`).
+    public enum ScrollMethod: String, Sendable, Hashable, CaseIterable {
+        /// No scrolling.
+        case none
+        /// Two-finger scrolling (`SCROLL_2FG`).
+        case twoFinger
+        /// Edge scrolling (`SCROLL_EDGE`): the right 7 mm scroll vertically, the bottom 7 mm horizontally.
+        case edge
+    }
+
+    /// Click methods (`LIBINPUT_CONFIG_CLICK_METHOD_*`).
+    public enum ClickMethod: String, Sendable, Hashable, CaseIterable {
+        /// Physical buttons only (`CLICK_METHOD_NONE`).
+        case none
+        /// Software button areas at the bottom (and top on `TOPBUTTONPAD`s) of a clickpad.
+        case buttonAreas
+        /// The number of fingers decides the button (1 left, 2 right, 3 middle).
+        case clickfinger
+    }
+
+    /// Tap-to-click (libinput default: off for touchpads; libinput's timings
+    /// when on: 180 ms tap, 300 ms drag timeouts).
+    public var tapping = false
+    /// Tap-and-drag when tapping is on (default on).
+    public var tapAndDrag = true
+    /// Drag lock when tapping is on (default off).
+    public var dragLock = false
+    /// The scroll method; `nil`: two-finger on pads that can report two
+    /// fingers (slots or `BTN_TOOL_DOUBLETAP`), else edge.
+    public var scrollMethod: ScrollMethod? = nil
+    /// The click method; `nil`: clickfinger on Apple clickpads and
+    /// Chromebook/System76/Clevo-W740SU quirked pads, button areas on other
+    /// clickpads, none on pads with physical buttons.
+    public var clickMethod: ClickMethod? = nil
+    /// Natural (inverted) scrolling (default off).
+    public var naturalScrolling = false
+    /// Disable-while-typing (default on; paired keyboards only, as `tp_want_dwt`).
+    public var disableWhileTyping = true
+    /// Disable-while-trackpointing (default on).
+    public var disableWhileTrackpointing = true
+    /// Middle-button emulation; `nil`: on for non-clickpads without a
+    /// middle button (and ALPS), off for clickpads.
+    public var middleEmulation: Bool? = nil
+    /// Left-handed buttons (default off).
+    public var leftHanded = false
+    /// Hold gestures; `nil`: on for multitouch pads with more than one
+    /// slot that are not semi-MT (libinput's default).
+    public var holdGestures: Bool? = nil
+    /// The acceleration profile; `nil`: the decoder's profile
+    /// (``DecoderConfiguration/acceleration``, adaptive by default).
+    public var accelerationProfile: AccelerationProfile? = nil
+    /// The speed setting −1…1; `nil`: the decoder's (``DecoderConfiguration/speed``, 0 by default).
+    public var speed: Double? = nil
+
     /// The defaults.
     public init() {}
 }

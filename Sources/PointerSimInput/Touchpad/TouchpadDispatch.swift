@@ -1,16 +1,722 @@
-/// libinput's touchpad dispatch (`evdev-mt-touchpad*.c`). Placeholder.
+/// libinput's touchpad dispatch (`evdev-mt-touchpad*.c`), ported to Swift;
+/// follows libinput 1.22's algorithms and state machines.
+///
+/// Per frame: the frame's events update the touches (slots for protocol-B
+/// pads; `ABS_X`/`ABS_Y` plus `BTN_TOOL_*` fake fingers for single-touch,
+/// semi-MT and protocol-A pads), then `tp_handle_state` runs: pre-processing
+/// (fake touches, pressure/size/fake-finger touch begin and end), processing
+/// (jumps, thumbs, palms, wobble and hysteresis, the motion history, pinning,
+/// the button, edge-scroll and gesture state machines), posting (buttons,
+/// edge or two-finger scroll, pointer motion) and post-processing. Timers
+/// (button areas, edge scroll, hold gestures, finger-count switch,
+/// disable-while-typing, trackpoint, middle-button emulation, tapping) run on
+/// the trace clock. See `docs/Touchpads.md` for what is modelled.
 public struct TouchpadDispatch: DeviceDispatch {
+    // MARK: Types
+
+    enum TouchState: Int, Sendable { case none, hovering, begin, update, maybeEnd, end }
+    enum PalmState: Sendable { case none, edge, typing, trackpoint, toolPalm, pressure, touchSize, arbitration }
+    enum ButtonEvent: Int, Sendable {
+        case none = 0
+        case inBottomR = 30, inBottomM, inBottomL, inTopR, inTopM, inTopL, inArea, up, press, release, timeout
+    }
+    enum ButtonState: Sendable { case none, area, bottom, top, topNew, topToIgnore, ignore }
+    enum EdgeScrollState: Sendable { case none, edgeNew, edge, area }
+    enum GestureState: Sendable { case none, unknown, hold, holdAndMotion, pointerMotion, scroll, pinch, swipe }
+    enum ThumbState: Sendable { case finger, jailed, pinch, suppressed, revived, revivedJailed, dead }
+    enum JumpState: Sendable { case ignore, expectFirst, expectDelay }
+
+    /// `device_coords`: integer device units.
+    struct Point: Sendable, Hashable { var x = 0; var y = 0 }
+
+    struct HistoryPoint: Sendable { var time: Int64 = 0; var point = Point() }
+
+    /// `struct tp_touch`.
+    struct Touch: Sendable {
+        let index: Int
+        var state: TouchState = .none
+        var hasEnded = true
+        var dirty = false
+        var point = Point()
+        var initialTime: Int64 = 0
+        var pressure = 0
+        var isToolPalm = false
+        var major = 0, minor = 0
+        var wasDown = false
+        var resetMotionHistory = false
+        var history = [HistoryPoint](repeating: HistoryPoint(), count: 4)
+        var historyIndex = 0, historyCount = 0
+        var jumpLastDeltaMM = 0.0
+        var hysteresisCenter = Point()
+        var xMotionHistory: UInt8 = 0
+        var isPinned = false
+        var pinnedCenter = Point()
+        // Soft buttons.
+        var buttonState: ButtonState = .none
+        var buttonCurrent: ButtonEvent = .none
+        var buttonTimer: Int64? = nil
+        var buttonInitial = Point()
+        var buttonHasMoved = false
+        var buttonInitialTime: Int64 = 0
+        // Tapping.
+        var tapState: TapTouchState = .idle
+        var tapInitial = Point()
+        var tapIsThumb = false
+        var tapIsPalm = false
+        // Edge scroll.
+        var edgeState: EdgeScrollState = .none
+        var edge: UInt32 = 0
+        var scrollDirection = -1
+        var scrollTimer: Int64? = nil
+        var scrollInitial = Point()
+        // Palm.
+        var palmState: PalmState = .none
+        var palmFirst = Point()
+        var palmTime: Int64 = 0
+        var gestureInitial = Point()
+        var lastSpeed = 0.0
+        var exceededCount = 0
+
+        init(index: Int) { self.index = index }
+
+        func historyOffset(_ offset: Int) -> HistoryPoint { history[(historyIndex - offset + 4) % 4] }
+    }
+
+    /// An absolute axis as libinput sees it after udev and its own fixes.
+    struct Axis: Sendable { var minimum = 0, maximum = 0, resolution = 1, fuzz = 0 }
+
+    static let queuedMotion: UInt8 = 1, queuedPress: UInt8 = 2, queuedRelease: UInt8 = 4,
+        queuedOtherAxis: UInt8 = 8, queuedTimestamp: UInt8 = 16
+    static let fakeFingerOverflow: UInt32 = 1 << 7
+    static let intMax = Int(Int32.max), intMin = Int(Int32.min)
+    /// The dispatch's own clock runs this far (1000 s) ahead of the
+    /// recording's timeline, like libinput's `CLOCK_MONOTONIC` that started
+    /// long before the first event: libinput treats a time of 0 as "never"
+    /// (`palm.time`, `scroll.time_prev`, tracker times, gesture start).
+    static let clockOffset: Int64 = 1_000_000_000
+
+    // MARK: State
+
     let context: DeviceContext
-    /// Creates the dispatch.
-    public init(context: DeviceContext) { self.context = context }
-    /// Processes one frame.
-    public mutating func process(frame events: [EvdevEvent], time: Int64, frame: Int, into out: inout [DecodedEvent]) {}
-    /// No timers yet.
-    public var nextTimerExpiry: Int64? { nil }
-    /// No timers yet.
-    public mutating func fireTimers(upTo now: Int64, into out: inout [DecodedEvent]) {}
-    /// Restarts motion histories.
-    public mutating func resynchronised() {}
-    /// Releases what is held.
-    public mutating func remove(at time: Int64, into out: inout [DecodedEvent]) {}
+    let settings: TouchpadConfiguration
+    /// False when libinput would reject the device (sanity checks).
+    public let accepted: Bool
+    var out: [DecodedEvent] = []
+    var origin: DecodedEvent.Origin = .added
+
+    var touches: [Touch] = []
+    var nfingersDown = 0, oldNfingersDown = 0
+    var slot = 0
+    var hasMT = false, semiMT = false
+    var nactiveSlots = 0, numSlots = 1
+    var fakeTouches: UInt32 = 0
+    var jumpDetectionDisabled = false
+    var usePressure = false, pressureHigh = 0, pressureLow = 0
+    var useTouchSize = false, touchSizeHigh = 0, touchSizeLow = 0
+    var hysteresisEnabled = false, hysteresisMargin = Point(), hysteresisLastMotionTime: Int64 = 0
+    var xScaleCoeff = 1.0, yScaleCoeff = 1.0, xyScaleCoeff = 1.0
+    var filter: TouchpadMotionFilter
+    var queued: UInt8 = 0
+    var axisX = Axis(), axisY = Axis()
+    /// `ABS_X`/`ABS_Y` (for `evdev_device_get_size`).
+    var stX = Axis(), stY = Axis()
+    var widthMM = 0.0, heightMM = 0.0
+    var modelSynapticsSerial = false, modelAlpsSerial = false, modelLenovoT450 = false, modelWacom = false,
+        modelAppleOneButton = false, modelAppleTouchpad = false
+    var isExternal = false
+
+    // Gestures.
+    var gestureEnabled = false, gestureStarted = false
+    var gestureFingerCount = 0, gestureFingerCountPending = 0
+    var gestureSwitchTimer: Int64? = nil
+    var gestureState: GestureState = .none
+    var gestureTouches: (Int, Int) = (-1, -1)
+    var gestureInitialTime: Int64 = 0
+    var gestureInitialDistance = 0.0, gesturePrevScale = 1.0, gestureAngle = 0.0
+    var gestureCenter = (x: 0.0, y: 0.0)
+    var holdTimer: Int64? = nil
+    var holdEnabled = false
+
+    // Buttons.
+    var isClickpad = false, hasTopButtons = false, clickPending = false
+    var buttonsState: UInt32 = 0, buttonsOldState: UInt32 = 0
+    var buttonsActive: UInt16 = 0, activeIsTopButton = false
+    var bottomTopEdge = Int(Int32.max), bottomRightLeftEdge = 0, bottomMiddleLeftEdge = Int(Int32.max)
+    var topBottomEdge = Int(Int32.min), topRightLeftEdge = 0, topLeftRightEdge = 0
+    var clickMethod: TouchpadConfiguration.ClickMethod = .none
+    var middleEmulationEnabled = false
+    var middle = MiddleButtonEmulation()
+    var leftHanded = false
+    /// Buttons down per code, as the seat counts them (`evdev_update_key_down_count`).
+    var buttonDownCount: [UInt16: Int] = [:]
+    var hasTrackpoint = false
+
+    // Scroll.
+    var scrollMethod: TouchpadConfiguration.ScrollMethod = .twoFinger
+    var scrollRightEdge = 0, scrollBottomEdge = 0
+    var scrollActiveH = false, scrollActiveV = false
+    var scrollVector = (x: 0.0, y: 0.0)
+    var scrollTimePrev: Int64 = 0
+    var scrollDurationH: Int64 = 0, scrollDurationV: Int64 = 0
+    /// `device->scroll`: buildup, direction bits (bit 0 vertical, bit 1 horizontal), thresholds.
+    var scrollBuildup = (x: 0.0, y: 0.0)
+    var scrollDirectionBits: UInt32 = 0
+    var scrollThreshold = 0.0, scrollDirectionLockThreshold = 5.0
+    var naturalScrolling = false
+
+    // Tapping.
+    var tap = TapState()
+
+    // Palm.
+    var palmRightEdge = Int(Int32.max), palmLeftEdge = Int(Int32.min), palmUpperEdge = Int(Int32.min)
+    var palmUseMTTool = false, palmUsePressure = false, palmPressureThreshold = 130
+    var palmUseSize = false, palmSizeThreshold = 0
+    var monitorTrackpoint = false, dwtpEnabled = true
+    var trackpointActive = false, trackpointTimer: Int64? = nil, trackpointLastEventTime: Int64 = 0, trackpointEventCount = 0
+    var trackpoints: Set<Int> = []
+
+    // Disable-while-typing.
+    var dwtEnabled = false
+    var pairedKeyboards: Set<Int> = []
+    var keyMask = Set<UInt16>(), modMask = Set<UInt16>()
+    var keyboardActive = false, keyboardTimer: Int64? = nil, keyboardLastPressTime: Int64 = 0
+
+    // Thumbs.
+    var detectThumbs = false
+    var upperThumbLine = 0, lowerThumbLine = 0
+    var thumbUsePressure = false, thumbPressureThreshold = Int(Int32.max)
+    var thumbUseSize = false, thumbSizeThreshold = 0
+    var thumbState: ThumbState = .finger
+    var thumbIndex = Int(UInt32.max)
+    var thumbPinchEligible = true
+
+    // Quirks.
+    var nonmotionEventCount = 0
+    var mscState: JumpState = .ignore, mscInterval: UInt32 = 0, mscNow: UInt32 = 0
+
+    // MARK: Init
+
+    /// Creates the dispatch (`tp_init`).
+    public init(context: DeviceContext) {
+        typealias C = EventCodes
+        self.context = context
+        settings = context.configuration.touchpad
+        let d = context.description
+        let facts = context.facts
+        func has(_ t: UInt16, _ c: UInt16) -> Bool { d.has(type: t, code: c) }
+
+        // tp_pass_sanity_check
+        accepted = has(C.EV_ABS, C.ABS_X) && has(C.EV_KEY, C.BTN_TOUCH) && has(C.EV_KEY, C.BTN_TOOL_FINGER)
+
+        // evdev_extract_abs_axes (with udev's EVDEV_ABS_* overrides and LIBINPUT_FUZZ_*).
+        func axis(_ code: UInt16) -> Axis {
+            var a = Axis()
+            if let i = d.absInfo[code] {
+                a.minimum = Int(i.minimum); a.maximum = Int(i.maximum); a.resolution = Int(i.resolution)
+            }
+            if let o = Self.evdevAbsOverride(facts, code) {
+                if let v = o.min { a.minimum = v }
+                if let v = o.max { a.maximum = v }
+                if let v = o.res { a.resolution = v }
+            }
+            return a
+        }
+        var fake = false
+        var sx = axis(C.ABS_X), sy = axis(C.ABS_Y)
+        func fixResolution(_ x: inout Axis, _ y: inout Axis) -> Bool {
+            if x.resolution != 0 || y.resolution != 0 { return false }
+            var xres = 1, yres = 1
+            if let r = facts.quirkDimensions("AttrResolutionHint") {
+                xres = r.width; yres = r.height
+            } else if let s = facts.quirkDimensions("AttrSizeHint"), s.width > 0, s.height > 0 {
+                xres = (x.maximum - x.minimum) / s.width; yres = (y.maximum - y.minimum) / s.height
+            }
+            x.resolution = xres; y.resolution = yres
+            return xres == 1
+        }
+        if fixResolution(&sx, &sy) { fake = true }
+        sx.fuzz = Self.fuzz(facts, C.ABS_X); sy.fuzz = Self.fuzz(facts, C.ABS_Y)
+        var ax = sx, ay = sy
+        let mtX: UInt16 = 0x35, mtY: UInt16 = 0x36
+        let hasMTAxes = has(C.EV_ABS, mtX) && has(C.EV_ABS, mtY)
+        if hasMTAxes {
+            var mx = axis(mtX), my = axis(mtY)
+            if fixResolution(&mx, &my) { fake = true }
+            mx.fuzz = Self.fuzz(facts, mtX); my.fuzz = Self.fuzz(facts, mtY)
+            ax = mx; ay = my
+        }
+        // tp_init_default_resolution: 69 × 50 mm.
+        if fake {
+            let xres = abs(ax.maximum - ax.minimum) / Int(context.configuration.fallbackPadWidthMM)
+            let yres = abs(ay.maximum - ay.minimum) / Int(context.configuration.fallbackPadHeightMM)
+            ax.resolution = xres; ay.resolution = yres; sx.resolution = xres; sy.resolution = yres
+        }
+        ax.resolution = Swift.max(1, ax.resolution); ay.resolution = Swift.max(1, ay.resolution)
+        sx.resolution = Swift.max(1, sx.resolution); sy.resolution = Swift.max(1, sy.resolution)
+        axisX = ax; axisY = ay; stX = sx; stY = sy
+        widthMM = Double(sx.maximum - sx.minimum) / Double(sx.resolution)
+        heightMM = Double(sy.maximum - sy.minimum) / Double(sy.resolution)
+
+        // tp_init_pressurepad
+        var hasMTPressure = has(C.EV_ABS, 0x3a), hasPressure = has(C.EV_ABS, 0x18)
+        if let r = d.absInfo[0x3a], r.resolution != 0 { hasMTPressure = false; hasPressure = false }
+
+        modelSynapticsSerial = facts.quirkBool("ModelSynapticsSerialTouchpad") ?? false
+        modelAlpsSerial = facts.quirkBool("ModelALPSSerialTouchpad") ?? false
+        modelLenovoT450 = facts.quirkBool("ModelLenovoT450Touchpad") ?? false
+        modelWacom = facts.quirkBool("ModelWacomTouchpad") ?? false
+        modelAppleOneButton = facts.quirkBool("ModelAppleTouchpadOneButton") ?? false
+        modelAppleTouchpad = facts.quirkBool("ModelAppleTouchpad") ?? false
+
+        // evdev_tag_touchpad
+        switch facts.udev["ID_INPUT_TOUCHPAD_INTEGRATION"] {
+        case "internal": isExternal = false
+        case "external": isExternal = true
+        default:
+            isExternal = d.bustype == 0x05  // BUS_BLUETOOTH
+            if d.vendor == 0x046d { isExternal = true }  // Logitech
+            if modelWacom { isExternal = true }
+        }
+
+        // tp_init_slots
+        if has(C.EV_ABS, C.ABS_MT_SLOT), let s = d.absInfo[C.ABS_MT_SLOT] {
+            numSlots = Int(s.maximum) + 1; slot = Int(s.value); hasMT = true
+        } else {
+            numSlots = 1; slot = 0; hasMT = false
+        }
+        semiMT = d.properties.contains(C.INPUT_PROP_SEMI_MT)
+        if semiMT || (facts.quirkBool("ModelHPPavilionDM4Touchpad") ?? false) {
+            numSlots = 1; slot = 0; hasMT = false
+        }
+        let kernelSlots = has(C.EV_ABS, C.ABS_MT_SLOT) ? Int(d.absInfo[C.ABS_MT_SLOT]?.maximum ?? 0) + 1 : 0
+        var nBtnTool = 1
+        for (code, n) in [(C.BTN_TOOL_QUINTTAP, 5), (C.BTN_TOOL_QUADTAP, 4), (C.BTN_TOOL_TRIPLETAP, 3), (C.BTN_TOOL_DOUBLETAP, 2)]
+        where has(C.EV_KEY, code) { nBtnTool = n; break }
+        let ntouches = Swift.max(numSlots, nBtnTool)
+        touches = (0..<ntouches).map { Touch(index: $0) }
+        // tp_sync_slots: the description's current values (slot 0 = ABS_X/ABS_Y).
+        touches[0].point = Point(x: Int(d.absInfo[hasMT ? mtX : C.ABS_X]?.value ?? 0), y: Int(d.absInfo[hasMT ? mtY : C.ABS_Y]?.value ?? 0))
+
+        // tp_init_touch_size / tp_init_pressure
+        if has(C.EV_ABS, 0x30), let r = facts.quirkRange("AttrTouchSizeRange"), kernelSlots >= 5, !(r.upper == 0 && r.lower == 0) {
+            useTouchSize = true; touchSizeHigh = r.upper; touchSizeLow = r.lower
+        }
+        if !useTouchSize {
+            let code: UInt16 = hasMT ? 0x3a : 0x18
+            if (hasMT ? hasMTPressure : hasPressure), let a = d.absInfo[code] {
+                var hi: Int, lo: Int
+                var ok = true
+                if let r = facts.quirkRange("AttrPressureRange") {
+                    hi = r.upper; lo = r.lower
+                    if hi == 0 && lo == 0 { ok = false }
+                } else {
+                    let range = Double(UInt32(bitPattern: a.maximum &- a.minimum))
+                    hi = Int(Double(a.minimum) + 0.12 * range)
+                    lo = Int(Double(a.minimum) + 0.10 * range)
+                }
+                if ok && !(hi > Int(a.maximum) || hi < Int(a.minimum) || lo > Int(a.maximum) || lo < Int(a.minimum)) {
+                    usePressure = true; pressureHigh = hi; pressureLow = lo
+                }
+            }
+        }
+
+        // dpi and hysteresis
+        let dpi = Int(Double(axisX.resolution) * 25.4)
+        hysteresisMargin = Point(x: axisX.fuzz != 0 ? axisX.fuzz : axisX.resolution / 4,
+                                 y: axisY.fuzz != 0 ? axisY.fuzz : axisY.resolution / 4)
+        hysteresisEnabled = axisX.fuzz != 0 || axisY.fuzz != 0
+
+        // tp_init_accel
+        xScaleCoeff = (1000.0 / 25.4) / Double(axisX.resolution)
+        yScaleCoeff = (1000.0 / 25.4) / Double(axisY.resolution)
+        xyScaleCoeff = 1.0 * Double(axisX.resolution) / Double(axisY.resolution)
+        let profile = settings.accelerationProfile ?? context.configuration.acceleration
+        let speed = settings.speed ?? context.configuration.speed
+        filter = TouchpadMotionFilter(profile: profile, speed: speed, dpi: dpi,
+                                      velocityAveraging: facts.quirkBool("AttrUseVelocityAveraging") ?? false,
+                                      bluetooth: d.bustype == 0x05)
+
+        // tp_init_tap
+        tap.enabled = settings.tapping && ntouches >= 1
+        tap.dragEnabled = settings.tapAndDrag
+        tap.dragLockEnabled = settings.dragLock
+
+        // tp_init_buttons
+        let hasLeft = has(C.EV_KEY, C.BTN_LEFT), hasRight = has(C.EV_KEY, C.BTN_RIGHT), hasMiddle = has(C.EV_KEY, C.BTN_MIDDLE)
+        isClickpad = d.properties.contains(C.INPUT_PROP_BUTTONPAD)
+        if !isClickpad && hasLeft && !hasRight && !modelAppleOneButton { isClickpad = true }
+        hasTopButtons = d.properties.contains(C.INPUT_PROP_TOPBUTTONPAD)
+        let quirkedClickfinger = ["ModelChromebook", "ModelSystem76Bonobo", "ModelSystem76Galago", "ModelSystem76Kudu",
+                                  "ModelClevoW740SU", "ModelAppleTouchpadOneButton"].contains { facts.quirkBool($0) ?? false }
+        let defaultClick: TouchpadConfiguration.ClickMethod =
+            quirkedClickfinger ? .clickfinger : (!isClickpad ? .none : (modelAppleTouchpad ? .clickfinger : .buttonAreas))
+        clickMethod = settings.clickMethod ?? defaultClick
+        // Middle-button emulation (tp_init_middlebutton_emulation).
+        if isClickpad {
+            middleEmulationEnabled = settings.middleEmulation ?? false
+        } else if !hasMiddle {
+            middleEmulationEnabled = settings.middleEmulation ?? true
+        } else if modelAlpsSerial {
+            middleEmulationEnabled = settings.middleEmulation ?? true
+        } else {
+            middleEmulationEnabled = false
+        }
+        leftHanded = settings.leftHanded && !modelAppleOneButton
+        switchClickMethod()
+        initTopSoftbuttons(multiplier: 1.0)
+
+        // tp_init_dwt / dwtp
+        dwtEnabled = settings.disableWhileTyping && !isExternal
+        dwtpEnabled = settings.disableWhileTrackpointing
+
+        // tp_init_palmdetect
+        if !isExternal {
+            monitorTrackpoint = true
+            palmUseMTTool = has(C.EV_ABS, C.ABS_MT_TOOL_TYPE)
+            if widthMM >= 70.0 {
+                let edge = Swift.min(8, widthMM * 0.08)
+                palmLeftEdge = mmToUnitsX(edge)
+                palmRightEdge = mmToUnitsX(widthMM - edge)
+                if !hasTopButtons && heightMM > 55 { palmUpperEdge = mmToUnitsY(heightMM * 0.05) }
+            }
+            if hasMTPressure {
+                palmUsePressure = true
+                palmPressureThreshold = Int(facts.quirkUInt("AttrPalmPressureThreshold") ?? 130)
+            }
+            if let t = facts.quirkUInt("AttrPalmSizeThreshold"), t != 0 { palmUseSize = true; palmSizeThreshold = Int(t) }
+        }
+
+        // tp_init_scroll
+        let edgeWidth = widthMM - 7, edgeHeight = heightMM - 7
+        scrollRightEdge = mmToUnitsX(edgeWidth)
+        let wantHoriz = isClickpad ? true : heightMM >= 40
+        scrollBottomEdge = wantHoriz ? mmToUnitsY(edgeHeight) : Self.intMax
+        let hpDM4 = facts.quirkBool("ModelHPPavilionDM4Touchpad") ?? false
+        let canTwoFinger = !hpDM4 && ntouches >= 2
+        scrollMethod = settings.scrollMethod ?? (canTwoFinger ? .twoFinger : .edge)
+        if scrollMethod == .twoFinger && !canTwoFinger { scrollMethod = .edge }
+        naturalScrolling = settings.naturalScrolling
+        scrollThreshold = 0.0
+        scrollDirectionLockThreshold = 5.0
+
+        // tp_init_gesture
+        gestureEnabled = !semiMT && numSlots > 1
+        holdEnabled = settings.holdGestures ?? gestureEnabled
+        if !gestureEnabled { holdEnabled = false }
+
+        // tp_init_thumb
+        if isClickpad && heightMM >= 50 {
+            detectThumbs = true
+            upperThumbLine = mmToUnitsY(heightMM * 0.85)
+            lowerThumbLine = mmToUnitsY(heightMM * 0.92)
+            if hasMTPressure, let t = facts.quirkUInt("AttrThumbPressureThreshold") {
+                thumbUsePressure = true; thumbPressureThreshold = Int(t)
+            }
+            if has(C.EV_ABS, 0x30), let t = facts.quirkUInt("AttrThumbSizeThreshold") {
+                thumbUseSize = true; thumbSizeThreshold = Int(t)
+            }
+            thumbReset()
+        }
+        jumpDetectionDisabled = facts.quirkBool("ModelLenovoX1Gen6Touchpad") ?? false
+    }
+
+    /// `LIBINPUT_FUZZ_%02x`, as `evdev_read_fuzz_prop` (invalid or negative: 0).
+    static func fuzz(_ facts: DeviceFacts, _ code: UInt16) -> Int {
+        let hex = DeviceFacts.hex2(code)
+        guard let v = facts.udev["LIBINPUT_FUZZ_" + hex] ?? facts.udev["LIBINPUT_FUZZ_" + hex.uppercased()], let f = Int(v), f >= 0 else { return 0 }
+        return f
+    }
+
+    /// udev's `EVDEV_ABS_<code>=min:max:res:fuzz:flat` override (hwdb), as
+    /// the `keyboard` builtin applies it to the kernel device.
+    static func evdevAbsOverride(_ facts: DeviceFacts, _ code: UInt16) -> (min: Int?, max: Int?, res: Int?)? {
+        let hex = DeviceFacts.hex2(code)
+        guard let v = facts.udev["EVDEV_ABS_" + hex.uppercased()] ?? facts.udev["EVDEV_ABS_" + hex] else { return nil }
+        let parts = v.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
+        func at(_ i: Int) -> Int? { i < parts.count ? parts[i] : nil }
+        if parts.count == 1 { return (nil, nil, at(0)) }  // a bare resolution
+        return (at(0), at(1), at(2))
+    }
+
+    /// `evdev_device_mm_to_units` (x): truncated towards zero, as C's int conversion.
+    func mmToUnitsX(_ mm: Double) -> Int { Int(mm * Double(axisX.resolution) + Double(axisX.minimum)) }
+    /// `evdev_device_mm_to_units` (y).
+    func mmToUnitsY(_ mm: Double) -> Int { Int(mm * Double(axisY.resolution) + Double(axisY.minimum)) }
+    /// `evdev_device_unit_delta_to_mm`.
+    func unitDeltaToMM(_ dx: Int, _ dy: Int) -> (x: Double, y: Double) {
+        (1.0 * Double(dx) / Double(axisX.resolution), 1.0 * Double(dy) / Double(axisY.resolution))
+    }
+
+    // MARK: Emitting
+
+    mutating func emit(_ time: Int64, _ kind: DecodedEvent.Kind) {
+        out.append(DecodedEvent(time: time - Self.clockOffset, device: context.index, origin: origin, kind))
+    }
+
+    /// `evdev_pointer_post_button` with the seat's down count.
+    mutating func postButton(_ time: Int64, _ code: UInt16, pressed: Bool) {
+        let n = (buttonDownCount[code] ?? 0) + (pressed ? 1 : -1)
+        let count = Swift.max(0, n)
+        buttonDownCount[code] = count
+        if (pressed && count == 1) || (!pressed && count == 0) {
+            emit(time, .button(code: code, pressed: pressed))
+        }
+    }
+
+    /// `evdev_notify_axis_finger` with natural scrolling; `axes` bit 0 vertical, bit 1 horizontal.
+    mutating func notifyAxisFinger(_ time: Int64, axes: UInt32, dx: Double, dy: Double, natural: Bool = true) {
+        var x = dx, y = dy
+        if natural && naturalScrolling { x = -x; y = -y }
+        emit(time, .scroll(source: .finger, vertical: axes & 1 != 0 ? y : nil, horizontal: axes & 2 != 0 ? x : nil,
+                           v120Vertical: nil, v120Horizontal: nil))
+    }
+
+    // MARK: DeviceDispatch
+
+    /// Processes one frame (`tp_interface_process` per event).
+    public mutating func process(frame events: [EvdevEvent], time recordTime: Int64, frame: Int, into o: inout [DecodedEvent]) {
+        guard accepted else { return }
+        let time = recordTime + Self.clockOffset
+        typealias C = EventCodes
+        origin = .frame(frame)
+        swap(&out, &o)
+        defer { swap(&out, &o) }
+        for e in events {
+            switch e.type {
+            case C.EV_ABS:
+                if hasMT { processAbsolute(e, time) } else { processAbsoluteST(e, time) }
+            case C.EV_KEY:
+                processKey(e, time)
+            case C.EV_MSC:
+                if e.code == 0x05 {  // MSC_TIMESTAMP
+                    mscNow = UInt32(bitPattern: e.value)
+                    queued |= Self.queuedTimestamp
+                }
+            case C.EV_SYN:
+                if e.code == C.SYN_REPORT { handleState(time) }
+            default: break
+            }
+        }
+    }
+
+    /// The earliest armed timer.
+    public var nextTimerExpiry: Int64? {
+        guard accepted else { return nil }
+        var best: Int64? = nil
+        func consider(_ t: Int64?) { if let t, best == nil || t < best! { best = t } }
+        for t in touches { consider(t.buttonTimer); consider(t.scrollTimer) }
+        consider(holdTimer); consider(gestureSwitchTimer); consider(keyboardTimer); consider(trackpointTimer)
+        consider(tap.timer); consider(middle.timer)
+        return best.map { $0 - Self.clockOffset }
+    }
+
+    /// Fires the timers due by `now`, earliest first.
+    public mutating func fireTimers(upTo recordNow: Int64, into o: inout [DecodedEvent]) {
+        guard accepted else { return }
+        let now = recordNow + Self.clockOffset
+        origin = .timer
+        swap(&out, &o)
+        defer { swap(&out, &o) }
+        var guardCount = 0
+        while guardCount < 10_000, let r = nextTimerExpiry, r + Self.clockOffset <= now {
+            guardCount += 1
+            fireOne(at: r + Self.clockOffset)
+        }
+    }
+
+    /// Fires the first timer armed for exactly `t` (libinput's order among
+    /// equal expiries is its list order; ours is fixed).
+    mutating func fireOne(at t: Int64) {
+        for i in touches.indices {
+            if touches[i].buttonTimer == t { touches[i].buttonTimer = nil; buttonHandleEvent(i, .timeout, t); return }
+            if touches[i].scrollTimer == t { touches[i].scrollTimer = nil; edgeScrollHandleEvent(i, .timeout, t); return }
+        }
+        if middle.timer == t { middle.timer = nil; middleHandleEvent(.timeout, t); return }
+        if tap.timer == t { tap.timer = nil; tapHandleTimeout(t); return }
+        if holdTimer == t { holdTimer = nil; gestureHoldTimeout(t); return }
+        if gestureSwitchTimer == t { gestureSwitchTimer = nil; gestureFingerCountSwitchTimeout(t); return }
+        if keyboardTimer == t { keyboardTimer = nil; keyboardTimeout(t); return }
+        if trackpointTimer == t { trackpointTimer = nil; trackpointTimeout(t); return }
+    }
+
+    /// A `SYN_DROPPED` was resynchronised: motion histories restart.
+    public mutating func resynchronised() {
+        for i in touches.indices { touches[i].historyCount = 0 }
+    }
+
+    /// The device goes away: libinput's `tp_interface_remove` cancels the
+    /// timers; releases of held buttons come from the seat
+    /// (`evdev_device_remove` → `evdev_release_all_keys` is not run for
+    /// touchpads, so nothing is emitted).
+    public mutating func remove(at time: Int64, into o: inout [DecodedEvent]) {
+        for i in touches.indices { touches[i].buttonTimer = nil; touches[i].scrollTimer = nil }
+        holdTimer = nil; gestureSwitchTimer = nil; keyboardTimer = nil; trackpointTimer = nil; tap.timer = nil; middle.timer = nil
+    }
+
+    // MARK: Event processing
+
+    var currentTouchIndex: Int { Swift.min(slot, touches.count - 1) }
+
+    mutating func processAbsolute(_ e: EvdevEvent, _ time: Int64) {
+        let i = currentTouchIndex
+        switch e.code {
+        case 0x35:
+            touches[i].point.x = rotatedX(Int(e.value)); touches[i].dirty = true; queued |= Self.queuedMotion
+        case 0x36:
+            touches[i].point.y = rotatedY(Int(e.value)); touches[i].dirty = true; queued |= Self.queuedMotion
+        case 0x2f:
+            slot = Int(e.value)
+        case 0x39:
+            if e.value != -1 {
+                nactiveSlots += 1
+                newTouch(i, time)
+            } else {
+                nactiveSlots = Swift.max(0, nactiveSlots - 1)
+                endSequence(i, time)
+            }
+        case 0x3a:
+            touches[i].pressure = Int(e.value); touches[i].dirty = true; queued |= Self.queuedOtherAxis
+        case 0x37:
+            touches[i].isToolPalm = e.value == EventCodes.MT_TOOL_PALM; touches[i].dirty = true; queued |= Self.queuedOtherAxis
+        case 0x30:
+            touches[i].major = Int(e.value); touches[i].dirty = true; queued |= Self.queuedOtherAxis
+        case 0x31:
+            touches[i].minor = Int(e.value); touches[i].dirty = true; queued |= Self.queuedOtherAxis
+        default: break
+        }
+    }
+
+    mutating func processAbsoluteST(_ e: EvdevEvent, _ time: Int64) {
+        let i = currentTouchIndex
+        switch e.code {
+        case 0x00:
+            touches[i].point.x = rotatedX(Int(e.value)); touches[i].dirty = true; queued |= Self.queuedMotion
+        case 0x01:
+            touches[i].point.y = rotatedY(Int(e.value)); touches[i].dirty = true; queued |= Self.queuedMotion
+        case 0x18:
+            touches[i].pressure = Int(e.value); touches[i].dirty = true; queued |= Self.queuedOtherAxis
+        default: break
+        }
+    }
+
+    /// Left-handed rotation applies to tablets paired with the pad only (not modelled): identity.
+    func rotatedX(_ v: Int) -> Int { v }
+    func rotatedY(_ v: Int) -> Int { v }
+
+    mutating func processKey(_ e: EvdevEvent, _ time: Int64) {
+        typealias C = EventCodes
+        if e.value == 2 { return }
+        switch e.code {
+        case C.BTN_LEFT, C.BTN_MIDDLE, C.BTN_RIGHT:
+            processButton(e, time)
+        case C.BTN_TOUCH, C.BTN_TOOL_FINGER, C.BTN_TOOL_DOUBLETAP, C.BTN_TOOL_TRIPLETAP, C.BTN_TOOL_QUADTAP, C.BTN_TOOL_QUINTTAP:
+            fakeFingerSet(e.code, pressed: e.value != 0)
+        default:
+            // BTN_0/1/2: trackpoint buttons forwarded to a paired trackpoint (not modelled).
+            break
+        }
+    }
+
+    // MARK: tp_handle_state
+
+    mutating func handleState(_ time: Int64) {
+        preProcessState(time)
+        processState(time)
+        postEvents(time)
+        postProcessState(time)
+    }
+
+    mutating func preProcessState(_ time: Int64) {
+        if queued & Self.queuedTimestamp != 0 { processMscTimestamp(time) }
+        processFakeTouches(time)
+        unhoverTouches(time)
+        for i in touches.indices {
+            if touches[i].state == .maybeEnd { endTouch(i, time) }
+            if touches[i].state == .end && touches[i].historyCount > 0 {
+                touches[i].point = touches[i].historyOffset(0).point
+            }
+        }
+    }
+
+    mutating func processState(_ time: Int64) {
+        var restartFilter = false
+        var haveNewTouch = false
+        positionFakeTouches()
+        let wantMotionReset = needMotionHistoryReset()
+        for i in touches.indices {
+            if touches[i].state == .none { continue }
+            if wantMotionReset {
+                touches[i].historyCount = 0
+                touches[i].resetMotionHistory = true
+            } else if touches[i].resetMotionHistory {
+                touches[i].historyCount = 0
+                touches[i].resetMotionHistory = false
+            }
+            if !touches[i].dirty {
+                if touches[i].exceededCount > 0 { touches[i].exceededCount -= 1 }
+                motionHistoryPush(i, time)
+                continue
+            }
+            if detectJumps(i, time) { touches[i].historyCount = 0 }
+            thumbUpdateTouch(i, time)
+            palmDetect(i, time)
+            detectWobbling(i, time)
+            motionHysteresis(i)
+            motionHistoryPush(i, time)
+            if touches[i].lastSpeed > 20 {
+                if touches[i].exceededCount < 15 { touches[i].exceededCount += 1 }
+            } else if touches[i].exceededCount > 0 {
+                touches[i].exceededCount -= 1
+            }
+            calculateMotionSpeed(i, time)
+            unpinFinger(i)
+            if touches[i].state == .begin { haveNewTouch = true; restartFilter = true }
+        }
+        if detectThumbs && haveNewTouch && nfingersDown >= 2 { thumbUpdateMultifinger() }
+        if restartFilter { filter.restart(time: time) }
+        buttonHandleState(time)
+        edgeScrollHandleState(time)
+        if queued & Self.queuedPress != 0 && isClickpad { pinFingers() }
+        gestureHandleState(time)
+    }
+
+    mutating func postEvents(_ time: Int64) {
+        var ignoreMotion = false
+        ignoreMotion = tapHandleState(time) || ignoreMotion
+        ignoreMotion = postButtonEvents(time) || ignoreMotion
+        if trackpointActive || keyboardActive {
+            edgeScrollStopEvents(time)
+            gestureCancel(time)
+            return
+        }
+        if ignoreMotion {
+            edgeScrollStopEvents(time)
+            gestureCancelMotionGestures(time)
+            gesturePostEvents(time, ignoreMotion: true)
+            return
+        }
+        if edgeScrollPostEvents(time) { return }
+        gesturePostEvents(time, ignoreMotion: false)
+    }
+
+    mutating func postProcessState(_ time: Int64) {
+        for i in touches.indices where touches[i].dirty {
+            if touches[i].state == .end {
+                touches[i].state = touches[i].hasEnded ? .none : .hovering
+            } else if touches[i].state == .begin {
+                touches[i].state = .update
+            }
+            touches[i].dirty = false
+        }
+        oldNfingersDown = nfingersDown
+        buttonsOldState = buttonsState
+        queued = 0
+        if nfingersDown == 0 { thumbReset() }
+    }
+
+    mutating func stopActions(_ time: Int64) {
+        edgeScrollStopEvents(time)
+        gestureCancel(time)
+        tapSuspend(time)
+    }
 }

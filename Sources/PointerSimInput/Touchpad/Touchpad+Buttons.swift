@@ -1,0 +1,454 @@
+/// Physical buttons, clickpad software button areas, clickfinger and
+/// middle-button emulation (`evdev-mt-touchpad-buttons.c`,
+/// `evdev-middle-button.c`); follows libinput 1.22's state machines.
+///
+/// Button areas: the bottom strip is 10 mm or 15 % of the pad's height,
+/// whichever is smaller; it splits at half the width into left and right,
+/// with a middle button over the centre 25 % (37.5 %–62.5 %) unless
+/// middle-button emulation is on. `TOPBUTTONPAD`s add a 10 mm top strip
+/// (left below 40 %, right above 60 %). A touch entering a top area arms a
+/// 100 ms timer; leaving it arms a 300 ms one.
+extension TouchpadDispatch {
+    static let buttonEnterTimeout: Int64 = 100_000
+    static let buttonLeaveTimeout: Int64 = 300_000
+
+    // MARK: Areas
+
+    /// `tp_init_softbuttons` / `tp_switch_click_method`.
+    mutating func switchClickMethod() {
+        switch clickMethod {
+        case .buttonAreas: initSoftbuttons()
+        case .clickfinger, .none: bottomTopEdge = Self.intMax
+        }
+    }
+
+    mutating func initSoftbuttons() {
+        let width = widthMM, height = heightMM
+        let my = height * 0.15 > 10 ? height - 10 : height * 0.85
+        bottomTopEdge = mmToUnitsY(my)
+        bottomRightLeftEdge = mmToUnitsX(width * 0.5)
+        bottomMiddleLeftEdge = Self.intMax
+        if middleEmulationEnabled { return }
+        let mbLeft: Int, mbRight: Int
+        if context.facts.quirkBool("ModelTouchpadVisibleMarker") ?? false {
+            mbLeft = mmToUnitsX(width / 2 - 5); mbRight = mmToUnitsX(width / 2 + 5)
+        } else {
+            mbLeft = mmToUnitsX(width * 0.375); mbRight = mmToUnitsX(width * 0.625)
+        }
+        bottomMiddleLeftEdge = mbLeft
+        bottomRightLeftEdge = mbRight
+    }
+
+    /// `tp_init_top_softbuttons`.
+    mutating func initTopSoftbuttons(multiplier: Double) {
+        if hasTopButtons {
+            topBottomEdge = mmToUnitsY(10 * multiplier)
+            topRightLeftEdge = mmToUnitsX(widthMM * 0.60)
+            topLeftRightEdge = mmToUnitsX(widthMM * 0.40)
+        } else {
+            topBottomEdge = Self.intMin
+        }
+    }
+
+    func inBottomArea(_ i: Int) -> Bool { touches[i].point.y >= bottomTopEdge }
+    func inBottomRight(_ i: Int) -> Bool { inBottomArea(i) && touches[i].point.x > bottomRightLeftEdge }
+    func inBottomMiddle(_ i: Int) -> Bool { inBottomArea(i) && !inBottomRight(i) && touches[i].point.x > bottomMiddleLeftEdge }
+    func inTopArea(_ i: Int) -> Bool { touches[i].point.y <= topBottomEdge }
+    func inTopRight(_ i: Int) -> Bool { inTopArea(i) && touches[i].point.x > topRightLeftEdge }
+    func inTopMiddle(_ i: Int) -> Bool {
+        inTopArea(i) && touches[i].point.x >= topLeftRightEdge && touches[i].point.x <= topRightLeftEdge
+    }
+    /// `tp_button_is_inside_softbutton_area`.
+    func inSoftbuttonArea(_ i: Int) -> Bool { inTopArea(i) || inBottomArea(i) }
+    /// `tp_button_touch_active`.
+    func buttonTouchActive(_ i: Int) -> Bool { touches[i].buttonState == .area || touches[i].buttonHasMoved }
+
+    // MARK: The per-touch state machine
+
+    mutating func buttonSetState(_ i: Int, _ state: ButtonState, _ event: ButtonEvent, _ time: Int64) {
+        touches[i].buttonTimer = nil
+        touches[i].buttonState = state
+        switch state {
+        case .none: touches[i].buttonCurrent = .none
+        case .area: touches[i].buttonCurrent = .inArea
+        case .bottom: touches[i].buttonCurrent = event
+        case .top: break
+        case .topNew:
+            touches[i].buttonCurrent = event
+            touches[i].buttonTimer = time + Self.buttonEnterTimeout
+        case .topToIgnore:
+            touches[i].buttonTimer = time + Self.buttonLeaveTimeout
+        case .ignore: touches[i].buttonCurrent = .none
+        }
+    }
+
+    mutating func releaseOtherBottomTouches(_ otherStart: Int64) {
+        for i in touches.indices {
+            if touches[i].buttonState != .bottom || touches[i].buttonHasMoved { continue }
+            let a = otherStart, b = touches[i].buttonInitialTime
+            let tdelta = a > b ? a - b : b - a
+            if tdelta > 80_000 { continue }
+            touches[i].buttonHasMoved = true
+        }
+    }
+
+    /// `tp_button_handle_event`.
+    mutating func buttonHandleEvent(_ i: Int, _ event: ButtonEvent, _ time: Int64) {
+        let isBottom = event == .inBottomR || event == .inBottomM || event == .inBottomL
+        let isTop = event == .inTopR || event == .inTopM || event == .inTopL
+        switch touches[i].buttonState {
+        case .none:
+            if isBottom { buttonSetState(i, .bottom, event, time) }
+            else if isTop { buttonSetState(i, .topNew, event, time) }
+            else if event == .inArea { buttonSetState(i, .area, event, time) }
+            else if event == .up { buttonSetState(i, .none, event, time) }
+        case .area:
+            if event == .up { buttonSetState(i, .none, event, time) }
+        case .bottom:
+            if isBottom {
+                if event != touches[i].buttonCurrent { buttonSetState(i, .bottom, event, time) }
+            } else if isTop || event == .inArea {
+                buttonSetState(i, .area, event, time)
+                releaseOtherBottomTouches(touches[i].buttonInitialTime)
+            } else if event == .up {
+                buttonSetState(i, .none, event, time)
+            }
+        case .top:
+            if isBottom || event == .inArea { buttonSetState(i, .topToIgnore, event, time) }
+            else if isTop { if event != touches[i].buttonCurrent { buttonSetState(i, .topNew, event, time) } }
+            else if event == .up { buttonSetState(i, .none, event, time) }
+        case .topNew:
+            if isBottom || event == .inArea { buttonSetState(i, .area, event, time) }
+            else if isTop { if event != touches[i].buttonCurrent { buttonSetState(i, .topNew, event, time) } }
+            else if event == .up { buttonSetState(i, .none, event, time) }
+            else if event == .press || event == .timeout { buttonSetState(i, .top, event, time) }
+        case .topToIgnore:
+            if isTop {
+                buttonSetState(i, event == touches[i].buttonCurrent ? .top : .topNew, event, time)
+            } else if event == .up {
+                buttonSetState(i, .none, event, time)
+            } else if event == .timeout {
+                buttonSetState(i, .ignore, event, time)
+            }
+        case .ignore:
+            if event == .up { buttonSetState(i, .none, event, time) }
+            else if event == .press { touches[i].buttonCurrent = .inArea }
+        }
+    }
+
+    /// `tp_button_check_for_movement`: a bottom-area touch that moved 5 mm becomes a pointer touch.
+    mutating func buttonCheckForMovement(_ i: Int) {
+        if touches[i].buttonHasMoved || touches[i].buttonState != .bottom { return }
+        let t = touches[i]
+        let mm = unitDeltaToMM(t.point.x - t.buttonInitial.x, t.point.y - t.buttonInitial.y)
+        if (mm.x * mm.x + mm.y * mm.y).squareRoot() > 5.0 {
+            touches[i].buttonHasMoved = true
+            releaseOtherBottomTouches(t.buttonInitialTime)
+        }
+    }
+
+    /// `tp_button_handle_state`.
+    mutating func buttonHandleState(_ time: Int64) {
+        for i in touches.indices {
+            let s = touches[i].state
+            if s == .none || s == .hovering { continue }
+            if s == .begin {
+                touches[i].buttonInitial = touches[i].point
+                touches[i].buttonInitialTime = time
+                touches[i].buttonHasMoved = false
+            }
+            if s == .end {
+                buttonHandleEvent(i, .up, time)
+            } else if touches[i].dirty {
+                let event: ButtonEvent
+                if inBottomArea(i) {
+                    event = inBottomRight(i) ? .inBottomR : (inBottomMiddle(i) ? .inBottomM : .inBottomL)
+                    buttonCheckForMovement(i)
+                } else if inTopArea(i) {
+                    event = inTopRight(i) ? .inTopR : (inTopMiddle(i) ? .inTopM : .inTopL)
+                } else {
+                    event = .inArea
+                }
+                buttonHandleEvent(i, event, time)
+            }
+            if queued & Self.queuedRelease != 0 { buttonHandleEvent(i, .release, time) }
+            if queued & Self.queuedPress != 0 { buttonHandleEvent(i, .press, time) }
+        }
+    }
+
+    /// `tp_process_button`.
+    mutating func processButton(_ e: EvdevEvent, _ time: Int64) {
+        let mask: UInt32 = 1 << UInt32(e.code - EventCodes.BTN_LEFT)
+        if isClickpad && e.code != EventCodes.BTN_LEFT { return }
+        if e.value != 0 {
+            buttonsState |= mask
+            queued |= Self.queuedPress
+        } else {
+            buttonsState &= ~mask
+            queued |= Self.queuedRelease
+        }
+    }
+
+    // MARK: Posting
+
+    /// `tp_post_button_events`; returns whether motion is to be ignored (never: 0).
+    mutating func postButtonEvents(_ time: Int64) -> Bool {
+        if isClickpad || modelAppleOneButton { postClickpadButtons(time) } else { postPhysicalButtons(time) }
+        return false
+    }
+
+    func toLeftHanded(_ b: UInt16) -> UInt16 {
+        guard leftHanded else { return b }
+        if b == EventCodes.BTN_LEFT { return EventCodes.BTN_RIGHT }
+        if b == EventCodes.BTN_RIGHT { return EventCodes.BTN_LEFT }
+        return b
+    }
+
+    /// `tp_post_physical_buttons`.
+    mutating func postPhysicalButtons(_ time: Int64) {
+        var current = buttonsState, old = buttonsOldState
+        var button = EventCodes.BTN_LEFT
+        while current != 0 || old != 0 {
+            if (current & 1) ^ (old & 1) != 0 {
+                notifyPhysicalButton(time, toLeftHanded(button), pressed: current & 1 != 0)
+            }
+            button += 1; current >>= 1; old >>= 1
+        }
+    }
+
+    /// `evdev_pointer_notify_physical_button`: through middle-button emulation.
+    mutating func notifyPhysicalButton(_ time: Int64, _ button: UInt16, pressed: Bool) {
+        if middleFilterButton(time, button, pressed: pressed) { return }
+        postButton(time, button, pressed: pressed)
+    }
+
+    /// `tp_clickfinger_within_distance`.
+    func clickfingerWithinDistance(_ a: Int?, _ b: Int?) -> Bool {
+        guard let a, let b else { return false }
+        if thumbIgnored(a) || thumbIgnored(b) { return false }
+        let xres = Double(axisX.resolution), yres = Double(axisY.resolution)
+        let x = Double(abs(touches[a].point.x - touches[b].point.x)) / xres
+        let y = Double(abs(touches[a].point.y - touches[b].point.y)) / yres
+        if x > 40 || y > 30 { return false }
+        if y <= 20 { return true }
+        if abs(axisY.maximum - axisY.minimum) / axisY.resolution < 50 { return true }
+        let bottom = axisY.maximum - 20 * axisY.resolution
+        return (touches[a].point.y > bottom) == (touches[b].point.y > bottom)
+    }
+
+    /// `tp_clickfinger_set_button`.
+    func clickfingerButton() -> UInt16 {
+        var n = 0
+        var first: Int? = nil, second: Int? = nil
+        for i in touches.indices {
+            let s = touches[i].state
+            if s != .begin && s != .update { continue }
+            if thumbIgnored(i) || touches[i].palmState != .none { continue }
+            n += 1
+            if first == nil { first = i } else if second == nil { second = i }
+        }
+        if n == 2 { n = clickfingerWithinDistance(first, second) ? 2 : 1 }
+        switch n {
+        case 0, 1: return EventCodes.BTN_LEFT
+        case 2: return EventCodes.BTN_RIGHT
+        case 3: return EventCodes.BTN_MIDDLE
+        default: return 0
+        }
+    }
+
+    /// `tp_notify_clickpadbutton`.
+    mutating func notifyClickpadButton(_ time: Int64, _ button: UInt16, isTop: Bool, pressed: Bool) {
+        // Top buttons go through a paired trackpoint when there is one (not modelled: no trackpoint dispatch here).
+        edgeScrollStopEvents(time)
+        var b = button
+        if clickMethod == .clickfinger && pressed {
+            b = clickfingerButton()
+            buttonsActive = b
+            if b == 0 { return }
+        }
+        postButton(time, b, pressed: pressed)
+    }
+
+    /// `tp_post_clickpadbutton_buttons`.
+    mutating func postClickpadButtons(_ time: Int64) {
+        let current = buttonsState, old = buttonsOldState
+        var isTop = false
+        if !clickPending && current == old { return }
+        var button: UInt16
+        let pressed: Bool
+        if current != 0 {
+            var area: UInt32 = 0
+            let AREA: UInt32 = 1, LEFT: UInt32 = 2, MIDDLE: UInt32 = 4, RIGHT: UInt32 = 8
+            for t in touches {
+                switch t.buttonCurrent {
+                case .inArea: area |= AREA
+                case .inTopL: isTop = true; area |= LEFT
+                case .inBottomL: area |= LEFT
+                case .inTopM: isTop = true; area |= MIDDLE
+                case .inBottomM: area |= MIDDLE
+                case .inTopR: isTop = true; area |= RIGHT
+                case .inBottomR: area |= RIGHT
+                default: break
+                }
+            }
+            if area == 0 && clickMethod != .clickfinger {
+                clickPending = true
+                return
+            }
+            var wantLeftHanded = true
+            if (middleEmulationEnabled || isTop) && area & LEFT != 0 && area & RIGHT != 0 {
+                button = EventCodes.BTN_MIDDLE
+            } else if area & MIDDLE != 0 {
+                button = EventCodes.BTN_MIDDLE
+            } else if area & RIGHT != 0 {
+                button = EventCodes.BTN_RIGHT
+            } else if area & LEFT != 0 {
+                button = EventCodes.BTN_LEFT
+            } else {
+                button = EventCodes.BTN_LEFT
+                wantLeftHanded = false
+            }
+            if isTop { wantLeftHanded = false }
+            if wantLeftHanded { button = toLeftHanded(button) }
+            buttonsActive = button
+            activeIsTopButton = isTop
+            pressed = true
+        } else {
+            button = buttonsActive
+            isTop = activeIsTopButton
+            buttonsActive = 0
+            activeIsTopButton = false
+            pressed = false
+        }
+        clickPending = false
+        if button != 0 { notifyClickpadButton(time, button, isTop: isTop, pressed: pressed) }
+    }
+}
+
+/// libinput's middle-button emulation state (`evdev-middle-button.c`):
+/// left and right pressed within 50 ms of each other become a middle click.
+struct MiddleButtonEmulation: Sendable {
+    enum State: Sendable { case idle, leftDown, rightDown, middle, leftUpPending, rightUpPending, passthrough, ignoreLR, ignoreL, ignoreR }
+    var state: State = .idle
+    var timer: Int64? = nil
+    var firstEventTime: Int64 = 0
+    var buttonMask: UInt32 = 0
+    static let timeout: Int64 = 50_000
+}
+
+extension TouchpadDispatch {
+    enum MiddleEvent: Sendable { case lDown, rDown, other, lUp, rUp, timeout, allUp }
+
+    mutating func middleSetState(_ s: MiddleButtonEmulation.State, _ time: Int64) {
+        switch s {
+        case .leftDown, .rightDown:
+            middle.timer = time + MiddleButtonEmulation.timeout
+            middle.firstEventTime = time
+        default:
+            middle.timer = nil
+        }
+        middle.state = s
+    }
+
+    /// `evdev_middlebutton_handle_event`; returns whether the event was consumed.
+    @discardableResult
+    mutating func middleHandleEvent(_ event: MiddleEvent, _ time: Int64) -> Bool {
+        let L = EventCodes.BTN_LEFT, R = EventCodes.BTN_RIGHT, M = EventCodes.BTN_MIDDLE
+        switch middle.state {
+        case .idle:
+            switch event {
+            case .lDown: middleSetState(.leftDown, time)
+            case .rDown: middleSetState(.rightDown, time)
+            case .other: return false
+            default: break
+            }
+        case .leftDown:
+            switch event {
+            case .rDown: postButton(time, M, pressed: true); middleSetState(.middle, time)
+            case .other: postButton(time, L, pressed: true); middleSetState(.passthrough, time); return false
+            case .lUp:
+                postButton(middle.firstEventTime, L, pressed: true)
+                postButton(time, L, pressed: false)
+                middleSetState(.idle, time)
+            case .timeout: postButton(middle.firstEventTime, L, pressed: true); middleSetState(.passthrough, time)
+            default: break
+            }
+        case .rightDown:
+            switch event {
+            case .lDown: postButton(time, M, pressed: true); middleSetState(.middle, time)
+            case .other: postButton(middle.firstEventTime, R, pressed: true); middleSetState(.passthrough, time); return false
+            case .rUp:
+                postButton(middle.firstEventTime, R, pressed: true)
+                postButton(time, R, pressed: false)
+                middleSetState(.idle, time)
+            case .timeout: postButton(middle.firstEventTime, R, pressed: true); middleSetState(.passthrough, time)
+            default: break
+            }
+        case .middle:
+            switch event {
+            case .other: postButton(time, M, pressed: false); middleSetState(.ignoreLR, time); return false
+            case .rUp: postButton(time, M, pressed: false); middleSetState(.leftUpPending, time)
+            case .lUp: postButton(time, M, pressed: false); middleSetState(.rightUpPending, time)
+            default: break
+            }
+        case .leftUpPending:
+            switch event {
+            case .rDown: postButton(time, M, pressed: true); middleSetState(.middle, time)
+            case .other: middleSetState(.ignoreL, time); return false
+            case .lUp: middleSetState(.idle, time)
+            default: break
+            }
+        case .rightUpPending:
+            switch event {
+            case .lDown: postButton(time, M, pressed: true); middleSetState(.middle, time)
+            case .other: middleSetState(.ignoreR, time); return false
+            case .rUp: middleSetState(.idle, time)
+            default: break
+            }
+        case .passthrough:
+            switch event {
+            case .lDown, .rDown, .other, .rUp, .lUp: return false
+            case .allUp: middleSetState(.idle, time)
+            default: break
+            }
+        case .ignoreLR:
+            switch event {
+            case .other: return false
+            case .rUp: middleSetState(.ignoreL, time)
+            case .lUp: middleSetState(.ignoreR, time)
+            default: break
+            }
+        case .ignoreL:
+            switch event {
+            case .rDown, .other, .rUp: return false
+            case .lUp: middleSetState(.passthrough, time)
+            default: break
+            }
+        case .ignoreR:
+            switch event {
+            case .lDown, .other, .lUp: return false
+            case .rUp: middleSetState(.passthrough, time)
+            default: break
+            }
+        }
+        return true
+    }
+
+    /// `evdev_middlebutton_filter_button`: true when emulation consumed the button.
+    mutating func middleFilterButton(_ time: Int64, _ button: UInt16, pressed: Bool) -> Bool {
+        guard middleEmulationEnabled else { return false }
+        let event: MiddleEvent
+        switch button {
+        case EventCodes.BTN_LEFT: event = pressed ? .lDown : .lUp
+        case EventCodes.BTN_RIGHT: event = pressed ? .rDown : .rUp
+        default: event = .other
+        }
+        guard button >= EventCodes.BTN_LEFT, button - EventCodes.BTN_LEFT < 32 else { return true }
+        let rc = middleHandleEvent(event, time)
+        let old = middle.buttonMask
+        let bit: UInt32 = 1 << UInt32(button - EventCodes.BTN_LEFT)
+        if pressed { middle.buttonMask |= bit } else { middle.buttonMask &= ~bit }
+        if old != middle.buttonMask && middle.buttonMask == 0 { middleHandleEvent(.allUp, time) }
+        return rc
+    }
+}

@@ -1,0 +1,392 @@
+/// Thumb and palm detection (`evdev-mt-touchpad-thumb.c`, the palm part of
+/// `evdev-mt-touchpad.c`); follows libinput 1.22's algorithms.
+///
+/// Thumbs (clickpads at least 50 mm high): a touch starting below 85 % of
+/// the height is jailed (ignored for pointer motion) until it leaves that
+/// area or moves fast; with `AttrThumbPressureThreshold` /
+/// `AttrThumbSizeThreshold`, pressure or size below 92 % decide. With two
+/// fingers, the lower one is a thumb when they are far apart (> 25 mm
+/// vertically) or when a new touch lands while another moves fast.
+///
+/// Palms: pressure above `AttrPalmPressureThreshold` (default 130, pads
+/// with `ABS_MT_PRESSURE`), size above `AttrPalmSizeThreshold`,
+/// `MT_TOOL_PALM`, touches starting in the side edges (8 % of the width, at
+/// most 8 mm, pads at least 70 mm wide) or the top 5 % (pads over 55 mm
+/// high without top buttons) until they move out within 200 ms, typing
+/// (disable-while-typing) and trackpoint use.
+extension TouchpadDispatch {
+    // MARK: Thumbs
+
+    mutating func thumbSetState(_ i: Int?, _ state: ThumbState) {
+        let index = i.map { touches[$0].index } ?? Int(UInt32.max)
+        if thumbState == state && thumbIndex == index { return }
+        thumbState = state
+        thumbIndex = index
+    }
+
+    mutating func thumbReset() {
+        thumbState = .finger
+        thumbIndex = Int(UInt32.max)
+        thumbPinchEligible = true
+    }
+
+    mutating func thumbLift() {
+        thumbState = .finger
+        thumbIndex = Int(UInt32.max)
+    }
+
+    func thumbInExclusionArea(_ i: Int) -> Bool {
+        touches[i].point.y > lowerThumbLine && scrollMethod != .edge
+    }
+
+    func thumbDetectPressureSize(_ i: Int) -> Bool {
+        var isThumb = false
+        if thumbUsePressure && touches[i].pressure > thumbPressureThreshold && thumbInExclusionArea(i) { isThumb = true }
+        if thumbUseSize && touches[i].major > thumbSizeThreshold && Double(touches[i].minor) < Double(thumbSizeThreshold) * 0.6 {
+            isThumb = true
+        }
+        return isThumb
+    }
+
+    func thumbNeedsJail(_ i: Int) -> Bool {
+        if touches[i].point.y < upperThumbLine || scrollMethod == .edge { return false }
+        if !thumbInExclusionArea(i) && (thumbUseSize || thumbUsePressure) && !thumbDetectPressureSize(i) { return false }
+        if touches[i].exceededCount >= 10 { return false }
+        return true
+    }
+
+    /// `tp_thumb_ignored`.
+    func thumbIgnored(_ i: Int) -> Bool {
+        detectThumbs && thumbIndex == touches[i].index
+            && [.jailed, .pinch, .suppressed, .revivedJailed, .dead].contains(thumbState)
+    }
+
+    func thumbIgnoredForTap(_ i: Int) -> Bool {
+        detectThumbs && thumbIndex == touches[i].index && [.pinch, .suppressed, .dead].contains(thumbState)
+    }
+
+    func thumbIgnoredForGesture(_ i: Int) -> Bool {
+        detectThumbs && thumbIndex == touches[i].index && [.jailed, .suppressed, .revivedJailed, .dead].contains(thumbState)
+    }
+
+    mutating func thumbSuppress(_ i: Int) {
+        if thumbState == .finger || thumbState == .jailed || thumbState == .pinch || thumbIndex != touches[i].index {
+            thumbSetState(i, .suppressed)
+            return
+        }
+        thumbSetState(i, .dead)
+    }
+
+    mutating func thumbPinch(_ i: Int) {
+        if thumbState == .finger || thumbState == .jailed || thumbIndex != touches[i].index {
+            thumbSetState(i, .pinch)
+        } else if thumbState != .pinch {
+            thumbSuppress(i)
+        }
+    }
+
+    mutating func thumbRevive(_ i: Int) {
+        if (thumbState != .suppressed && thumbState != .pinch) || thumbIndex != touches[i].index { return }
+        thumbSetState(i, thumbNeedsJail(i) ? .revivedJailed : .revived)
+    }
+
+    /// `tp_thumb_update_touch`.
+    mutating func thumbUpdateTouch(_ i: Int, _ time: Int64) {
+        if !detectThumbs { return }
+        if touches[i].exceededCount >= 10 && thumbPinchEligible && gestureState == .none {
+            thumbPinchEligible = false
+            if thumbState == .pinch, let k = touches.firstIndex(where: { $0.index == thumbIndex }) {
+                thumbSetState(k, .suppressed)
+            }
+        }
+        if touches[i].state == .end && touches[i].index == thumbIndex { thumbLift(); return }
+        if nfingersDown > 1 { return }
+        thumbRevive(i)
+        if touches[i].state == .begin && thumbNeedsJail(i) { thumbSetState(i, .jailed); return }
+        if thumbState == .jailed && !thumbNeedsJail(i) { thumbSetState(i, .finger) }
+        if thumbState == .revivedJailed && !thumbNeedsJail(i) { thumbSetState(i, .revived) }
+    }
+
+    /// `tp_thumb_update_multifinger`.
+    mutating func thumbUpdateMultifinger() {
+        var first: Int? = nil, second: Int? = nil, newest: Int? = nil, oldest: Int? = nil
+        var speedExceeded = 0
+        for i in touches.indices {
+            let t = touches[i]
+            if t.state == .none || t.state == .hovering { continue }
+            if t.state == .begin { newest = i }
+            speedExceeded = Swift.max(speedExceeded, t.exceededCount)
+            if oldest == nil || t.initialTime < touches[oldest!].initialTime { oldest = i }
+            guard let f = first else { first = i; continue }
+            if t.point.y > touches[f].point.y { second = first; first = i; continue }
+            if second == nil || t.point.y > touches[second!].point.y { second = i }
+        }
+        guard let f = first, let s = second else { return }
+        let mm = unitDeltaToMM(abs(touches[f].point.x - touches[s].point.x), abs(touches[f].point.y - touches[s].point.y))
+        let scrollX = 35.0, scrollY = 25.0
+        if let n = newest, thumbState == .finger, nfingersDown >= 2, speedExceeded > 5,
+           scrollMethod != .twoFinger || (mm.x > scrollX || mm.y > scrollY) {
+            thumbSuppress(n)
+            return
+        }
+        if mm.x < scrollX && mm.y < scrollY { thumbLift(); return }
+        if let n = newest, let o = oldest, touches[n].initialTime - touches[o].initialTime < 100_000,
+           touches[f].point.y < lowerThumbLine {
+            thumbLift()
+            return
+        }
+        if mm.y > scrollY {
+            if thumbPinchEligible { thumbPinch(f) } else { thumbSuppress(f) }
+        } else {
+            thumbLift()
+        }
+    }
+
+    /// `tp_thumb_get_touch`.
+    func thumbTouch() -> Int? {
+        if thumbIndex == Int(UInt32.max) { return nil }
+        return touches.firstIndex { $0.index == thumbIndex }
+    }
+
+    // MARK: Palms
+
+    func palmWasInSideEdge(_ i: Int) -> Bool { touches[i].palmFirst.x < palmLeftEdge || touches[i].palmFirst.x > palmRightEdge }
+    func palmWasInTopEdge(_ i: Int) -> Bool { touches[i].palmFirst.y < palmUpperEdge }
+    func palmInSideEdge(_ i: Int) -> Bool { touches[i].point.x < palmLeftEdge || touches[i].point.x > palmRightEdge }
+    func palmInTopEdge(_ i: Int) -> Bool { touches[i].point.y < palmUpperEdge }
+    func palmInEdge(_ i: Int) -> Bool { palmInSideEdge(i) || palmInTopEdge(i) }
+
+    /// `tp_palm_tap_is_palm`.
+    func palmTapIsPalm(_ i: Int) -> Bool { touches[i].state == .begin && palmInEdge(i) }
+
+    mutating func palmDetectDWT(_ i: Int, _ time: Int64) -> Bool {
+        if dwtEnabled && keyboardActive && touches[i].state == .begin {
+            touches[i].palmState = .typing
+            touches[i].palmFirst = touches[i].point
+            return true
+        }
+        if !keyboardActive && touches[i].state == .update && touches[i].palmState == .typing {
+            if touches[i].palmTime == 0 || touches[i].palmTime > keyboardLastPressTime { touches[i].palmState = .none }
+        }
+        return false
+    }
+
+    mutating func palmDetectTrackpoint(_ i: Int, _ time: Int64) -> Bool {
+        if !monitorTrackpoint { return false }
+        if touches[i].palmState == .none && touches[i].state == .begin && trackpointActive {
+            touches[i].palmState = .trackpoint
+            return true
+        }
+        if touches[i].palmState == .trackpoint && touches[i].state == .update && !trackpointActive {
+            if touches[i].palmTime == 0 || touches[i].palmTime > trackpointLastEventTime { touches[i].palmState = .none }
+        }
+        return false
+    }
+
+    mutating func palmDetectTool(_ i: Int) -> Bool {
+        if !palmUseMTTool { return false }
+        if touches[i].palmState != .none && touches[i].palmState != .toolPalm { return false }
+        if touches[i].palmState == .none && touches[i].isToolPalm { touches[i].palmState = .toolPalm }
+        else if touches[i].palmState == .toolPalm && !touches[i].isToolPalm { touches[i].palmState = .none }
+        return touches[i].palmState == .toolPalm
+    }
+
+    func palmMoveOutOfEdge(_ i: Int, _ time: Int64) -> Bool {
+        let t = touches[i]
+        if time < t.palmTime + 200_000 && !palmInEdge(i) {
+            var directions: UInt32 = 0
+            if palmWasInSideEdge(i) {
+                directions = Direction.NE | Direction.E | Direction.SE | Direction.SW | Direction.W | Direction.NW
+            } else if palmWasInTopEdge(i) {
+                directions = Direction.S | Direction.SE | Direction.SW
+            }
+            if directions != 0 {
+                let mm = physDelta(Double(t.point.x - t.palmFirst.x), Double(t.point.y - t.palmFirst.y))
+                let dirs = Direction.of(x: mm.x, y: mm.y)
+                if dirs & directions != 0 && dirs & ~directions == 0 { return true }
+            }
+        }
+        return false
+    }
+
+    func palmMultifinger(_ i: Int) -> Bool {
+        if nfingersDown < 2 { return false }
+        for k in touches.indices where k != i {
+            if touchActive(k) && touches[k].palmState == .none { return true }
+        }
+        return false
+    }
+
+    mutating func palmDetectTouchSize(_ i: Int) -> Bool {
+        if !palmUseSize { return false }
+        if touches[i].palmState != .none && touches[i].palmState != .touchSize { return false }
+        if touches[i].major > palmSizeThreshold || touches[i].minor > palmSizeThreshold {
+            touches[i].palmState = .touchSize
+            return true
+        }
+        return false
+    }
+
+    mutating func palmDetectEdge(_ i: Int, _ time: Int64) -> Bool {
+        if touches[i].palmState == .edge {
+            if palmMultifinger(i) { touches[i].palmState = .none }
+            else if palmMoveOutOfEdge(i, time) { touches[i].palmState = .none }
+            return false
+        }
+        if palmMultifinger(i) { return false }
+        if touches[i].state != .begin || !palmInEdge(i) { return false }
+        if isClickpad && inSoftbuttonArea(i) { return false }
+        if touchGetEdge(i) & Self.edgeRight != 0 { return false }
+        touches[i].palmState = .edge
+        touches[i].palmTime = time
+        touches[i].palmFirst = touches[i].point
+        return true
+    }
+
+    mutating func palmDetectPressure(_ i: Int) -> Bool {
+        if !palmUsePressure { return false }
+        if touches[i].palmState != .none && touches[i].palmState != .pressure { return false }
+        if touches[i].pressure > palmPressureThreshold { touches[i].palmState = .pressure }
+        return touches[i].palmState == .pressure
+    }
+
+    /// `tp_palm_detect`.
+    mutating func palmDetect(_ i: Int, _ time: Int64) {
+        if palmDetectPressure(i) { return }
+        if palmDetectDWT(i, time) { return }
+        if palmDetectTrackpoint(i, time) { return }
+        if palmDetectTool(i) { return }
+        if palmDetectTouchSize(i) { return }
+        if palmDetectEdge(i, time) { return }
+        _ = palmDetectPressure(i)
+    }
+
+    // MARK: Disable-while-typing and trackpoint activity
+
+    static let keyboardTimeout1: Int64 = 200_000
+    static let keyboardTimeout2: Int64 = 500_000
+    static let trackpointActivityTimeout: Int64 = 300_000
+    static let trackpointEventTimeout: Int64 = 40_000
+
+    /// Pairing (`tp_interface_device_added`): keyboards as `tp_want_dwt`
+    /// decides (an internal keyboard, or an external pad's own vid/pid
+    /// keyboard), trackpoints when both are internal.
+    public mutating func seatDeviceAdded(_ other: DeviceContext) {
+        let f = other.facts
+        // Trackpoint: tagged by udev, both devices internal (not USB/Bluetooth).
+        if f.udevFlag("ID_INPUT_POINTINGSTICK") {
+            let bus = other.description.bustype
+            if !isExternal && bus != 0x03 && bus != 0x05 { trackpoints.insert(other.index); hasTrackpoint = true }
+        }
+        // Keyboard: libinput tags EVDEV_TAG_KEYBOARD for ID_INPUT_KEYBOARD devices with keys.
+        if f.udevFlag("ID_INPUT_KEYBOARD") {
+            let wants: Bool
+            if isExternal {
+                wants = other.description.vendor == context.description.vendor && other.description.product == context.description.product
+            } else {
+                wants = Self.isInternalKeyboard(other)
+            }
+            if wants && pairedKeyboards.count < 4 { pairedKeyboards.insert(other.index) }
+        }
+    }
+
+    /// libinput's `EVDEV_TAG_INTERNAL_KEYBOARD` (`evdev_tag_keyboard_internal`):
+    /// `LIBINPUT_ATTR_KEYBOARD_INTEGRATION=internal` / quirk
+    /// `AttrKeyboardIntegration=internal`, or otherwise a keyboard on the
+    /// i8042 (PS/2) bus (`evdev_tag_keyboard`: serial bus = internal).
+    static func isInternalKeyboard(_ c: DeviceContext) -> Bool {
+        if let q = c.facts.quirks["AttrKeyboardIntegration"] { return q == "internal" }
+        return c.description.bustype == 0x11  // BUS_I8042
+    }
+
+    public mutating func seatDeviceRemoved(index: Int) {
+        if pairedKeyboards.remove(index) != nil { keyboardActive = false }
+        trackpoints.remove(index)
+        hasTrackpoint = !trackpoints.isEmpty
+    }
+
+    /// Keyboard keys and trackpoint motion of the seat.
+    public mutating func observe(_ event: DecodedEvent, into o: inout [DecodedEvent]) {
+        guard accepted else { return }
+        if pairedKeyboards.contains(event.device), case .key(let code, let pressed) = event.kind {
+            origin = event.origin
+            swap(&out, &o); defer { swap(&out, &o) }
+            keyboardEvent(event.time + Self.clockOffset, code, pressed: pressed)
+        } else if trackpoints.contains(event.device) && monitorTrackpoint {
+            switch event.kind {
+            case .motion, .scroll:
+                origin = event.origin
+                swap(&out, &o); defer { swap(&out, &o) }
+                trackpointEvent(event.time + Self.clockOffset)
+            default: break
+            }
+        }
+    }
+
+    static func isModifier(_ k: UInt16) -> Bool {
+        // LEFTCTRL, RIGHTCTRL, LEFTALT, RIGHTALT, LEFTSHIFT, RIGHTSHIFT, FN, CAPSLOCK, TAB, COMPOSE, RIGHTMETA, LEFTMETA
+        [29, 97, 56, 100, 42, 54, 0x1d0, 58, 15, 127, 126, 125].contains(k)
+    }
+
+    static func ignoreForDWT(_ k: UInt16) -> Bool {
+        if isModifier(k) { return false }
+        if k == 1 || k == 55 { return true }  // KEY_ESC, KEY_KPASTERISK
+        return k >= 59  // KEY_F1
+    }
+
+    /// `tp_keyboard_event`.
+    mutating func keyboardEvent(_ time: Int64, _ key: UInt16, pressed: Bool) {
+        if !pressed { keyMask.remove(key); modMask.remove(key); return }
+        if !dwtEnabled { return }
+        if Self.ignoreForDWT(key) { return }
+        if Self.isModifier(key) { modMask.insert(key); return }
+        let timeout: Int64
+        if !keyboardActive {
+            if !modMask.isEmpty { return }
+            stopActions(time)
+            keyboardActive = true
+            timeout = Self.keyboardTimeout1
+        } else {
+            timeout = Self.keyboardTimeout2
+        }
+        keyboardLastPressTime = time
+        keyMask.insert(key)
+        keyboardTimer = time + timeout
+    }
+
+    /// `tp_keyboard_timeout`.
+    mutating func keyboardTimeout(_ now: Int64) {
+        if dwtEnabled && !keyMask.isEmpty {
+            keyboardTimer = now + Self.keyboardTimeout2
+            keyboardLastPressTime = now
+            return
+        }
+        tapResume(now)
+        keyboardActive = false
+    }
+
+    /// `tp_trackpoint_event`.
+    mutating func trackpointEvent(_ time: Int64) {
+        if !dwtpEnabled { return }
+        trackpointLastEventTime = time
+        trackpointEventCount += 1
+        if trackpointEventCount < 3 {
+            trackpointTimer = time + Self.trackpointEventTimeout
+            return
+        }
+        if !trackpointActive {
+            stopActions(time)
+            trackpointActive = true
+        }
+        trackpointTimer = time + Self.trackpointActivityTimeout
+    }
+
+    /// `tp_trackpoint_timeout`.
+    mutating func trackpointTimeout(_ now: Int64) {
+        if trackpointActive {
+            tapResume(now)
+            trackpointActive = false
+        }
+        trackpointEventCount = 0
+    }
+}
