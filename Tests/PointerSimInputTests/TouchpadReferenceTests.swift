@@ -1,6 +1,6 @@
 import Testing
 import PointerSimCore
-import PointerSimInput
+@testable import PointerSimInput
 import PointerSimFormats
 
 /// Frame-by-frame comparison of the touchpad dispatch with real libinput
@@ -224,8 +224,12 @@ import Glibc
         var totalM = 0, matchedM = 0
         for (ref, desc, events) in TouchpadReference.all() {
             if let o = only, !ref.name.contains(o) { continue }
+            TouchpadDispatch.debug = TouchpadReference.env("TP_REF_DEBUG") != nil
             let ours = try ref.decode(desc, events)
             let res = ref.compare(ours, verbose: verbose)
+            if TouchpadReference.env("TP_REF_DUMP") != nil {
+                for e in ours { print("   OURS \(e.origin) t=\(e.time) \(e.kind)") }
+            }
             print("TPREF " + res.description)
             for n in res.notes { print("   " + n) }
             totalM += res.motionTotal; matchedM += res.motionMatched

@@ -95,6 +95,7 @@ public struct TouchpadDispatch: DeviceDispatch {
     /// (`palm.time`, `scroll.time_prev`, tracker times, gesture start).
     static let clockOffset: Int64 = 1_000_000_000
 
+    nonisolated(unsafe) static var debug = false
     // MARK: State
 
     let context: DeviceContext
@@ -493,7 +494,10 @@ public struct TouchpadDispatch: DeviceDispatch {
                     queued |= Self.queuedTimestamp
                 }
             case C.EV_SYN:
-                if e.code == C.SYN_REPORT { handleState(time) }
+                // libinput runs tp_handle_state for every EV_SYN it is
+                // handed, so a protocol-A pad's SYN_MT_REPORT (passed on by
+                // libevdev and mtdev) runs the state machines mid-frame.
+                if e.code == C.SYN_REPORT || e.code == C.SYN_MT_REPORT { handleState(time) }
             default: break
             }
         }
@@ -622,6 +626,11 @@ public struct TouchpadDispatch: DeviceDispatch {
     mutating func handleState(_ time: Int64) {
         preProcessState(time)
         processState(time)
+        if TouchpadDispatch.debug {
+            var line = "DBG \(origin) nf=\(nfingersDown) g=\(gestureState) gf=\(gestureFingerCount) q=\(queued)"
+            for t in touches where t.state != .none { line += " [\(t.index) \(t.state) \(t.point.x),\(t.point.y) p\(t.pressure) h\(t.historyCount) b\(t.buttonState) e\(t.edgeState) palm\(t.palmState) pin\(t.isPinned) d\(t.dirty)]" }
+            print(line)
+        }
         postEvents(time)
         postProcessState(time)
     }
