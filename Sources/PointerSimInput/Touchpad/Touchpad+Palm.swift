@@ -57,16 +57,27 @@ extension TouchpadDispatch {
 
     /// `tp_thumb_ignored`.
     func thumbIgnored(_ i: Int) -> Bool {
-        detectThumbs && thumbIndex == touches[i].index
-            && [.jailed, .pinch, .suppressed, .revivedJailed, .dead].contains(thumbState)
+        guard detectThumbs && thumbIndex == touches[i].index else { return false }
+        switch thumbState {
+        case .jailed, .pinch, .suppressed, .revivedJailed, .dead: return true
+        default: return false
+        }
     }
 
     func thumbIgnoredForTap(_ i: Int) -> Bool {
-        detectThumbs && thumbIndex == touches[i].index && [.pinch, .suppressed, .dead].contains(thumbState)
+        guard detectThumbs && thumbIndex == touches[i].index else { return false }
+        switch thumbState {
+        case .pinch, .suppressed, .dead: return true
+        default: return false
+        }
     }
 
     func thumbIgnoredForGesture(_ i: Int) -> Bool {
-        detectThumbs && thumbIndex == touches[i].index && [.jailed, .suppressed, .revivedJailed, .dead].contains(thumbState)
+        guard detectThumbs && thumbIndex == touches[i].index else { return false }
+        switch thumbState {
+        case .jailed, .suppressed, .revivedJailed, .dead: return true
+        default: return false
+        }
     }
 
     mutating func thumbSuppress(_ i: Int) {
@@ -278,8 +289,9 @@ extension TouchpadDispatch {
             let bus = other.description.bustype
             if !isExternal && bus != 0x03 && bus != 0x05 { trackpoints.insert(other.index); hasTrackpoint = true }
         }
-        // Keyboard: libinput tags EVDEV_TAG_KEYBOARD for ID_INPUT_KEYBOARD devices with keys.
-        if f.udevFlag("ID_INPUT_KEYBOARD") {
+        // Keyboard: libinput tags EVDEV_TAG_KEYBOARD on devices with KEY_Q…KEY_P (evdev_tag_keyboard).
+        let keys = other.description.codes[EventCodes.EV_KEY] ?? []
+        if (16...25).allSatisfy({ keys.contains(UInt16($0)) }) {
             let wants: Bool
             if isExternal {
                 wants = other.description.vendor == context.description.vendor && other.description.product == context.description.product
@@ -290,13 +302,11 @@ extension TouchpadDispatch {
         }
     }
 
-    /// libinput's `EVDEV_TAG_INTERNAL_KEYBOARD` (`evdev_tag_keyboard_internal`):
-    /// `LIBINPUT_ATTR_KEYBOARD_INTEGRATION=internal` / quirk
-    /// `AttrKeyboardIntegration=internal`, or otherwise a keyboard on the
-    /// i8042 (PS/2) bus (`evdev_tag_keyboard`: serial bus = internal).
+    /// libinput's `EVDEV_TAG_INTERNAL_KEYBOARD`: the quirk
+    /// `AttrKeyboardIntegration=internal` (libinput's quirks set it for
+    /// PS/2 keyboards and many laptop keyboards).
     static func isInternalKeyboard(_ c: DeviceContext) -> Bool {
-        if let q = c.facts.quirks["AttrKeyboardIntegration"] { return q == "internal" }
-        return c.description.bustype == 0x11  // BUS_I8042
+        c.facts.quirks["AttrKeyboardIntegration"] == "internal"
     }
 
     public mutating func seatDeviceRemoved(index: Int) {
@@ -325,7 +335,10 @@ extension TouchpadDispatch {
 
     static func isModifier(_ k: UInt16) -> Bool {
         // LEFTCTRL, RIGHTCTRL, LEFTALT, RIGHTALT, LEFTSHIFT, RIGHTSHIFT, FN, CAPSLOCK, TAB, COMPOSE, RIGHTMETA, LEFTMETA
-        [29, 97, 56, 100, 42, 54, 0x1d0, 58, 15, 127, 126, 125].contains(k)
+        switch k {
+        case 29, 97, 56, 100, 42, 54, 0x1d0, 58, 15, 127, 126, 125: return true
+        default: return false
+        }
     }
 
     static func ignoreForDWT(_ k: UInt16) -> Bool {
