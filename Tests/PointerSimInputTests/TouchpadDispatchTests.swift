@@ -1,0 +1,140 @@
+import Testing
+import PointerSimCore
+@testable import PointerSimInput
+
+/// Hand-checkable numbers of libinput 1.22's touchpad code, as the port
+/// computes them.
+@Suite struct TouchpadDispatchTests {
+    /// The Synaptics clickpad of the shared recordings: 1472…5472 × 1408…4448, no resolution, 2 slots, fuzz 8.
+    static func synapticsClickpad() -> DeviceDescription {
+        var d = DeviceDescription(name: "SynPS/2 Synaptics TouchPad")
+        d.bustype = 0x11; d.vendor = 2; d.product = 7
+        d.properties = [0, 2]
+        d.codes = [0: [0, 1, 3], 1: [272, 325, 330, 333, 334], 3: [0, 1, 0x18, 0x1c, 0x2f, 0x35, 0x36, 0x39, 0x3a]]
+        d.absInfo = [0: AbsInfo(minimum: 1472, maximum: 5472, fuzz: 8), 1: AbsInfo(minimum: 1408, maximum: 4448, fuzz: 8),
+                     0x18: AbsInfo(minimum: 0, maximum: 255), 0x1c: AbsInfo(minimum: 0, maximum: 15),
+                     0x2f: AbsInfo(minimum: 0, maximum: 1), 0x35: AbsInfo(minimum: 1472, maximum: 5472, fuzz: 8),
+                     0x36: AbsInfo(minimum: 1408, maximum: 4448, fuzz: 8), 0x39: AbsInfo(minimum: 0, maximum: 65535),
+                     0x3a: AbsInfo(minimum: 0, maximum: 255)]
+        return d
+    }
+
+    static func dispatch(_ d: DeviceDescription, quirks: [String: String] = [:], configure: (inout DecoderConfiguration) -> Void = { _ in }) -> TouchpadDispatch {
+        var facts = DeviceFacts.derive(for: d)
+        facts.quirks = quirks
+        var c = DecoderConfiguration()
+        configure(&c)
+        return TouchpadDispatch(context: DeviceContext(index: 0, description: d, facts: facts, configuration: c))
+    }
+
+    @Test func accelerationCurvePoints() {
+        let f = TouchpadMotionFilter(profile: .adaptive, speed: 0, dpi: 1000)
+        let sf = TouchpadMotionFilter.speedFactor(0)
+        #expect(abs(sf - 1.000875) < 0.000001)  // libinput's fitted curve is not exactly 1 at speed 0
+        #expect(abs(TouchpadMotionFilter.speedFactor(-1) - 0.0476) < 0.0001)
+        #expect(abs(TouchpadMotionFilter.speedFactor(1) - 5.0) < 0.05)
+        // mm/s → device units/µs at 1000 dpi: v_mm · 1000 / 25.4 / 1e6.
+        func at(_ mmps: Double) -> Double { f.profileFactor(unitsPerMicrosecond: mmps * 1000 / 25.4 / 1_000_000) / sf / 0.2968 }
+        #expect(abs(at(0) - 0.3) < 1e-9)
+        #expect(abs(at(3) - 0.6) < 1e-9)
+        #expect(abs(at(6.5) - 0.9) < 1e-9)  // min(0.9, 0.95)
+        #expect(abs(at(100) - 0.9) < 1e-9)
+        #expect(abs(at(260) - (0.0025 * 2 * 130 + 0.9)) < 1e-9)
+        #expect(abs(at(1000) - (0.0025 * 4 * 390 + 0.9)) < 1e-9)  // capped at 4 × 130 mm/s
+    }
+
+    @Test func constantFilterAndFlatProfile() {
+        let f = TouchpadMotionFilter(profile: .adaptive, speed: 0, dpi: 1447)
+        let c = f.constant(dx: 10, dy: -5)
+        #expect(abs(c.dx - 10 * 1000 / 1447 * 0.9 * 0.2968) < 1e-12)
+        #expect(abs(c.dy + 5 * 1000 / 1447 * 0.9 * 0.2968) < 1e-12)
+        var flat = TouchpadMotionFilter(profile: .flat, speed: 0.5, dpi: 1000)
+        let r = flat.filter(dx: 10, dy: 0, time: 0)
+        #expect(abs(r.dx - 10 * 0.2968 * 1.5) < 1e-12)
+    }
+
+    @Test func trackersUseTheTimeSinceTheRestart() {
+        var t = PointerTrackers(count: 2)
+        t.reset(time: 1_000_000)
+        t.feed(dx: 10, dy: 0, time: 1_016_000)
+        #expect(abs(t.velocity(time: 1_016_000) - 10.0 / 16_001) < 1e-15)
+        // After a pause longer than the motion timeout: the timeout itself.
+        t.feed(dx: 5, dy: 0, time: 3_000_000)
+        #expect(abs(t.velocity(time: 3_000_000) - 5.0 / 1_000_001) < 1e-15)
+    }
+
+    @Test func hysteresisMargins() {
+        typealias P = TouchpadDispatch.Point
+        let m = P(x: 8, y: 8)
+        #expect(TouchpadDispatch.hysteresis(P(x: 5, y: 5), center: P(), margin: m) == P())  // inside the ellipse
+        #expect(TouchpadDispatch.hysteresis(P(x: 10, y: 0), center: P(), margin: m) == P(x: 2, y: 0))
+        #expect(TouchpadDispatch.hysteresis(P(x: 0, y: -10), center: P(), margin: m) == P(x: 0, y: -2))
+        // Diagonal: lag 8/√2 = 5.657 on each axis, truncated: 10 − 5.657 = 4.34 → 4.
+        #expect(TouchpadDispatch.hysteresis(P(x: 10, y: 10), center: P(), margin: m) == P(x: 4, y: 4))
+    }
+
+    @Test func fallbackResolutionAndButtonAreas() {
+        let tp = Self.dispatch(Self.synapticsClickpad())
+        // 69 × 50 mm: 4000 / 69 = 57, 3040 / 50 = 60 units/mm; libinput's size is 70.18 × 50.67 mm.
+        #expect(tp.axisX.resolution == 57 && tp.axisY.resolution == 60)
+        #expect(abs(tp.widthMM - 4000.0 / 57) < 1e-12 && abs(tp.heightMM - 3040.0 / 60) < 1e-12)
+        #expect(tp.filter.dpi == 1447)  // 57 × 25.4 = 1447.8, truncated
+        // Pressure: 12 % / 10 % of 0…255.
+        #expect(tp.usePressure && tp.pressureHigh == 30 && tp.pressureLow == 25)
+        // Hysteresis from LIBINPUT_FUZZ (8).
+        #expect(tp.hysteresisEnabled && tp.hysteresisMargin == .init(x: 8, y: 8))
+        // Bottom strip: 15 % of 50.67 mm < 10 mm, so the lower 15 %: 0.85 · 3040 + 1408 = 3992.
+        #expect(tp.bottomTopEdge == 3992)
+        #expect(tp.bottomMiddleLeftEdge == 2972)  // 37.5 %
+        #expect(tp.bottomRightLeftEdge == 3972)  // 62.5 %
+        #expect(tp.clickMethod == .buttonAreas && tp.scrollMethod == .twoFinger)
+        #expect(tp.detectThumbs)
+        // Palm edges: the pad is 70.18 mm wide (≥ 70 mm), so 8 % (5.6 mm) on each side; 50.67 mm high: no top zone.
+        #expect(abs(tp.palmLeftEdge - 1792) <= 1 && abs(tp.palmRightEdge - 5152) <= 1)
+        #expect(tp.palmUpperEdge == Int(Int32.min))
+    }
+
+    @Test func scrollThresholds() {
+        #expect(abs(TouchpadDispatch.edgeScrollThreshold - 3 * 1000 / 25.4) < 1e-12)
+        let tp = Self.dispatch(Self.synapticsClickpad())
+        #expect(tp.scrollThreshold == 0 && tp.scrollDirectionLockThreshold == 5)
+        // Edge scroll zone 7 mm from the right and bottom.
+        #expect(tp.scrollRightEdge == Int((4000.0 / 57 - 7) * 57 + 1472))
+    }
+
+    @Test func clickfingerOnAppleAndSingleButtonPads() {
+        let tp = Self.dispatch(Self.synapticsClickpad(), quirks: ["ModelAppleTouchpad": "1"])
+        #expect(tp.clickMethod == .clickfinger && tp.bottomTopEdge == Int(Int32.max))
+        var d = Self.synapticsClickpad()
+        d.properties = [0]
+        d.codes[1] = [272, 273, 325, 330, 333, 334]
+        let phys = Self.dispatch(d)
+        #expect(phys.clickMethod == .none && phys.middleEmulationEnabled)  // no BTN_MIDDLE: emulation on by default
+    }
+
+    /// One finger moving right: pressure-based begin, motion from the third frame on, no motion after the lift.
+    @Test func oneFingerMovesThePointer() {
+        var p = DecodePipeline(configuration: DecoderConfiguration())
+        var out: [DecodedEvent] = []
+        let d = Self.synapticsClickpad()
+        p.addDevice(d, at: 0, into: &out)
+        func feed(_ t: Double, _ evs: [(UInt16, UInt16, Int32)]) {
+            for e in Fx.frame(t, evs) { p.feed(device: 0, e, into: &out) }
+        }
+        feed(0.010, [(3, 0x39, 1), (3, 0x35, 3000), (3, 0x36, 2500), (3, 0x3a, 50), (1, 330, 1), (1, 325, 1), (3, 0, 3000), (3, 1, 2500)])
+        for k in 1...10 {
+            let x = Int32(3000 + 40 * k)
+            feed(0.010 + Double(k) * 0.012, [(3, 0x35, x), (3, 0, x)])
+        }
+        feed(0.2, [(3, 0x39, -1), (1, 330, 0), (1, 325, 0)])
+        p.finish(into: &out)
+        let motions = out.compactMap { e -> (Int, Double)? in
+            if case .motion(_, _, let ux, _) = e.kind, case .frame(let f) = e.origin { return (f, ux) } else { return nil }
+        }
+        #expect(!motions.isEmpty)
+        #expect(motions.first!.0 == 2)  // the first frame after the begin restarts the history (finger count change)
+        // Hysteresis (fuzz 8) holds each 40-unit step back by 8 units, after the first.
+        #expect(motions.allSatisfy { $0.1 > 0 })
+        #expect(!out.contains { if case .button = $0.kind { return true } else { return false } })
+    }
+}
