@@ -25,6 +25,7 @@ struct TouchpadReference {
     var motions: [Motion] = []
     var buttons: [Button] = []
     var scrolls: [Scroll] = []
+    var gestures: [String] = []
     var isTouchpad: Bool { udev["ID_INPUT_TOUCHPAD"] == "1" }
 
     static func value(_ line: Substring, _ key: String) -> String? {
@@ -54,6 +55,11 @@ struct TouchpadReference {
             } else if line.hasPrefix("POINTER_BUTTON ") {
                 r.buttons.append(Button(code: Int(value(line, "button")!)!, pressed: value(line, "state") == "pressed",
                                         src: value(line, "src") ?? "?"))
+            } else if line.hasPrefix("GESTURE_") {
+                let type = line.prefix { $0 != " " }
+                var g = type + " " + (value(line, "src") ?? "?")
+                if let c = value(line, "cancelled") { g += " c" + c }
+                r.gestures.append(String(g))
             } else if line.hasPrefix("POINTER_SCROLL_FINGER ") {
                 guard let src = value(line, "src"), src.hasPrefix("frame:"), let f = Int(src.dropFirst(6)) else { continue }
                 r.scrolls.append(Scroll(frame: f, vert: value(line, "vert").flatMap(Double.init), horiz: value(line, "horiz").flatMap(Double.init)))
@@ -67,9 +73,10 @@ struct TouchpadReference {
         var motionTotal = 0, motionMatched = 0, motionExtra = 0
         var buttonsRef = 0, buttonsOurs = 0, buttonsEqual = false
         var scrollTotal = 0, scrollMatched = 0, scrollExtra = 0
+        var gesturesEqual = true
         var notes: [String] = []
         var description: String {
-            "\(name): motion \(motionMatched)/\(motionTotal) (+\(motionExtra) extra), buttons \(buttonsEqual ? "identical" : "DIFFER") (\(buttonsOurs)/\(buttonsRef)), scroll \(scrollMatched)/\(scrollTotal) (+\(scrollExtra) extra)"
+            "\(name): motion \(motionMatched)/\(motionTotal) (+\(motionExtra) extra), buttons \(buttonsEqual ? "identical" : "DIFFER"), gestures \(gesturesEqual ? "identical" : "DIFFER") (\(buttonsOurs)/\(buttonsRef)), scroll \(scrollMatched)/\(scrollTotal) (+\(scrollExtra) extra)"
         }
     }
 
@@ -98,12 +105,18 @@ struct TouchpadReference {
         var om: [Int: [(Double, Double, Double, Double)]] = [:]
         var os: [Int: [(Double?, Double?)]] = [:]
         var ob: [Button] = []
+        var og: [String] = []
         for e in ours {
             let src: String
             switch e.origin { case .frame(let f): src = "frame:\(f)"; case .timer: src = "timer"; case .removal: src = "remove"; case .added: src = "added" }
             switch e.kind {
             case .motion(let dx, let dy, let ux, let uy): if case .frame(let f) = e.origin { om[f, default: []].append((dx, dy, ux, uy)) }
             case .button(let c, let p): ob.append(Button(code: Int(c), pressed: p, src: src))
+            case .gesture(let g):
+                if g.kind == .swipe || g.kind == .pinch, g.phase == .update { og.append("GESTURE_\(g.kind.rawValue.uppercased())_UPDATE \(src)"); break }
+                var s = "GESTURE_\(g.kind.rawValue.uppercased())_\(g.phase.rawValue.uppercased()) \(src)"
+                if g.phase == .end { s += " c\(g.cancelled ? 1 : 0)" }
+                og.append(s)
             case .scroll(.finger, let v, let h, _, _): if case .frame(let f) = e.origin { os[f, default: []].append((v, h)) }
             default: break
             }
@@ -137,6 +150,8 @@ struct TouchpadReference {
             res.scrollExtra += 1
             if verbose && res.notes.count < 28 { res.notes.append("extra scroll frame \(f): \(os[f]!)") }
         }
+        res.gesturesEqual = og == gestures
+        if !res.gesturesEqual && verbose { res.notes.append("gestures ref \(gestures) ours \(og)") }
         res.buttonsRef = buttons.count; res.buttonsOurs = ob.count
         res.buttonsEqual = ob == buttons
         if !res.buttonsEqual && verbose { res.notes.append("buttons ref \(buttons) ours \(ob)") }

@@ -24,6 +24,8 @@ extension TouchpadDispatch {
     /// `tp_tap_handle_state`: whether motion is to be ignored. Tapping is not modelled yet: never.
     mutating func tapHandleState(_ time: Int64) -> Bool { false }
     mutating func tapHandleTimeout(_ time: Int64) {}
+    /// `tp_release_all_taps`.
+    mutating func tapReleaseAll(_ time: Int64) {}
     mutating func tapSuspend(_ time: Int64) { tap.suspended = true }
     mutating func tapResume(_ time: Int64) { tap.suspended = false }
     func tapDragging() -> Bool {

@@ -548,13 +548,32 @@ public struct TouchpadDispatch: DeviceDispatch {
         for i in touches.indices { touches[i].historyCount = 0 }
     }
 
-    /// The device goes away: libinput's `tp_interface_remove` cancels the
-    /// timers; releases of held buttons come from the seat
-    /// (`evdev_device_remove` → `evdev_release_all_keys` is not run for
-    /// touchpads, so nothing is emitted).
-    public mutating func remove(at time: Int64, into o: inout [DecodedEvent]) {
+    /// The device goes away: libinput suspends it first (`tp_interface_suspend`
+    /// → `tp_clear_state`): held buttons are released, taps resolved, every
+    /// touch ends and the state machines run once more (a hold gesture
+    /// ends, a scroll stops); then the timers are cancelled.
+    public mutating func remove(at recordTime: Int64, into o: inout [DecodedEvent]) {
+        guard accepted else { return }
+        let time = recordTime + Self.clockOffset
+        origin = .removal
+        swap(&out, &o)
+        defer { swap(&out, &o) }
+        clearState(time)
         for i in touches.indices { touches[i].buttonTimer = nil; touches[i].scrollTimer = nil }
         holdTimer = nil; gestureSwitchTimer = nil; keyboardTimer = nil; trackpointTimer = nil; tap.timer = nil; middle.timer = nil
+    }
+
+    /// `tp_clear_state`.
+    mutating func clearState(_ time: Int64) {
+        if buttonsState != 0 {
+            buttonsState = 0
+            queued |= Self.queuedRelease
+        }
+        tapReleaseAll(time)
+        for i in touches.indices { endSequence(i, time) }
+        fakeTouches = 0
+        thumbReset()
+        handleState(time)
     }
 
     // MARK: Event processing
