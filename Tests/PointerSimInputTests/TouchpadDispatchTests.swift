@@ -138,3 +138,37 @@ import PointerSimCore
         #expect(!out.contains { if case .button = $0.kind { return true } else { return false } })
     }
 }
+
+extension TouchpadDispatchTests {
+    /// A one-finger tap with tapping on: left press at the touch-down time
+    /// (emitted on the lift); the release is emitted when the 180 ms
+    /// tap-and-drag window (160 + 20 ms) after the lift runs out, stamped
+    /// with the lift's time as libinput does.
+    @Test func oneFingerTapWithTappingOn() {
+        var c = DecoderConfiguration()
+        c.touchpad.tapping = true
+        var p = DecodePipeline(configuration: c)
+        var out: [DecodedEvent] = []
+        p.addDevice(Self.synapticsClickpad(), at: 0, into: &out)
+        func feed(_ t: Double, _ evs: [(UInt16, UInt16, Int32)]) {
+            for e in Fx.frame(t, evs) { p.feed(device: 0, e, into: &out) }
+        }
+        feed(1.000, [(3, 0x39, 1), (3, 0x35, 3000), (3, 0x36, 2500), (3, 0x3a, 50), (1, 330, 1), (1, 325, 1), (3, 0, 3000), (3, 1, 2500)])
+        feed(1.012, [(3, 0x3a, 52), (3, 0x18, 52)])
+        feed(1.060, [(3, 0x39, -1), (1, 330, 0), (1, 325, 0)])
+        p.finish(into: &out)
+        let buttons = out.compactMap { e -> (Int64, DecodedEvent.Origin, Bool)? in
+            if case .button(272, let pressed) = e.kind { return (e.time, e.origin, pressed) } else { return nil }
+        }
+        #expect(buttons.count == 2)
+        #expect(buttons.first?.0 == 1_000_000 && buttons.first?.1 == .frame(2) && buttons.first?.2 == true)
+        #expect(buttons.last?.0 == 1_060_000 && buttons.last?.1 == .timer && buttons.last?.2 == false)
+    }
+
+    @Test func tappingDefaultsFollowLibinput() {
+        #expect(!Self.dispatch(Self.synapticsClickpad()).tap.enabled)
+        var d = Self.synapticsClickpad()
+        d.codes[1] = [325, 330, 333, 334]  // no BTN_LEFT: tapping on by default
+        #expect(Self.dispatch(d).tap.enabled)
+    }
+}

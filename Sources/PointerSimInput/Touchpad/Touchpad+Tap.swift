@@ -1,6 +1,10 @@
-/// Tapping (`evdev-mt-touchpad-tap.c`). libinput's default for touchpads is
-/// off; the state machine's states are kept so that the hold-gesture logic
-/// reads them as libinput does.
+/// Tapping (`evdev-mt-touchpad-tap.c`); follows libinput 1.22's tap state
+/// machine. Off by default (libinput enables it by default only on pads
+/// without a left button); when on: a touch released within 180 ms that
+/// moved at most 1.3 mm taps (1, 2, 3 fingers → left, right, middle: the
+/// LRM map), the press is sent at the touch's time and the release after
+/// the drag timeout (160 ms + 20 ms per finger) unless the finger comes back
+/// to drag; drag lock (off by default) keeps a drag 300 ms after the lift.
 enum TapTouchState: Sendable { case idle, touch, dead }
 
 /// The tap state (`tp->tap`).
@@ -18,16 +22,364 @@ struct TapState: Sendable {
     var dragEnabled = true
     var dragLockEnabled = false
     var nfingersDown = 0
+    var buttonsPressed: UInt32 = 0
+    var savedPressTime: Int64 = 0
+    var savedReleaseTime: Int64 = 0
 }
 
 extension TouchpadDispatch {
-    /// `tp_tap_handle_state`: whether motion is to be ignored. Tapping is not modelled yet: never.
-    mutating func tapHandleState(_ time: Int64) -> Bool { false }
-    mutating func tapHandleTimeout(_ time: Int64) {}
+    enum TapEvent: Sendable { case touch, motion, release, button, timeout, thumb, palm, palmUp }
+
+    static let tapTimeout: Int64 = 180_000
+    static let dragTimeoutBase: Int64 = 160_000
+    static let dragTimeoutPerFinger: Int64 = 20_000
+    static let dragLockTimeout: Int64 = 300_000
+    static let tapMoveThreshold = 1.3
+
+    var tapEnabled: Bool { tap.enabled && !tap.suspended }
+
+    /// `tp_tap_notify`: LRM map.
+    mutating func tapNotify(_ time: Int64, _ nfingers: Int, pressed: Bool) {
+        guard nfingers >= 1 && nfingers <= 3 else { return }
+        let button = nfingers == 1 ? EventCodes.BTN_LEFT : (nfingers == 2 ? EventCodes.BTN_RIGHT : EventCodes.BTN_MIDDLE)
+        if pressed { tap.buttonsPressed |= 1 << UInt32(nfingers) } else { tap.buttonsPressed &= ~(1 << UInt32(nfingers)) }
+        postButton(time, button, pressed: pressed)
+    }
+
+    mutating func tapSetTimer(_ time: Int64) { tap.timer = time + Self.tapTimeout }
+    mutating func tapSetDragTimer(_ time: Int64, _ n: Int) { tap.timer = time + Self.dragTimeoutBase + Int64(n) * Self.dragTimeoutPerFinger }
+    mutating func tapMoveToDead(_ i: Int?) {
+        tap.state = .dead
+        if let i { touches[i].tapState = .dead }
+        tap.timer = nil
+    }
+
+    static func tapped(_ n: Int) -> TapState.State { [.tapped1, .tapped2, .tapped3][n - 1] }
+    static func draggingOrDoubletap(_ n: Int) -> TapState.State { [.draggingOrDoubletap1, .draggingOrDoubletap2, .draggingOrDoubletap3][n - 1] }
+    static func dragging(_ n: Int) -> TapState.State { [.dragging1, .dragging2, .dragging3][n - 1] }
+    static func draggingWait(_ n: Int) -> TapState.State { [.draggingWait1, .draggingWait2, .draggingWait3][n - 1] }
+    static func draggingOrTap(_ n: Int) -> TapState.State { [.draggingOrTap1, .draggingOrTap2, .draggingOrTap3][n - 1] }
+    static func dragging2(_ n: Int) -> TapState.State { [.dragging2_1, .dragging2_2, .dragging2_3][n - 1] }
+
+    /// `tp_tap_handle_event`.
+    mutating func tapHandleEvent(_ i: Int?, _ event: TapEvent, _ time: Int64) {
+        switch tap.state {
+        case .idle:
+            switch event {
+            case .touch: tap.state = .touch; tap.savedPressTime = time; tapSetTimer(time)
+            case .button: tap.state = .dead
+            case .palm: tap.state = .idle
+            default: break
+            }
+        case .touch:
+            switch event {
+            case .touch: tap.state = .touch2; tap.savedPressTime = time; tapSetTimer(time)
+            case .release:
+                tapNotify(tap.savedPressTime, 1, pressed: true)
+                if tap.dragEnabled {
+                    tap.state = .tapped1; tap.savedReleaseTime = time; tapSetDragTimer(time, 1)
+                } else {
+                    tapNotify(time, 1, pressed: false); tap.state = .idle
+                }
+            case .motion: tapMoveToDead(i)
+            case .timeout: tap.state = .hold; tap.timer = nil; gestureTapTimeout(time)
+            case .button: tap.state = .dead
+            case .thumb:
+                tap.state = .idle
+                if let i { touches[i].tapIsThumb = true; touches[i].tapState = .dead }
+                tap.nfingersDown -= 1
+                tap.timer = nil
+            case .palm: tap.state = .idle; tap.timer = nil
+            case .palmUp: break
+            }
+        case .hold:
+            switch event {
+            case .touch: tap.state = .touch2; tap.savedPressTime = time; tapSetTimer(time)
+            case .release: tap.state = .idle
+            case .motion: tapMoveToDead(i)
+            case .button: tap.state = .dead
+            case .thumb:
+                tap.state = .idle
+                if let i { touches[i].tapIsThumb = true; touches[i].tapState = .dead }
+                tap.nfingersDown -= 1
+            case .palm: tap.state = .idle
+            default: break
+            }
+        case .tapped1, .tapped2, .tapped3:
+            let n = tap.state == .tapped1 ? 1 : (tap.state == .tapped2 ? 2 : 3)
+            switch event {
+            case .touch: tap.state = Self.draggingOrDoubletap(n); tap.savedPressTime = time; tapSetTimer(time)
+            case .timeout: tap.state = .idle; tapNotify(tap.savedReleaseTime, n, pressed: false)
+            case .button: tap.state = .dead; tapNotify(tap.savedReleaseTime, n, pressed: false)
+            default: break
+            }
+        case .touch2:
+            switch event {
+            case .touch: tap.state = .touch3; tap.savedPressTime = time; tapSetTimer(time)
+            case .release: tap.state = .touch2Release; tap.savedReleaseTime = time; tapSetTimer(time)
+            case .motion: tapMoveToDead(i)
+            case .timeout: tap.state = .touch2Hold; gestureTapTimeout(time)
+            case .button: tap.state = .dead
+            case .palm: tap.state = .touch
+            default: break
+            }
+        case .touch2Hold:
+            switch event {
+            case .touch: tap.state = .touch3; tap.savedPressTime = time; tapSetTimer(time)
+            case .release: tap.state = .hold
+            case .motion: tapMoveToDead(i)
+            case .timeout: tap.state = .touch2Hold
+            case .button: tap.state = .dead
+            case .palm: tap.state = .hold
+            default: break
+            }
+        case .touch2Release:
+            switch event {
+            case .touch:
+                tap.state = .touch2Hold
+                if let i { touches[i].tapState = .dead }
+                tap.timer = nil
+            case .release:
+                tapNotify(tap.savedPressTime, 2, pressed: true)
+                if tap.dragEnabled { tap.state = .tapped2; tapSetDragTimer(time, 2) }
+                else { tapNotify(tap.savedReleaseTime, 2, pressed: false); tap.state = .idle }
+            case .motion: tapMoveToDead(i)
+            case .timeout: tap.state = .hold
+            case .button: tap.state = .dead
+            case .palm:
+                tapNotify(tap.savedPressTime, 1, pressed: true)
+                if tap.dragEnabled { tap.state = .tapped1 }
+                else { tapNotify(tap.savedReleaseTime, 1, pressed: false); tap.state = .idle }
+            default: break
+            }
+        case .touch3:
+            switch event {
+            case .touch: tap.state = .dead; tap.timer = nil
+            case .motion: tapMoveToDead(i)
+            case .timeout: tap.state = .touch3Hold; tap.timer = nil; gestureTapTimeout(time)
+            case .release: tap.state = .touch3Release; tap.savedReleaseTime = time; tapSetTimer(time)
+            case .button: tap.state = .dead
+            case .palm: tap.state = .touch2
+            default: break
+            }
+        case .touch3Hold:
+            switch event {
+            case .touch: tap.state = .dead; tapSetTimer(time)
+            case .release: tap.state = .touch2Hold
+            case .motion: tapMoveToDead(i)
+            case .button: tap.state = .dead
+            case .palm: tap.state = .touch2Hold
+            default: break
+            }
+        case .touch3Release:
+            switch event {
+            case .touch:
+                tapNotify(tap.savedPressTime, 3, pressed: true); tapNotify(tap.savedReleaseTime, 3, pressed: false)
+                tap.state = .touch3; tap.savedPressTime = time; tapSetTimer(time)
+            case .release: tap.state = .touch3Release2; tapSetTimer(time)
+            case .motion:
+                tapNotify(tap.savedPressTime, 3, pressed: true); tapNotify(tap.savedReleaseTime, 3, pressed: false)
+                tapMoveToDead(i)
+            case .timeout:
+                tapNotify(tap.savedPressTime, 3, pressed: true); tapNotify(tap.savedReleaseTime, 3, pressed: false)
+                tap.state = .touch2Hold
+            case .button:
+                tapNotify(tap.savedPressTime, 3, pressed: true); tapNotify(tap.savedReleaseTime, 3, pressed: false)
+                tap.state = .dead
+            case .palm: tap.state = .touch2Release
+            default: break
+            }
+        case .touch3Release2:
+            switch event {
+            case .touch:
+                tapNotify(tap.savedPressTime, 3, pressed: true); tapNotify(tap.savedReleaseTime, 3, pressed: false)
+                tap.state = .touch2; tap.savedPressTime = time; tapSetTimer(time)
+            case .release:
+                tapNotify(tap.savedPressTime, 3, pressed: true)
+                if tap.dragEnabled { tap.state = .tapped3; tapSetDragTimer(time, 3) }
+                else { tapNotify(tap.savedReleaseTime, 3, pressed: false); tap.state = .idle }
+            case .motion:
+                tapNotify(tap.savedPressTime, 3, pressed: true); tapNotify(tap.savedReleaseTime, 3, pressed: false)
+                tapMoveToDead(i)
+            case .timeout:
+                tapNotify(tap.savedPressTime, 3, pressed: true); tapNotify(tap.savedReleaseTime, 3, pressed: false)
+                tap.state = .hold
+            case .button:
+                tapNotify(tap.savedPressTime, 3, pressed: true); tapNotify(tap.savedReleaseTime, 3, pressed: false)
+                tap.state = .dead
+            case .palm:
+                tapNotify(tap.savedPressTime, 2, pressed: true)
+                if tap.dragEnabled { tap.state = .tapped2 }
+                else { tapNotify(tap.savedReleaseTime, 2, pressed: false); tap.state = .idle }
+            default: break
+            }
+        case .draggingOrDoubletap1, .draggingOrDoubletap2, .draggingOrDoubletap3:
+            let n = tap.state == .draggingOrDoubletap1 ? 1 : (tap.state == .draggingOrDoubletap2 ? 2 : 3)
+            switch event {
+            case .touch:
+                tapNotify(tap.savedReleaseTime, n, pressed: false)
+                tap.state = .touch2; tap.savedPressTime = time; tapSetTimer(time)
+            case .release:
+                tap.state = .tapped1
+                tapNotify(tap.savedReleaseTime, n, pressed: false)
+                tapNotify(tap.savedPressTime, 1, pressed: true)
+                tap.savedReleaseTime = time
+                tapSetTimer(time)
+            case .motion, .timeout: tap.state = Self.dragging(n)
+            case .button: tap.state = .dead; tapNotify(tap.savedReleaseTime, n, pressed: false)
+            case .palm: tap.state = Self.tapped(n)
+            default: break
+            }
+        case .dragging1, .dragging2, .dragging3:
+            let n = tap.state == .dragging1 ? 1 : (tap.state == .dragging2 ? 2 : 3)
+            switch event {
+            case .touch: tap.state = Self.dragging2(n)
+            case .release:
+                if tap.dragLockEnabled { tap.state = Self.draggingWait(n); tap.timer = time + Self.dragLockTimeout }
+                else { tapNotify(time, n, pressed: false); tap.state = .idle }
+            case .button: tap.state = .dead; tapNotify(time, n, pressed: false)
+            case .palm: tapNotify(tap.savedReleaseTime, n, pressed: false); tap.state = .idle
+            default: break
+            }
+        case .draggingWait1, .draggingWait2, .draggingWait3:
+            let n = tap.state == .draggingWait1 ? 1 : (tap.state == .draggingWait2 ? 2 : 3)
+            switch event {
+            case .touch: tap.state = Self.draggingOrTap(n); tapSetTimer(time)
+            case .timeout: tap.state = .idle; tapNotify(time, n, pressed: false)
+            case .button: tap.state = .dead; tapNotify(time, n, pressed: false)
+            default: break
+            }
+        case .draggingOrTap1, .draggingOrTap2, .draggingOrTap3:
+            let n = tap.state == .draggingOrTap1 ? 1 : (tap.state == .draggingOrTap2 ? 2 : 3)
+            switch event {
+            case .touch:
+                tapNotify(time, n, pressed: false)
+                tap.timer = nil
+                tapMoveToDead(i)
+            case .release: tap.state = .idle; tapNotify(time, n, pressed: false)
+            case .motion, .timeout: tap.state = Self.dragging(n)
+            case .button: tap.state = .dead; tapNotify(time, n, pressed: false)
+            case .palm: tap.state = Self.draggingWait(n)
+            default: break
+            }
+        case .dragging2_1, .dragging2_2, .dragging2_3:
+            let n = tap.state == .dragging2_1 ? 1 : (tap.state == .dragging2_2 ? 2 : 3)
+            switch event {
+            case .release: tap.state = Self.dragging(n)
+            case .touch: tap.state = .dead; tapNotify(time, n, pressed: false)
+            case .button: tap.state = .dead; tapNotify(time, n, pressed: false)
+            case .palm: tap.state = Self.dragging(n)
+            default: break
+            }
+        case .dead:
+            switch event {
+            case .release, .palm, .palmUp: if tap.nfingersDown == 0 { tap.state = .idle }
+            default: break
+            }
+        }
+        if tap.state == .idle || tap.state == .dead { tap.timer = nil }
+    }
+
+    /// `tp_tap_exceeds_motion_threshold`.
+    func tapExceedsMotionThreshold(_ i: Int) -> Bool {
+        let t = touches[i]
+        let mm = physDelta(Double(t.point.x - t.tapInitial.x), Double(t.point.y - t.tapInitial.y))
+        if modelSynapticsSerial && (nfingersDown > 2 || oldNfingersDown > 2)
+            && (nfingersDown > numSlots || oldNfingersDown > numSlots) { return false }
+        if semiMT && nfingersDown != oldNfingersDown { return false }
+        return (mm.x * mm.x + mm.y * mm.y).squareRoot() > Self.tapMoveThreshold
+    }
+
+    /// `tp_tap_handle_state`: whether motion is to be held back (while a tap may still happen).
+    mutating func tapHandleState(_ time: Int64) -> Bool {
+        if !tapEnabled { return false }
+        if isClickpad && queued & Self.queuedPress != 0 { tapHandleEvent(nil, .button, time) }
+        for i in touches.indices {
+            if !touches[i].dirty || touches[i].state == .none { continue }
+            if isClickpad && queued & Self.queuedPress != 0 { touches[i].tapState = .dead }
+            if touches[i].tapIsThumb { continue }
+            if touches[i].tapIsPalm {
+                if touches[i].state == .end { tapHandleEvent(i, .palmUp, time) }
+                continue
+            }
+            if touches[i].state == .hovering { continue }
+            if touches[i].palmState != .none {
+                touches[i].tapIsPalm = true
+                touches[i].tapState = .dead
+                if touches[i].state != .begin {
+                    tapHandleEvent(i, .palm, time)
+                    tap.nfingersDown = Swift.max(0, tap.nfingersDown - 1)
+                }
+            } else if touches[i].state == .begin {
+                if thumbIgnoredForTap(i) { touches[i].tapIsThumb = true; continue }
+                touches[i].tapState = .touch
+                touches[i].tapInitial = touches[i].point
+                tap.nfingersDown += 1
+                tapHandleEvent(i, .touch, time)
+                if palmTapIsPalm(i) { tapHandleEvent(i, .motion, time) }
+            } else if touches[i].state == .end {
+                if touches[i].wasDown {
+                    tap.nfingersDown = Swift.max(0, tap.nfingersDown - 1)
+                    tapHandleEvent(i, .release, time)
+                }
+                touches[i].tapState = .idle
+            } else if tap.state != .idle && thumbIgnored(i) {
+                tapHandleEvent(i, .thumb, time)
+            } else if tap.state != .idle && tapExceedsMotionThreshold(i) {
+                for k in touches.indices where touches[k].tapState == .touch { touches[k].tapState = .dead }
+                tapHandleEvent(i, .motion, time)
+            }
+        }
+        switch tap.state {
+        case .touch, .tapped1, .tapped2, .tapped3, .draggingOrDoubletap1, .draggingOrDoubletap2, .draggingOrDoubletap3,
+             .draggingOrTap1, .draggingOrTap2, .draggingOrTap3, .touch2, .touch3:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// `tp_tap_handle_timeout`.
+    mutating func tapHandleTimeout(_ time: Int64) {
+        tapHandleEvent(nil, .timeout, time)
+        for i in touches.indices where touches[i].state != .none && touches[i].tapState != .idle {
+            touches[i].tapState = .dead
+        }
+    }
+
     /// `tp_release_all_taps`.
-    mutating func tapReleaseAll(_ time: Int64) {}
-    mutating func tapSuspend(_ time: Int64) { tap.suspended = true }
-    mutating func tapResume(_ time: Int64) { tap.suspended = false }
+    mutating func tapReleaseAll(_ time: Int64) {
+        for n in 1...3 where tap.buttonsPressed & (1 << UInt32(n)) != 0 { tapNotify(time, n, pressed: false) }
+        for i in touches.indices where touches[i].state != .none && !touches[i].tapIsPalm {
+            touches[i].tapIsPalm = true
+            touches[i].tapState = .dead
+        }
+        tap.state = .idle
+        tap.nfingersDown = 0
+    }
+
+    /// `tp_tap_enabled_update`.
+    mutating func tapEnabledUpdate(suspended: Bool, enabled: Bool, _ time: Int64) {
+        let was = tapEnabled
+        tap.suspended = suspended
+        tap.enabled = enabled
+        if tapEnabled == was { return }
+        if tapEnabled {
+            for i in touches.indices where touches[i].state != .none {
+                touches[i].tapIsPalm = true
+                touches[i].tapState = .dead
+            }
+            tap.state = .idle
+            tap.nfingersDown = 0
+        } else {
+            tapReleaseAll(time)
+        }
+    }
+
+    mutating func tapSuspend(_ time: Int64) { tapEnabledUpdate(suspended: true, enabled: tap.enabled, time) }
+    mutating func tapResume(_ time: Int64) { tapEnabledUpdate(suspended: false, enabled: tap.enabled, time) }
+
+    /// `tp_tap_dragging`.
     func tapDragging() -> Bool {
         switch tap.state {
         case .dragging1, .dragging2, .dragging3, .dragging2_1, .dragging2_2, .dragging2_3,
@@ -35,6 +387,8 @@ extension TouchpadDispatch {
         default: return false
         }
     }
+
+    /// `tp_tap_dragging_or_double_tapping`.
     func tapDraggingOrDoubleTapping() -> Bool {
         switch tap.state {
         case .draggingOrDoubletap1, .draggingOrDoubletap2, .draggingOrDoubletap3: return true

@@ -22,9 +22,11 @@ public struct TouchpadConfiguration: Sendable, Hashable {
         case clickfinger
     }
 
-    /// Tap-to-click (libinput default: off for touchpads; libinput's timings
-    /// when on: 180 ms tap, 300 ms drag timeouts).
-    public var tapping = false
+    /// Tap-to-click; `nil`: libinput's default, off — except on pads without
+    /// a left button (`tp_tap_default`). libinput's timings: 180 ms to tap,
+    /// 1.3 mm of motion at most, the release 160 ms + 20 ms per finger later
+    /// (the tap-and-drag window), 300 ms drag lock.
+    public var tapping: Bool? = nil
     /// Tap-and-drag when tapping is on (default on).
     public var tapAndDrag = true
     /// Drag lock when tapping is on (default off).

@@ -338,7 +338,7 @@ public struct TouchpadDispatch: DeviceDispatch {
                                       bluetooth: d.bustype == 0x05)
 
         // tp_init_tap
-        tap.enabled = settings.tapping && ntouches >= 1
+        tap.enabled = settings.tapping ?? !has(C.EV_KEY, C.BTN_LEFT)
         tap.dragEnabled = settings.tapAndDrag
         tap.dragLockEnabled = settings.dragLock
 
