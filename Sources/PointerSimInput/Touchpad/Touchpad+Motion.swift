@@ -272,7 +272,7 @@ extension TouchpadDispatch {
     mutating func motionHistoryPush(_ i: Int, _ time: Int64) {
         let idx = (touches[i].historyIndex + 1) % 4
         if touches[i].historyCount < 4 { touches[i].historyCount += 1 }
-        touches[i].history[idx] = HistoryPoint(time: time, point: touches[i].point)
+        touches[i].setSample(idx, HistoryPoint(time: time, point: touches[i].point))
         touches[i].historyIndex = idx
     }
 
@@ -329,7 +329,9 @@ extension TouchpadDispatch {
                 for i in touches.indices where touches[i].state == .update {
                     for k in 0..<touches[i].historyCount {
                         let idx = (touches[i].historyIndex - k + 4) % 4
-                        touches[i].history[idx].time = time - Int64(tdelta) - Int64(mscInterval) * Int64(k)
+                        var h = touches[i].sample(idx)
+                        h.time = time - Int64(tdelta) - Int64(mscInterval) * Int64(k)
+                        touches[i].setSample(idx, h)
                     }
                 }
                 mscState = .ignore

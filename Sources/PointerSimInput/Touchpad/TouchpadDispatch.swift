@@ -44,7 +44,8 @@ public struct TouchpadDispatch: DeviceDispatch {
         var major = 0, minor = 0
         var wasDown = false
         var resetMotionHistory = false
-        var history = [HistoryPoint](repeating: HistoryPoint(), count: 4)
+        /// The motion history ring (4 samples, inline: a touch is plain data).
+        var history = (HistoryPoint(), HistoryPoint(), HistoryPoint(), HistoryPoint())
         var historyIndex = 0, historyCount = 0
         var jumpLastDeltaMM = 0.0
         var hysteresisCenter = Point()
@@ -79,7 +80,15 @@ public struct TouchpadDispatch: DeviceDispatch {
 
         init(index: Int) { self.index = index }
 
-        func historyOffset(_ offset: Int) -> HistoryPoint { history[(historyIndex - offset + 4) % 4] }
+        func historyOffset(_ offset: Int) -> HistoryPoint { sample((historyIndex - offset + 4) % 4) }
+
+        func sample(_ k: Int) -> HistoryPoint {
+            switch k { case 0: history.0; case 1: history.1; case 2: history.2; default: history.3 }
+        }
+
+        mutating func setSample(_ k: Int, _ p: HistoryPoint) {
+            switch k { case 0: history.0 = p; case 1: history.1 = p; case 2: history.2 = p; default: history.3 = p }
+        }
     }
 
     /// An absolute axis as libinput sees it after udev and its own fixes.
