@@ -163,13 +163,25 @@ struct TouchpadReference {
         return String(cString: p)
     }
 
+    /// The package's folder (from this file's path).
+    static var packageRoot: String {
+        var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)
+        return parts.joined(separator: "/")
+    }
+
+    /// Folders with references (`NAME.txt` or `NAME.libinput.txt`): the
+    /// package's `Traces/touchpad-synthetic` and `Traces/libinput`, then
+    /// the shared references when present.
     static var refDirs: [String] {
         env("TP_REF_DIRS")?.split(separator: ":").map(String.init)
-            ?? ["/work/shared/recordings/libinput-1.22", "/work/refdata/out", "/work/refdata/out-a", "/work/wt/touchpad/.refdata"]
+            ?? [packageRoot + "/Traces/touchpad-synthetic", packageRoot + "/Traces/libinput",
+                "../shared/recordings/libinput-1.22", "../../shared/recordings/libinput-1.22"]
     }
+    /// Folders with the recordings the references name.
     static var recDirs: [String] {
         env("TP_REC_DIRS")?.split(separator: ":").map(String.init)
-            ?? ["/work/shared/recordings", "/work/refdata/work/initramfs/rec", "/work/wt/touchpad/.refdata/rec"]
+            ?? [packageRoot + "/Traces/touchpad-synthetic", packageRoot + "/Traces/libinput", "../shared/recordings", "../../shared/recordings"]
     }
 
     static func exists(_ p: String) -> Bool { access(p, F_OK) == 0 }
@@ -204,7 +216,7 @@ struct TouchpadReference {
         var r: [(TouchpadReference, String, String?)] = []
         for dir in refDirs {
             for file in listDir(dir) {
-                let name = String(file.dropLast(4))
+                let name = file.hasSuffix(".libinput.txt") ? String(file.dropLast(13)) : String(file.dropLast(4))
                 if seen.contains(name) { continue }
                 guard let text = readFile(dir + "/" + file) else { continue }
                 let ref = parse(name: name, text: text)
@@ -248,6 +260,10 @@ import Glibc
             print("TPREF " + res.description)
             for n in res.notes { print("   " + n) }
             totalM += res.motionTotal; matchedM += res.motionMatched
+            // libinput's acceptance bar: 99 % of motion frames, identical buttons, 99 % of finger scroll.
+            #expect(Double(res.motionMatched) >= 0.99 * Double(res.motionTotal), "\(res)")
+            #expect(res.buttonsEqual, "\(res)")
+            #expect(Double(res.scrollMatched) >= 0.99 * Double(res.scrollTotal), "\(res)")
         }
         print("TPREF total motion \(matchedM)/\(totalM)")
     }
