@@ -5,6 +5,8 @@ DEV = {
  't650': dict(x=(0,2832), y=(0,2364), p=50, major=(False,0), minor=False, dt=0.0083, slots=10),
  'apple': dict(x=(-4620,5140), y=(-150,6600), p=None, major=(True, 220), minor=True, dt=0.0080, slots=16),
  'topbuttonpad': dict(x=(1472,5472), y=(1408,4448), p=255, major=(False,0), minor=False, dt=0.0125, slots=2),
+ 'tap': dict(x=(0,3097), y=(0,2119), p=255, major=(True, 400), minor=False, dt=0.0115, slots=5),
+ 'edge': dict(x=(1472,5472), y=(1408,4448), p=255, major=(False,0), minor=False, dt=0.0125, slots=0),
 }
 name = sys.argv[1]
 d = DEV[name]
@@ -26,7 +28,7 @@ def frame(touches, btn=None, dt=None, palm=False):
     for s, v in sorted(touches.items()):
         if v is None:
             if s in slots:
-                ev += [(3,0x2f,s),(3,0x39,-1)]
+                if d['slots'] > 0: ev += [(3,0x2f,s),(3,0x39,-1)]
                 del slots[s]; last.pop(s, None)
             continue
         x, y, pf = v
@@ -44,7 +46,7 @@ def frame(touches, btn=None, dt=None, palm=False):
         for c, val in vals:
             if lv.get(c) != val:
                 evs.append((3,c,val)); lv[c] = val
-        if evs: ev += [(3,0x2f,s)] + evs
+        if evs and d['slots'] > 0: ev += [(3,0x2f,s)] + evs
         slots[s] = (x, y, pf)
     n = len(slots)
     touch = 1 if n > 0 else 0
@@ -71,6 +73,45 @@ def gap(s):
     t += s
 
 P = 0.45
+if name == 'tap':
+    def tapn(n, frames_down=5, x=0.5, y=0.5, move=0.0):
+        for k in range(frames_down):
+            frame({i:(X(x+0.08*i+move*k), Y(y), P) for i in range(n)})
+        frame({i:None for i in range(n)})
+    tapn(1); gap(0.5)
+    tapn(1); gap(0.1); tapn(1); gap(0.5)
+    tapn(1); gap(0.09)
+    for k in range(30): frame({0:(X(0.4+0.01*k), Y(0.5), P)})
+    frame({0:None}); gap(0.5)
+    tapn(2); gap(0.5)
+    tapn(3); gap(0.5)
+    tapn(1, frames_down=8, move=0.004); gap(0.5)
+    tapn(1, frames_down=30); gap(0.5)
+    tapn(2, frames_down=4); gap(0.12); tapn(1); gap(0.5)
+    for k in range(40): frame({0:(X(0.3+0.008*k), Y(0.4+0.002*k), P)})
+    frame({0:None}); gap(0.5)
+if name == 'edge':
+    for k in range(40): frame({0:(X(0.97), Y(0.2+0.015*k), P)})
+    frame({0:None}); gap(0.6)
+    for k in range(40): frame({0:(X(0.2+0.012*k), Y(0.975), P)})
+    frame({0:None}); gap(0.6)
+    for k in range(32): frame({0:(X(0.975), Y(0.5), P)})
+    for k in range(20): frame({0:(X(0.975), Y(0.5+0.002*k), P)})
+    frame({0:None}); gap(0.6)
+    for k in range(25): frame({0:(X(0.96-0.02*k), Y(0.3+0.005*k), P)})
+    frame({0:None}); gap(0.6)
+    for k in range(50): frame({0:(X(0.3+0.006*k), Y(0.4+0.003*k), P)})
+    frame({0:None}); gap(0.6)
+    for k in range(30): frame({0:(X(0.97), Y(0.8-0.02*k), P)})
+    frame({0:None}); gap(0.3)
+if name in ('tap', 'edge'):
+    with open(sys.argv[2], 'w') as f:
+        for tt, ev in frames:
+            for e in ev:
+                f.write("E: %.6f %04x %04x %04d\n" % (tt, e[0], e[1], e[2]) if e[2] >= 0 else "E: %.6f %04x %04x %d\n" % (tt, e[0], e[1], e[2]))
+            f.write("E: %.6f 0000 0000 0000\n" % tt)
+    print(len(frames), "frames")
+    sys.exit(0)
 # S1: one finger, hold then move with a speed profile
 for k in range(8): frame({0:(X(0.3), Y(0.5), P)})
 for k in range(80):

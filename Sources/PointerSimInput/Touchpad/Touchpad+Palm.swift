@@ -319,13 +319,13 @@ extension TouchpadDispatch {
     public mutating func observe(_ event: DecodedEvent, into o: inout [DecodedEvent]) {
         guard accepted else { return }
         if pairedKeyboards.contains(event.device), case .key(let code, let pressed) = event.kind {
-            origin = event.origin
+            origin = event.origin; frameTime = event.time + Self.clockOffset
             swap(&out, &o); defer { swap(&out, &o) }
             keyboardEvent(event.time + Self.clockOffset, code, pressed: pressed)
         } else if trackpoints.contains(event.device) && monitorTrackpoint {
             switch event.kind {
             case .motion, .scroll:
-                origin = event.origin
+                origin = event.origin; frameTime = event.time + Self.clockOffset
                 swap(&out, &o); defer { swap(&out, &o) }
                 trackpointEvent(event.time + Self.clockOffset)
             default: break

@@ -113,6 +113,8 @@ public struct TouchpadDispatch: DeviceDispatch {
     public let accepted: Bool
     var out: [DecodedEvent] = []
     var origin: DecodedEvent.Origin = .added
+    /// The time of the frame being processed (the dispatch's clock).
+    var frameTime: Int64 = 0
 
     var touches: [Touch] = []
     var nfingersDown = 0, oldNfingersDown = 0
@@ -459,8 +461,14 @@ public struct TouchpadDispatch: DeviceDispatch {
 
     // MARK: Emitting
 
+    /// Appends an event. An event a frame produces with an earlier time
+    /// than the frame's (a tap's press at the touch-down time, the press
+    /// middle-button emulation held back) is marked `.timer`, as libinput's
+    /// reference tool labels every event whose time is not its frame's.
     mutating func emit(_ time: Int64, _ kind: DecodedEvent.Kind) {
-        out.append(DecodedEvent(time: time - Self.clockOffset, device: context.index, origin: origin, kind))
+        var o = origin
+        if case .frame = o, time != frameTime { o = .timer }
+        out.append(DecodedEvent(time: time - Self.clockOffset, device: context.index, origin: o, kind))
     }
 
     /// `evdev_pointer_post_button` with the seat's down count.
@@ -489,6 +497,7 @@ public struct TouchpadDispatch: DeviceDispatch {
         let time = recordTime + Self.clockOffset
         typealias C = EventCodes
         origin = .frame(frame)
+        frameTime = time
         swap(&out, &o)
         defer { swap(&out, &o) }
         for e in events {
