@@ -173,3 +173,42 @@ extension TouchpadDispatchTests {
         #expect(Self.dispatch(d).tap.enabled)
     }
 }
+
+extension TouchpadDispatchTests {
+    /// Disable-while-typing: a key on a paired internal keyboard makes a
+    /// touch that begins while typing a palm; 200 ms after the only key the
+    /// keyboard is idle and, since that touch began after the last key
+    /// press, libinput releases it: it moves the pointer from then on.
+    @Test func disableWhileTypingWithAnInternalKeyboard() {
+        var tp = Self.dispatch(Self.synapticsClickpad())
+        var kbd = Fx.keyboard("AT Translated Set 2 keyboard")
+        kbd.codes[1]!.formUnion((16...25).map { UInt16($0) })
+        kbd.bustype = 0x11
+        let kctx = DeviceContext(index: 1, description: kbd, facts: DeviceFacts(udev: ["ID_INPUT_KEYBOARD": "1"], quirks: ["AttrKeyboardIntegration": "internal"]),
+                                 configuration: DecoderConfiguration())
+        tp.seatDeviceAdded(kctx)
+        #expect(tp.pairedKeyboards == [1])
+        var out: [DecodedEvent] = []
+        func feed(_ t: Double, _ evs: [(UInt16, UInt16, Int32)], frame: Int) {
+            let f = Fx.frame(t, evs)
+            let us = Int64((t * 1_000_000).rounded())
+            tp.fireTimers(upTo: us, into: &out)
+            tp.process(frame: f, time: us, frame: frame, into: &out)
+        }
+        // KEY_A down and up at 1.000 s.
+        tp.observe(DecodedEvent(time: 1_000_000, device: 1, origin: .frame(0), .key(code: 30, pressed: true)), into: &out)
+        tp.observe(DecodedEvent(time: 1_050_000, device: 1, origin: .frame(1), .key(code: 30, pressed: false)), into: &out)
+        #expect(tp.keyboardActive)
+        // A touch begins while typing and moves: no motion until the keyboard's 200 ms timeout.
+        feed(1.100, [(3, 0x39, 1), (3, 0x35, 3000), (3, 0x36, 2500), (3, 0x3a, 50), (1, 330, 1), (1, 325, 1)], frame: 0)
+        for k in 1...30 { feed(1.100 + Double(k) * 0.012, [(3, 0x35, Int32(3000 + 30 * k))], frame: k) }
+        feed(1.5, [(3, 0x39, -1), (1, 330, 0), (1, 325, 0)], frame: 31)
+        #expect(!tp.keyboardActive)  // 200 ms after the only key
+        let motionTimes = out.compactMap { e -> Int64? in if case .motion = e.kind { return e.time } else { return nil } }
+        #expect(!motionTimes.isEmpty && motionTimes.allSatisfy { $0 > 1_200_000 })
+        // A new touch after the timeout moves the pointer.
+        feed(2.000, [(3, 0x39, 2), (3, 0x35, 3000), (3, 0x36, 2500), (3, 0x3a, 50), (1, 330, 1), (1, 325, 1)], frame: 32)
+        for k in 1...10 { feed(2.000 + Double(k) * 0.012, [(3, 0x35, Int32(3000 + 30 * k))], frame: 32 + k) }
+        #expect(out.contains { if case .motion = $0.kind { return true } else { return false } })
+    }
+}
