@@ -9,6 +9,8 @@ DEV = {
  'edge': dict(x=(1472,5472), y=(1408,4448), p=255, major=(False,0), minor=False, dt=0.0125, slots=0),
 }
 name = sys.argv[1]
+set2 = name.endswith('2')
+if set2: name = name[:-1]
 d = DEV[name]
 X0,X1 = d['x']; Y0,Y1 = d['y']
 def X(f): return int(X0 + f*(X1-X0))
@@ -73,6 +75,60 @@ def gap(s):
     t += s
 
 P = 0.45
+if set2:
+    # 3 and 4 fingers (fake touches beyond the slots on 2-slot pads), moving together
+    for n in (3, 4):
+        for k in range(30):
+            xx = 0.3 + 0.008*k
+            frame({i:(X(xx+0.08*i), Y(0.45+0.01*(i%2)), P) for i in range(n)})
+        frame({i:None for i in range(n)}); gap(0.6)
+    # diagonal two-finger scroll (free scrolling)
+    for k in range(45):
+        frame({0:(X(0.3+0.008*k), Y(0.3+0.008*k), P), 1:(X(0.4+0.008*k), Y(0.31+0.008*k), P)})
+    frame({0:None, 1:None}); gap(0.6)
+    # pinch out
+    for k in range(30):
+        frame({0:(X(0.45-0.008*k), Y(0.45-0.004*k), P), 1:(X(0.55+0.008*k), Y(0.55+0.004*k), P)})
+    frame({0:None, 1:None}); gap(0.6)
+    # a jump: 30 mm in one frame, then normal motion
+    for k in range(10): frame({0:(X(0.2+0.003*k), Y(0.5), P)})
+    frame({0:(X(0.7), Y(0.5), P)})
+    for k in range(10): frame({0:(X(0.7+0.003*k), Y(0.5), P)})
+    frame({0:None}); gap(0.6)
+    # wobble: right-left-right jitter, then motion
+    for k in range(12): frame({0:(X(0.5) + (2 if k % 2 else -2), Y(0.5), P)})
+    for k in range(20): frame({0:(X(0.5) + 6*k, Y(0.5) + 2*k, P)})
+    frame({0:None}); gap(0.6)
+    # two- and three-finger clicks in the middle of the pad
+    for n in (2, 3):
+        for k in range(5): frame({i:(X(0.4+0.06*i), Y(0.5), P) for i in range(n)})
+        frame({i:(X(0.4+0.06*i), Y(0.5), P) for i in range(n)}, btn=1)
+        for k in range(5): frame({i:(X(0.4+0.06*i), Y(0.5), P) for i in range(n)})
+        frame({i:(X(0.4+0.06*i), Y(0.5), P) for i in range(n)}, btn=0)
+        frame({i:None for i in range(n)}); gap(0.6)
+    # physical left and right within 20 ms (middle emulation on pads with two buttons)
+    RIGHT = 0x111
+    def key(code, v):
+        frames[-1][1].insert(0, (1, code, v))
+    for k in range(4): frame({0:(X(0.5), Y(0.5), P)})
+    frame({0:(X(0.5), Y(0.5), P)}, btn=1); frame({0:(X(0.5), Y(0.5), P)}, dt=0.008); key(RIGHT, 1)
+    for k in range(6): frame({0:(X(0.5), Y(0.5), P)})
+    frame({0:(X(0.5), Y(0.5), P)}, btn=0); key(RIGHT, 0)
+    frame({0:None}); gap(0.6)
+    # quick left click (< 50 ms) and a long one (> 50 ms)
+    for hold in (2, 9):
+        for k in range(3): frame({0:(X(0.5), Y(0.5), P)})
+        frame({0:(X(0.5), Y(0.5), P)}, btn=1)
+        for k in range(hold): frame({0:(X(0.5), Y(0.5), P)})
+        frame({0:(X(0.5), Y(0.5), P)}, btn=0)
+        frame({0:None}); gap(0.5)
+    with open(sys.argv[2], 'w') as f:
+        for tt, ev in frames:
+            for e in ev:
+                f.write("E: %.6f %04x %04x %04d\n" % (tt, e[0], e[1], e[2]) if e[2] >= 0 else "E: %.6f %04x %04x %d\n" % (tt, e[0], e[1], e[2]))
+            f.write("E: %.6f 0000 0000 0000\n" % tt)
+    print(len(frames), "frames")
+    sys.exit(0)
 if name == 'tap':
     def tapn(n, frames_down=5, x=0.5, y=0.5, move=0.0):
         for k in range(frames_down):
