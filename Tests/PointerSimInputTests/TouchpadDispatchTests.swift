@@ -212,3 +212,25 @@ extension TouchpadDispatchTests {
         #expect(out.contains { if case .motion = $0.kind { return true } else { return false } })
     }
 }
+
+extension TouchpadDispatchTests {
+    /// Model quirks that remove codes or properties change the device as libinput sees it.
+    @Test func eventCodeAndPropertyQuirks() {
+        var d = Self.synapticsClickpad()
+        d.properties = [0]
+        d.codes[1] = [272, 273, 325, 330, 333, 334]
+        #expect(!Self.dispatch(d).isClickpad)
+        // "clickpad pretending it has a right button": without BTN_RIGHT libinput guesses a clickpad.
+        let q = Self.dispatch(d, quirks: ["AttrEventCodeDisable": "BTN_RIGHT"])
+        #expect(q.isClickpad && q.disabledCodes == [UInt32(1) << 16 | 273])
+        var withRight = d
+        withRight.properties = [0, 2]
+        #expect(Self.dispatch(withRight).isClickpad)
+        let noPad = Self.dispatch(withRight, quirks: ["AttrInputPropDisable": "INPUT_PROP_BUTTONPAD"])
+        #expect(!noPad.isClickpad)
+        let noPressure = Self.dispatch(Self.synapticsClickpad(), quirks: ["AttrEventCodeDisable": "ABS_MT_PRESSURE;ABS_PRESSURE;"])
+        #expect(!noPressure.usePressure && !noPressure.palmUsePressure)
+        let byNumber = Self.dispatch(d, quirks: ["AttrEventCodeDisable": "EV_KEY:0x111"])
+        #expect(byNumber.isClickpad)
+    }
+}

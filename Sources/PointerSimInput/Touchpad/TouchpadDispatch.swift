@@ -203,6 +203,8 @@ public struct TouchpadDispatch: DeviceDispatch {
     var thumbPinchEligible = true
 
     // Quirks.
+    /// Event codes a quirk disabled (`type << 16 | code`); their events are dropped as libevdev drops them.
+    var disabledCodes: Set<UInt32> = []
     var nonmotionEventCount = 0
     var mscState: JumpState = .ignore, mscInterval: UInt32 = 0, mscNow: UInt32 = 0
 
@@ -213,8 +215,11 @@ public struct TouchpadDispatch: DeviceDispatch {
         typealias C = EventCodes
         self.context = context
         settings = context.configuration.touchpad
-        let d = context.description
         let facts = context.facts
+        // libinput's model quirks remove (or add) event codes and properties
+        // before the dispatch sees the device (`evdev_pre_configure_model_quirks`).
+        let (d, disabled) = Self.applyCodeQuirks(context.description, facts)
+        disabledCodes = disabled
         func has(_ t: UInt16, _ c: UInt16) -> Bool { d.has(type: t, code: c) }
 
         // tp_pass_sanity_check
@@ -432,6 +437,58 @@ public struct TouchpadDispatch: DeviceDispatch {
         jumpDetectionDisabled = facts.quirkBool("ModelLenovoX1Gen6Touchpad") ?? false
     }
 
+    /// Applies `AttrEventCodeDisable`, `AttrEventCodeEnable` (keys only),
+    /// `AttrInputPropDisable` and `AttrInputPropEnable` to a description, as
+    /// libinput's `evdev_pre_configure_model_quirks` does to its libevdev
+    /// device. Entries are `;`-separated: an event type (`EV_ABS`), a code
+    /// name (`BTN_RIGHT`), or `TYPE:0xCODE`; properties by name or number.
+    /// - Returns: the description and the disabled codes (`type << 16 | code`).
+    static func applyCodeQuirks(_ description: DeviceDescription, _ facts: DeviceFacts) -> (DeviceDescription, Set<UInt32>) {
+        var d = description
+        var disabled = Set<UInt32>()
+        func entries(_ key: String) -> [(type: UInt16, code: UInt16?)] {
+            guard let v = facts.quirks[key] else { return [] }
+            var r: [(UInt16, UInt16?)] = []
+            for raw in v.split(separator: ";") {
+                let item = raw.trimmingSpaces
+                if item.isEmpty { continue }
+                let parts = item.split(separator: ":")
+                if parts.count == 2, let t = EventCodes.type(named: String(parts[0])) {
+                    let c = parts[1].hasPrefix("0x") ? UInt16(parts[1].dropFirst(2), radix: 16) : (UInt16(parts[1]) ?? EventCodes.code(named: String(parts[1]))?.code)
+                    if let c { r.append((t, c)) }
+                } else if let t = EventCodes.type(named: item) {
+                    r.append((t, nil))
+                } else if let tc = EventCodes.code(named: item) {
+                    r.append((tc.type, tc.code))
+                }
+            }
+            return r
+        }
+        for (t, c) in entries("AttrEventCodeDisable") {
+            let codes = c.map { [$0] } ?? Array(d.codes[t] ?? [])
+            for code in codes {
+                d.codes[t]?.remove(code)
+                if t == EventCodes.EV_ABS { d.absInfo[code] = nil }
+                disabled.insert(UInt32(t) << 16 | UInt32(code))
+            }
+            if c == nil { d.codes[t] = nil }
+        }
+        for (t, c) in entries("AttrEventCodeEnable") where t == EventCodes.EV_KEY {
+            if let c { d.codes[t, default: []].insert(c); disabled.remove(UInt32(t) << 16 | UInt32(c)) }
+        }
+        func props(_ key: String) -> [UInt16] {
+            guard let v = facts.quirks[key] else { return [] }
+            return v.split(separator: ";").compactMap { raw -> UInt16? in
+                let item = raw.trimmingSpaces
+                if let n = item.hasPrefix("0x") ? UInt16(item.dropFirst(2), radix: 16) : UInt16(item) { return n }
+                return (0..<32).first { EventCodes.propertyName(UInt16($0)) == item }.map { UInt16($0) }
+            }
+        }
+        for p in props("AttrInputPropDisable") { d.properties.remove(p) }
+        for p in props("AttrInputPropEnable") { d.properties.insert(p) }
+        return (d, disabled)
+    }
+
     /// `LIBINPUT_FUZZ_%02x`, as `evdev_read_fuzz_prop` (invalid or negative: 0).
     static func fuzz(_ facts: DeviceFacts, _ code: UInt16) -> Int {
         let hex = DeviceFacts.hex2(code)
@@ -501,6 +558,7 @@ public struct TouchpadDispatch: DeviceDispatch {
         swap(&out, &o)
         defer { swap(&out, &o) }
         for e in events {
+            if !disabledCodes.isEmpty && disabledCodes.contains(UInt32(e.type) << 16 | UInt32(e.code)) { continue }
             switch e.type {
             case C.EV_ABS:
                 if hasMT { processAbsolute(e, time) } else { processAbsoluteST(e, time) }
@@ -764,5 +822,15 @@ public struct TouchpadDispatch: DeviceDispatch {
         edgeScrollStopEvents(time)
         gestureCancel(time)
         tapSuspend(time)
+    }
+}
+
+extension Substring {
+    /// Without leading and trailing spaces and tabs.
+    var trimmingSpaces: String {
+        var s = self[...]
+        while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
+        while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
+        return String(s)
     }
 }
