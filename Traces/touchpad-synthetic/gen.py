@@ -5,6 +5,8 @@ DEV = {
  't650': dict(x=(0,2832), y=(0,2364), p=50, major=(False,0), minor=False, dt=0.0083, slots=10),
  'apple': dict(x=(-4620,5140), y=(-150,6600), p=None, major=(True, 220), minor=True, dt=0.0080, slots=16),
  'topbuttonpad': dict(x=(1472,5472), y=(1408,4448), p=255, major=(False,0), minor=False, dt=0.0125, slots=2),
+ 'magic': dict(x=(-2909,3167), y=(-2456,2565), p=None, major=(True, 220), minor=True, dt=0.011, slots=16),
+ 'btpad': dict(x=(0,2832), y=(0,2364), p=50, major=(False,0), minor=False, dt=0.0083, slots=10),
  'tap': dict(x=(0,3097), y=(0,2119), p=255, major=(True, 400), minor=False, dt=0.0115, slots=5),
  'edge': dict(x=(1472,5472), y=(1408,4448), p=255, major=(False,0), minor=False, dt=0.0125, slots=0),
 }
