@@ -56,11 +56,11 @@ import PointerSimCore
     @Test func trackersUseTheTimeSinceTheRestart() {
         var t = PointerTrackers(count: 2)
         t.reset(time: 1_000_000)
-        t.feed(dx: 10, dy: 0, time: 1_016_000)
-        #expect(abs(t.velocity(time: 1_016_000) - 10.0 / 16_001) < 1e-15)
+        t.feed(10, 0, time: 1_016_000)
+        #expect(abs(t.velocity(at: 1_016_000) - 10.0 / 16_001) < 1e-15)
         // After a pause longer than the motion timeout: the timeout itself.
-        t.feed(dx: 5, dy: 0, time: 3_000_000)
-        #expect(abs(t.velocity(time: 3_000_000) - 5.0 / 1_000_001) < 1e-15)
+        t.feed(5, 0, time: 3_000_000)
+        #expect(abs(t.velocity(at: 3_000_000) - 5.0 / 1_000_001) < 1e-15)
     }
 
     @Test func hysteresisMargins() {

@@ -6,133 +6,8 @@ enum Direction {
         S: UInt32 = 1 << 4, SW: UInt32 = 1 << 5, W: UInt32 = 1 << 6, NW: UInt32 = 1 << 7
     static let undefined: UInt32 = 0xff
 
-    /// libinput's `xy_get_direction`: for deltas below 2 units a fixed set
-    /// of three octants by sign; otherwise the one or two octants within
-    /// 0.1 octant of the vector's angle (0 = north, clockwise).
-    static func of(x: Double, y: Double) -> UInt32 {
-        if abs(x) < 2.0 && abs(y) < 2.0 {
-            if x > 0 && y > 0 { return S | SE | E }
-            if x > 0 && y < 0 { return N | NE | E }
-            if x < 0 && y > 0 { return S | SW | W }
-            if x < 0 && y < 0 { return N | NW | W }
-            if x > 0 { return NE | E | SE }
-            if x < 0 { return NW | W | SW }
-            if y > 0 { return SE | S | SW }
-            if y < 0 { return NE | N | NW }
-            return undefined
-        }
-        var r = _atan2(y, x)
-        r = _fmod(r + 2.5 * Double.pi, 2 * Double.pi)
-        r *= 4 * (1 / Double.pi)
-        let d1 = Int(r + 0.9) % 8, d2 = Int(r + 0.1) % 8
-        return (1 << UInt32(d1)) | (1 << UInt32(d2))
-    }
-}
-
-/// atan(x) by two argument halvings and the Taylor series (relative error ~1e-15).
-func _atan(_ x: Double) -> Double {
-    if x.isNaN { return x }
-    if x.isInfinite { return x > 0 ? Double.pi / 2 : -Double.pi / 2 }
-    if abs(x) > 1 { return (x > 0 ? Double.pi / 2 : -Double.pi / 2) - _atan(1 / x) }
-    // atan(x) = 2 atan(x / (1 + sqrt(1 + x²))), twice: |z| <= tan(π/16).
-    var z = x / (1 + (1 + x * x).squareRoot())
-    z = z / (1 + (1 + z * z).squareRoot())
-    let z2 = z * z
-    var term = z, sum = 0.0, k = 1.0
-    while true {
-        let add = term / k
-        if abs(add) < 1e-19 { break }
-        sum += add; term *= -z2; k += 2
-    }
-    return 4 * sum
-}
-
-/// atan2(y, x) as C's, in (−π, π].
-func _atan2(_ y: Double, _ x: Double) -> Double {
-    if x > 0 { return _atan(y / x) }
-    if x < 0 { return y >= 0 ? _atan(y / x) + Double.pi : _atan(y / x) - Double.pi }
-    if y > 0 { return Double.pi / 2 }
-    if y < 0 { return -Double.pi / 2 }
-    return 0
-}
-
-/// fmod for a non-negative dividend and positive divisor.
-func _fmod(_ a: Double, _ b: Double) -> Double { a - (a / b).rounded(.towardZero) * b }
-
-/// libinput's pointer trackers (`struct pointer_trackers`, `filter.c`): a
-/// ring of `count` trackers, each summing the deltas fed since it was the
-/// current one, with its start time and the direction of the delta that
-/// started it. The velocity is that of the least recent tracker that is
-/// within the 1 s motion timeout, in the same direction, and (beyond the
-/// second) within 1 unit/ms of the first; an optional smoothener replaces
-/// too-short time deltas (Bluetooth touchpads: below 50 ms count as 10 ms).
-/// Follows libinput 1.22's `trackers_feed`, `trackers_velocity` and
-/// `trackers_reset`.
-struct PointerTrackers: Sendable {
-    struct Tracker: Sendable { var dx = 0.0, dy = 0.0; var time: Int64 = 0; var dir: UInt32 = 0 }
-    var trackers: [Tracker]
-    var current = 0
-    /// `(threshold, value)` in µs, or nil.
-    var smoothener: (threshold: Int64, value: Int64)?
-    static let motionTimeout: Int64 = 1_000_000
-
-    init(count: Int, smoothener: (threshold: Int64, value: Int64)? = nil) {
-        trackers = [Tracker](repeating: Tracker(), count: Swift.max(2, count))
-        self.smoothener = smoothener
-    }
-
-    func byOffset(_ offset: Int) -> Tracker {
-        trackers[(current + trackers.count - offset) % trackers.count]
-    }
-
-    /// `trackers_reset`: the current tracker starts at `time` in every direction, the others are cleared.
-    mutating func reset(time: Int64) {
-        let n = trackers.count
-        for offset in 1..<n { trackers[(current + n - offset) % n] = Tracker() }
-        trackers[current].time = time
-        trackers[current].dir = Direction.undefined
-    }
-
-    /// `trackers_feed`.
-    mutating func feed(dx: Double, dy: Double, time: Int64) {
-        for i in trackers.indices { trackers[i].dx += dx; trackers[i].dy += dy }
-        current = (current + 1) % trackers.count
-        trackers[current] = Tracker(dx: 0, dy: 0, time: time, dir: Direction.of(x: dx, y: dy))
-    }
-
-    func trackerVelocity(_ t: Tracker, time: Int64) -> Double {
-        var tdelta = time &- t.time &+ 1
-        if let s = smoothener, UInt64(bitPattern: tdelta) < UInt64(s.threshold) { tdelta = s.value }
-        return (t.dx * t.dx + t.dy * t.dy).squareRoot() / Double(UInt64(bitPattern: tdelta))
-    }
-
-    /// `trackers_velocity`, in units/µs.
-    func velocity(time: Int64) -> Double {
-        let maxDiff = 1.0 / 1000.0  // v_ms2us(1)
-        var result = 0.0, initial = 0.0
-        var dir = byOffset(0).dir
-        for offset in 1..<trackers.count {
-            let t = byOffset(offset)
-            if t.time > time { break }
-            if time - t.time > Self.motionTimeout {
-                if offset == 1 { result = trackerVelocity(t, time: t.time + Self.motionTimeout) }
-                break
-            }
-            let v = trackerVelocity(t, time: time)
-            dir &= t.dir
-            if dir == 0 {
-                if offset == 1 { result = v }
-                break
-            }
-            if initial == 0.0 || offset <= 2 {
-                result = v; initial = v
-            } else {
-                if abs(initial - v) > maxDiff { break }
-                result = v
-            }
-        }
-        return result
-    }
+    /// libinput's `xy_get_direction` (shared with the fallback dispatch's filters).
+    static func of(x: Double, y: Double) -> UInt32 { PointerTrackers.direction(x, y) }
 }
 
 /// libinput's touchpad acceleration filters (`filter-touchpad.c`,
@@ -143,7 +18,7 @@ struct PointerTrackers: Sendable {
 /// 1000-dpi units. `dpi` is the x resolution × 25.4, truncated to an
 /// integer as libinput stores it.
 ///
-/// - adaptive (default): the velocity from ``PointerTrackers`` (2 trackers,
+/// - adaptive (default): the velocity from libinput's pointer trackers (2 trackers,
 ///   16 with `AttrUseVelocityAveraging`) in mm/s drives
 ///   `touchpad_accel_profile_linear`: `min(0.9, 0.1 v + 0.3)` below 7 mm/s,
 ///   0.9 up to 130 mm/s, then `0.0025 (v/130)(v − 130) + 0.9` with v capped
@@ -216,8 +91,8 @@ public struct TouchpadMotionFilter: Sendable {
     public mutating func filter(dx: Double, dy: Double, time: Int64) -> (dx: Double, dy: Double) {
         switch profile {
         case .adaptive:
-            trackers.feed(dx: dx, dy: dy, time: time)
-            let v = trackers.velocity(time: time)
+            trackers.feed(dx, dy, time: time)
+            let v = trackers.velocity(at: time)
             let f = (profileFactor(unitsPerMicrosecond: v) + profileFactor(unitsPerMicrosecond: lastVelocity)
                 + 4.0 * profileFactor(unitsPerMicrosecond: (lastVelocity + v) / 2)) / 6.0
             lastVelocity = v
