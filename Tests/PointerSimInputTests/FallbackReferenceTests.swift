@@ -6,7 +6,7 @@ import Testing
 
 /// One libinput reference file (`tools/libinput-ref` output): the header's
 /// udev properties and quirks, and the events by source.
-struct LibinputReference {
+struct ReferenceFile {
     struct Event {
         var type: String
         var fields: [String: String]
@@ -86,7 +86,7 @@ enum ReferenceFiles {
         return nil
     }
     /// The recording of a reference, parsed.
-    static func recording(_ r: LibinputReference) throws -> (description: DeviceDescription, events: [EvdevEvent])? {
+    static func recording(_ r: ReferenceFile) throws -> (description: DeviceDescription, events: [EvdevEvent])? {
         guard !r.desc.isEmpty, let desc = find(r.desc) else { return nil }
         var text = try String(contentsOfFile: desc, encoding: .utf8)
         if let ev = r.events, !ev.isEmpty, ev.hasPrefix("/") {
@@ -114,7 +114,7 @@ struct FallbackComparison: CustomStringConvertible {
 
     static func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= max(0.01 * abs(b), 0.02) }
 
-    static func run(_ r: LibinputReference, description: DeviceDescription, events: [EvdevEvent],
+    static func run(_ r: ReferenceFile, description: DeviceDescription, events: [EvdevEvent],
                     configuration: DecoderConfiguration = DecoderConfiguration()) -> (FallbackComparison, [DecodedEvent]) {
         var p = DecodePipeline(configuration: configuration)
         var out: [DecodedEvent] = []
@@ -217,7 +217,7 @@ struct FallbackComparison: CustomStringConvertible {
     /// identical, scroll within 1 %. Prints one line per recording.
     @Test func fallbackDevicesMatchLibinput() throws {
         for path in ReferenceFiles.references() {
-            let r = try LibinputReference(path: path)
+            let r = try ReferenceFile(path: path)
             guard r.udev["ID_INPUT_TOUCHPAD"] == nil, let rec = try ReferenceFiles.recording(r) else { continue }
             // Quirks the reference VM had beyond libinput's own files (a local
             // override, as for synth-mouse-velocity-averaging) come in as extra quirks.
@@ -242,7 +242,7 @@ struct FallbackComparison: CustomStringConvertible {
     @Test func deriveMatchesReferenceHeaders() throws {
         var checked = 0
         for path in ReferenceFiles.references() {
-            let r = try LibinputReference(path: path)
+            let r = try ReferenceFile(path: path)
             // Without udev lines the reference run failed before printing them.
             guard !r.udev.isEmpty, let rec = try ReferenceFiles.recording(r) else { continue }
             // A reference run with a local quirks override (NAME.local-overrides.quirks beside it).

@@ -4,11 +4,10 @@ import PointerSimCore
 import PointerSimFormats
 
 /// Frame-by-frame comparison of the touchpad dispatch with real libinput
-/// 1.22's output (`libinput-ref` files: `../shared/recordings/libinput-1.22`
-/// and the `refdata` runs). The udev properties and quirks come from each
-/// reference's header, so the comparison tests the dispatch, not the
-/// classification. Recordings and references that are not on this machine
-/// are skipped.
+/// 1.22's output (`Tools/libinput-ref` files in `Traces/libinput` and
+/// `Traces/touchpad-synthetic`). The udev properties and quirks come from
+/// each reference's header, so the comparison tests the dispatch, not the
+/// classification (`LibinputFidelityTests` runs the whole `decode` path).
 ///
 /// `TP_REF_DIRS` / `TP_REC_DIRS` (colon-separated) override the folders;
 /// `TP_REF_VERBOSE=1` prints the first mismatches per recording.
@@ -171,17 +170,15 @@ struct TouchpadReference {
     }
 
     /// Folders with references (`NAME.txt` or `NAME.libinput.txt`): the
-    /// package's `Traces/touchpad-synthetic` and `Traces/libinput`, then
-    /// the shared references when present.
+    /// package's `Traces/touchpad-synthetic` and `Traces/libinput`.
     static var refDirs: [String] {
         env("TP_REF_DIRS")?.split(separator: ":").map(String.init)
-            ?? [packageRoot + "/Traces/touchpad-synthetic", packageRoot + "/Traces/libinput",
-                "../shared/recordings/libinput-1.22", "../../shared/recordings/libinput-1.22"]
+            ?? [packageRoot + "/Traces/touchpad-synthetic", packageRoot + "/Traces/libinput"]
     }
     /// Folders with the recordings the references name.
     static var recDirs: [String] {
         env("TP_REC_DIRS")?.split(separator: ":").map(String.init)
-            ?? [packageRoot + "/Traces/touchpad-synthetic", packageRoot + "/Traces/libinput", "../shared/recordings", "../../shared/recordings"]
+            ?? [packageRoot + "/Traces/touchpad-synthetic", packageRoot + "/Traces/libinput"]
     }
 
     static func exists(_ p: String) -> Bool { access(p, F_OK) == 0 }
