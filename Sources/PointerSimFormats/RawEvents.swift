@@ -44,26 +44,20 @@ public final class DecodedEventSource: PointerEventSource {
     public private(set) var startTime: Double? = nil
     private var deferredError: (any Error)? = nil
     private var finished = false
+    private var timersFlushed = false
     /// Pointer events decoded ahead per refill (bounded memory).
     static let lookahead = 256
     /// The number of raw events read so far.
     public private(set) var rawEventCount = 0
 
     /// Creates a source.
-    /// - Throws: ``InputError`` (65) if a device cannot be decoded (protocol A, semi-MT).
-    public init(readers: [any RawEventReader], names: [String], configuration: DecoderConfiguration) throws {
+    public init(readers: [any RawEventReader], names: [String], configuration: DecoderConfiguration) {
         self.readers = readers
         var b: [Int] = [], all: [DeviceDescription] = []
         for r in readers { b.append(all.count); all.append(contentsOf: r.devices) }
         base = b
         heads = Array(repeating: nil, count: readers.count)
-        do {
-            merger = try InputMerger(devices: all, configuration: configuration)
-        } catch {
-            var owner = names.first ?? "<input>"
-            for (i, r) in readers.enumerated() where r.devices.contains(where: { error.message.contains($0.name) }) { owner = names[i]; break }
-            throw InputError.malformed(owner, line: nil, error.message)
-        }
+        merger = InputMerger(devices: all, configuration: configuration)
         pending.reserveCapacity(8)
     }
 
@@ -96,6 +90,12 @@ public final class DecodedEventSource: PointerEventSource {
         defer { pending = buffer }
         do {
             try decodeAhead(&buffer, &m, &h, &count)
+            if !timersFlushed && h.allSatisfy({ $0 == nil }) {
+                // The end: libinput's pending timers (a debounced release,
+                // a button-scroll end) still fire.
+                timersFlushed = true
+                m.finish(into: &buffer)
+            }
         } catch {
             // Events decoded before a malformed line come out first.
             if buffer.isEmpty { finished = true; throw error }

@@ -38,7 +38,7 @@ public enum TraceInputs {
         var raw: [any RawEventReader] = [], rawNames: [String] = []
         try classify(paths: paths, trace: { sources.append(ArrayEventSource(try PointerSimTrace.load(path: $0))) },
                      raw: { raw.append($0); rawNames.append($1) })
-        if !raw.isEmpty { sources.append(try DecodedEventSource(readers: raw, names: rawNames, configuration: configuration)) }
+        if !raw.isEmpty { sources.append(DecodedEventSource(readers: raw, names: rawNames, configuration: configuration)) }
         return sources
     }
 

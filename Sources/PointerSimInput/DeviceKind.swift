@@ -84,13 +84,3 @@ public struct DecoderConfiguration: Sendable, Hashable {
         scrollPointsPerDetent = pointer.scrollPointsPerDetent
     }
 }
-
-/// A device that cannot be decoded, with the reason.
-public struct DecoderError: Error, Sendable, CustomStringConvertible, Equatable {
-    /// What is wrong.
-    public var message: String
-    /// Creates an error.
-    public init(_ message: String) { self.message = message }
-    /// The message.
-    public var description: String { message }
-}

@@ -1,89 +1,116 @@
 import PointerSimCore
 
-/// Several devices decoded into one pointer stream: modifiers are the union
-/// over all devices, a button is down while any device holds it, and a
-/// removed device's buttons and modifiers are released.
+/// Several devices decoded into one pointer stream for the simulator: raw
+/// evdev events go through one seat (``DecodePipeline``: the kernel's and
+/// libevdev's filtering, libinput's per-device dispatches, timers on the
+/// trace clock) and the libinput-level events become pointer events
+/// (``PointerEventAdapter``: buttons counted over the seat, modifiers the
+/// union over all keyboards, a removed device's buttons and modifiers
+/// released).
+///
+/// The same merger serves replay and live reading, so a live session and the
+/// replay of its recording decode identically. O(events in a frame) per
+/// frame; the `into:` forms append to the caller's buffer and allocate
+/// nothing in steady state.
 public struct InputMerger: Sendable {
-    /// The decoders, by device index.
-    public private(set) var decoders: [DeviceDecoder]
-    var removed: [Bool]
-    var buttonCount: [PointerButton: Int] = [:]
-    var modifiers: ModifierFlags = []
-
-    /// Creates decoders for the devices.
-    /// - Throws: ``DecoderError`` from the first device that cannot be decoded.
-    public init(devices: [DeviceDescription], configuration: DecoderConfiguration) throws(DecoderError) {
-        self.configuration = configuration
-        var ds: [DeviceDecoder] = []
-        for d in devices { ds.append(try DeviceDecoder(description: d, configuration: configuration)) }
-        decoders = ds
-        removed = Array(repeating: false, count: ds.count)
-        for d in ds { modifiers.formUnion(d.modifiers) }
-    }
+    /// The seat that decodes raw events.
+    public private(set) var pipeline: DecodePipeline
+    var adapter: PointerEventAdapter
+    var decoded: [DecodedEvent] = []
 
     /// The configuration every device is decoded with.
-    public let configuration: DecoderConfiguration
+    public var configuration: DecoderConfiguration { pipeline.configuration }
+
+    /// The modifier flags held over all keyboards.
+    public var modifiers: ModifierFlags { adapter.modifiers }
+
+    /// Creates the seat with the devices present at the start.
+    public init(devices: [DeviceDescription], configuration: DecoderConfiguration) {
+        pipeline = DecodePipeline(configuration: configuration)
+        adapter = PointerEventAdapter(configuration: configuration)
+        decoded.reserveCapacity(64)
+        for d in devices { _ = addDevice(d) }
+    }
 
     /// Adds a device that appeared later (live hot-plug).
-    /// - Returns: its index for ``feed(device:_:)`` and ``removeDevice(_:at:)``.
-    /// - Throws: ``DecoderError`` if it cannot be decoded.
-    public mutating func addDevice(_ description: DeviceDescription) throws(DecoderError) -> Int {
-        let d = try DeviceDecoder(description: description, configuration: configuration)
-        decoders.append(d)
-        removed.append(false)
-        return decoders.count - 1
+    /// - Returns: its index for ``feed(device:_:into:)`` and ``removeDevice(_:at:into:)``.
+    public mutating func addDevice(_ description: DeviceDescription) -> Int {
+        adapter.addDevice(description)
+        let i = pipeline.addDevice(description, into: &decoded)
+        decoded.removeAll(keepingCapacity: true)
+        return i
     }
 
+    /// Feeds an event of device `device`; appends the pointer events it
+    /// completes (only at `SYN_REPORT`). Events of removed devices are ignored.
+    public mutating func feed(device: Int, _ event: EvdevEvent, into out: inout [PointerEvent]) {
+        pipeline.feed(device: device, event, into: &decoded)
+        drain(into: &out)
+    }
 
-    /// Feeds an event of device `device` (an index into `devices`). Events of
-    /// removed devices are ignored.
+    /// Applies a live device's resynchronisation after `SYN_DROPPED` (see
+    /// ``DecodePipeline/resync(device:_:into:)``).
+    public mutating func resync(device: Int, _ events: [EvdevEvent], into out: inout [PointerEvent]) {
+        pipeline.resync(device: device, events, into: &decoded)
+        drain(into: &out)
+    }
+
+    /// Removes a device at `time` (seconds); ends with `.deviceRemoved(node or name)`.
+    public mutating func removeDevice(_ device: Int, at time: Double, into out: inout [PointerEvent]) {
+        guard !pipeline.isRemoved(device), device >= 0, device < pipeline.devices.count else { return }
+        pipeline.removeDevice(device, at: Int64((time * 1_000_000).rounded()), into: &decoded)
+        drain(into: &out)
+    }
+
+    /// The earliest pending timer of any device (µs on the raw events'
+    /// clock), or `nil`. A live reader wakes up then and calls
+    /// ``fireTimers(upTo:into:)``: libinput's debouncing, button scrolling,
+    /// tapping and gesture timers emit events with no input following.
+    public var nextTimerExpiry: Int64? {
+        var best: Int64? = nil
+        for i in pipeline.devices.indices where !pipeline.isRemoved(i) {
+            if let x = pipeline.nextTimerExpiry(device: i), best == nil || x < best! { best = x }
+        }
+        return best
+    }
+
+    /// Fires every timer due at or before `now` (µs), earliest first.
+    public mutating func fireTimers(upTo now: Int64, into out: inout [PointerEvent]) {
+        pipeline.fireTimers(upTo: now, into: &decoded)
+        drain(into: &out)
+    }
+
+    /// The end of a recording: timers run for `tail` µs after the last event
+    /// (a release held back by debouncing comes out), devices stay.
+    public mutating func finish(tail: Int64 = 2_000_000, into out: inout [PointerEvent]) {
+        guard let last = pipeline.lastTime else { return }
+        fireTimers(upTo: last + tail, into: &out)
+    }
+
+    mutating func drain(into out: inout [PointerEvent]) {
+        guard !decoded.isEmpty else { return }
+        adapter.adapt(decoded, into: &out)
+        decoded.removeAll(keepingCapacity: true)
+    }
+
+    /// ``feed(device:_:into:)`` returning a new array (convenient in tests).
     public mutating func feed(device: Int, _ event: EvdevEvent) -> [PointerEvent] {
-        guard decoders.indices.contains(device), !removed[device] else { return [] }
-        let raw = decoders[device].feed(event)
-        return raw.isEmpty ? raw : merge(raw)
-    }
-
-    /// Applies a live device's resynchronisation after SYN_DROPPED (see
-    /// ``DeviceDecoder/resync(_:)``).
-    public mutating func resync(device: Int, _ events: [EvdevEvent]) -> [PointerEvent] {
-        guard decoders.indices.contains(device), !removed[device] else { return [] }
-        let raw = decoders[device].resync(events)
-        return raw.isEmpty ? raw : merge(raw)
-    }
-
-    /// Removes a device; ends with `.deviceRemoved(node or name)`.
-    public mutating func removeDevice(_ device: Int, at time: Double) -> [PointerEvent] {
-        guard decoders.indices.contains(device), !removed[device] else { return [] }
-        removed[device] = true
-        var out = merge(decoders[device].removed(at: time))
-        let d = decoders[device].description
-        out.append(PointerEvent(time: time, .deviceRemoved(d.node ?? d.name)))
+        var out: [PointerEvent] = []
+        feed(device: device, event, into: &out)
         return out
     }
 
-    mutating func merge(_ raw: [PointerEvent]) -> [PointerEvent] {
-        // Fast path: motion and scrolling pass through unchanged (no new array).
-        if raw.allSatisfy({ switch $0.kind { case .delta, .scroll, .move: true; default: false } }) { return raw }
+    /// ``resync(device:_:into:)`` returning a new array.
+    public mutating func resync(device: Int, _ events: [EvdevEvent]) -> [PointerEvent] {
         var out: [PointerEvent] = []
-        out.reserveCapacity(raw.count)
-        for e in raw {
-            switch e.kind {
-            case .press(let b):
-                let n = buttonCount[b, default: 0]
-                buttonCount[b] = n + 1
-                if n == 0 { out.append(e) }
-            case .release(let b):
-                let n = buttonCount[b, default: 0]
-                guard n > 0 else { continue }
-                buttonCount[b] = n - 1
-                if n == 1 { out.append(e) }
-            case .modifiers:
-                var m: ModifierFlags = []
-                for (i, d) in decoders.enumerated() where !removed[i] { m.formUnion(d.modifiers) }
-                if m != modifiers { modifiers = m; out.append(PointerEvent(time: e.time, .modifiers(m))) }
-            default: out.append(e)
-            }
-        }
+        resync(device: device, events, into: &out)
+        return out
+    }
+
+    /// ``removeDevice(_:at:into:)`` returning a new array.
+    public mutating func removeDevice(_ device: Int, at time: Double) -> [PointerEvent] {
+        var out: [PointerEvent] = []
+        removeDevice(device, at: time, into: &out)
         return out
     }
 }

@@ -67,7 +67,7 @@ public final class LiveSession {
         self.log = log
         self.recorder = recorder
         self.note = note
-        merger = try Self.makeMerger([], scene: scene)
+        merger = Self.makeMerger([], scene: scene)
         simulator = Simulator(scene: scene, options: SimulationOptions(verbose: options.verbose))
 
         var opened: [EvdevDevice] = []
@@ -110,24 +110,15 @@ public final class LiveSession {
         if inotifyFD >= 0 { close(inotifyFD) }
     }
 
-    private static func makeMerger(_ d: [DeviceDescription], scene: Scene) throws -> InputMerger {
-        do throws(DecoderError) {
-            return try InputMerger(devices: d, configuration: DecoderConfiguration(pointer: scene.pointer))
-        } catch {
-            throw InputError.malformed(d.last?.node ?? "device", line: nil, error.message)
-        }
+    private static func makeMerger(_ d: [DeviceDescription], scene: Scene) -> InputMerger {
+        InputMerger(devices: d, configuration: DecoderConfiguration(pointer: scene.pointer))
     }
 
     private func add(_ d: EvdevDevice) throws {
         let index = descriptions.count
         descriptions.append(d.deviceDescription)
-        do throws(DecoderError) {
-            let i = try merger.addDevice(d.deviceDescription)
-            precondition(i == index, "merger and session disagree on device indices")
-        } catch {
-            descriptions.removeLast()
-            throw InputError.malformed(d.path, line: nil, "cannot decode this device: \(error.message)")
-        }
+        let i = merger.addDevice(d.deviceDescription)
+        precondition(i == index, "merger and session disagree on device indices")
         try recorder?.addDevice(d.deviceDescription)
         slots.append(Slot(device: d, index: index))
         knownNodes.insert(d.path)

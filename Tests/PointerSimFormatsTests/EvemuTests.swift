@@ -145,16 +145,17 @@ enum RecordingFiles {
         #expect(try src.next() == nil)
     }
 
-    @Test func replayRejectsProtocolAWithExit65() throws {
-        let text = "# EVEMU 1.3\nN: Old pad\nI: 0011 0002 0007 0000\nP: 01 00 00 00 00 00 00 00\nB: 00 0b 00 00 00 00 00 00 00\nB: 01 00 00 00 00 00 00 00 00\nB: 01 00 00 00 00 00 00 00 00\nB: 01 00 00 00 00 00 00 00 00\nB: 01 00 00 00 00 00 00 00 00\nB: 01 00 00 01 00 00 00 00 00\nB: 01 20 04 00 00 00 00 00 00\nB: 03 03 00 00 00 00 00 60 00\nA: 00 0 1000 0 0 10\nA: 01 0 1000 0 0 10\nA: 35 0 1000 0 0 10\nA: 36 0 1000 0 0 10\n"
-        let path = try RecordingFiles.temp(text)
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        do {
-            _ = try TraceInputs.open(paths: [path], scene: Scene.default)
-            Issue.record("accepted a protocol-A pad")
-        } catch let e as InputError {
-            #expect(e.exitStatus == 65 && e.file == path && e.message.contains("protocol A"))
+    @Test func aProtocolAPadIsDecoded() throws {
+        // Apple's bcm5974 in multitouch protocol A (contacts separated by
+        // SYN_MT_REPORT, no slots): libinput's single-touch path moves the
+        // pointer and its three-finger physical click is a middle click.
+        let path = RecordingFiles.path("libinput/touchpad-bcm5974-protocol-a.three-finger-click.evemu")
+        var kinds: [PointerEvent.Kind] = []
+        for s in try TraceInputs.open(paths: [path], scene: Scene.default) {
+            while let e = try s.next() { kinds.append(e.kind) }
         }
+        #expect(kinds.contains { if case .delta = $0 { true } else { false } })
+        #expect(kinds.contains(.press(.middle)) && kinds.contains(.release(.middle)))
     }
 
     @Test func detection() throws {

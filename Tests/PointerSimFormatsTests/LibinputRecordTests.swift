@@ -110,30 +110,6 @@ import Testing
         #expect(abs(evs[0].time - 11.228233) < 1e-9)
     }
 
-    @Test func clickpadPathHasThePhysicalScaleOfItsResolution() throws {
-        let path = RecordingFiles.path("recordings/touchpad-clickpad-elantech-samsung700z3a.evemu")
-        let raw = try RecordingFiles.readAll(try EvemuReader(path: path))
-        // Net finger travel (ABS_MT_POSITION of slot 0 over the one touch, from its first frame).
-        let xs = raw.filter { $0.type == 3 && $0.code == 0x35 }.map(\.value), ys = raw.filter { $0.type == 3 && $0.code == 0x36 }.map(\.value)
-        #expect(raw.filter { $0.type == 3 && $0.code == 0x39 && $0.value >= 0 }.count == 2)
-        let evs = try decode(["recordings/touchpad-clickpad-elantech-samsung700z3a.evemu"]) { $0.acceleration = .none }
-        var sum = Vector.zero
-        for case .delta(let v) in evs.map(\.kind) { sum = sum + v }
-        // With acceleration none every delta is mm × 1000/25.4; the sum over both touches equals the
-        // travel within each touch, which we compute from the raw positions below.
-        var travel = (x: 0.0, y: 0.0)
-        var lastX: Int32? = nil, lastY: Int32? = nil
-        for e in raw where e.type == 3 {
-            if e.code == 0x39 { lastX = nil; lastY = nil }
-            if e.code == 0x35 { if let l = lastX { travel.x += Double(e.value - l) }; lastX = e.value }
-            if e.code == 0x36 { if let l = lastY { travel.y += Double(e.value - l) }; lastY = e.value }
-        }
-        #expect(!xs.isEmpty && !ys.isEmpty)
-        let k = 1000 / 25.4 / 32
-        #expect(abs(sum.dx - travel.x * k) < 1e-6, "\(sum.dx) vs \(travel.x * k)")
-        #expect(abs(sum.dy - travel.y * k) < 1e-6, "\(sum.dy) vs \(travel.y * k)")
-    }
-
     @Test func twoFingerScrollRecordingScrollsDown() throws {
         let evs = try decode(["recordings/touchpad-clickpad-synaptics.desc", "recordings/touchpad-clickpad-synaptics.two-finger-scroll-down.events"])
         var sum = Vector.zero, n = 0

@@ -13,7 +13,9 @@ enum Fx {
 
     static func keyboard(_ name: String = "k", capsLED: Int32? = nil) -> DeviceDescription {
         var d = DeviceDescription(name: name)
-        d.codes = [0: [0, 1], 1: Set([1, 29, 30, 42, 54, 56, 58, 97, 100, 125, 126])]
+        // Escape, Ctrl, A, Shift, Alt, Caps Lock, Meta, and the selection keys
+        // (Tab, Q, Return, Z, Space, arrows, keypad Enter).
+        d.codes = [0: [0, 1], 1: Set([1, 29, 30, 42, 54, 56, 58, 97, 100, 125, 126, 15, 16, 28, 44, 57, 103, 105, 106, 108, 96])]
         if let c = capsLED { d.codes[0x11] = [0, 1, 2]; d.leds[1] = c }
         return d
     }
@@ -37,7 +39,16 @@ enum Fx {
         return evs.map(mk) + [mk((0, 0, syn))]
     }
 
-    static func feed(_ d: inout DeviceDecoder, _ events: [EvdevEvent]) -> [PointerEvent] {
+    /// One device alone in a seat, decoded for the simulator.
+    struct Device {
+        var merger: InputMerger
+        init(_ d: DeviceDescription, configuration: DecoderConfiguration) { merger = InputMerger(devices: [d], configuration: configuration) }
+        mutating func feed(_ e: EvdevEvent) -> [PointerEvent] { merger.feed(device: 0, e) }
+        mutating func resync(_ events: [EvdevEvent]) -> [PointerEvent] { merger.resync(device: 0, events) }
+        var modifiers: ModifierFlags { merger.modifiers }
+    }
+
+    static func feed(_ d: inout Device, _ events: [EvdevEvent]) -> [PointerEvent] {
         events.flatMap { d.feed($0) }
     }
 

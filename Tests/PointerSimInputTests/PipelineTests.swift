@@ -107,13 +107,13 @@ import Testing
         #expect(Fx.scrolls(out) == [Vector(dx: 0, dy: -40), Vector(dx: 0, dy: 3)])
     }
 
-    @Test func keysGiveOneModifierChangePerBatchAndEscapeCancels() {
+    @Test func keysGiveOneModifierChangePerBatchThenTheSelectionKeys() {
         let out = adapt([
             DecodedEvent(time: 0, device: 1, origin: .frame(0), .key(code: 42, pressed: true)),
             DecodedEvent(time: 0, device: 1, origin: .frame(0), .key(code: 125, pressed: true)),
             DecodedEvent(time: 0, device: 1, origin: .frame(0), .key(code: 1, pressed: true)),
         ])
-        #expect(out.map(\.kind) == [.cancel, .modifiers([.shift, .command])])
+        #expect(out.map(\.kind) == [.modifiers([.shift, .command]), .key(.escape)])
         // Caps lock toggles, and its LED wins.
         let caps = adapt([
             DecodedEvent(time: 0, device: 1, origin: .frame(0), .key(code: 58, pressed: true)),

@@ -181,6 +181,10 @@ public struct DecodePipeline: Sendable {
         // like libinput's reference tool, it counts as timer-made, not as
         // the frame's.
         for k in start..<out.count where out[k].time != t { out[k].origin = .timer }
+        // LED changes, for keyboards' lock state (not a libinput event).
+        for e in frame where e.type == EventCodes.EV_LED {
+            out.append(DecodedEvent(time: t, device: i, origin: .frame(index), .led(code: e.code, on: e.value != 0)))
+        }
         share(from: i, start: start, into: &out)
     }
 
@@ -227,6 +231,11 @@ public struct DecodePipeline: Sendable {
         for j in dispatches.indices where j != i && !removed[j] { dispatches[j].seatDeviceRemoved(index: i) }
         out.append(DecodedEvent(time: time, device: i, origin: .removal, .deviceRemoved))
         lastTime = Swift.max(lastTime ?? time, time)
+    }
+
+    /// A device's earliest pending timer (µs), or `nil`.
+    public func nextTimerExpiry(device i: Int) -> Int64? {
+        dispatches.indices.contains(i) && !removed[i] ? dispatches[i].nextTimerExpiry : nil
     }
 
     /// Whether a device has been removed.

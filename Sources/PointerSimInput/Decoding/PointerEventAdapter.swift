@@ -11,8 +11,11 @@ import PointerSimCore
 ///   per 120; finger and continuous scrolling by their value × `pointsPerUnit`;
 ///   positive is down/right, as libinput's axes.
 /// - Keys: Shift, Control, Alt, Meta give the modifier flags (the union over
-///   all keyboards); caps lock is a lock whose LED wins; Escape cancels a band
-///   (``DecoderConfiguration/escapeCancels``).
+///   all keyboards); caps lock is a lock, toggled by its key on a keyboard
+///   without a caps-lock LED and following the LED on one with it; the selection keys
+///   (``KeyNames``: arrows, Space, Return, Escape, Tab, A–Z) are passed on,
+///   one `.key` per press after the frame's modifier change (Escape only with
+///   ``DecoderConfiguration/escapeCancels``).
 /// - A device that goes away with a button held cancels the band first
 ///   (the kernel's release frame on unplug, or the removal itself).
 ///
@@ -26,6 +29,9 @@ public struct PointerEventAdapter: Sendable {
         var modifiers: ModifierFlags = []
         var buttons: Set<PointerButton> = []
         var name: String
+        /// Whether the device has a caps-lock LED: then the LED alone says
+        /// whether caps lock is on (the host sets it after the key).
+        var hasCapsLED = false
     }
     var devices: [DeviceState] = []
     var buttonCount: [Int] = [0, 0, 0]
@@ -40,6 +46,7 @@ public struct PointerEventAdapter: Sendable {
     public mutating func addDevice(_ d: DeviceDescription) {
         var s = DeviceState(name: d.node ?? d.name)
         s.capsLock = (d.leds[EventCodes.LED_CAPSL] ?? 0) != 0
+        s.hasCapsLED = d.has(type: EventCodes.EV_LED, code: EventCodes.LED_CAPSL)
         if s.capsLock { s.modifiers = .capsLock }
         devices.append(s)
         modifiers.formUnion(s.modifiers)
@@ -83,21 +90,31 @@ public struct PointerEventAdapter: Sendable {
             if let t = pendingModifiers {
                 switch e.kind {
                 case .key, .led: break
-                default: pendingModifiers = nil; recomputeModifiers(t, &out)
+                default: flushKeys(t, &out)
                 }
             }
             adapt(e, into: &out)
         }
-        if let t = pendingModifiers { pendingModifiers = nil; recomputeModifiers(t, &out) }
+        if let t = pendingModifiers { flushKeys(t, &out) }
     }
 
     /// Emits a `modifiers` event still due from single ``adapt(_:into:)`` calls.
     public mutating func flushModifiers(into out: inout [PointerEvent]) {
-        if let t = pendingModifiers { pendingModifiers = nil; recomputeModifiers(t, &out) }
+        if let t = pendingModifiers { flushKeys(t, &out) }
     }
 
     /// The time of key or LED changes whose `modifiers` event is still due.
     var pendingModifiers: Double? = nil
+    /// Selection keys pressed since, passed on after the modifier change.
+    var pendingKeys: [Key] = []
+
+    /// The modifier change, then the keys, of the pending key presses.
+    mutating func flushKeys(_ t: Double, _ out: inout [PointerEvent]) {
+        pendingModifiers = nil
+        recomputeModifiers(t, &out)
+        for k in pendingKeys { out.append(PointerEvent(time: t, .key(k))) }
+        pendingKeys.removeAll(keepingCapacity: true)
+    }
 
     /// Appends the pointer events for one decoded event (a `modifiers` change
     /// is held until the end of the batch: call the batch form, or
@@ -173,8 +190,8 @@ public struct PointerEventAdapter: Sendable {
         typealias C = EventCodes
         if pressed {
             guard devices[device].keysDown.insert(code).inserted else { return }
-            if code == C.KEY_CAPSLOCK { devices[device].capsLock.toggle() }
-            if code == C.KEY_ESC && configuration.escapeCancels { out.append(PointerEvent(time: t, .cancel)) }
+            if code == C.KEY_CAPSLOCK && !devices[device].hasCapsLED { devices[device].capsLock.toggle() }
+            if let k = KeyNames.key(code), k != .escape || configuration.escapeCancels { pendingKeys.append(k) }
         } else {
             guard devices[device].keysDown.remove(code) != nil else { return }
         }
