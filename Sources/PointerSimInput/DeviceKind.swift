@@ -30,8 +30,9 @@ public enum DeviceKind: String, Sendable, CaseIterable {
     }
 }
 
-/// How raw events become pointer events. Every "our choice" number of
-/// SEMANTICS.md §7 is here with its default.
+/// How raw events become libinput's events and then the simulator's pointer
+/// events: libinput's settings (each with libinput's default) and the
+/// package's own choices (points per unit and per wheel detent, Escape).
 public struct DecoderConfiguration: Sendable, Hashable {
     /// The acceleration profile (default adaptive).
     public var acceleration: AccelerationProfile = .adaptive
@@ -41,24 +42,10 @@ public struct DecoderConfiguration: Sendable, Hashable {
     public var pointsPerUnit: Double = 1
     /// Points scrolled per wheel detent (**our choice**: 40).
     public var scrollPointsPerDetent: Double = 40
-    /// A mouse's resolution, dpi (libinput's default without hwdb: 1000).
-    public var mouseDPI: Double = 1000
     /// The pad size assumed when a touchpad reports no resolution (libinput: 69 × 50 mm).
     public var fallbackPadWidthMM: Double = 69, fallbackPadHeightMM: Double = 50
-    /// A one-frame move larger than this (normalised to `jumpReferenceInterval`) is a kernel jump (20 mm).
-    public var jumpThresholdMM: Double = 20
-    /// The frame interval jumps are normalised to (12 ms); frames more than 2.5 × this apart are never jumps.
-    public var jumpReferenceInterval: Double = 0.012
-    /// Soft-button strip height: the smaller of this (10 mm) …
-    public var softButtonHeightMM: Double = 10
-    /// … and this fraction of the pad's height (0.15).
-    public var softButtonHeightFraction: Double = 0.15
-    /// Width fraction of the centred middle soft button (0.25; 0 disables it).
-    public var middleButtonWidthFraction: Double = 0.25
     /// A touch pinned by a physical click moves the pointer again after this distance (1.5 mm).
     public var pinReleaseMM: Double = 1.5
-    /// Whether two fingers scroll (default true).
-    public var twoFingerScroll = true
     /// Whether Escape on a keyboard is passed on (as `key escape`: it cancels
     /// an active band, else it is a selection key); default true.
     public var escapeCancels = true
