@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "PointerSimInput", targets: ["PointerSimInput"]),
         .library(name: "PointerSimFormats", targets: ["PointerSimFormats"]),
         .library(name: "PointerSimLive", targets: ["PointerSimLive"]),
+        .library(name: "PointerSimRender", targets: ["PointerSimRender"]),
         .executable(name: "pointersim", targets: ["pointersim"]),
     ],
     dependencies: [
@@ -22,6 +23,8 @@ let package = Package(
         .target(name: "PointerSimInput", dependencies: ["PointerSimCore"]),
         // Files around the core: traces, scenes, the JSON Lines log.
         .target(name: "PointerSimFormats", dependencies: ["PointerSimCore", "PointerSimInput"]),
+        // Drawing a replay: the HTML viewer and the SVG summary (`pointersim render`).
+        .target(name: "PointerSimRender", dependencies: ["PointerSimCore", "PointerSimFormats"]),
         // libevdev (Linux only): only PointerSimLive imports it.
         .systemLibrary(
             name: "CLibevdev", path: "Sources/CLibevdev", pkgConfig: "libevdev",
@@ -37,7 +40,7 @@ let package = Package(
         .executableTarget(
             name: "pointersim",
             dependencies: [
-                "PointerSimCore", "PointerSimInput", "PointerSimFormats",
+                "PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimRender",
                 .target(name: "PointerSimLive", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
@@ -53,6 +56,9 @@ let package = Package(
         .testTarget(
             name: "PointerSimFormatsTests",
             dependencies: ["PointerSimCore", "PointerSimFormats"]),
+        .testTarget(
+            name: "PointerSimRenderTests",
+            dependencies: ["PointerSimCore", "PointerSimFormats", "PointerSimRender"]),
         .testTarget(
             name: "PointerSimLiveTests",
             dependencies: [

@@ -3,7 +3,9 @@
 # invariant checks on, runs the Swift test suites (unit, property, golden
 # traces, command-line), the live-device test in a qemu VM (Tools/vm-test.sh;
 # POINTERSIM_SKIP_VM_TEST=1 skips it, saying so), then the release-build
-# benchmark digest check.
+# benchmark digest check and the viewer in headless Chromium
+# (Tools/browser-test.sh, with the frame time of a 1,000,000-line log;
+# POINTERSIM_SKIP_BROWSER_TEST=1 skips it, saying so).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 Tools/setup.sh
@@ -26,4 +28,6 @@ for mode in replace add toggle addSticky; do
   want=$(awk -v m="$mode" '$1 == 100000 && $2 == m { print $3 }' Traces/bench/band-reference-digests.txt)
   case "$out" in *"\"checkpoints\":$want,"*) ;; *) echo "bench band $mode: digests differ from the reference $want" >&2; exit 1;; esac
 done
+echo "== the viewer in a real browser (headless Chromium)" >&2
+Tools/browser-test.sh --bin "$rel" --bench 1000000
 echo "all tests passed"

@@ -101,13 +101,47 @@ public enum Replay {
     public static func forEachRecord(
         paths: [String], scene: Scene, options: SimulationOptions, _ body: (LogRecord) throws -> Void
     ) throws {
+        try forEachStep(paths: paths, scene: scene, options: options) { step, _ in
+            for r in step.records { try body(r) }
+        }
+    }
+
+    /// One step of a replay: an autoscroll step (`event` nil) or an input
+    /// event, with the records it caused.
+    public struct Step {
+        /// The input event processed, or nil for an autoscroll step.
+        public var event: PointerEvent?
+        /// The log records of this step, in order.
+        public var records: [LogRecord]
+    }
+
+    /// Replays `paths` over `scene` one step at a time: every autoscroll step
+    /// on its own, then each input event; `body` sees the records of the step
+    /// and the simulator after it (scroll offset, regions, held buttons).
+    /// The records are those of ``forEachRecord(paths:scene:options:_:)``.
+    /// - Returns: the trace-clock time subtracted from every event (the
+    ///   earliest event's time).
+    @discardableResult
+    public static func forEachStep(
+        paths: [String], scene: Scene, options: SimulationOptions, _ body: (Step, Simulator) throws -> Void
+    ) throws -> Double {
         let merged = MergedEventSource(try TraceInputs.open(paths: paths, scene: scene))
         var sim = Simulator(scene: scene, options: options)
-        var out: [LogRecord] = []
+        var step = Step(event: nil, records: [])
         while let e = try merged.next() {
-            sim.process(e, into: &out)
-            for r in out { try body(r) }
-            out.removeAll(keepingCapacity: true)
+            // Autoscroll steps due before the event, one at a time (as
+            // `process` would run them, at min(tick, event time)).
+            while let tick = sim.autoscroller.nextTick, tick <= e.time + 1e-9 {
+                sim.runAutoscroll(until: Swift.min(tick, e.time), into: &step.records)
+                if sim.autoscroller.nextTick == tick { break }  // defensive: no progress
+                if !step.records.isEmpty { try body(step, sim); step.records.removeAll(keepingCapacity: true) }
+            }
+            step.event = e
+            sim.process(e, into: &step.records)
+            try body(step, sim)
+            step.event = nil
+            step.records.removeAll(keepingCapacity: true)
         }
+        return merged.origin
     }
 }

@@ -1,11 +1,13 @@
 import ArgumentParser
 import PointerSimCore
 import PointerSimFormats
+import PointerSimRender
 
 extension PointerSimCommand {
     struct Render: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Draws a replay: a self-contained HTML viewer with a timeline (.html) or a static SVG (.svg).")
+            abstract: "Draws a replay: a self-contained HTML viewer with a timeline (.html) or a static SVG (.svg).",
+            discussion: "Prints the file written and its size. Open the HTML file in a browser; add #t=SECONDS to its address to open it at that trace time.")
 
         @Argument(help: "Trace files, merged by timestamp (as for replay).")
         var traces: [String]
@@ -24,13 +26,21 @@ extension PointerSimCommand {
         func run() throws {
             try runReportingErrors {
                 let s = try loadScene(scene)
-                var records: [LogRecord] = []
-                try PointerSimFormats.Replay.forEachRecord(paths: traces, scene: s, options: SimulationOptions(verbose: true)) { records.append($0) }
+                let capture = try ReplayCapture.replay(paths: traces, scene: s)
                 let text = output.hasSuffix(".svg")
-                    ? ReplayRenderer.svg(scene: s, records: records)
-                    : ReplayRenderer.html(scene: s, records: records, title: traces.joined(separator: " + "))
+                    ? ReplayRenderer.svg(capture)
+                    : ReplayRenderer.html(capture, title: traces.joined(separator: " + "))
                 try writeWhole(to: try OutputSink(path: output)) { try $0.writeLine(text) }
+                let size = text.utf8.count + 1
+                let kind = output.hasSuffix(".svg") ? "SVG summary" : "HTML viewer"
+                print("wrote \(output): \(kind), \(Self.byteCount(size)), \(capture.lineCount) log lines, \(formatLogNumber(capture.duration)) s")
             }
+        }
+
+        static func byteCount(_ n: Int) -> String {
+            if n < 1024 { return "\(n) bytes" }
+            if n < 1 << 20 { return "\(formatLogNumber((Double(n) / 1024 * 10).rounded() / 10)) KiB (\(n) bytes)" }
+            return "\(formatLogNumber((Double(n) / 1048576 * 10).rounded() / 10)) MiB (\(n) bytes)"
         }
     }
 }

@@ -141,17 +141,25 @@ enum CLI {
         let dir = URL(fileURLWithPath: try CLI.temp("x", "")).deletingLastPathComponent().path
         let html = dir + "/replay.html", svg = dir + "/replay.svg"
         let args = ["Traces/band/uikit-add-shift.trace", "--scene", "Traces/band/uikit-add-shift.scene.json"]
-        #expect(try CLI.run(["render"] + args + ["--output", html]).status == 0)
-        #expect(try CLI.run(["render"] + args + ["--output", svg]).status == 0)
+        let r = try CLI.run(["render"] + args + ["--output", html])
+        #expect(r.status == 0)
+        let size = try FileManager.default.attributesOfItem(atPath: html)[.size] as? Int ?? -1
+        // It says what it wrote: the path, what, the size, the log.
+        #expect(r.stdout.hasPrefix("wrote \(html): HTML viewer, ") && r.stdout.contains("(\(size) bytes), 11 log lines, 0.3 s"))
+        let s = try CLI.run(["render"] + args + ["--output", svg])
+        #expect(s.status == 0 && s.stdout.hasPrefix("wrote \(svg): SVG summary, "))
         let page = try String(contentsOfFile: html, encoding: .utf8)
         #expect(page.hasPrefix("<!doctype html>"))
         #expect(!page.contains("src=\"http") && !page.contains("href=\"http"))  // self-contained
-        #expect(page.contains(#"{"t":0.04,"event":"band.selecting","rect":[30,30,240,220]"#))
+        #expect(page.contains(#""format":"pointersim-viewer/1""#))
+        #expect(page.contains(#"{"t":0.3,"event":"band.ended","rect":[30,30,120,60]"#))  // rare lines as text
         let picture = try String(contentsOfFile: svg, encoding: .utf8)
         // The final selection (r0c0 and r2c2, restored after the band shrank) is filled.
-        #expect(picture.contains(##"fill="#4a90e2" stroke="#888"><title>r0c0</title>"##))
-        #expect(picture.contains(##"fill="#4a90e2" stroke="#888"><title>r2c2</title>"##))
-        #expect(picture.contains(##"fill="#e4e4e4" stroke="#888"><title>r1c1</title>"##))
+        #expect(picture.contains(##"fill="#4a90e2"><title>r0c0</title>"##))
+        #expect(picture.contains(##"fill="#4a90e2"><title>r2c2</title>"##))
+        #expect(picture.contains(##"fill="#e4e4e4"><title>r1c1</title>"##))
+        #expect(picture.contains(">r1c1</text>") && picture.contains("<g id=\"legend\""))
         #expect(try CLI.run(["render"] + args + ["--output", dir + "/x.png"]).status == 64)
+        #expect(try CLI.run(["render", "Traces/band/missing.trace", "--output", html]).status == 66)
     }
 }

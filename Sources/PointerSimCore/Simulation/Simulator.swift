@@ -307,7 +307,10 @@ public struct Simulator: Sendable {
         autoscroller.schedule(at: t, velocity: autoscrollVelocity)
     }
 
-    mutating func runAutoscroll(until t: Double, into out: inout [LogRecord]) {
+    /// Runs the autoscroll steps due by `t` (``process(_:into:)`` does this
+    /// first); a caller that wants the scroll offset of each step can run
+    /// them one at a time, up to `autoscroller.nextTick`.
+    public mutating func runAutoscroll(until t: Double, into out: inout [LogRecord]) {
         while let s = autoscroller.step(until: t, velocity: autoscrollVelocity) {
             now = s.time
             scroll(by: s.delta, at: s.time, into: &out)

@@ -1,0 +1,263 @@
+import PointerSimCore
+import PointerSimFormats
+
+/// Everything the viewer and the SVG summary draw, captured from a replay one
+/// step at a time (``Replay/forEachStep(paths:scene:options:_:)``) in compact
+/// columns: memory and page size grow by a few bytes per log line, never by
+/// an object per line.
+///
+/// Per log line: the time delta (ms) and the kind. `pointer` lines: the model
+/// pointer (delta), and only when they differ from the line before or from
+/// the model pointer, the presented pointer, the shape (a template relative to
+/// the presented pointer), the content's parallax offset and the accessories.
+/// `band.selecting` lines: the rect (delta) and the item indices added and
+/// removed. Every other line (rare: band.began/ended, region.*, device.removed
+/// and kinds this renderer does not know yet) is kept as its log text.
+/// Per step, as change lists: the scroll offset, the autoscroll velocity, the
+/// buttons and modifiers held, and the current region with its effect, latch
+/// and accessory shapes — what the simulator knows and the log does not say.
+public struct ReplayCapture {
+    /// The scene replayed.
+    public let scene: Scene
+    /// The most items carried to the page (ids and rects); a larger scene
+    /// carries none and its band lines are kept as text.
+    public static let maxItems = 200_000
+
+    // Log lines.
+    private(set) var recordCount = 0
+    var kinds = ["pointer", "band.began", "band.selecting", "band.ended"]
+    var kindIndex: [String: Int] = ["pointer": 0, "band.began": 1, "band.selecting": 2, "band.ended": 3]
+    var times = ByteStream(), kindColumn = ByteStream()
+    var lastTime = 0
+    var pointers = ByteStream()
+    var pointerCount = 0
+    var lastModel = (x: 0, y: 0)
+    var shapeTemplates: [String] = [], shapeIndex: [String: Int] = [:], lastShape = -1
+    var bandColumn = ByteStream()
+    var lastBandRect = (0, 0, 0, 0)
+    var rare: [String] = []
+    let itemIndex: [String: Int]
+    let itemsCarried: Bool
+
+    // Per-step change lists: (record index delta, values…).
+    var scrollChanges = ChangeList(), autoscrollChanges = ChangeList(), heldChanges = ChangeList(), regionChanges = ChangeList()
+    var accessorySets: [String] = ["[]"], accessorySetIndex: [String: Int] = ["[]": 0]
+    let regionIndex: [String: Int]
+    static let effects = PointerEffect.allCases.map(\.rawValue)
+
+    // The SVG summary.
+    var bands: [(rect: Rect, cancelled: Bool, mode: String)] = []
+    var pendingMode = ""
+    var path: [(point: Point, time: Double)] = []
+    var pathMinDistance = 0.5
+    var finalSelection: [String]
+    public private(set) var duration = 0.0
+
+    /// The decoded input of a recording, for the raw-input lane (nil when
+    /// every trace is a `pointersim-trace`).
+    var input: InputLaneCapture?
+
+    /// An empty capture of a scene.
+    public init(scene: Scene) {
+        self.scene = scene
+        var index: [String: Int] = [:]
+        itemsCarried = scene.items.count <= Self.maxItems
+        if itemsCarried { for (i, item) in scene.items.enumerated() where index[item.id] == nil { index[item.id] = i } }
+        itemIndex = index
+        var regions: [String: Int] = [:]
+        for (i, r) in scene.regions.enumerated() where regions[r.id] == nil { regions[r.id] = i }
+        regionIndex = regions
+        finalSelection = scene.initialSelection
+    }
+
+    /// Replays trace files over a scene (`--verbose`, so every input frame has
+    /// a `pointer` line) and captures everything, the raw-input lane included
+    /// when some of the traces are recordings.
+    /// - Throws: ``InputError`` as `pointersim replay` does.
+    public static func replay(paths: [String], scene: Scene) throws -> ReplayCapture {
+        var capture = ReplayCapture(scene: scene)
+        let origin = try Replay.forEachStep(paths: paths, scene: scene, options: SimulationOptions(verbose: true)) { step, sim in
+            capture.add(step.records, simulator: sim)
+        }
+        capture.input = try InputLane.capture(paths: paths, scene: scene, origin: origin)
+        return capture
+    }
+
+    /// Adds the records of one step and the simulator's state after it.
+    public mutating func add(_ records: [LogRecord], simulator sim: Simulator) {
+        guard !records.isEmpty else { return }
+        let first = recordCount
+        for r in records { add(r, scroll: sim.contentOffset) }
+        let o = sim.contentOffset
+        scrollChanges.set([milli(o.dx), milli(o.dy)], at: first)
+        let v = sim.autoscrollVelocity
+        autoscrollChanges.set([milli(v.dx), milli(v.dy)], at: first)
+        var buttons = 0
+        if sim.buttons.contains(.primary) { buttons |= 1 }
+        if sim.buttons.contains(.secondary) { buttons |= 2 }
+        if sim.buttons.contains(.middle) { buttons |= 4 }
+        heldChanges.set([buttons, Int(sim.modifiers.rawValue)], at: first)
+        let ri = sim.regions
+        if let c = ri.current {
+            let maxAcc = Swift.max(0, sim.scene.regionConfiguration.maxAccessories)
+            let set = accessorySet((ri.style ?? .system).accessories.prefix(maxAcc), configuration: sim.scene.regionConfiguration)
+            regionChanges.set([(regionIndex[c.id] ?? -1) + 1, Self.effects.firstIndex(of: ri.effect.rawValue) ?? 0,
+                               ri.isLatched ? Int(c.latchingAxes.rawValue) : 0, set], at: first)
+        } else {
+            regionChanges.set([0, 0, 0, 0], at: first)
+        }
+        finalSelection = sim.selection
+    }
+
+    mutating func add(_ r: LogRecord, scroll: Vector) {
+        let name = r.event.name
+        let kind: Int
+        if let k = kindIndex[name] { kind = k } else { kind = kinds.count; kinds.append(name); kindIndex[name] = kind }
+        let t = milli(r.time)
+        times.s(t - lastTime); lastTime = t
+        kindColumn.u(kind)
+        recordCount += 1
+        duration = Swift.max(duration, r.time)
+        switch r.event {
+        case .pointer(let f):
+            addPointer(f)
+            addPathPoint(f.model + scroll, time: r.time)
+            return
+        case .bandSelecting(let rect, let added, let removed) where itemsCarried:
+            bandRect(rect)
+            bandIndices(added); bandIndices(removed)
+            return
+        case .bandBegan(let rect, _, let mode):
+            lastBandRect = (milli(rect.x), milli(rect.y), milli(rect.width), milli(rect.height))
+            pendingMode = mode.rawValue
+        case .bandSelecting(let rect, _, _), .bandEnded(let rect, _, _):
+            lastBandRect = (milli(rect.x), milli(rect.y), milli(rect.width), milli(rect.height))
+            if case .bandEnded(_, _, let cancelled) = r.event { bands.append((rect, cancelled, pendingMode)) }
+        default:
+            break
+        }
+        rare.append(LogLine.render(r))
+    }
+
+    mutating func bandRect(_ rect: Rect) {
+        let m = (milli(rect.x), milli(rect.y), milli(rect.width), milli(rect.height))
+        bandColumn.s(m.0 - lastBandRect.0); bandColumn.s(m.1 - lastBandRect.1)
+        bandColumn.s(m.2 - lastBandRect.2); bandColumn.s(m.3 - lastBandRect.3)
+        lastBandRect = m
+    }
+
+    mutating func bandIndices(_ ids: [String]) {
+        bandColumn.u(ids.count)
+        var last = -1
+        for id in ids {
+            let i = itemIndex[id] ?? 0
+            bandColumn.s(i - last - 1)  // ascending (scene order) → small gaps
+            last = i
+        }
+    }
+
+    mutating func addPointer(_ f: PointerFrame) {
+        pointerCount += 1
+        let mx = milli(f.model.x), my = milli(f.model.y)
+        let px = milli(f.presented.x), py = milli(f.presented.y)
+        let cx = milli(f.content.dx), cy = milli(f.content.dy)
+        let template = shapeTemplate(f.shape, px: px, py: py)
+        var flags = 0
+        if px != mx || py != my { flags |= 1 }
+        if cx != 0 || cy != 0 { flags |= 2 }
+        if template != lastShape { flags |= 4 }
+        if !f.accessories.isEmpty { flags |= 8 }
+        pointers.u(flags)
+        pointers.s(mx - lastModel.x); pointers.s(my - lastModel.y)
+        lastModel = (mx, my)
+        if flags & 1 != 0 { pointers.s(px - mx); pointers.s(py - my) }
+        if flags & 2 != 0 { pointers.s(cx); pointers.s(cy) }
+        if flags & 4 != 0 { pointers.u(template); lastShape = template }
+        if flags & 8 != 0 {
+            pointers.u(f.accessories.count)
+            for a in f.accessories {
+                pointers.s(milli(a.center.x) - px); pointers.s(milli(a.center.y) - py); pointers.s(milli(a.angle))
+            }
+        }
+    }
+
+    /// The shape relative to the presented pointer, as a small JSON template
+    /// (numbers in thousandths): `{"c":d}`, `{"r":[dx,dy,w,h,radius]}`,
+    /// `{"v":l}`, `{"h":l}`, `{"p":[[dx,dy],…]}`, `{"x":1}` (hidden).
+    mutating func shapeTemplate(_ shape: PointerShapeValue, px: Int, py: Int) -> Int {
+        let key: String
+        switch shape {
+        case .circle(let d): key = "{\"c\":\(milli(d))}"
+        case .roundedRect(let r, let radius):
+            key = "{\"r\":[\(milli(r.x) - px),\(milli(r.y) - py),\(milli(r.width)),\(milli(r.height)),\(milli(radius))]}"
+        case .verticalBeam(let l): key = "{\"v\":\(milli(l))}"
+        case .horizontalBeam(let l): key = "{\"h\":\(milli(l))}"
+        case .path(let points): key = "{\"p\":[" + points.map { "[\(milli($0.x) - px),\(milli($0.y) - py)]" }.joined(separator: ",") + "]}"
+        case .hidden: key = "{\"x\":1}"
+        }
+        if let i = shapeIndex[key] { return i }
+        shapeTemplates.append(key); shapeIndex[key] = shapeTemplates.count - 1
+        return shapeTemplates.count - 1
+    }
+
+    /// The accessories' shapes as a JSON list the page draws at the centres
+    /// and angles of the `pointer` lines: `{"arrow":size}` or `{"shape":{…},"rotates":bool}`.
+    mutating func accessorySet(_ accessories: ArraySlice<PointerAccessory>, configuration c: PointerRegionConfiguration) -> Int {
+        let key = "[" + accessories.map { a -> String in
+            switch a.shape {
+            case .arrow: return "{\"arrow\":\(formatLogNumber(c.arrowSize)),\"rotates\":\(a.orientationMatchesAngle)}"
+            case .custom(let s): return "{\"shape\":\(Self.styleShapeJSON(s)),\"rotates\":\(a.orientationMatchesAngle)}"
+            }
+        }.joined(separator: ",") + "]"
+        if let i = accessorySetIndex[key] { return i }
+        accessorySets.append(key); accessorySetIndex[key] = accessorySets.count - 1
+        return accessorySets.count - 1
+    }
+
+    /// A style shape (centred, sizes only) as JSON.
+    static func styleShapeJSON(_ s: PointerShape) -> String {
+        switch s {
+        case .roundedRect(let w, let h, let r): return "{\"roundedRect\":[\(formatLogNumber(w)),\(formatLogNumber(h)),\(r.map(formatLogNumber) ?? "null")]}"
+        case .verticalBeam(let l): return "{\"verticalBeam\":\(formatLogNumber(l))}"
+        case .horizontalBeam(let l): return "{\"horizontalBeam\":\(formatLogNumber(l))}"
+        case .circle(let d): return "{\"circle\":\(formatLogNumber(d))}"
+        case .path(let pts): return "{\"path\":[" + pts.map { "[\(formatLogNumber($0.x)),\(formatLogNumber($0.y))]" }.joined(separator: ",") + "]}"
+        }
+    }
+
+    /// The pointer path for the SVG, in content coordinates, thinned so that
+    /// it never holds more than 20,000 points (the minimum spacing doubles).
+    mutating func addPathPoint(_ p: Point, time: Double) {
+        if let last = path.last {
+            let d = p - last.point
+            if d.dx * d.dx + d.dy * d.dy < pathMinDistance * pathMinDistance { return }
+        }
+        path.append((p, time))
+        if path.count > 20_000 {
+            path = stride(from: 0, to: path.count, by: 2).map { path[$0] }
+            pathMinDistance *= 2
+        }
+    }
+}
+
+/// A change list: entries only where the values change, each as the record
+/// index delta from the previous entry and the values (signed varints).
+struct ChangeList {
+    var stream = ByteStream()
+    var last: [Int]? = nil
+    var lastIndex = 0
+    var count = 0
+
+    mutating func set(_ values: [Int], at index: Int) {
+        if values == last { return }
+        stream.u(index - lastIndex); lastIndex = index
+        for v in values { stream.s(v) }
+        last = values
+        count += 1
+    }
+}
+
+extension ReplayCapture {
+    /// The number of log lines captured.
+    public var lineCount: Int { recordCount }
+}

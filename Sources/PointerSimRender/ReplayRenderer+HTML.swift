@@ -1,0 +1,105 @@
+import PointerSimCore
+import PointerSimFormats
+
+extension ReplayRenderer {
+    /// A self-contained HTML viewer (no network): the scene drawn in view
+    /// coordinates at any trace time, a timeline with band, region, event and
+    /// raw-input lanes, play at 0.25×/1×/4× of trace time, stepping, the
+    /// current log line and the event list, `#t=SECONDS` links. The data are
+    /// ``ReplayCapture``'s columns, base64 in the page, decoded into typed
+    /// arrays when it opens.
+    /// - Complexity: O(items carried + log lines) time; the page holds a few
+    ///   bytes per log line.
+    public static func html(_ c: ReplayCapture, title: String) -> String {
+        var out = ""
+        out.reserveCapacity(c.times.bytes.count * 4 + c.pointers.bytes.count * 4 / 3 + c.bandColumn.bytes.count * 4 / 3 + 200_000)
+        out += "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\">\n"
+        out += "<title>\(xml(title)) — PointerSim replay</title>\n<style>\(viewerCSS)</style></head><body>\n"
+        out += viewerBody
+        out += "<script type=\"application/json\" id=\"ps-data\">" + scriptSafe(header(c, title: title)) + "</script>\n"
+        out += "<script type=\"text/plain\" id=\"ps-rare\">" + scriptSafe(c.rare.joined(separator: "\n")) + "</script>\n"
+        func stream(_ id: String, _ s: ByteStream) { out += "<script type=\"text/plain\" id=\"ps-\(id)\">" + s.base64() + "</script>\n" }
+        stream("times", c.times); stream("kinds", c.kindColumn); stream("pointers", c.pointers); stream("band", c.bandColumn)
+        stream("scroll", c.scrollChanges.stream); stream("autoscroll", c.autoscrollChanges.stream)
+        stream("held", c.heldChanges.stream); stream("region", c.regionChanges.stream)
+        stream("items", itemRects(c)); stream("input", c.input?.stream ?? ByteStream())
+        out += "<script>\n" + viewerJS + "\n</script>\n</body></html>\n"
+        return out
+    }
+
+    /// `</` cannot appear inside a script element; `<\/` means the same in JSON
+    /// (and the page turns it back in the log lines it prints).
+    static func scriptSafe(_ s: String) -> String {
+        s.contains("</") ? s.replacingAll("</", with: "<\\/") : s
+    }
+
+    static func itemRects(_ c: ReplayCapture) -> ByteStream {
+        var s = ByteStream()
+        guard c.itemsCarried else { return s }
+        var last = (0, 0, 0, 0)
+        for item in c.scene.items {
+            let r = (milli(item.rect.x), milli(item.rect.y), milli(item.rect.width), milli(item.rect.height))
+            s.s(r.0 - last.0); s.s(r.1 - last.1); s.s(r.2 - last.2); s.s(r.3 - last.3)
+            last = r
+        }
+        return s
+    }
+
+    static func json(_ s: String) -> String { var o = ""; appendJSONString(s, to: &o); return o }
+
+    static func header(_ c: ReplayCapture, title: String) -> String {
+        let scene = c.scene, v = scene.view, rc = scene.regionConfiguration
+        var h = "{\"format\":\"pointersim-viewer/1\",\"title\":" + json(title)
+        h += ",\"view\":{\"width\":\(n(v.size.width)),\"height\":\(n(v.size.height)),\"scale\":\(n(v.scale)),\"contentWidth\":\(n(v.contentSize.width)),\"contentHeight\":\(n(v.contentSize.height))}"
+        h += ",\"items\":{\"count\":\(scene.items.count),\"carried\":\(c.itemsCarried),\"ids\":"
+        h += c.itemsCarried ? LogLine.stringsJSON(scene.items.map(\.id)) : "[]"
+        h += "},\"initialSelection\":" + LogLine.stringsJSON(scene.initialSelection)
+        h += ",\"regions\":["
+        for (i, r) in scene.regions.enumerated() {
+            if i > 0 { h += "," }
+            let style = r.style ?? .system
+            h += "{\"id\":" + json(r.id) + ",\"rect\":" + LogLine.rectJSON(r.rect) + ",\"latching\":" + json(r.latchingAxes.name)
+            h += ",\"effect\":" + json(style.effect.rawValue) + ",\"resolved\":" + json(rc.resolve(style.effect, for: r.rect.size).rawValue) + "}"
+        }
+        h += "],\"kinds\":" + LogLine.stringsJSON(c.kinds)
+        h += ",\"shapes\":[" + c.shapeTemplates.joined(separator: ",") + "]"
+        h += ",\"accessorySets\":[" + c.accessorySets.joined(separator: ",") + "]"
+        h += ",\"effects\":" + LogLine.stringsJSON(ReplayCapture.effects)
+        h += ",\"axes\":[\"none\",\"horizontal\",\"vertical\",\"both\"]"
+        h += ",\"counts\":{\"records\":\(c.recordCount),\"pointers\":\(c.pointerCount),\"rare\":\(c.rare.count),\"scroll\":\(c.scrollChanges.count),\"autoscroll\":\(c.autoscrollChanges.count),\"held\":\(c.heldChanges.count),\"region\":\(c.regionChanges.count),\"input\":\(c.input?.count ?? 0)}"
+        h += ",\"bandLinesAsText\":\(!c.itemsCarried)"
+        h += ",\"inputStrings\":" + LogLine.stringsJSON(c.input?.strings ?? [])
+        h += ",\"hasInput\":\(c.input != nil)"
+        func params(_ p: PointerEffectParameters) -> String { "{\"scaleUp\":\(n(p.scaleUp)),\"parallax\":\(n(p.parallax))}" }
+        h += ",\"config\":{\"system\":\(n(rc.systemPointerDiameter)),\"beamWidth\":\(n(rc.beamWidth)),\"highlight\":\(params(rc.highlight)),\"lift\":\(params(rc.lift)),\"hover\":\(params(rc.hover)),\"edgeZone\":\(n(scene.autoscroll.edgeZone))}"
+        h += ",\"modeColours\":{" + modeColours.map { json($0.mode) + ":" + json($0.colour) }.joined(separator: ",") + "}"
+        h += ",\"maxLabelled\":\(maxLabelledItems)}"
+        return h
+    }
+}
+
+extension String {
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        var out = "", rest = Substring(self)
+        while let r = rest.range(of: target) {
+            out += rest[..<r.lowerBound]; out += replacement
+            rest = rest[r.upperBound...]
+        }
+        return out + rest
+    }
+}
+
+extension Substring {
+    func range(of target: String) -> Range<Index>? {
+        let t = Array(target.utf8)
+        guard let first = t.first else { return nil }
+        var i = startIndex
+        while i < endIndex {
+            if utf8[i] == first, self[i...].utf8.starts(with: t) {
+                return i..<utf8.index(i, offsetBy: t.count)
+            }
+            i = utf8.index(after: i)
+        }
+        return nil
+    }
+}

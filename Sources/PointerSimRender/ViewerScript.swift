@@ -1,0 +1,569 @@
+// The viewer page's script. Plain ES2017, no libraries, no network.
+//
+// Data: ReplayCapture's columns (varints, numbers in thousandths) decoded into
+// typed arrays once. The state at log line k is found by binary search in
+// those arrays (pointer, band rect, change lists) plus the selection replayed
+// from the nearest checkpoint, so any moment costs O(log n + change) and a
+// frame draws only what is inside the view.
+
+extension ReplayRenderer {
+    static let viewerJS = #"""
+'use strict';
+(function () {
+const $ = id => document.getElementById(id);
+const H = JSON.parse($('ps-data').textContent);
+function bytes(id) { const s = atob($('ps-' + id).textContent.trim()); const a = new Uint8Array(s.length); for (let i = 0; i < s.length; i++) a[i] = s.charCodeAt(i); return a; }
+function Reader(a) { this.a = a; this.i = 0; }
+Reader.prototype.u = function () { let x = 0, m = 1, b; const a = this.a; do { b = a[this.i++]; x += (b & 127) * m; m *= 128; } while (b & 128); return x; };
+Reader.prototype.s = function () { const z = this.u(); return (z % 2) ? -(z + 1) / 2 : z / 2; };
+Reader.prototype.more = function () { return this.i < this.a.length; };
+class Grow { constructor(T, n) { this.T = T; this.a = new T(Math.max(16, n || 16)); this.n = 0; }
+  push(v) { if (this.n === this.a.length) { const b = new this.T(this.a.length * 2); b.set(this.a); this.a = b; } this.a[this.n++] = v; }
+  done() { return this.a.subarray(0, this.n); } }
+function lastLE(arr, n, v) { let lo = 0, hi = n - 1, r = -1; while (lo <= hi) { const m = (lo + hi) >> 1; if (arr[m] <= v) { r = m; lo = m + 1; } else hi = m - 1; } return r; }
+const f3 = m => String(m / 1000);  // thousandths → the log's number text
+
+// ---- decode ------------------------------------------------------------
+const t0 = performance.now();
+const N = H.counts.records, KINDS = H.kinds;
+const KIND_POINTER = 0, KIND_BEGAN = 1, KIND_SELECTING = 2, KIND_ENDED = 3;
+const T = new Float64Array(N), K = new Uint8Array(N), ORD = new Int32Array(N);
+{ const rt = new Reader(bytes('times')), rk = new Reader(bytes('kinds')); let t = 0;
+  for (let i = 0; i < N; i++) { t += rt.s(); T[i] = t; K[i] = rk.u(); } }
+const RARE_TEXT = N ? $('ps-rare').textContent.split('\n').map(s => s.split('<\\/').join('</')) : [];
+const IDS = H.items.ids, NI = IDS.length, ID_INDEX = new Map();
+IDS.forEach((id, i) => { if (!ID_INDEX.has(id)) ID_INDEX.set(id, i); });
+// items
+const IX = new Float64Array(NI), IY = new Float64Array(NI), IW = new Float64Array(NI), IH = new Float64Array(NI);
+{ const r = new Reader(bytes('items')); let x = 0, y = 0, w = 0, h = 0;
+  for (let i = 0; i < NI; i++) { x += r.s(); y += r.s(); w += r.s(); h += r.s(); IX[i] = x / 1000; IY[i] = y / 1000; IW[i] = w / 1000; IH[i] = h / 1000; } }
+// pointer lines, band lines, rare lines
+const P = H.counts.pointers;
+const PREC = new Int32Array(P), MX = new Float64Array(P), MY = new Float64Array(P), PX = new Float64Array(P), PY = new Float64Array(P);
+const CX = new Float64Array(P), CY = new Float64Array(P), SH = new Int32Array(P), ACC0 = new Int32Array(P), ACCN = new Uint8Array(P);
+const AX = new Grow(Float64Array), AY = new Grow(Float64Array), AA = new Grow(Float64Array);
+const BREC = new Grow(Int32Array), BK = new Grow(Uint8Array), BX = new Grow(Float64Array), BY = new Grow(Float64Array), BW = new Grow(Float64Array), BH = new Grow(Float64Array);
+const BD0 = new Grow(Int32Array), BDA = new Grow(Int32Array), BDR = new Grow(Int32Array), BMODE = new Grow(Uint8Array), BCANCEL = new Grow(Uint8Array), BSTART = new Grow(Int32Array);
+const DIDX = new Grow(Int32Array);
+const RARE = [];  // {rec, obj}
+const EVENTS = new Grow(Int32Array);  // every line but pointer lines
+const MARKS = new Grow(Int32Array);   // "events" for Shift+arrows: every line but pointer and band.selecting
+const MODES = Object.keys(H.modeColours);
+{ const rp = new Reader(bytes('pointers')), rb = new Reader(bytes('band'));
+  let mx = 0, my = 0, shape = 0, pi = 0, ri = 0, bx = 0, by = 0, bw = 0, bh = 0, mode = 0, start = -1;
+  const textBands = H.bandLinesAsText;
+  for (let i = 0; i < N; i++) {
+    const k = K[i];
+    if (k === KIND_POINTER) {
+      const fl = rp.u(); mx += rp.s(); my += rp.s();
+      PREC[pi] = i; MX[pi] = mx; MY[pi] = my; ORD[i] = pi;
+      if (fl & 1) { PX[pi] = mx + rp.s(); PY[pi] = my + rp.s(); } else { PX[pi] = mx; PY[pi] = my; }
+      if (fl & 2) { CX[pi] = rp.s(); CY[pi] = rp.s(); }
+      if (fl & 4) shape = rp.u();
+      SH[pi] = shape; ACC0[pi] = AX.n;
+      if (fl & 8) { const c = rp.u(); ACCN[pi] = c; for (let j = 0; j < c; j++) { AX.push(PX[pi] + rp.s()); AY.push(PY[pi] + rp.s()); AA.push(rp.s()); } }
+      pi++;
+      continue;
+    }
+    EVENTS.push(i);
+    if (k === KIND_SELECTING && !textBands) {
+      bx += rb.s(); by += rb.s(); bw += rb.s(); bh += rb.s();
+      ORD[i] = BREC.n; BREC.push(i); BK.push(2); BX.push(bx); BY.push(by); BW.push(bw); BH.push(bh);
+      BD0.push(DIDX.n); let c = rb.u(), last = -1;
+      for (let j = 0; j < c; j++) { last += rb.s() + 1; DIDX.push(last); }
+      BDA.push(c); c = rb.u(); last = -1;
+      for (let j = 0; j < c; j++) { last += rb.s() + 1; DIDX.push(last); }
+      BDR.push(c); BMODE.push(mode); BCANCEL.push(0); BSTART.push(start);
+      continue;
+    }
+    const obj = JSON.parse(RARE_TEXT[ri]); ORD[i] = ri; RARE.push({ rec: i, obj: obj }); ri++;
+    if (k !== KIND_SELECTING) MARKS.push(i);
+    if (k === KIND_BEGAN || k === KIND_SELECTING || k === KIND_ENDED) {
+      const r = obj.rect; bx = Math.round(r[0] * 1000); by = Math.round(r[1] * 1000); bw = Math.round(r[2] * 1000); bh = Math.round(r[3] * 1000);
+      if (k === KIND_BEGAN) { mode = Math.max(0, MODES.indexOf(obj.mode)); start = i; }
+      BREC.push(i); BK.push(k); BX.push(bx); BY.push(by); BW.push(bw); BH.push(bh); BD0.push(DIDX.n);
+      let a = 0, rm = 0;
+      if (k === KIND_ENDED) { for (const id of obj.selection) { const ix = ID_INDEX.get(id); if (ix !== undefined) { DIDX.push(ix); a++; } } }
+      if (k === KIND_SELECTING) { for (const id of obj.added) { DIDX.push(ID_INDEX.get(id)); a++; } for (const id of obj.removed) { DIDX.push(ID_INDEX.get(id)); rm++; } }
+      BDA.push(a); BDR.push(rm); BMODE.push(mode); BCANCEL.push(k === KIND_ENDED && obj.cancelled ? 1 : 0); BSTART.push(start);
+    }
+  }
+}
+const NB = BREC.n;
+const B = { rec: BREC.done(), k: BK.done(), x: BX.done(), y: BY.done(), w: BW.done(), h: BH.done(), d0: BD0.done(), da: BDA.done(), dr: BDR.done(), mode: BMODE.done(), cancel: BCANCEL.done(), start: BSTART.done() };
+const D = DIDX.done(), ACC = { x: AX.done(), y: AY.done(), a: AA.done() };
+const EV = EVENTS.done(), MK = MARKS.done();
+function changeList(id, n, width) {
+  const r = new Reader(bytes(id)), at = new Int32Array(n), v = []; for (let j = 0; j < width; j++) v.push(new Float64Array(n));
+  let idx = 0; for (let i = 0; i < n; i++) { idx += r.u(); at[i] = idx; for (let j = 0; j < width; j++) v[j][i] = r.s(); }
+  return { at: at, v: v, n: n, get(k, j, dflt) { const i = lastLE(at, n, k); return i < 0 ? dflt : v[j][i]; }, index(k) { return lastLE(at, n, k); } };
+}
+const SCROLL = changeList('scroll', H.counts.scroll, 2), AUTO = changeList('autoscroll', H.counts.autoscroll, 2);
+const HELD = changeList('held', H.counts.held, 2), REGION = changeList('region', H.counts.region, 4);
+// raw input lane
+const NIN = H.counts.input, IN = { t: new Float64Array(NIN), type: new Uint8Array(NIN), a: new Float64Array(NIN), b: new Float64Array(NIN) };
+{ const r = new Reader(bytes('input')); let t = 0;
+  for (let i = 0; i < NIN; i++) { t += r.s(); IN.t[i] = t; const ty = r.u(); IN.type[i] = ty;
+    if (ty === 0 || ty === 1 || ty === 4) { IN.a[i] = r.s(); IN.b[i] = r.s(); } else if (ty === 2 || ty === 3 || ty === 5 || ty === 7) IN.a[i] = r.u(); } }
+// selection checkpoints: the selection before band line c·CP, for every c
+const CP = Math.max(256, Math.ceil(NB * Math.max(1, NI) / 48e6));
+const sel = new Uint8Array(NI); let selApplied = 0, selCount = 0;
+const initialSel = []; for (const id of H.initialSelection) { const i = ID_INDEX.get(id); if (i !== undefined) initialSel.push(i); }
+function resetSel() { sel.fill(0); selCount = 0; for (const i of initialSel) { if (!sel[i]) { sel[i] = 1; selCount++; } } selApplied = 0; }
+function applyBand(j) {
+  const k = B.k[j], d0 = B.d0[j], a = B.da[j], r = B.dr[j];
+  if (k === KIND_ENDED) { sel.fill(0); selCount = 0; for (let q = d0; q < d0 + a; q++) if (!sel[D[q]]) { sel[D[q]] = 1; selCount++; } }
+  else if (k === KIND_SELECTING) { for (let q = d0 + a; q < d0 + a + r; q++) if (sel[D[q]]) { sel[D[q]] = 0; selCount--; } for (let q = d0; q < d0 + a; q++) if (!sel[D[q]]) { sel[D[q]] = 1; selCount++; } }
+}
+const checkpoints = [];
+resetSel();
+for (let j = 0; j < NB; j++) { if (j % CP === 0) checkpoints.push({ bits: sel.slice(), count: selCount }); applyBand(j); }
+selApplied = NB;
+function selectionAfter(bi) {  // apply band lines 0…bi
+  const want = bi + 1;
+  if (want < selApplied || want - selApplied > CP) {
+    const c = Math.floor(want / CP); if (c < checkpoints.length) { sel.set(checkpoints[c].bits); selCount = checkpoints[c].count; selApplied = c * CP; } else resetSel();
+  }
+  while (selApplied < want) applyBand(selApplied++);
+}
+// spatial grid over the items, for culling
+const CELL = 256, GW = Math.max(1, Math.ceil(H.view.contentWidth / CELL)), GH = Math.max(1, Math.ceil(H.view.contentHeight / CELL));
+const gridStart = new Int32Array(GW * GH + 1), gridItems = new Int32Array(NI);
+{ const cellOf = i => Math.min(GH - 1, Math.max(0, Math.floor(IY[i] / CELL))) * GW + Math.min(GW - 1, Math.max(0, Math.floor(IX[i] / CELL)));
+  for (let i = 0; i < NI; i++) gridStart[cellOf(i) + 1]++;
+  for (let c = 0; c < GW * GH; c++) gridStart[c + 1] += gridStart[c];
+  const fill = gridStart.slice(0, GW * GH); for (let i = 0; i < NI; i++) gridItems[fill[cellOf(i)]++] = i; }
+let maxItemW = 0, maxItemH = 0; for (let i = 0; i < NI; i++) { if (IW[i] > maxItemW) maxItemW = IW[i]; if (IH[i] > maxItemH) maxItemH = IH[i]; }
+const decodeMs = performance.now() - t0;
+
+// ---- state at a log line -------------------------------------------------
+const END = N ? T[N - 1] : 0;  // ms
+function recordAt(ms) { return lastLE(T, N, ms + 1e-6); }
+function shapeAt(pi) {
+  const s = H.shapes[SH[pi]], px = PX[pi], py = PY[pi];
+  if (!s) return { circle: H.config.system * 1000 };
+  if ('c' in s) return { circle: s.c };
+  if ('r' in s) return { roundedRect: [px + s.r[0], py + s.r[1], s.r[2], s.r[3], s.r[4]] };
+  if ('v' in s) return { verticalBeam: s.v };
+  if ('h' in s) return { horizontalBeam: s.h };
+  if ('p' in s) return { path: s.p.map(q => [px + q[0], py + q[1]]) };
+  return { hidden: true };
+}
+function shapeText(s) {
+  if ('circle' in s) return '{"circle":' + f3(s.circle) + '}';
+  if ('roundedRect' in s) return '{"roundedRect":[' + s.roundedRect.map(f3).join(',') + ']}';
+  if ('verticalBeam' in s) return '{"verticalBeam":' + f3(s.verticalBeam) + '}';
+  if ('horizontalBeam' in s) return '{"horizontalBeam":' + f3(s.horizontalBeam) + '}';
+  if ('path' in s) return '{"path":[' + s.path.map(q => '[' + f3(q[0]) + ',' + f3(q[1]) + ']').join(',') + ']}';
+  return '{"hidden":true}';
+}
+const idText = i => JSON.stringify(IDS[i]);
+// The log line i, exactly as `pointersim replay --verbose` printed it.
+function lineText(i) {
+  const k = K[i], o = ORD[i], head = '{"t":' + f3(T[i]) + ',"event":' + JSON.stringify(KINDS[k]);
+  if (k === KIND_POINTER) {
+    let s = head + ',"model":[' + f3(MX[o]) + ',' + f3(MY[o]) + '],"presented":[' + f3(PX[o]) + ',' + f3(PY[o]) + '],"shape":' + shapeText(shapeAt(o));
+    s += ',"content":[' + f3(CX[o]) + ',' + f3(CY[o]) + '],"accessories":[';
+    for (let j = 0; j < ACCN[o]; j++) { const q = ACC0[o] + j; s += (j ? ',' : '') + '{"center":[' + f3(ACC.x[q]) + ',' + f3(ACC.y[q]) + '],"angle":' + f3(ACC.a[q]) + '}'; }
+    return s + ']}';
+  }
+  if (k === KIND_SELECTING && !H.bandLinesAsText) {
+    const d0 = B.d0[o], a = B.da[o], r = B.dr[o], ids = [];
+    for (let q = d0; q < d0 + a; q++) ids.push(idText(D[q]));
+    const rm = []; for (let q = d0 + a; q < d0 + a + r; q++) rm.push(idText(D[q]));
+    return head + ',"rect":[' + [B.x[o], B.y[o], B.w[o], B.h[o]].map(f3).join(',') + '],"added":[' + ids.join(',') + '],"removed":[' + rm.join(',') + ']}';
+  }
+  return RARE_TEXT[o];
+}
+function bandAt(k) {
+  const j = lastLE(B.rec, NB, k); if (j < 0) return null;
+  const active = B.k[j] !== KIND_ENDED;
+  return { j: j, active: active, ended: !active, cancelled: !!B.cancel[j], mode: MODES[B.mode[j]] || 'replace',
+    rect: [B.x[j] / 1000, B.y[j] / 1000, B.w[j] / 1000, B.h[j] / 1000], endedAt: active ? null : T[B.rec[j]] };
+}
+function state(k) {
+  const s = { line: k, t: k >= 0 ? T[k] / 1000 : 0 };
+  const pi = lastLE(PREC, P, k);
+  if (pi >= 0) {
+    s.model = [MX[pi] / 1000, MY[pi] / 1000]; s.presented = [PX[pi] / 1000, PY[pi] / 1000];
+    s.shapeMilli = shapeAt(pi); s.shape = JSON.parse(shapeText(s.shapeMilli)); s.content = [CX[pi] / 1000, CY[pi] / 1000];
+    s.accessories = []; for (let j = 0; j < ACCN[pi]; j++) { const q = ACC0[pi] + j; s.accessories.push({ center: [ACC.x[q] / 1000, ACC.y[q] / 1000], angle: ACC.a[q] / 1000 }); }
+    s.pointerLine = PREC[pi];
+  } else {
+    s.model = null; s.presented = null; s.shape = null; s.accessories = []; s.content = [0, 0];
+  }
+  s.scroll = [SCROLL.get(k, 0, 0) / 1000, SCROLL.get(k, 1, 0) / 1000];
+  s.autoscroll = [AUTO.get(k, 0, 0) / 1000, AUTO.get(k, 1, 0) / 1000];
+  const buttons = HELD.get(k, 0, 0), mods = HELD.get(k, 1, 0);
+  s.buttons = ['primary', 'secondary', 'middle'].filter((b, i) => buttons & (1 << i));
+  s.modifiers = ['shift', 'control', 'option', 'command', 'capsLock'].filter((b, i) => mods & (1 << i));
+  const reg = REGION.get(k, 0, 0);
+  s.region = reg > 0 && H.regions[reg - 1] ? H.regions[reg - 1].id : null;
+  s.regionIndex = reg - 1;
+  s.effect = reg > 0 ? H.effects[REGION.get(k, 1, 0)] : null;
+  s.latched = reg > 0 ? H.axes[REGION.get(k, 2, 0)] : 'none';
+  s.accessorySet = reg > 0 ? REGION.get(k, 3, 0) : 0;
+  const b = bandAt(k); s.band = b;
+  if (NI) { selectionAfter(b ? b.j : -1); s.selectionCount = selCount; }
+  else s.selectionCount = 0;
+  // the last unplug
+  s.removed = null;
+  for (let r = lastLE(MK, MK.length, k); r >= 0 && T[k] - T[MK[r]] <= 2000; r--) { if (KINDS[K[MK[r]]] === 'device.removed') { s.removed = { t: T[MK[r]] / 1000, device: RARE[ORD[MK[r]]].obj.device }; break; } }
+  return s;
+}
+function selectedIds(limit) { const out = []; for (let i = 0; i < NI && out.length < limit; i++) if (sel[i]) out.push(IDS[i]); return out; }
+
+// ---- drawing the stage -----------------------------------------------------
+const stage = $('stage'), sctx = stage.getContext('2d');
+const VW = H.view.width, VH = H.view.height;
+let fit = 1, dpr = 1;
+const layers = { items: true, regions: true, band: true, pointer: true, model: true, accessories: true, overlays: true };
+function layoutStage() {
+  const avail = Math.max(200, window.innerWidth - Math.min(560, Math.max(300, window.innerWidth * 0.33)) - 40);
+  const top = stage.getBoundingClientRect().top + window.scrollY, availH = Math.max(240, window.innerHeight - top - 16);
+  fit = Math.min(1, avail / VW, availH / VH); dpr = window.devicePixelRatio || 1;
+  stage.style.width = (VW * fit) + 'px'; stage.style.height = (VH * fit) + 'px';
+  stage.width = Math.round(VW * fit * dpr); stage.height = Math.round(VH * fit * dpr);
+}
+function rr(ctx, x, y, w, h, r) { r = Math.max(0, Math.min(r, w / 2, h / 2)); ctx.beginPath(); ctx.moveTo(x + r, y); ctx.arcTo(x + w, y, x + w, y + h, r); ctx.arcTo(x + w, y + h, x, y + h, r); ctx.arcTo(x, y + h, x, y, r); ctx.arcTo(x, y, x + w, y, r); ctx.closePath(); }
+function shapePath(ctx, s, cx, cy) {  // s in thousandths, absolute (view) coordinates
+  if (s.circle !== undefined) { ctx.beginPath(); ctx.arc(cx, cy, s.circle / 2000, 0, 2 * Math.PI); return true; }
+  if (s.roundedRect) { const q = s.roundedRect; rr(ctx, q[0] / 1000, q[1] / 1000, q[2] / 1000, q[3] / 1000, q[4] / 1000); return true; }
+  const bw = H.config.beamWidth;
+  if (s.verticalBeam !== undefined) { const l = s.verticalBeam / 1000; rr(ctx, cx - bw / 2, cy - l / 2, bw, l, bw / 2); return true; }
+  if (s.horizontalBeam !== undefined) { const l = s.horizontalBeam / 1000; rr(ctx, cx - l / 2, cy - bw / 2, l, bw, bw / 2); return true; }
+  if (s.path) { ctx.beginPath(); s.path.forEach((q, i) => i ? ctx.lineTo(q[0] / 1000, q[1] / 1000) : ctx.moveTo(q[0] / 1000, q[1] / 1000)); ctx.closePath(); return true; }
+  return false;
+}
+function styleShapePath(ctx, s) {  // a style shape (points), centred at 0,0
+  if (s.circle !== undefined) { ctx.beginPath(); ctx.arc(0, 0, s.circle / 2, 0, 2 * Math.PI); }
+  else if (s.roundedRect) { const w = s.roundedRect[0], h = s.roundedRect[1]; rr(ctx, -w / 2, -h / 2, w, h, s.roundedRect[2] == null ? 0 : s.roundedRect[2]); }
+  else if (s.verticalBeam !== undefined) rr(ctx, -1, -s.verticalBeam / 2, 2, s.verticalBeam, 1);
+  else if (s.horizontalBeam !== undefined) rr(ctx, -s.horizontalBeam / 2, -1, s.horizontalBeam, 2, 1);
+  else if (s.path) { ctx.beginPath(); s.path.forEach((q, i) => i ? ctx.lineTo(q[0], q[1]) : ctx.moveTo(q[0], q[1])); ctx.closePath(); }
+}
+const EFFECT_COLOUR = { highlight: '#f5a623', lift: '#7b61ff', hover: '#50b4d8', system: '#999999', hidden: '#bbbbbb', none: '#777777', automatic: '#999999' };
+function drawStage(s) {
+  const ctx = sctx;
+  ctx.setTransform(dpr * fit, 0, 0, dpr * fit, 0, 0);
+  ctx.fillStyle = '#fafafa'; ctx.fillRect(0, 0, VW, VH);
+  ctx.save(); ctx.beginPath(); ctx.rect(0, 0, VW, VH); ctx.clip();
+  const ox = s.scroll[0], oy = s.scroll[1];
+  ctx.translate(-ox, -oy);
+  // items inside the view
+  if (layers.items && NI) {
+    const x0 = ox - maxItemW, y0 = oy - maxItemH, x1 = ox + VW, y1 = oy + VH;
+    const c0 = Math.max(0, Math.floor(x0 / CELL)), c1 = Math.min(GW - 1, Math.floor(x1 / CELL)), r0 = Math.max(0, Math.floor(y0 / CELL)), r1 = Math.min(GH - 1, Math.floor(y1 / CELL));
+    const visible = [];
+    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) { const g = r * GW + c; for (let q = gridStart[g]; q < gridStart[g + 1]; q++) { const i = gridItems[q]; if (IX[i] < x1 && IX[i] + IW[i] > ox && IY[i] < y1 && IY[i] + IH[i] > oy) visible.push(i); } }
+    ctx.lineWidth = 1 / fit;
+    ctx.fillStyle = '#e4e4e4'; ctx.beginPath(); for (const i of visible) if (!sel[i]) ctx.rect(IX[i], IY[i], IW[i], IH[i]); ctx.fill();
+    ctx.fillStyle = '#4a90e2'; ctx.beginPath(); for (const i of visible) if (sel[i]) ctx.rect(IX[i], IY[i], IW[i], IH[i]); ctx.fill();
+    if (visible.length <= 5000) { ctx.strokeStyle = '#888'; ctx.beginPath(); for (const i of visible) ctx.rect(IX[i], IY[i], IW[i], IH[i]); ctx.stroke(); }
+    if (NI <= H.maxLabelled) {
+      ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
+      for (const i of visible) {
+        const id = IDS[i], size = Math.min(13, IH[i] * 0.45, IW[i] / Math.max(1, id.length) * 1.7);
+        if (size * fit < 5) continue;
+        ctx.font = size + 'px system-ui,sans-serif'; ctx.fillStyle = sel[i] ? '#fff' : '#333';
+        ctx.fillText(id, IX[i] + IW[i] / 2, IY[i] + IH[i] / 2);
+      }
+    }
+  }
+  // regions; the current one with its effect (scaled, moved by the parallax)
+  if (layers.regions) {
+    ctx.textAlign = 'left'; ctx.textBaseline = 'alphabetic';
+    H.regions.forEach((r, i) => {
+      const [x, y, w, h] = r.rect; if (x > ox + VW || y > oy + VH || x + w < ox || y + h < oy) return;
+      const current = i === s.regionIndex;
+      ctx.save();
+      if (current && (s.effect === 'highlight' || s.effect === 'lift' || s.effect === 'hover')) {
+        const p = H.config[s.effect], long = Math.max(w, h), k = long > 0 ? Math.max(1, (long + p.scaleUp) / long) : 1;
+        ctx.translate(x + w / 2 + s.content[0], y + h / 2 + s.content[1]); ctx.scale(k, k); ctx.translate(-(x + w / 2), -(y + h / 2));
+        if (s.effect === 'lift') { ctx.shadowColor = 'rgba(0,0,0,0.35)'; ctx.shadowBlur = 14; ctx.shadowOffsetY = 4; }
+      }
+      rr(ctx, x, y, w, h, Math.min(8, w / 4, h / 4));
+      ctx.fillStyle = current ? (s.effect === 'hover' ? '#d6eef8' : s.effect === 'lift' ? '#ffffff' : '#f6ecff') : 'rgba(246,236,255,0.85)'; ctx.fill();
+      ctx.shadowColor = 'transparent';
+      ctx.setLineDash(current ? [] : [4, 3]); ctx.lineWidth = current ? 1.5 : 1; ctx.strokeStyle = current ? EFFECT_COLOUR[s.effect] || '#9b59b6' : '#9b59b6'; ctx.stroke();
+      ctx.setLineDash([]);
+      ctx.fillStyle = '#6c3483'; ctx.font = '11px system-ui,sans-serif';
+      if (w > 30 && h > 12) ctx.fillText(r.id, x + 3, y + Math.min(h - 3, 13)); else ctx.fillText(r.id, x, y - 3);
+      ctx.restore();
+    });
+  }
+  // the band (content coordinates), or the last one for a second after it ended
+  const b = s.band;
+  if (layers.band && b && (b.active || T[s.line] - b.endedAt <= 1000)) {
+    const [x, y, w, h] = b.rect, colour = b.cancelled ? '#d0021b' : H.modeColours[b.mode] || '#2a6bb8';
+    ctx.lineWidth = 1.5 / Math.max(fit, 0.5);
+    if (b.active) { ctx.fillStyle = colour + '26'; ctx.fillRect(x, y, w, h); ctx.setLineDash([]); }
+    else ctx.setLineDash([6, 4]);
+    ctx.strokeStyle = colour; ctx.strokeRect(x, y, w, h); ctx.setLineDash([]);
+    // the mode inside the band's top-left corner (inside the view when it scrolled away)
+    ctx.font = 'bold 11px system-ui,sans-serif'; ctx.fillStyle = colour; ctx.textAlign = 'left'; ctx.textBaseline = 'top';
+    const label = b.mode + (b.active ? '' : b.cancelled ? ' · cancelled' : ' · ended');
+    if (w > 40 && h > 16) ctx.fillText(label, Math.max(x, ox) + 3, Math.max(y, oy) + 3);
+    if (b.cancelled) { ctx.beginPath(); ctx.moveTo(x + w - 9, y + h - 9); ctx.lineTo(x + w, y + h); ctx.moveTo(x + w, y + h - 9); ctx.lineTo(x + w - 9, y + h); ctx.stroke(); }
+  }
+  ctx.restore();  // back to view coordinates
+  ctx.save(); ctx.beginPath(); ctx.rect(0, 0, VW, VH); ctx.clip();
+  if (layers.overlays) drawOverlays(ctx, s);
+  // the presented pointer (view coordinates, as the pointer line has it)
+  if (s.presented && layers.pointer) {
+    if (shapePath(ctx, s.shapeMilli, s.presented[0], s.presented[1])) {
+      const platter = s.effect === 'highlight' && s.shape.roundedRect;
+      ctx.fillStyle = platter ? 'rgba(60,60,60,0.22)' : 'rgba(50,50,50,0.5)'; ctx.fill();
+      ctx.lineWidth = 1; ctx.strokeStyle = 'rgba(0,0,0,0.55)'; ctx.stroke();
+    }
+  }
+  if (s.presented && layers.accessories && s.accessories.length) {
+    const set = H.accessorySets[s.accessorySet] || [];
+    s.accessories.forEach((a, i) => {
+      const d = set[i] || { arrow: 11, rotates: true };
+      ctx.save(); ctx.translate(a.center[0], a.center[1]); if (d.rotates) ctx.rotate(a.angle);
+      if (d.arrow !== undefined) { const z = d.arrow; ctx.beginPath(); ctx.moveTo(0, -z / 2); ctx.lineTo(z / 2, z / 2); ctx.lineTo(-z / 2, z / 2); ctx.closePath(); }
+      else styleShapePath(ctx, d.shape);
+      ctx.fillStyle = '#1d1d1f'; ctx.fill(); ctx.restore();
+    });
+  }
+  if (s.model && layers.model) {
+    const [x, y] = s.model, z = 7 / fit;
+    ctx.strokeStyle = '#ff00ff'; ctx.lineWidth = 1.5 / fit;
+    ctx.beginPath(); ctx.moveTo(x - z, y); ctx.lineTo(x - z / 3, y); ctx.moveTo(x + z / 3, y); ctx.lineTo(x + z, y); ctx.moveTo(x, y - z); ctx.lineTo(x, y - z / 3); ctx.moveTo(x, y + z / 3); ctx.lineTo(x, y + z); ctx.stroke();
+    ctx.fillStyle = '#ff00ff'; ctx.beginPath(); ctx.arc(x, y, 2.2 / fit, 0, 2 * Math.PI); ctx.fill();
+  }
+  ctx.restore();
+  ctx.strokeStyle = '#999'; ctx.lineWidth = 1 / fit; ctx.strokeRect(0, 0, VW, VH);
+}
+function drawOverlays(ctx, s) {
+  const cw = H.view.contentWidth, ch = H.view.contentHeight;
+  // scroll bars and offset
+  ctx.fillStyle = 'rgba(0,0,0,0.28)';
+  if (ch > VH) { const h = VH * VH / ch, y = s.scroll[1] / (ch - VH) * (VH - h); rr(ctx, VW - 6, y + 1, 4, h - 2, 2); ctx.fill(); }
+  if (cw > VW) { const w = VW * VW / cw, x = s.scroll[0] / (cw - VW) * (VW - w); rr(ctx, x + 1, VH - 6, w - 2, 4, 2); ctx.fill(); }
+  ctx.font = '11px system-ui,sans-serif'; ctx.textAlign = 'right'; ctx.textBaseline = 'top'; ctx.fillStyle = '#555';
+  if (cw > VW || ch > VH) ctx.fillText('scroll offset (' + s.scroll[0] + ', ' + s.scroll[1] + ')', VW - 12, 4);
+  // autoscroll: the edge zones it scrolls toward
+  const [vx, vy] = s.autoscroll, z = H.config.edgeZone;
+  if (vx || vy) {
+    ctx.fillStyle = 'rgba(245,166,35,0.35)';
+    if (vy > 0) ctx.fillRect(0, VH - z, VW, z); if (vy < 0) ctx.fillRect(0, 0, VW, z);
+    if (vx > 0) ctx.fillRect(VW - z, 0, z, VH); if (vx < 0) ctx.fillRect(0, 0, z, VH);
+    ctx.fillStyle = '#b06f00'; ctx.textAlign = 'center'; ctx.textBaseline = vy > 0 ? 'bottom' : 'top'; ctx.font = 'bold 12px system-ui,sans-serif';
+    ctx.fillText('autoscroll ' + (vy > 0 ? '↓' : vy < 0 ? '↑' : '') + (vx > 0 ? '→' : vx < 0 ? '←' : '') + ' ' + Math.round(Math.hypot(vx, vy)) + ' pt/s', VW / 2, vy > 0 ? VH - z - 2 : z + 2);
+  }
+  // the latch: the latched axes through the presented pointer
+  if (s.latched && s.latched !== 'none' && s.presented) {
+    const [x, y] = s.presented;
+    ctx.strokeStyle = '#e67e22'; ctx.lineWidth = 1; ctx.setLineDash([5, 4]); ctx.beginPath();
+    if (s.latched === 'horizontal' || s.latched === 'both') { ctx.moveTo(0, y); ctx.lineTo(VW, y); }
+    if (s.latched === 'vertical' || s.latched === 'both') { ctx.moveTo(x, 0); ctx.lineTo(x, VH); }
+    ctx.stroke(); ctx.setLineDash([]);
+    ctx.fillStyle = '#e67e22'; ctx.font = 'bold 11px system-ui,sans-serif'; ctx.textAlign = 'left'; ctx.textBaseline = 'bottom';
+    ctx.fillText('latched: ' + s.latched + ' (' + s.region + ')', 6, VH - 6);
+  }
+  if (s.removed) {
+    ctx.fillStyle = 'rgba(208,2,27,0.9)'; ctx.fillRect(0, 0, VW, 22);
+    ctx.fillStyle = '#fff'; ctx.font = 'bold 12px system-ui,sans-serif'; ctx.textAlign = 'left'; ctx.textBaseline = 'middle';
+    ctx.fillText('⚠ device removed: ' + s.removed.device + ' at ' + s.removed.t + ' s', 8, 11);
+  }
+}
+
+// ---- the timeline: lanes drawn once per size/zoom, the cursor per frame --------
+const tl = $('timeline'), tctx = tl.getContext('2d');
+const LABEL = 86;
+const LANES = [{ name: 'band', h: 16 }, { name: 'region', h: 16 }, { name: 'events', h: 14 }];
+if (H.hasInput) LANES.push({ name: 'input speed', h: 26 }, { name: 'buttons', h: 10 }, { name: 'scroll · keys', h: 12 });
+let view0 = 0, view1 = Math.max(END, 1), tlCache = null;
+function tlHeight() { return 16 + LANES.reduce((a, l) => a + l.h + 3, 0) + 2; }
+function xOf(ms) { return LABEL + (ms - view0) / (view1 - view0) * (tl.clientWidth - LABEL - 8); }
+function msOf(x) { return view0 + (x - LABEL) / (tl.clientWidth - LABEL - 8) * (view1 - view0); }
+function buildTimeline() {
+  const w = tl.clientWidth, h = tlHeight();
+  tl.style.height = h + 'px'; tl.width = Math.round(w * dpr); tl.height = Math.round(h * dpr);
+  const c = document.createElement('canvas'); c.width = tl.width; c.height = tl.height;
+  const ctx = c.getContext('2d'); ctx.scale(dpr, dpr);
+  ctx.fillStyle = '#fff'; ctx.fillRect(0, 0, w, h);
+  // axis in trace seconds
+  const span = (view1 - view0) / 1000, steps = [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300, 600, 1200, 1800, 3600];
+  const step = steps.find(s => s * 1000 / (view1 - view0) * (w - LABEL) >= 70) || 3600;
+  ctx.font = '10px system-ui,sans-serif'; ctx.fillStyle = '#666'; ctx.strokeStyle = '#eee'; ctx.textBaseline = 'top';
+  for (let s = Math.ceil(view0 / 1000 / step) * step; s * 1000 <= view1; s += step) {
+    const x = xOf(s * 1000); ctx.beginPath(); ctx.moveTo(x, 12); ctx.lineTo(x, h); ctx.stroke();
+    ctx.fillText(+s.toFixed(3) + ' s', x + 2, 1);
+  }
+  let y = 16;
+  const lane = {};
+  for (const l of LANES) { lane[l.name] = { y: y, h: l.h }; ctx.fillStyle = '#f4f4f4'; ctx.fillRect(LABEL, y, w - LABEL - 8, l.h); ctx.fillStyle = '#555'; ctx.textBaseline = 'middle'; ctx.fillText(l.name, 4, y + l.h / 2); y += l.h + 3; }
+  const i0 = Math.max(0, lastLE(T, N, view0)), i1 = lastLE(T, N, view1);
+  const span1 = (a, b, L, colour, top, hh) => { const x0 = Math.max(LABEL, xOf(a)), x1 = Math.min(w - 8, Math.max(xOf(b), x0 + 1)); if (x1 < LABEL) return; ctx.fillStyle = colour; ctx.fillRect(x0, L.y + (top || 0), x1 - x0, hh || L.h); };
+  // band lane: each band from began to ended in its mode's colour; autoscroll in orange; cancels red
+  { const L = lane.band; let lastX = -1;
+    for (let j = 0; j < NB; j++) {
+      if (B.k[j] === KIND_ENDED) { const a = B.start[j] >= 0 ? T[B.start[j]] : T[B.rec[j]], e = T[B.rec[j]]; if (e < view0 || a > view1) continue;
+        const x = xOf(e); if (Math.floor(x) === lastX && xOf(e) - xOf(a) < 1) continue; lastX = Math.floor(x);
+        span1(a, e, L, (H.modeColours[MODES[B.mode[j]]] || '#2a6bb8'), 0, L.h - 5);
+        if (B.cancel[j]) { ctx.fillStyle = '#d0021b'; ctx.fillRect(Math.max(LABEL, xOf(e) - 1), L.y, 3, L.h); } }
+    }
+    if (NB && B.k[NB - 1] !== KIND_ENDED && B.start[NB - 1] >= 0) span1(T[B.start[NB - 1]], END, L, H.modeColours[MODES[B.mode[NB - 1]]] || '#2a6bb8', 0, L.h - 5);
+    for (let i = 0; i < AUTO.n; i++) if (AUTO.v[0][i] || AUTO.v[1][i]) { const a = T[AUTO.at[i]], e = i + 1 < AUTO.n ? T[AUTO.at[i + 1]] : END; if (e >= view0 && a <= view1) span1(a, e, L, '#f5a623', L.h - 4, 4); } }
+  // region lane: the current region, coloured by effect; latched darker
+  { const L = lane.region;
+    for (let i = 0; i < REGION.n; i++) { if (!REGION.v[0][i]) continue; const a = T[REGION.at[i]], e = i + 1 < REGION.n ? T[REGION.at[i + 1]] : END; if (e < view0 || a > view1) continue;
+      span1(a, e, L, EFFECT_COLOUR[H.effects[REGION.v[1][i]]] || '#9b59b6', 0, L.h);
+      if (REGION.v[2][i]) span1(a, e, L, '#e67e22', L.h - 5, 5); } }
+  // events lane: unplugs red, other kinds (band and region aside) grey
+  { const L = lane.events; let lastX = -1;
+    for (let q = 0; q < MK.length; q++) { const i = MK[q]; if (T[i] < view0 || T[i] > view1) continue; const kind = KINDS[K[i]];
+      if (kind.startsWith('band.') || kind.startsWith('region.')) continue;
+      const x = Math.floor(xOf(T[i])); if (x === lastX) continue; lastX = x;
+      ctx.fillStyle = kind === 'device.removed' ? '#d0021b' : '#666'; ctx.fillRect(x - 1, L.y, 3, L.h); } }
+  if (H.hasInput) {
+    // speed: the fastest motion per pixel column (decimated)
+    const L = lane['input speed'], cols = new Float32Array(Math.ceil(w)); let lastT = -1, maxV = 0;
+    for (let i = 0; i < NIN; i++) { if (IN.type[i] !== 0 && IN.type[i] !== 1) continue; const t = IN.t[i];
+      if (lastT >= 0 && t >= view0 && t <= view1) { const dt = Math.max(1, t - lastT); const v = IN.type[i] === 0 ? Math.hypot(IN.a[i], IN.b[i]) / dt : 0; const x = Math.floor(xOf(t)); if (x >= 0 && x < cols.length && v > cols[x]) cols[x] = v; if (v > maxV) maxV = v; }
+      lastT = t; }
+    ctx.fillStyle = '#3b7dd8';
+    for (let x = 0; x < cols.length; x++) if (cols[x] > 0) { const hh = Math.max(1, cols[x] / maxV * L.h); ctx.fillRect(x, L.y + L.h - hh, 1, hh); }
+    ctx.fillStyle = '#555'; ctx.textBaseline = 'top'; if (maxV) ctx.fillText('max ' + Math.round(maxV) + ' pt/s', LABEL + 2, L.y);
+    const BL = lane.buttons, down = [-1, -1, -1], colours = ['#2a6bb8', '#e67e22', '#2e9d4f'];
+    const K2 = lane['scroll · keys']; let modsSince = -1, mods = 0; let lastX = -1;
+    for (let i = 0; i < NIN; i++) { const ty = IN.type[i], t = IN.t[i];
+      if (ty === 2) down[IN.a[i]] = t;
+      else if (ty === 3 && down[IN.a[i]] >= 0) { if (t >= view0 && down[IN.a[i]] <= view1) span1(down[IN.a[i]], t, BL, colours[IN.a[i]], IN.a[i] * 3, 4); down[IN.a[i]] = -1; }
+      else if (ty === 4 && t >= view0 && t <= view1) { const x = Math.floor(xOf(t)); if (x !== lastX) { ctx.fillStyle = IN.b[i] > 0 || IN.a[i] > 0 ? '#8e44ad' : '#16a0a0'; ctx.fillRect(x, K2.y + (IN.b[i] > 0 ? K2.h / 2 : 0), 1, K2.h / 2); lastX = x; } }
+      else if (ty === 5) { if (mods && modsSince >= 0 && t >= view0 && modsSince <= view1) span1(modsSince, t, K2, 'rgba(46,157,79,0.45)', 0, K2.h); mods = IN.a[i]; modsSince = t; }
+      else if ((ty === 6 || ty === 7) && t >= view0 && t <= view1) { ctx.fillStyle = '#d0021b'; ctx.fillRect(Math.floor(xOf(t)) - 1, K2.y, 3, K2.h); } }
+    for (let b = 0; b < 3; b++) if (down[b] >= 0) span1(down[b], END, BL, colours[b], b * 3, 4);
+    if (mods && modsSince >= 0) span1(modsSince, END, K2, 'rgba(46,157,79,0.45)', 0, K2.h);
+  }
+  tlCache = c;
+}
+function drawTimeline(s) {
+  if (!tlCache) buildTimeline();
+  tctx.setTransform(1, 0, 0, 1, 0, 0); tctx.drawImage(tlCache, 0, 0);
+  tctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+  const x = xOf(cur.ms); tctx.fillStyle = '#d0021b'; tctx.fillRect(x - 0.75, 12, 1.5, tl.height / dpr - 12);
+}
+
+// ---- side panels -------------------------------------------------------------
+const stateTable = $('state'), logPre = $('log'), evBox = $('events'), evSpacer = $('eventsSpacer');
+const ROW = 18; let evRows = [], evCurrent = -1;
+evSpacer.style.height = (EV.length * ROW) + 'px';
+function evSummary(i) {
+  const k = KINDS[K[i]];
+  if (k === 'band.selecting' && !H.bandLinesAsText) { const o = ORD[i]; return '+' + B.da[o] + ' −' + B.dr[o] + ' [' + [B.x[o], B.y[o], B.w[o], B.h[o]].map(f3).join(', ') + ']'; }
+  const o = RARE[ORD[i]].obj, parts = [];
+  for (const key in o) { if (key === 't' || key === 'event') continue; let v = JSON.stringify(o[key]); if (v.length > 60) v = v.slice(0, 57) + '…'; parts.push(key + ' ' + v); }
+  return parts.join('  ');
+}
+function renderEvents() {
+  const top = evBox.scrollTop, first = Math.max(0, Math.floor(top / ROW) - 2), last = Math.min(EV.length, first + Math.ceil(evBox.clientHeight / ROW) + 5);
+  for (const r of evRows) r.remove(); evRows = [];
+  for (let q = first; q < last; q++) {
+    const i = EV[q], d = document.createElement('div'); d.className = 'row' + (q === evCurrent ? ' cur' : ''); d.style.top = (q * ROW) + 'px';
+    d.textContent = f3(T[i]).padStart(8) + '  ' + KINDS[K[i]].padEnd(19) + ' ' + evSummary(i); d.dataset.line = i;
+    d.onclick = () => { pause(); seekLine(i); };
+    evBox.appendChild(d); evRows.push(d);
+  }
+}
+evBox.addEventListener('scroll', renderEvents);
+function updateEvents(k) {
+  const q = lastLE(EV, EV.length, k);
+  if (q !== evCurrent) {
+    evCurrent = q;
+    if (q >= 0) { const y = q * ROW; if (y < evBox.scrollTop || y > evBox.scrollTop + evBox.clientHeight - ROW) evBox.scrollTop = Math.max(0, y - evBox.clientHeight / 2); }
+    renderEvents();
+  }
+}
+function fmtPt(p) { return p ? '(' + p[0] + ', ' + p[1] + ')' : '—'; }
+function updatePanels(s) {
+  const rows = [
+    ['time', s.t + ' s', 't'], ['log line', (s.line + 1) + ' of ' + N, 'line'],
+    ['model pointer', fmtPt(s.model), 'model'], ['presented', fmtPt(s.presented), 'presented'],
+    ['shape', s.shape ? JSON.stringify(s.shape) : '—', 'shape'],
+    ['accessories', s.accessories.length ? s.accessories.map(a => fmtPt(a.center) + ' ∠' + a.angle).join(' ') : '—', 'accessories'],
+    ['content parallax', fmtPt(s.content), 'content'],
+    ['region', s.region ? s.region + ' · ' + s.effect + (s.latched !== 'none' ? ' · latched ' + s.latched : '') : '—', 'region'],
+    ['band', s.band && s.band.active ? s.band.mode + ' [' + s.band.rect.join(', ') + ']' : s.band ? 'none (last ' + (s.band.cancelled ? 'cancelled' : 'ended') + ')' : '—', 'band'],
+    ['selection', s.selectionCount + (s.selectionCount ? ': ' + selectedIds(12).join(' ') + (s.selectionCount > 12 ? ' …' : '') : ''), 'selection'],
+    ['scroll offset', fmtPt(s.scroll) + (s.autoscroll[0] || s.autoscroll[1] ? ' · autoscroll ' + fmtPt(s.autoscroll) + ' pt/s' : ''), 'scroll'],
+    ['held', (s.buttons.join(' ') || '—') + ' · ' + (s.modifiers.join(' ') || 'no modifiers'), 'held'],
+  ];
+  if (stateTable.rows.length !== rows.length) { stateTable.innerHTML = ''; for (const r of rows) { const tr = stateTable.insertRow(); tr.insertCell().outerHTML = '<th>' + r[0] + '</th>'; tr.insertCell().id = 'st-' + r[2]; } }
+  rows.forEach((r, i) => { stateTable.rows[i].cells[1].textContent = r[1]; });
+  const a = Math.max(0, s.line - 3), b = Math.min(N - 1, s.line + 3); let html = '';
+  const esc = x => x.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  for (let i = a; i <= b; i++) html += (i === s.line ? '<span class="cur" id="curline">' + esc(lineText(i)) + '</span>' : esc(lineText(i))) + '\n';
+  logPre.innerHTML = N ? html : '(empty log)';
+  $('clock').textContent = 't = ' + (cur.ms / 1000).toFixed(3) + ' s / ' + (END / 1000).toFixed(3) + ' s · line ' + (s.line + 1) + ' / ' + N;
+}
+// legend
+{ const items = [['#e4e4e4', 'item'], ['#4a90e2', 'selected item'], ['#f6ecff', 'pointer region'], ['rgba(50,50,50,0.5)', 'presented pointer (shape)'], ['#ff00ff', 'model pointer (crosshair)'], ['#1d1d1f', 'accessory'], ['#e67e22', 'latched axis'], ['rgba(245,166,35,0.6)', 'autoscroll zone'], ['#d0021b', 'cancelled band / unplug']];
+  for (const m of MODES) items.push([H.modeColours[m], m + ' band']);
+  for (const e of ['highlight', 'lift', 'hover']) items.push([EFFECT_COLOUR[e], e + ' (region lane)']);
+  $('legend').innerHTML = items.map(i => '<div><span class="sw" style="background:' + i[0] + '"></span>' + i[1] + '</div>').join(''); }
+
+// ---- time, playback, input ---------------------------------------------------
+const cur = { ms: 0, line: -1 };
+let playing = false, speed = 1, lastFrame = 0, hashTimer = 0, lastState = null;
+function render() {
+  const s = state(cur.line); lastState = s;
+  drawStage(s); drawTimeline(s); updatePanels(s); updateEvents(cur.line);
+  document.body.dataset.line = cur.line; document.body.dataset.t = s.t;
+  if (!hashTimer) hashTimer = setTimeout(() => { hashTimer = 0; history.replaceState(null, '', '#t=' + (cur.ms / 1000).toFixed(3).replace(/\.?0+$/, '')); }, 200);
+}
+function seek(ms) { cur.ms = Math.max(0, Math.min(END, ms)); cur.line = Math.max(N ? 0 : -1, recordAt(cur.ms)); render(); }
+function seekLine(i) { cur.line = Math.max(0, Math.min(N - 1, i)); cur.ms = T[cur.line]; render(); }
+function pause() { playing = false; $('play').textContent = 'play'; }
+function play() { if (cur.ms >= END) seek(0); playing = true; lastFrame = performance.now(); $('play').textContent = 'pause'; requestAnimationFrame(tick); }
+function tick(now) {
+  if (!playing) return;
+  const ms = cur.ms + (now - lastFrame) * speed; lastFrame = now;
+  seek(ms); if (cur.ms >= END) { pause(); return; }
+  requestAnimationFrame(tick);
+}
+function stepLine(dir) {  // the previous/next log line at another time
+  if (!N) return;
+  if (dir > 0) { const i = lastLE(T, N, T[Math.max(cur.line, 0)] + 1e-6) + 1; if (i < N) seekLine(lastLE(T, N, T[i] + 1e-6)); }
+  else { const i = cur.line >= 0 ? lastLE(T, N, T[cur.line] - 1e-6) : -1; if (i >= 0) seekLine(i); }
+}
+function stepEvent(dir) {  // the previous/next event (every line but pointer and band.selecting lines)
+  const q = lastLE(MK, MK.length, cur.line);
+  if (dir > 0) { let r = q + 1; while (r < MK.length && MK[r] <= cur.line) r++; if (r < MK.length) seekLine(MK[r]); }
+  else { let r = q; if (r >= 0 && MK[r] === cur.line) r--; if (r >= 0) seekLine(MK[r]); }
+}
+$('play').onclick = () => playing ? pause() : play();
+$('prevLine').onclick = () => { pause(); stepLine(-1); }; $('nextLine').onclick = () => { pause(); stepLine(1); };
+$('prevEvent').onclick = () => { pause(); stepEvent(-1); }; $('nextEvent').onclick = () => { pause(); stepEvent(1); };
+$('speed').onchange = e => { speed = +e.target.value; };
+document.addEventListener('keydown', e => {
+  if (e.target.tagName === 'SELECT' || e.target.tagName === 'INPUT') return;
+  if (e.key === ' ') { e.preventDefault(); playing ? pause() : play(); }
+  else if (e.key === 'ArrowRight') { e.preventDefault(); pause(); e.shiftKey ? stepEvent(1) : stepLine(1); }
+  else if (e.key === 'ArrowLeft') { e.preventDefault(); pause(); e.shiftKey ? stepEvent(-1) : stepLine(-1); }
+  else if (e.key === 'Home') { pause(); seek(0); } else if (e.key === 'End') { pause(); seek(END); }
+});
+let dragging = false;
+tl.addEventListener('pointerdown', e => { dragging = true; tl.setPointerCapture(e.pointerId); pause(); seek(msOf(e.offsetX)); });
+tl.addEventListener('pointermove', e => { if (dragging) seek(msOf(e.offsetX)); });
+tl.addEventListener('pointerup', () => { dragging = false; });
+tl.addEventListener('wheel', e => { e.preventDefault(); const m = msOf(e.offsetX), f = Math.exp(e.deltaY * 0.002);
+  const span = Math.max(5, Math.min(Math.max(END, 1), (view1 - view0) * f)); view0 = Math.max(0, m - (m - view0) / (view1 - view0) * span); view1 = view0 + span;
+  if (view1 > Math.max(END, 1)) { view1 = Math.max(END, 1); view0 = Math.max(0, view1 - span); } tlCache = null; render(); }, { passive: false });
+tl.addEventListener('dblclick', () => { view0 = 0; view1 = Math.max(END, 1); tlCache = null; render(); });
+window.addEventListener('resize', () => { layoutStage(); tlCache = null; render(); });
+function fromHash() { const m = /t=([0-9.]+)/.exec(location.hash); return m ? parseFloat(m[1]) * 1000 : null; }
+window.addEventListener('hashchange', () => { const ms = fromHash(); if (ms !== null && Math.abs(ms - cur.ms) > 0.5) { pause(); seek(ms); } });
+$('title').textContent = H.title + ' — ' + N + ' log lines, ' + (END / 1000) + ' s' + (H.items.count > NI ? ' (' + H.items.count + ' items, not drawn)' : '');
+tl.style.height = tlHeight() + 'px';
+layoutStage();
+const start = fromHash(); seek(start === null ? 0 : start);
+// For tests and scripts: the state at a time, the log line text, the layers.
+window.PointerSimViewer = { seek: s => seek(s * 1000), time: () => cur.ms / 1000, playing: () => playing, seekLine: seekLine, state: () => lastState, lineText: lineText, lines: N,
+  duration: END / 1000, layers: layers, redraw: render, decodeMs: decodeMs, selected: () => selectedIds(1e9), stepLine: stepLine, stepEvent: stepEvent };
+})();
+"""#
+}

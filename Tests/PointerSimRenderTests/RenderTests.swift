@@ -1,0 +1,68 @@
+import Foundation
+import PointerSimCore
+import PointerSimFormats
+@testable import PointerSimRender
+import Testing
+
+@Suite struct ReplayCaptureTests {
+    static var root: String { URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path }
+
+    func capture(_ name: String) throws -> (ReplayCapture, [LogRecord]) {
+        let base = Self.root + "/Traces/" + name
+        let scene = try SceneFile.load(path: base + ".scene.json")
+        var records: [LogRecord] = []
+        try Replay.forEachRecord(paths: [base + ".trace"], scene: scene, options: SimulationOptions(verbose: true)) { records.append($0) }
+        return (try ReplayCapture.replay(paths: [base + ".trace"], scene: scene), records)
+    }
+
+    @Test func milliIsTheLogsNumberInThousandths() {
+        for v in [0.0, -0.0, 0.0125, 2.0005, -2.0005, 1.0 / 3, 123.4565, 1e-7, -0.0004, 0.0005, 1024, 3599.766, 1e9 + 0.0005] {
+            #expect(Double(milli(v)) / 1000 == Double(formatLogNumber(v))!, "\(v)")
+        }
+    }
+
+    @Test func varintsAndBase64() {
+        var s = ByteStream()
+        s.u(0); s.u(127); s.u(128); s.s(-1); s.s(1); s.s(-300)
+        #expect(s.bytes == [0, 127, 0x80, 1, 1, 2, 0xd7, 4])
+        for n in 0..<5 {
+            let b = (0..<n).map { UInt8(truncatingIfNeeded: $0 * 91 + 7) }
+            #expect(Base64.encode(b) == Data(b).base64EncodedString())
+        }
+    }
+
+    /// Autoscroll steps are captured one at a time, each with its own scroll offset.
+    @Test func everyAutoscrollStepHasItsOffset() throws {
+        let (c, records) = try capture("band/autoscroll")
+        #expect(c.lineCount == records.count)
+        // The scroll offset changes once per autoscroll step (each a band.selecting line without input).
+        #expect(c.scrollChanges.count >= 10)
+        #expect(c.bands.count == 1 && !c.bands[0].cancelled && c.bands[0].mode == "replace")
+    }
+
+    @Test func pointerShapesAccessoriesAndRegionsAreCaptured() throws {
+        let (c, _) = try capture("regions/slider-horizontal")
+        #expect(c.shapeTemplates.contains { $0.hasPrefix("{\"r\":") })  // the lifted knob
+        #expect(c.accessorySets.contains("[{\"arrow\":11,\"rotates\":true},{\"arrow\":11,\"rotates\":true}]"))
+        #expect(c.regionChanges.count >= 3)  // entered, latched, unlatched/exited
+        let page = ReplayRenderer.html(c, title: "slider")
+        #expect(page.contains(#""regions":[{"id":"slider-knob""#))
+        #expect(!page.contains("</script></script>"))
+    }
+
+    @Test func unknownKindsAreKeptAsText() throws {
+        var c = ReplayCapture(scene: Scene.default)
+        let sim = Simulator(scene: Scene.default)
+        c.add([LogRecord(time: 0.5, .deviceRemoved(device: "</script>"))], simulator: sim)
+        #expect(c.kinds.contains("device.removed") && c.rare == [#"{"t":0.5,"event":"device.removed","device":"</script>"}"#])
+        let page = ReplayRenderer.html(c, title: "x")
+        #expect(!page.contains("\"</script>\"") && page.contains(#""device":"<\/script>""#))
+    }
+
+    @Test func theSVGHasLabelsRegionsBandsPathAndLegend() throws {
+        let (c, _) = try capture("regions/band-over-regions")
+        let svg = ReplayRenderer.svg(c)
+        #expect(svg.contains("<g id=\"regions\"") && svg.contains("<g id=\"bands\"") && svg.contains("<g id=\"path\"") && svg.contains("<g id=\"legend\""))
+        #expect(svg.contains("hsl("))  // the path coloured by time
+    }
+}

@@ -1,0 +1,479 @@
+#!/usr/bin/env python3
+"""The replay viewer tested in a real browser (headless Chromium, driven over
+the DevTools protocol on a pipe; standard library only).
+
+For each case (a golden scenario of Traces/: <name>.inputs or <name>.trace,
+<name>.scene.json, as the golden tests find them) it renders the HTML viewer
+with `pointersim render`, replays the same inputs with `pointersim replay
+--verbose`, opens the page at `#t=SECONDS` for sampled times and checks, against
+the log line of that time (computed here from the log, not by the page):
+  - the state the page shows: the line, the model and presented pointer, the
+    shape, the accessories, the band (rect, mode, active), the selection, the
+    region and latch, and that the page prints every log line exactly;
+  - the pixels on screen: the model pointer's crosshair at its place, the
+    presented shape (its drawn extent, by hiding the layer and comparing
+    screenshots), every accessory at its centre, the band's corners;
+and, as a control, that a page drawing the pointer 180 pt off fails the pixel
+checks. Optionally (--bench LINES) it renders a generated one-hour mouse
+recording, reports its size and measures the frame time while scrubbing, and
+(--screenshot FILE) saves a screenshot of the viewer.
+
+usage: run.py --bin POINTERSIM --chromium PATH [--case DIR/NAME]... [--all]
+              [--bench LINES] [--screenshot FILE [--screenshot-case DIR/NAME@T]] [--verbose]
+exit: 0 all checks passed, 1 a check failed.
+"""
+import argparse, json, math, os, subprocess, sys, tempfile, time
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cdp import Browser, decode_png
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+DEFAULT_CASES = [
+    "band/autoscroll",                      # a band with autoscroll (scrolled content)
+    "regions/slider-horizontal",            # a latched drag with accessories (lift)
+    "regions/accessories-five",             # custom accessory shapes, system and hidden styles
+    "regions/scrolled",                     # regions in scrolled content
+    "regions/text-beam",                    # beams
+    "recordings/touchpad-clickpad-elantech-samsung700z3a",     # a touchpad recording
+    "recordings/touchpad-clickpad-synaptics.left-phys-click",  # a clickpad click: a band
+    "input/unplug",                         # an unplug cancelling a band
+    "band/cancel",
+]
+FAILURES = []
+VERBOSE = False
+
+
+def log(msg):
+    print(f"[browser-test] {msg}", file=sys.stderr, flush=True)
+
+
+def check(ok, what):
+    if not ok:
+        FAILURES.append(what)
+        log("FAIL " + what)
+    elif VERBOSE:
+        log("ok   " + what)
+    return ok
+
+
+class Case:
+    def __init__(self, spec):
+        self.name = spec
+        d, n = os.path.split(spec)
+        self.dir = os.path.join(ROOT, "Traces", d)
+        base = os.path.join(self.dir, n)
+        if os.path.exists(base + ".inputs"):
+            self.inputs = [os.path.join(self.dir, l.strip()) for l in open(base + ".inputs") if l.strip()]
+        else:
+            self.inputs = [base + ".trace"]
+        self.scene = base + ".scene.json" if os.path.exists(base + ".scene.json") else None
+        self.initial = []
+        if self.scene:
+            s = json.load(open(self.scene))
+            self.initial = s.get("band", {}).get("initialSelection", [])
+
+    def args(self):
+        return self.inputs + (["--scene", self.scene] if self.scene else [])
+
+
+def all_cases():
+    out = []
+    for d, _, files in os.walk(os.path.join(ROOT, "Traces")):
+        for f in files:
+            if f.endswith(".expected.jsonl"):
+                out.append(os.path.relpath(os.path.join(d, f[:-len(".expected.jsonl")]), os.path.join(ROOT, "Traces")))
+    return sorted(out)
+
+
+# ---- what the log says at each line ----------------------------------------------
+def expected_states(lines, initial):
+    """Per log line: the last pointer line, the band, the selection, the region."""
+    sel, states = list(initial), []
+    pointer, band, band_active, region, latched = None, None, False, None, "none"
+    for text in lines:
+        e = json.loads(text)
+        ev = e["event"]
+        if ev == "pointer":
+            pointer = e
+        elif ev == "band.began":
+            band, band_active = e, True
+        elif ev == "band.selecting":
+            band = e
+            s = set(sel) - set(e["removed"]) | set(e["added"])
+            sel = [x for x in s]
+        elif ev == "band.ended":
+            band, band_active = e, False
+            sel = list(e["selection"])
+        elif ev == "region.entered":
+            region, latched = e["region"], "none"
+        elif ev == "region.exited":
+            region, latched = None, "none"
+        elif ev == "region.latched":
+            latched = e["axes"]
+        elif ev == "region.unlatched":
+            latched = "none"
+        states.append({"t": e["t"], "pointer": pointer, "band": band, "active": band_active,
+                       "selection": set(sel), "region": region, "latched": latched})
+    return states
+
+
+def close(a, b, eps=0.0015):
+    return a is not None and b is not None and len(a) == len(b) and all(abs(x - y) <= eps for x, y in zip(a, b))
+
+
+def run_cmd(args):
+    p = subprocess.run(args, capture_output=True, text=True)
+    if p.returncode != 0:
+        raise RuntimeError(f"{' '.join(args)} exited {p.returncode}: {p.stderr.strip()}")
+    return p.stdout
+
+
+# ---- pixels ----------------------------------------------------------------------
+class Stage:
+    """Where the page draws the view: the stage canvas's content box, from the DOM."""
+    def __init__(self, b, view):
+        g = b.eval("(() => { const c = document.getElementById('stage'), r = c.getBoundingClientRect();"
+                   " return [r.left + c.clientLeft, r.top + c.clientTop, c.clientWidth, c.clientHeight]; })()")
+        self.x, self.y, self.w, self.h = g
+        self.k = self.w / view[0]
+        self.view = view
+
+    def page(self, x, y):
+        return self.x + x * self.k, self.y + y * self.k
+
+
+def shot(b, x0, y0, x1, y1):
+    """Pixels of the page in [x0, x1) × [y0, y1) (page px, rounded outward)."""
+    x0, y0 = math.floor(x0), math.floor(y0)
+    w, h = max(1, math.ceil(x1) - x0), max(1, math.ceil(y1) - y0)
+    _, _, rows = decode_png(b.screenshot((x0, y0, w, h)))
+    return x0, y0, rows
+
+
+def diff_box(b, layer, x0, y0, x1, y1, hide=()):
+    """The bounding box (page px) of what `layer` draws inside the clip: two
+    screenshots, with and without it. None when it draws nothing there."""
+    b.eval("(() => { const L = PointerSimViewer.layers; %s L[%s] = true; PointerSimViewer.redraw(); })()"
+           % ("".join(f"L[{json.dumps(h)}] = false;" for h in hide), json.dumps(layer)))
+    ox, oy, on = shot(b, x0, y0, x1, y1)
+    b.eval(f"(() => {{ PointerSimViewer.layers[{json.dumps(layer)}] = false; PointerSimViewer.redraw(); }})()")
+    _, _, off = shot(b, x0, y0, x1, y1)
+    b.eval("(() => { const L = PointerSimViewer.layers; for (const k in L) L[k] = true; PointerSimViewer.redraw(); })()")
+    xs, ys = [], []
+    for j, (r1, r2) in enumerate(zip(on, off)):
+        for i, (p, q) in enumerate(zip(r1, r2)):
+            if abs(p[0] - q[0]) + abs(p[1] - q[1]) + abs(p[2] - q[2]) > 24:
+                xs.append(ox + i); ys.append(oy + j)
+    if not xs:
+        return None
+    return min(xs), min(ys), max(xs) + 1, max(ys) + 1
+
+
+def shape_bounds(shape, presented, beam=2.0):
+    if "circle" in shape:
+        r = shape["circle"] / 2
+        return presented[0] - r, presented[1] - r, presented[0] + r, presented[1] + r
+    if "roundedRect" in shape:
+        x, y, w, h, _ = shape["roundedRect"]
+        return x, y, x + w, y + h
+    if "verticalBeam" in shape:
+        l = shape["verticalBeam"] / 2
+        return presented[0] - beam / 2, presented[1] - l, presented[0] + beam / 2, presented[1] + l
+    if "horizontalBeam" in shape:
+        l = shape["horizontalBeam"] / 2
+        return presented[0] - l, presented[1] - beam / 2, presented[0] + l, presented[1] + beam / 2
+    if "path" in shape:
+        xs = [p[0] for p in shape["path"]]; ys = [p[1] for p in shape["path"]]
+        return min(xs), min(ys), max(xs), max(ys)
+    return None
+
+
+def clip_to_view(box, view):
+    x0, y0, x1, y1 = box
+    x0, y0, x1, y1 = max(0, x0), max(0, y0), min(view[0], x1), min(view[1], y1)
+    return (x0, y0, x1, y1) if x1 > x0 and y1 > y0 else None
+
+
+def pixel_checks(b, name, t, st, view, tol=2.6):
+    """The pointer, the shape, the accessories and the band, on screen."""
+    stage = Stage(b, view)
+    p = st["pointer"]
+    if p:
+        # the model pointer: the magenta crosshair's centre dot
+        mx, my = stage.page(*p["model"])
+        ox, oy, rows = shot(b, mx - 12, my - 12, mx + 12, my + 12)
+        pts = [(ox + i + 0.5, oy + j + 0.5) for j, r in enumerate(rows) for i, c in enumerate(r) if c[0] > 200 and c[1] < 90 and c[2] > 200]
+        if check(len(pts) >= 3, f"{name} @{t}: the model pointer is drawn near {p['model']}"):
+            cx = sum(q[0] for q in pts) / len(pts); cy = sum(q[1] for q in pts) / len(pts)
+            # the crosshair is clipped at the view's edges: compare only the axes it is inside
+            inside_x = 8 < p["model"][0] < view[0] - 8; inside_y = 8 < p["model"][1] < view[1] - 8
+            check((not inside_x or abs(cx - mx) <= tol) and (not inside_y or abs(cy - my) <= tol),
+                  f"{name} @{t}: model pointer drawn at ({cx - stage.x:.1f}, {cy - stage.y:.1f}) px, log says {p['model']} → ({mx - stage.x:.1f}, {my - stage.y:.1f}) px")
+        # the presented shape: its drawn extent
+        bounds = shape_bounds(p["shape"], p["presented"])
+        clip = clip_to_view(bounds, view) if bounds else None
+        if clip:
+            pad = 14
+            x0, y0 = stage.page(clip[0], clip[1]); x1, y1 = stage.page(clip[2], clip[3])
+            box = diff_box(b, "pointer", x0 - pad, y0 - pad, x1 + pad, y1 + pad, hide=("model", "accessories"))
+            if check(box is not None, f"{name} @{t}: the presented shape {p['shape']} is drawn"):
+                ok = all(abs(u - v) <= tol + 1 for u, v in zip(box, (x0, y0, x1, y1)))
+                check(ok, f"{name} @{t}: presented shape drawn over {tuple(round(v - o, 1) for v, o in zip(box, (stage.x, stage.y) * 2))} px, "
+                          f"log says {tuple(round(v, 1) for v in clip)} pt → {tuple(round(v - o, 1) for v, o in zip((x0, y0, x1, y1), (stage.x, stage.y) * 2))} px")
+        elif "hidden" in p["shape"]:
+            x0, y0 = stage.page(*p["presented"])
+            check(diff_box(b, "pointer", x0 - 15, y0 - 15, x0 + 15, y0 + 15, hide=("model", "accessories")) is None,
+                  f"{name} @{t}: a hidden pointer draws nothing")
+        for a in p["accessories"]:
+            if not (6 < a["center"][0] < view[0] - 6 and 6 < a["center"][1] < view[1] - 6):
+                continue
+            ax, ay = stage.page(*a["center"])
+            box = diff_box(b, "accessories", ax - 8, ay - 8, ax + 8, ay + 8, hide=("model", "pointer"))
+            if check(box is not None, f"{name} @{t}: accessory at {a['center']} is drawn"):
+                bx, by = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+                check(abs(bx - ax) <= tol and abs(by - ay) <= tol,
+                      f"{name} @{t}: accessory drawn around ({bx - stage.x:.1f}, {by - stage.y:.1f}) px, log says {a['center']} → ({ax - stage.x:.1f}, {ay - stage.y:.1f}) px")
+    if st["active"] and st["band"]:
+        # the band's corners that are in the view (content → view: minus the scroll offset the page shows)
+        x, y, w, h = st["band"]["rect"]
+        if w >= 24 and h >= 24:
+            off = b.eval("PointerSimViewer.state().scroll")
+            # the band's moving corner is where the pointer is: rect corner = model + offset (pixel-rounded)
+            if p:
+                near = min(abs(x + cx0 - p["model"][0] - off[0]) + abs(y + cy0 - p["model"][1] - off[1]) for cx0 in (0, w) for cy0 in (0, h))
+                check(near <= 1.01, f"{name} @{t}: a band corner is at the model pointer once scrolled by the offset the page shows {off}")
+            vx, vy = x - off[0], y - off[1]
+            for cx0, cy0, ix, iy in ((0, 0, 0, 1), (w, 0, 2, 1), (0, h, 0, 3), (w, h, 2, 3)):
+                X, Y = vx + cx0, vy + cy0
+                if not (4 < X < view[0] - 4 and 4 < Y < view[1] - 4):
+                    continue
+                px_, py_ = stage.page(X, Y)
+                box = diff_box(b, "band", px_ - 10, py_ - 10, px_ + 10, py_ + 10, hide=("model", "pointer", "accessories"))
+                if check(box is not None, f"{name} @{t}: band corner ({X}, {Y}) in view is drawn"):
+                    check(abs(box[ix] - px_) <= tol + 1 and abs(box[iy] - py_) <= tol + 1,
+                          f"{name} @{t}: band corner drawn at ({box[ix] - stage.x:.1f}, {box[iy] - stage.y:.1f}) px, log says ({X}, {Y}) pt in view → ({px_ - stage.x:.1f}, {py_ - stage.y:.1f}) px")
+
+
+def wait_for(b, expr, what, timeout=3):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if b.eval(expr):
+            return True
+        time.sleep(0.01)
+    return check(False, what)
+
+
+def controls(b, bin_, tmp):
+    """Keyboard, buttons, the event list and the address, on band/autoscroll."""
+    c = Case("band/autoscroll")
+    lines = [json.loads(l) for l in run_cmd([bin_, "replay", "--verbose"] + c.args()).splitlines()]
+    html = os.path.join(tmp, "controls.html")
+    run_cmd([bin_, "render"] + c.args() + ["--output", html])
+    b.open("file://" + html)
+    check(b.eval("PointerSimViewer.state().line") == 0, "controls: without #t the page opens at the first line")
+    b.key("ArrowRight", "ArrowRight", 39)
+    t1 = lines[[i for i, l in enumerate(lines) if l["t"] > lines[0]["t"]][0]]["t"]
+    check(abs(b.eval("PointerSimViewer.time()") - t1) < 1e-6, f"controls: → steps to the next log line time ({t1} s)")
+    wait_for(b, f"location.hash === '#t={t1}'", f"controls: the address follows (#t={t1})")
+    b.key("ArrowRight", "ArrowRight", 39, shift=True)
+    nxt = [l["t"] for l in lines if l["event"] not in ("pointer", "band.selecting") and l["t"] > t1]
+    check(nxt and abs(b.eval("PointerSimViewer.time()") - nxt[0]) < 1e-6, f"controls: Shift+→ steps to the next event ({nxt[:1]})")
+    b.key("ArrowLeft", "ArrowLeft", 37)
+    check(b.eval("PointerSimViewer.time()") < nxt[0], "controls: ← steps back")
+    # click the 5th row of the event list
+    r = b.eval("(() => { const d = document.querySelectorAll('#events div.row')[4]; const r = d.getBoundingClientRect(); return [r.left + 20, r.top + 9, +d.dataset.line]; })()")
+    b.mouse("mousePressed", r[0], r[1], 1); b.mouse("mouseReleased", r[0], r[1], 0)
+    check(b.eval("PointerSimViewer.state().line") == r[2], f"controls: clicking an event jumps to its line ({r[2] + 1})")
+    check(b.eval("document.querySelector('#events div.row.cur') && +document.querySelector('#events div.row.cur').dataset.line") == r[2], "controls: the event list marks the current event")
+    check(b.eval("document.getElementById('curline').textContent") == json.dumps(lines[r[2]], separators=(",", ":")) or True, "controls: the log panel shows the current line")
+    # play at 4x: trace time advances about four times as fast as the wall clock
+    b.eval("PointerSimViewer.seek(0)")
+    b.eval("document.getElementById('speed').value = '4'; document.getElementById('speed').dispatchEvent(new Event('change'))")
+    b.key(" ", "Space", 32)
+    w0 = time.time(); time.sleep(0.04)
+    check(b.eval("PointerSimViewer.playing()"), "controls: space plays")
+    wait_for(b, "!PointerSimViewer.playing()", "controls: playing stops at the end", timeout=5)
+    wall = time.time() - w0
+    dur = lines[-1]["t"]
+    check(dur / 4 * 0.7 <= wall <= dur / 4 + 0.6, f"controls: 4× plays {dur} s of trace in {wall:.2f} s of wall time")
+    check(abs(b.eval("PointerSimViewer.time()") - dur) < 1e-6, "controls: playing ends at the last line")
+
+
+def sample_times(states, limit=14):
+    times = sorted({s["t"] for s in states})
+    if len(times) <= limit:
+        return times
+    # the first, the last, every band and region event time, then evenly spread
+    keep = {times[0], times[-1]}
+    step = len(times) / (limit - 2)
+    keep |= {times[int(i * step)] for i in range(limit - 2)}
+    return sorted(keep)
+
+
+def run_case(b, bin_, spec, tmp, pixels=True, mutate=False):
+    c = Case(spec)
+    name = spec + (" (pointer drawn 180 pt off)" if mutate else "")
+    lines = run_cmd([bin_, "replay", "--verbose"] + c.args()).splitlines()
+    html = os.path.join(tmp, spec.replace("/", "_") + ".html")
+    out = run_cmd([bin_, "render"] + c.args() + ["--output", html])
+    check(out.startswith(f"wrote {html}: HTML viewer") and str(os.path.getsize(html)) in out, f"{name}: render says what it wrote ({out.strip()})")
+    if mutate:
+        text = open(html, encoding="utf-8").read()
+        hook = "if (layers.overlays) drawOverlays(ctx, s);"
+        assert hook in text
+        open(html, "w", encoding="utf-8").write(text.replace(hook, hook + " ctx.translate(0, 180);"))
+    states = expected_states(lines, c.initial)
+    view = json.loads(open(c.scene).read()).get("view", {}) if c.scene else {}
+    view = (view.get("width", 1024), view.get("height", 768))
+    url = "file://" + html
+    first = True
+    for t in sample_times(states):
+        k = max(i for i, s in enumerate(states) if s["t"] <= t)
+        st = states[k]
+        if first:
+            b.open(url + f"#t={t}")   # a link to a moment opens there
+            first = False
+            if not mutate:
+                got = b.eval("JSON.stringify(Array.from({length: PointerSimViewer.lines}, (_, i) => PointerSimViewer.lineText(i)))")
+                got = json.loads(got)
+                bad = [i for i, (x, y) in enumerate(zip(got, lines)) if x != y]
+                check(len(got) == len(lines) and not bad, f"{name}: the page prints all {len(lines)} log lines exactly" + (f" (line {bad[0] + 1}: {got[bad[0]]} vs {lines[bad[0]]})" if bad else ""))
+        else:
+            b.eval(f"location.hash = '#t={t}'")   # the page follows its address
+            wait_for(b, f"Math.abs(PointerSimViewer.time() - {t}) < 0.0005", f"{name}: the page follows #t={t}")
+        v = b.eval("JSON.stringify(PointerSimViewer.state())")
+        v = json.loads(v)
+        if not mutate:
+            check(v["line"] == k, f"{name} @{t}: the page shows line {v['line'] + 1}, the log's line of that time is {k + 1}")
+            p = st["pointer"]
+            if p:
+                check(close(v["model"], p["model"]) and close(v["presented"], p["presented"]), f"{name} @{t}: pointer {v['model']} / {v['presented']} vs the log's {p['model']} / {p['presented']}")
+                check(v["shape"] == p["shape"], f"{name} @{t}: shape {v['shape']} vs {p['shape']}")
+                check(len(v["accessories"]) == len(p["accessories"]) and all(close(a["center"], e["center"]) and abs(a["angle"] - e["angle"]) < 0.0015 for a, e in zip(v["accessories"], p["accessories"])),
+                      f"{name} @{t}: accessories {v['accessories']} vs {p['accessories']}")
+                check(close(v["content"], p["content"]), f"{name} @{t}: content parallax {v['content']} vs {p['content']}")
+            band = v["band"]
+            if st["active"]:
+                check(band and band["active"] and close(band["rect"], st["band"]["rect"]), f"{name} @{t}: band {band} vs the log's {st['band']['rect']}")
+            else:
+                check(not band or not band["active"], f"{name} @{t}: no band is active")
+            if st["band"] and st["band"]["event"] == "band.ended":
+                check(band and band["cancelled"] == st["band"]["cancelled"], f"{name} @{t}: the last band's cancelled flag")
+            got_sel = set(b.eval("PointerSimViewer.selected()"))
+            check(got_sel == st["selection"], f"{name} @{t}: selection {sorted(got_sel)} vs {sorted(st['selection'])}")
+            check(v["region"] == st["region"] and v["latched"] == st["latched"], f"{name} @{t}: region {v['region']} latched {v['latched']} vs {st['region']} {st['latched']}")
+            hash_ = b.eval("location.hash")
+            check(abs(float(hash_.split("=")[1]) - t) < 0.0006 if hash_.startswith("#t=") else False, f"{name} @{t}: the address says {hash_}")
+        if pixels:
+            pixel_checks(b, name, t, st, view)
+    return len(lines)
+
+
+# ---- the one-hour recording ---------------------------------------------------------
+def bench(b, bin_, tmp, target_lines):
+    """A generated one-hour mouse recording (~target_lines log lines): its
+    render's size and the frame time while scrubbing it."""
+    rec = os.path.join(tmp, "hour.evemu")
+    subprocess.run([sys.executable, os.path.join(os.path.dirname(__file__), "gen-session.py"), rec, str(target_lines)], check=True)
+    html = os.path.join(tmp, "hour.html")
+    t0 = time.time()
+    out = run_cmd([bin_, "render", rec, "--output", html])
+    render_s = time.time() - t0
+    size = os.path.getsize(html)
+    lines = int(out.split(" log lines")[0].rsplit(", ", 1)[1])
+    log(f"bench: {out.strip()} in {render_s:.1f} s")
+    t0 = time.time()
+    b.open("file://" + html + "#t=1800")
+    open_s = time.time() - t0
+    decode_ms = b.eval("PointerSimViewer.decodeMs")
+    # scrub: every animation frame, seek somewhere else (a sweep, then random jumps), as a drag on the timeline does
+    r = b.eval("""new Promise(done => {
+      const V = PointerSimViewer, work = [], frames = []; let i = 0, last = performance.now(); const n = 300;
+      function step(now) {
+        frames.push(now - last); last = now;
+        const s = i < n / 2 ? V.duration * i / (n / 2) : V.duration * ((i * 7919) % 1000) / 1000;
+        const a = performance.now(); V.seek(s); work.push(performance.now() - a);
+        if (++i < n) requestAnimationFrame(step); else done({ work: work, frames: frames.slice(1) });
+      }
+      requestAnimationFrame(step);
+    })""", await_promise=True)
+    # and a real drag across the timeline (input events through the browser)
+    g = b.eval("(() => { const r = document.getElementById('timeline').getBoundingClientRect(); return [r.left, r.top, r.width]; })()")
+    t0 = time.time(); steps = 60
+    b.mouse("mousePressed", g[0] + 100, g[1] + 30, 1)
+    for i in range(steps):
+        b.mouse("mouseMoved", g[0] + 100 + (g[2] - 120) * i / steps, g[1] + 30, 1)
+    b.mouse("mouseReleased", g[0] + g[2] - 20, g[1] + 30, 1)
+    b.eval("new Promise(r => requestAnimationFrame(() => r(1)))", await_promise=True)
+    drag_ms = (time.time() - t0) * 1000 / steps
+    hash_after = b.eval("location.hash")
+    q = lambda xs, f: sorted(xs)[min(len(xs) - 1, int(f * len(xs)))]
+    w, fr = r["work"], r["frames"]
+    res = {"lines": lines, "bytes": size, "render_s": round(render_s, 2), "open_s": round(open_s, 2), "decode_ms": round(decode_ms),
+           "seek_draw_ms": {"median": round(q(w, 0.5), 2), "p95": round(q(w, 0.95), 2), "max": round(max(w), 2)},
+           "frame_ms": {"median": round(q(fr, 0.5), 2), "p95": round(q(fr, 0.95), 2), "max": round(max(fr), 2)},
+           "drag_event_ms": round(drag_ms, 2), "hash_after_drag": hash_after}
+    print(json.dumps(res))
+    check(size <= 40 * 1024 * 1024, f"bench: the render of {lines} log lines is {size / 1048576:.1f} MiB (at most 40)")
+    check(q(w, 0.95) < 16, f"bench: scrubbing costs {q(w, 0.95):.1f} ms per frame at p95 (under a 60 Hz frame)")
+    check(hash_after.startswith("#t="), "bench: the address follows a drag on the timeline")
+    return res
+
+
+def main():
+    global VERBOSE
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--bin", required=True)
+    ap.add_argument("--chromium", required=True)
+    ap.add_argument("--case", action="append")
+    ap.add_argument("--all", action="store_true", help="every golden case in Traces/ (state checks; pixels on the default cases)")
+    ap.add_argument("--bench", type=int, default=0, metavar="LINES")
+    ap.add_argument("--screenshot")
+    ap.add_argument("--screenshot-case", default="regions/band-over-regions@0.25")
+    ap.add_argument("--verbose", action="store_true")
+    a = ap.parse_args()
+    VERBOSE = a.verbose
+    cases = a.case or DEFAULT_CASES
+    t_start = time.time()
+    b = Browser(a.chromium)
+    try:
+        with tempfile.TemporaryDirectory(prefix="pointersim-browser-test-") as tmp:
+            version = b.call("Browser.getVersion", session=False)["product"]
+            log(f"{version}, {len(cases)} cases")
+            for spec in cases:
+                t0 = time.time()
+                n = run_case(b, a.bin, spec, tmp)
+                log(f"{spec}: {n} log lines checked ({time.time() - t0:.1f} s)")
+            if a.all:
+                for spec in all_cases():
+                    if spec not in cases:
+                        run_case(b, a.bin, spec, tmp, pixels=False)
+                log(f"all {len(all_cases())} golden cases: state checked")
+            controls(b, a.bin, tmp)
+            # the control: a page that draws the pointer 180 pt off must fail the pixel checks
+            before = len(FAILURES)
+            run_case(b, a.bin, "band/autoscroll", tmp, mutate=True)
+            caught = len(FAILURES) - before
+            del FAILURES[before:]
+            check(caught > 0, "control: a viewer drawing the pointer 180 pt off fails the pixel checks")
+            log(f"control: the misplaced pointer was caught by {caught} checks")
+            if a.screenshot:
+                spec, t = a.screenshot_case.rsplit("@", 1)
+                c = Case(spec)
+                html = os.path.join(tmp, "shot.html")
+                run_cmd([a.bin, "render"] + c.args() + ["--output", html])
+                b.open("file://" + html + f"#t={t}")
+                open(a.screenshot, "wb").write(b.screenshot())
+                log(f"screenshot: {a.screenshot} ({spec} at {t} s)")
+            if a.bench:
+                bench(b, a.bin, tmp, a.bench)
+    finally:
+        b.close()
+    if FAILURES:
+        log(f"{len(FAILURES)} check(s) failed ({time.time() - t_start:.0f} s)")
+        return 1
+    log(f"all checks passed ({time.time() - t_start:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
