@@ -217,6 +217,7 @@ function selectedIds(limit) { const out = []; for (let i = 0; i < NI && out.leng
 const stage = $('stage'), sctx = stage.getContext('2d');
 const VW = H.view.width, VH = H.view.height;
 let fit = 1, dpr = 1;
+const zoom = { z: 1, x: 0, y: 0 };  // stage zoom: view points at the top-left, factor
 const layers = { items: true, regions: true, band: true, pointer: true, model: true, accessories: true, overlays: true };
 function layoutStage() {
   const avail = Math.max(200, window.innerWidth - Math.min(560, Math.max(300, window.innerWidth * 0.33)) - 40);
@@ -245,26 +246,28 @@ function styleShapePath(ctx, s) {  // a style shape (points), centred at 0,0
 const EFFECT_COLOUR = { highlight: '#f5a623', lift: '#7b61ff', hover: '#50b4d8', system: '#999999', hidden: '#bbbbbb', none: '#777777', automatic: '#999999' };
 function drawStage(s) {
   const ctx = sctx;
-  ctx.setTransform(dpr * fit, 0, 0, dpr * fit, 0, 0);
+  const S = fit * zoom.z;  // screen px per view point
+  ctx.setTransform(1, 0, 0, 1, 0, 0); ctx.fillStyle = '#e8e8e8'; ctx.fillRect(0, 0, stage.width, stage.height);
+  ctx.setTransform(dpr * S, 0, 0, dpr * S, -zoom.x * dpr * S, -zoom.y * dpr * S);
   ctx.fillStyle = '#fafafa'; ctx.fillRect(0, 0, VW, VH);
   ctx.save(); ctx.beginPath(); ctx.rect(0, 0, VW, VH); ctx.clip();
   const ox = s.scroll[0], oy = s.scroll[1];
   ctx.translate(-ox, -oy);
   // items inside the view
   if (layers.items && NI) {
-    const x0 = ox - maxItemW, y0 = oy - maxItemH, x1 = ox + VW, y1 = oy + VH;
+    const x0 = ox + zoom.x - maxItemW, y0 = oy + zoom.y - maxItemH, x1 = ox + zoom.x + VW / zoom.z, y1 = oy + zoom.y + VH / zoom.z;
     const c0 = Math.max(0, Math.floor(x0 / CELL)), c1 = Math.min(GW - 1, Math.floor(x1 / CELL)), r0 = Math.max(0, Math.floor(y0 / CELL)), r1 = Math.min(GH - 1, Math.floor(y1 / CELL));
     const visible = [];
-    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) { const g = r * GW + c; for (let q = gridStart[g]; q < gridStart[g + 1]; q++) { const i = gridItems[q]; if (IX[i] < x1 && IX[i] + IW[i] > ox && IY[i] < y1 && IY[i] + IH[i] > oy) visible.push(i); } }
-    ctx.lineWidth = 1 / fit;
+    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) { const g = r * GW + c; for (let q = gridStart[g]; q < gridStart[g + 1]; q++) { const i = gridItems[q]; if (IX[i] < x1 && IX[i] + IW[i] > x0 + maxItemW && IY[i] < y1 && IY[i] + IH[i] > y0 + maxItemH) visible.push(i); } }
+    ctx.lineWidth = 1 / S;
     ctx.fillStyle = '#e4e4e4'; ctx.beginPath(); for (const i of visible) if (!sel[i]) ctx.rect(IX[i], IY[i], IW[i], IH[i]); ctx.fill();
     ctx.fillStyle = '#4a90e2'; ctx.beginPath(); for (const i of visible) if (sel[i]) ctx.rect(IX[i], IY[i], IW[i], IH[i]); ctx.fill();
     if (visible.length <= 5000) { ctx.strokeStyle = '#888'; ctx.beginPath(); for (const i of visible) ctx.rect(IX[i], IY[i], IW[i], IH[i]); ctx.stroke(); }
     if (NI <= H.maxLabelled) {
       ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
       for (const i of visible) {
-        const id = IDS[i], size = Math.min(13, IH[i] * 0.45, IW[i] / Math.max(1, id.length) * 1.7);
-        if (size * fit < 5) continue;
+        const id = IDS[i], size = Math.min(14 / S, IH[i] * 0.45, IW[i] / Math.max(1, id.length) * 1.7);  // at most 14 px on screen
+        if (size * S < 5) continue;
         ctx.font = size + 'px system-ui,sans-serif'; ctx.fillStyle = sel[i] ? '#fff' : '#333';
         ctx.fillText(id, IX[i] + IW[i] / 2, IY[i] + IH[i] / 2);
       }
@@ -278,6 +281,8 @@ function drawStage(s) {
       const current = i === s.regionIndex;
       ctx.save();
       if (current && (s.effect === 'highlight' || s.effect === 'lift' || s.effect === 'hover')) {
+        // where the region rests, faint, under its scaled and moved content
+        rr(ctx, x, y, w, h, Math.min(8, w / 4, h / 4)); ctx.setLineDash([2, 3]); ctx.lineWidth = 1 / S; ctx.strokeStyle = 'rgba(155,89,182,0.6)'; ctx.stroke(); ctx.setLineDash([]);
         const p = H.config[s.effect], long = Math.max(w, h), k = long > 0 ? Math.max(1, (long + p.scaleUp) / long) : 1;
         ctx.translate(x + w / 2 + s.content[0], y + h / 2 + s.content[1]); ctx.scale(k, k); ctx.translate(-(x + w / 2), -(y + h / 2));
         if (s.effect === 'lift') { ctx.shadowColor = 'rgba(0,0,0,0.35)'; ctx.shadowBlur = 14; ctx.shadowOffsetY = 4; }
@@ -296,7 +301,7 @@ function drawStage(s) {
   const b = s.band;
   if (layers.band && b && (b.active || T[s.line] - b.endedAt <= 1000)) {
     const [x, y, w, h] = b.rect, colour = b.cancelled ? '#d0021b' : H.modeColours[b.mode] || '#2a6bb8';
-    ctx.lineWidth = 1.5 / Math.max(fit, 0.5);
+    ctx.lineWidth = 1.5 / Math.max(S, 0.5);
     if (b.active) { ctx.fillStyle = colour + '26'; ctx.fillRect(x, y, w, h); ctx.setLineDash([]); }
     else ctx.setLineDash([6, 4]);
     ctx.strokeStyle = colour; ctx.strokeRect(x, y, w, h); ctx.setLineDash([]);
@@ -328,13 +333,17 @@ function drawStage(s) {
     });
   }
   if (s.model && layers.model) {
-    const [x, y] = s.model, z = 7 / fit;
-    ctx.strokeStyle = '#ff00ff'; ctx.lineWidth = 1.5 / fit;
+    const [x, y] = s.model, z = 7 / S;
+    ctx.strokeStyle = '#ff00ff'; ctx.lineWidth = 1.5 / S;
     ctx.beginPath(); ctx.moveTo(x - z, y); ctx.lineTo(x - z / 3, y); ctx.moveTo(x + z / 3, y); ctx.lineTo(x + z, y); ctx.moveTo(x, y - z); ctx.lineTo(x, y - z / 3); ctx.moveTo(x, y + z / 3); ctx.lineTo(x, y + z); ctx.stroke();
-    ctx.fillStyle = '#ff00ff'; ctx.beginPath(); ctx.arc(x, y, 2.2 / fit, 0, 2 * Math.PI); ctx.fill();
+    ctx.fillStyle = '#ff00ff'; ctx.beginPath(); ctx.arc(x, y, 2.2 / S, 0, 2 * Math.PI); ctx.fill();
   }
   ctx.restore();
-  ctx.strokeStyle = '#999'; ctx.lineWidth = 1 / fit; ctx.strokeRect(0, 0, VW, VH);
+  ctx.strokeStyle = '#999'; ctx.lineWidth = 1 / S; ctx.strokeRect(0, 0, VW, VH);
+  if (zoom.z > 1) {
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0); ctx.font = '11px system-ui,sans-serif'; ctx.textAlign = 'left'; ctx.textBaseline = 'bottom';
+    ctx.fillStyle = 'rgba(0,0,0,0.65)'; ctx.fillText('zoom ' + zoom.z.toFixed(1) + '× · drag to pan · double-click resets', 6, VH * fit - 6);
+  }
 }
 function drawOverlays(ctx, s) {
   const cw = H.view.contentWidth, ch = H.view.contentHeight;
@@ -451,6 +460,8 @@ function drawTimeline(s) {
 // ---- side panels -------------------------------------------------------------
 const stateTable = $('state'), logPre = $('log'), evBox = $('events'), evSpacer = $('eventsSpacer');
 const ROW = 18; let evRows = [], evCurrent = -1;
+const logBefore = document.createTextNode(''), logCur = document.createElement('span'), logAfter = document.createTextNode('');
+logCur.className = 'cur'; logCur.id = 'curline'; logPre.append(logBefore, logCur, logAfter);
 evSpacer.style.height = (EV.length * ROW) + 'px';
 function evSummary(i) {
   const k = KINDS[K[i]];
@@ -459,15 +470,17 @@ function evSummary(i) {
   for (const key in o) { if (key === 't' || key === 'event') continue; let v = JSON.stringify(o[key]); if (v.length > 60) v = v.slice(0, 57) + '…'; parts.push(key + ' ' + v); }
   return parts.join('  ');
 }
-function renderEvents() {
+function renderEvents() {  // only the rows in sight, from a pool of divs
   const top = evBox.scrollTop, first = Math.max(0, Math.floor(top / ROW) - 2), last = Math.min(EV.length, first + Math.ceil(evBox.clientHeight / ROW) + 5);
-  for (const r of evRows) r.remove(); evRows = [];
-  for (let q = first; q < last; q++) {
-    const i = EV[q], d = document.createElement('div'); d.className = 'row' + (q === evCurrent ? ' cur' : ''); d.style.top = (q * ROW) + 'px';
-    d.textContent = f3(T[i]).padStart(8) + '  ' + KINDS[K[i]].padEnd(19) + ' ' + evSummary(i); d.dataset.line = i;
-    d.onclick = () => { pause(); seekLine(i); };
-    evBox.appendChild(d); evRows.push(d);
+  let n = 0;
+  for (let q = first; q < last; q++, n++) {
+    let d = evRows[n];
+    if (!d) { d = document.createElement('div'); d.onclick = () => { pause(); seekLine(+d.dataset.line); }; evBox.appendChild(d); evRows.push(d); }
+    const i = EV[q];
+    if (d.dataset.line !== String(i)) { d.textContent = f3(T[i]).padStart(8) + '  ' + KINDS[K[i]].padEnd(19) + ' ' + evSummary(i); d.dataset.line = i; d.style.top = (q * ROW) + 'px'; }
+    d.className = 'row' + (q === evCurrent ? ' cur' : ''); d.style.display = '';
   }
+  for (; n < evRows.length; n++) evRows[n].style.display = 'none';
 }
 evBox.addEventListener('scroll', renderEvents);
 function updateEvents(k) {
@@ -494,10 +507,10 @@ function updatePanels(s) {
   ];
   if (stateTable.rows.length !== rows.length) { stateTable.innerHTML = ''; for (const r of rows) { const tr = stateTable.insertRow(); tr.insertCell().outerHTML = '<th>' + r[0] + '</th>'; tr.insertCell().id = 'st-' + r[2]; } }
   rows.forEach((r, i) => { stateTable.rows[i].cells[1].textContent = r[1]; });
-  const a = Math.max(0, s.line - 3), b = Math.min(N - 1, s.line + 3); let html = '';
-  const esc = x => x.replace(/&/g, '&amp;').replace(/</g, '&lt;');
-  for (let i = a; i <= b; i++) html += (i === s.line ? '<span class="cur" id="curline">' + esc(lineText(i)) + '</span>' : esc(lineText(i))) + '\n';
-  logPre.innerHTML = N ? html : '(empty log)';
+  const a = Math.max(0, s.line - 3), b = Math.min(N - 1, s.line + 3); let before = '', after = '';
+  for (let i = a; i < s.line; i++) before += lineText(i) + '\n';
+  for (let i = s.line + 1; i <= b; i++) after += lineText(i) + '\n';
+  logBefore.data = before; logCur.textContent = N && s.line >= 0 ? lineText(s.line) : '(empty log)'; logAfter.data = '\n' + after;
   $('clock').textContent = 't = ' + (cur.ms / 1000).toFixed(3) + ' s / ' + (END / 1000).toFixed(3) + ' s · line ' + (s.line + 1) + ' / ' + N;
 }
 // legend
@@ -508,12 +521,19 @@ function updatePanels(s) {
 
 // ---- time, playback, input ---------------------------------------------------
 const cur = { ms: 0, line: -1 };
-let playing = false, speed = 1, lastFrame = 0, hashTimer = 0, lastState = null;
+let playing = false, speed = 1, lastFrame = 0, hashTimer = 0, lastState = null, writtenHash = location.hash;
 function render() {
   const s = state(cur.line); lastState = s;
   drawStage(s); drawTimeline(s); updatePanels(s); updateEvents(cur.line);
   document.body.dataset.line = cur.line; document.body.dataset.t = s.t;
-  if (!hashTimer) hashTimer = setTimeout(() => { hashTimer = 0; history.replaceState(null, '', '#t=' + (cur.ms / 1000).toFixed(3).replace(/\.?0+$/, '')); }, 200);
+  // the address follows (throttled: browsers limit history updates)
+  if (!hashTimer) hashTimer = setTimeout(() => {
+    hashTimer = 0;
+    if (location.hash !== writtenHash) return;  // a new address is pending: its hashchange seeks
+    const h = '#t=' + (cur.ms / 1000).toFixed(3).replace(/\.?0+$/, '');
+    if (h !== location.hash) history.replaceState(null, '', h);
+    writtenHash = location.hash;
+  }, 200);
 }
 function seek(ms) { cur.ms = Math.max(0, Math.min(END, ms)); cur.line = Math.max(N ? 0 : -1, recordAt(cur.ms)); render(); }
 function seekLine(i) { cur.line = Math.max(0, Math.min(N - 1, i)); cur.ms = T[cur.line]; render(); }
@@ -555,8 +575,18 @@ tl.addEventListener('wheel', e => { e.preventDefault(); const m = msOf(e.offsetX
   if (view1 > Math.max(END, 1)) { view1 = Math.max(END, 1); view0 = Math.max(0, view1 - span); } tlCache = null; render(); }, { passive: false });
 tl.addEventListener('dblclick', () => { view0 = 0; view1 = Math.max(END, 1); tlCache = null; render(); });
 window.addEventListener('resize', () => { layoutStage(); tlCache = null; render(); });
+// zoom the stage (wheel), pan it (drag), reset (double-click): labels of dense scenes become legible
+function stagePoint(e) { return [zoom.x + e.offsetX / (fit * zoom.z), zoom.y + e.offsetY / (fit * zoom.z)]; }
+function clampZoom() { zoom.z = Math.max(1, Math.min(40, zoom.z)); zoom.x = Math.max(0, Math.min(VW - VW / zoom.z, zoom.x)); zoom.y = Math.max(0, Math.min(VH - VH / zoom.z, zoom.y)); }
+stage.addEventListener('wheel', e => { e.preventDefault(); const [px, py] = stagePoint(e), z = zoom.z * Math.exp(-e.deltaY * 0.002);
+  zoom.x = px - (px - zoom.x) * zoom.z / Math.max(1, Math.min(40, z)); zoom.y = py - (py - zoom.y) * zoom.z / Math.max(1, Math.min(40, z)); zoom.z = z; clampZoom(); render(); }, { passive: false });
+let panFrom = null;
+stage.addEventListener('pointerdown', e => { if (zoom.z > 1) { panFrom = [e.offsetX, e.offsetY, zoom.x, zoom.y]; stage.setPointerCapture(e.pointerId); } });
+stage.addEventListener('pointermove', e => { if (panFrom) { zoom.x = panFrom[2] - (e.offsetX - panFrom[0]) / (fit * zoom.z); zoom.y = panFrom[3] - (e.offsetY - panFrom[1]) / (fit * zoom.z); clampZoom(); render(); } });
+stage.addEventListener('pointerup', () => { panFrom = null; });
+stage.addEventListener('dblclick', () => { zoom.z = 1; zoom.x = zoom.y = 0; render(); });
 function fromHash() { const m = /t=([0-9.]+)/.exec(location.hash); return m ? parseFloat(m[1]) * 1000 : null; }
-window.addEventListener('hashchange', () => { const ms = fromHash(); if (ms !== null && Math.abs(ms - cur.ms) > 0.5) { pause(); seek(ms); } });
+window.addEventListener('hashchange', () => { writtenHash = location.hash; const ms = fromHash(); if (ms !== null && Math.abs(ms - cur.ms) > 0.5) { pause(); seek(ms); } });
 $('title').textContent = H.title + ' — ' + N + ' log lines, ' + (END / 1000) + ' s' + (H.items.count > NI ? ' (' + H.items.count + ' items, not drawn)' : '');
 tl.style.height = tlHeight() + 'px';
 layoutStage();

@@ -265,7 +265,8 @@ def wait_for(b, expr, what, timeout=3):
 def controls(b, bin_, tmp):
     """Keyboard, buttons, the event list and the address, on band/autoscroll."""
     c = Case("band/autoscroll")
-    lines = [json.loads(l) for l in run_cmd([bin_, "replay", "--verbose"] + c.args()).splitlines()]
+    texts = run_cmd([bin_, "replay", "--verbose"] + c.args()).splitlines()
+    lines = [json.loads(l) for l in texts]
     html = os.path.join(tmp, "controls.html")
     run_cmd([bin_, "render"] + c.args() + ["--output", html])
     b.open("file://" + html)
@@ -284,7 +285,7 @@ def controls(b, bin_, tmp):
     b.mouse("mousePressed", r[0], r[1], 1); b.mouse("mouseReleased", r[0], r[1], 0)
     check(b.eval("PointerSimViewer.state().line") == r[2], f"controls: clicking an event jumps to its line ({r[2] + 1})")
     check(b.eval("document.querySelector('#events div.row.cur') && +document.querySelector('#events div.row.cur').dataset.line") == r[2], "controls: the event list marks the current event")
-    check(b.eval("document.getElementById('curline').textContent") == json.dumps(lines[r[2]], separators=(",", ":")) or True, "controls: the log panel shows the current line")
+    check(b.eval("document.getElementById('curline').textContent") == texts[r[2]], "controls: the log panel shows the current line")
     # play at 4x: trace time advances about four times as fast as the wall clock
     b.eval("PointerSimViewer.seek(0)")
     b.eval("document.getElementById('speed').value = '4'; document.getElementById('speed').dispatchEvent(new Event('change'))")
