@@ -483,11 +483,19 @@ function renderEvents() {  // only the rows in sight, from a pool of divs
   for (; n < evRows.length; n++) evRows[n].style.display = 'none';
 }
 evBox.addEventListener('scroll', renderEvents);
-function updateEvents(k) {
+// The list follows the current line; while scrubbing or playing at most ten
+// times a second (moving a scrolled list costs a layout), at once otherwise.
+let evLastUpdate = 0, evTimer = 0, evWanted = -1, evHeight = 0;
+function updateEvents(k, now) {
+  evWanted = k;
+  const t = performance.now();
+  if (!now && t - evLastUpdate < 100) { if (!evTimer) evTimer = setTimeout(() => { evTimer = 0; updateEvents(evWanted, true); }, 100); return; }
+  evLastUpdate = t;
   const q = lastLE(EV, EV.length, k);
   if (q !== evCurrent) {
     evCurrent = q;
-    if (q >= 0) { const y = q * ROW; if (y < evBox.scrollTop || y > evBox.scrollTop + evBox.clientHeight - ROW) evBox.scrollTop = Math.max(0, y - evBox.clientHeight / 2); }
+    if (!evHeight) evHeight = evBox.clientHeight;
+    if (q >= 0) { const y = q * ROW; if (y < evBox.scrollTop || y > evBox.scrollTop + evHeight - ROW) evBox.scrollTop = Math.max(0, y - evHeight / 2); }
     renderEvents();
   }
 }
@@ -521,10 +529,14 @@ function updatePanels(s) {
 
 // ---- time, playback, input ---------------------------------------------------
 const cur = { ms: 0, line: -1 };
+let scrubbing = false;  // set by scripts that scrub (the scale test), like a drag
+const PROFILE = { state: 0, stage: 0, timeline: 0, panels: 0, events: 0, frames: 0 };  // ms spent per part, for the scale test
 let playing = false, speed = 1, lastFrame = 0, hashTimer = 0, lastState = null, writtenHash = location.hash;
 function render() {
-  const s = state(cur.line); lastState = s;
-  drawStage(s); drawTimeline(s); updatePanels(s); updateEvents(cur.line);
+  const p0 = performance.now(), s = state(cur.line); lastState = s;
+  const p1 = performance.now(); drawStage(s); const p2 = performance.now(); drawTimeline(s);
+  const p3 = performance.now(); updatePanels(s); const p4 = performance.now(); updateEvents(cur.line, !playing && !dragging && !scrubbing); const p5 = performance.now();
+  PROFILE.state += p1 - p0; PROFILE.stage += p2 - p1; PROFILE.timeline += p3 - p2; PROFILE.panels += p4 - p3; PROFILE.events += p5 - p4; PROFILE.frames++;
   document.body.dataset.line = cur.line; document.body.dataset.t = s.t;
   // the address follows (throttled: browsers limit history updates)
   if (!hashTimer) hashTimer = setTimeout(() => {
@@ -537,7 +549,7 @@ function render() {
 }
 function seek(ms) { cur.ms = Math.max(0, Math.min(END, ms)); cur.line = Math.max(N ? 0 : -1, recordAt(cur.ms)); render(); }
 function seekLine(i) { cur.line = Math.max(0, Math.min(N - 1, i)); cur.ms = T[cur.line]; render(); }
-function pause() { playing = false; $('play').textContent = 'play'; }
+function pause() { playing = false; $('play').textContent = 'play'; if (N) updateEvents(cur.line, true); }
 function play() { if (cur.ms >= END) seek(0); playing = true; lastFrame = performance.now(); $('play').textContent = 'pause'; requestAnimationFrame(tick); }
 function tick(now) {
   if (!playing) return;
@@ -569,12 +581,12 @@ document.addEventListener('keydown', e => {
 let dragging = false;
 tl.addEventListener('pointerdown', e => { dragging = true; tl.setPointerCapture(e.pointerId); pause(); seek(msOf(e.offsetX)); });
 tl.addEventListener('pointermove', e => { if (dragging) seek(msOf(e.offsetX)); });
-tl.addEventListener('pointerup', () => { dragging = false; });
+tl.addEventListener('pointerup', () => { dragging = false; updateEvents(cur.line, true); });
 tl.addEventListener('wheel', e => { e.preventDefault(); const m = msOf(e.offsetX), f = Math.exp(e.deltaY * 0.002);
   const span = Math.max(5, Math.min(Math.max(END, 1), (view1 - view0) * f)); view0 = Math.max(0, m - (m - view0) / (view1 - view0) * span); view1 = view0 + span;
   if (view1 > Math.max(END, 1)) { view1 = Math.max(END, 1); view0 = Math.max(0, view1 - span); } tlCache = null; render(); }, { passive: false });
 tl.addEventListener('dblclick', () => { view0 = 0; view1 = Math.max(END, 1); tlCache = null; render(); });
-window.addEventListener('resize', () => { layoutStage(); tlCache = null; render(); });
+window.addEventListener('resize', () => { evHeight = 0; layoutStage(); tlCache = null; render(); });
 // zoom the stage (wheel), pan it (drag), reset (double-click): labels of dense scenes become legible
 function stagePoint(e) { return [zoom.x + e.offsetX / (fit * zoom.z), zoom.y + e.offsetY / (fit * zoom.z)]; }
 function clampZoom() { zoom.z = Math.max(1, Math.min(40, zoom.z)); zoom.x = Math.max(0, Math.min(VW - VW / zoom.z, zoom.x)); zoom.y = Math.max(0, Math.min(VH - VH / zoom.z, zoom.y)); }
@@ -593,7 +605,7 @@ layoutStage();
 const start = fromHash(); seek(start === null ? 0 : start);
 // For tests and scripts: the state at a time, the log line text, the layers.
 window.PointerSimViewer = { seek: s => seek(s * 1000), time: () => cur.ms / 1000, playing: () => playing, seekLine: seekLine, state: () => lastState, lineText: lineText, lines: N,
-  duration: END / 1000, layers: layers, redraw: render, decodeMs: decodeMs, selected: () => selectedIds(1e9), stepLine: stepLine, stepEvent: stepEvent };
+  duration: END / 1000, layers: layers, redraw: render, decodeMs: decodeMs, selected: () => selectedIds(1e9), profile: PROFILE, scrubbing: on => { scrubbing = on; }, stepLine: stepLine, stepEvent: stepEvent };
 })();
 """#
 }
