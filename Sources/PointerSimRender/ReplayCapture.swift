@@ -50,7 +50,9 @@ public struct ReplayCapture {
     var pendingMode = ""
     var path: [(point: Point, time: Double)] = []
     var pathMinDistance = 0.5
-    var finalSelection: [String]
+    /// The selection after the last log line, kept from the band lines (in scene order on demand).
+    var selected: Set<String>
+    var finalSelection: [String] { scene.items.compactMap { selected.contains($0.id) ? $0.id : nil } }
     public private(set) var duration = 0.0
 
     /// The decoded input of a recording, for the raw-input lane (nil when
@@ -67,7 +69,7 @@ public struct ReplayCapture {
         var regions: [String: Int] = [:]
         for (i, r) in scene.regions.enumerated() where regions[r.id] == nil { regions[r.id] = i }
         regionIndex = regions
-        finalSelection = scene.initialSelection
+        selected = Set(scene.initialSelection)
     }
 
     /// Replays trace files over a scene (`--verbose`, so every input frame has
@@ -106,7 +108,6 @@ public struct ReplayCapture {
         } else {
             regionChanges.set([0, 0, 0, 0], at: first)
         }
-        finalSelection = sim.selection
     }
 
     mutating func add(_ r: LogRecord, scroll: Vector) {
@@ -124,15 +125,20 @@ public struct ReplayCapture {
             addPathPoint(f.model + scroll, time: r.time)
             return
         case .bandSelecting(let rect, let added, let removed) where itemsCarried:
+            selected.subtract(removed); selected.formUnion(added)
             bandRect(rect)
             bandIndices(added); bandIndices(removed)
             return
         case .bandBegan(let rect, _, let mode):
             lastBandRect = (milli(rect.x), milli(rect.y), milli(rect.width), milli(rect.height))
             pendingMode = mode.rawValue
-        case .bandSelecting(let rect, _, _), .bandEnded(let rect, _, _):
+        case .bandSelecting(let rect, let added, let removed):
             lastBandRect = (milli(rect.x), milli(rect.y), milli(rect.width), milli(rect.height))
-            if case .bandEnded(_, _, let cancelled) = r.event { bands.append((rect, cancelled, pendingMode)) }
+            selected.subtract(removed); selected.formUnion(added)
+        case .bandEnded(let rect, let selection, let cancelled):
+            lastBandRect = (milli(rect.x), milli(rect.y), milli(rect.width), milli(rect.height))
+            bands.append((rect, cancelled, pendingMode))
+            selected = Set(selection)
         default:
             break
         }

@@ -30,7 +30,7 @@ extension ReplayRenderer {
     /// `</` cannot appear inside a script element; `<\/` means the same in JSON
     /// (and the page turns it back in the log lines it prints).
     static func scriptSafe(_ s: String) -> String {
-        s.contains("</") ? s.replacingAll("</", with: "<\\/") : s
+        s.contains("</") ? s.replacing("</", with: "<\\/") : s
     }
 
     static func itemRects(_ c: ReplayCapture) -> ByteStream {
@@ -78,28 +78,3 @@ extension ReplayRenderer {
     }
 }
 
-extension String {
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        var out = "", rest = Substring(self)
-        while let r = rest.range(of: target) {
-            out += rest[..<r.lowerBound]; out += replacement
-            rest = rest[r.upperBound...]
-        }
-        return out + rest
-    }
-}
-
-extension Substring {
-    func range(of target: String) -> Range<Index>? {
-        let t = Array(target.utf8)
-        guard let first = t.first else { return nil }
-        var i = startIndex
-        while i < endIndex {
-            if utf8[i] == first, self[i...].utf8.starts(with: t) {
-                return i..<utf8.index(i, offsetBy: t.count)
-            }
-            i = utf8.index(after: i)
-        }
-        return nil
-    }
-}

@@ -26,7 +26,7 @@ public enum ReplayRenderer {
         let scene = c.scene
         let (w, h) = (scene.view.contentSize.width, scene.view.contentSize.height)
         let legendHeight = 64.0
-        let final = Set(c.finalSelection)
+        let finalSelection = c.finalSelection, final = Set(finalSelection)
         var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(Swift.max(w, 560))) \(n(h + legendHeight))\" width=\"\(n(Swift.max(w, 560)))\" height=\"\(n(h + legendHeight))\" font-family=\"sans-serif\" font-size=\"10\">\n"
         s += "<rect width=\"\(n(w))\" height=\"\(n(h))\" fill=\"#fafafa\" stroke=\"#999\"/>\n"
         let labelled = scene.items.count <= maxLabelledItems
@@ -92,7 +92,7 @@ public enum ReplayRenderer {
         // Legend.
         let y = h + 14
         s += "<g id=\"legend\" font-size=\"11\">\n"
-        s += "<rect x=\"4\" y=\"\(n(y - 9))\" width=\"12\" height=\"10\" fill=\"#4a90e2\" stroke=\"#888\"/><text x=\"20\" y=\"\(n(y))\">selected at the end (\(c.finalSelection.count))</text>\n"
+        s += "<rect x=\"4\" y=\"\(n(y - 9))\" width=\"12\" height=\"10\" fill=\"#4a90e2\" stroke=\"#888\"/><text x=\"20\" y=\"\(n(y))\">selected at the end (\(finalSelection.count))</text>\n"
         s += "<rect x=\"180\" y=\"\(n(y - 9))\" width=\"12\" height=\"10\" fill=\"none\" stroke=\"#9b59b6\" stroke-dasharray=\"3 2\"/><text x=\"196\" y=\"\(n(y))\">pointer region</text>\n"
         s += "<rect x=\"300\" y=\"\(n(y - 9))\" width=\"12\" height=\"10\" fill=\"none\" stroke=\"#d0021b\" stroke-dasharray=\"4 3\"/><text x=\"316\" y=\"\(n(y))\">cancelled band</text>\n"
         var x = 4.0

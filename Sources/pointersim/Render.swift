@@ -7,7 +7,7 @@ extension PointerSimCommand {
     struct Render: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Draws a replay: a self-contained HTML viewer with a timeline (.html) or a static SVG (.svg).",
-            discussion: "Prints the file written and its size. Open the HTML file in a browser; add #t=SECONDS to its address to open it at that trace time.")
+            discussion: "Says on stderr which file it wrote and its size. Open the HTML file in a browser; add #t=SECONDS to its address to open it at that trace time.")
 
         @Argument(help: "Trace files, merged by timestamp (as for replay).")
         var traces: [String]
@@ -33,7 +33,8 @@ extension PointerSimCommand {
                 try writeWhole(to: try OutputSink(path: output)) { try $0.writeLine(text) }
                 let size = text.utf8.count + 1
                 let kind = output.hasSuffix(".svg") ? "SVG summary" : "HTML viewer"
-                print("wrote \(output): \(kind), \(Self.byteCount(size)), \(capture.lineCount) log lines, \(formatLogNumber(capture.duration)) s")
+                // A message, so on stderr (stdout is for data), as `record` names its files.
+                writeStderr("pointersim: wrote \(output): \(kind), \(Self.byteCount(size)), \(capture.lineCount) log lines, \(formatLogNumber(capture.duration)) s\n")
             }
         }
 

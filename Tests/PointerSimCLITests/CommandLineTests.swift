@@ -145,9 +145,9 @@ enum CLI {
         #expect(r.status == 0)
         let size = try FileManager.default.attributesOfItem(atPath: html)[.size] as? Int ?? -1
         // It says what it wrote: the path, what, the size, the log.
-        #expect(r.stdout.hasPrefix("wrote \(html): HTML viewer, ") && r.stdout.contains("(\(size) bytes), 11 log lines, 0.3 s"))
+        #expect(r.stderr.hasPrefix("pointersim: wrote \(html): HTML viewer, ") && r.stderr.hasSuffix("(\(size) bytes), 11 log lines, 0.3 s\n") && r.stdout.isEmpty)
         let s = try CLI.run(["render"] + args + ["--output", svg])
-        #expect(s.status == 0 && s.stdout.hasPrefix("wrote \(svg): SVG summary, "))
+        #expect(s.status == 0 && s.stderr.hasPrefix("pointersim: wrote \(svg): SVG summary, "))
         let page = try String(contentsOfFile: html, encoding: .utf8)
         #expect(page.hasPrefix("<!doctype html>"))
         #expect(!page.contains("src=\"http") && !page.contains("href=\"http"))  // self-contained

@@ -128,11 +128,11 @@ def close(a, b, eps=0.0015):
     return a is not None and b is not None and len(a) == len(b) and all(abs(x - y) <= eps for x, y in zip(a, b))
 
 
-def run_cmd(args):
+def run_cmd(args, stderr=False):
     p = subprocess.run(args, capture_output=True, text=True)
     if p.returncode != 0:
         raise RuntimeError(f"{' '.join(args)} exited {p.returncode}: {p.stderr.strip()}")
-    return p.stdout
+    return p.stderr.strip().splitlines()[-1] + "\n" if stderr else p.stdout  # the last message: what was written
 
 
 # ---- pixels ----------------------------------------------------------------------
@@ -323,8 +323,8 @@ def run_case(b, bin_, spec, tmp, pixels=True, mutate=False):
     name = spec + (" (pointer drawn 180 pt off)" if mutate else "")
     lines = run_cmd([bin_, "replay", "--verbose"] + c.args()).splitlines()
     html = os.path.join(tmp, spec.replace("/", "_") + ".html")
-    out = run_cmd([bin_, "render"] + c.args() + ["--output", html])
-    check(out.startswith(f"wrote {html}: HTML viewer") and str(os.path.getsize(html)) in out, f"{name}: render says what it wrote ({out.strip()})")
+    out = run_cmd([bin_, "render"] + c.args() + ["--output", html], stderr=True)
+    check(out.startswith(f"pointersim: wrote {html}: HTML viewer") and str(os.path.getsize(html)) in out, f"{name}: render says what it wrote ({out.strip()})")
     if mutate:
         text = open(html, encoding="utf-8").read()
         hook = "if (layers.overlays) drawOverlays(ctx, s);"
@@ -385,7 +385,7 @@ def bench(b, bin_, tmp, target_lines):
     subprocess.run([sys.executable, os.path.join(os.path.dirname(__file__), "gen-session.py"), rec, str(target_lines)], check=True)
     html = os.path.join(tmp, "hour.html")
     t0 = time.time()
-    out = run_cmd([bin_, "render", rec, "--output", html])
+    out = run_cmd([bin_, "render", rec, "--output", html], stderr=True)
     render_s = time.time() - t0
     size = os.path.getsize(html)
     lines = int(out.split(" log lines")[0].rsplit(", ", 1)[1])
