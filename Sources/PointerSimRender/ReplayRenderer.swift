@@ -98,7 +98,7 @@ public enum ReplayRenderer {
         var x = 4.0
         for (mode, colour) in modeColours {
             s += "<rect x=\"\(n(x))\" y=\"\(n(y + 9))\" width=\"12\" height=\"10\" fill=\"none\" stroke=\"\(colour)\" stroke-dasharray=\"4 3\"/><text x=\"\(n(x + 16))\" y=\"\(n(y + 18))\">\(mode) band</text>\n"
-            x += 100
+            x += 112
         }
         s += "<text x=\"4\" y=\"\(n(y + 40))\">pointer path: 0 s</text>\n"
         for i in 0..<24 {

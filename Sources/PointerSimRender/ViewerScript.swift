@@ -45,6 +45,8 @@ const AX = new Grow(Float64Array), AY = new Grow(Float64Array), AA = new Grow(Fl
 const BREC = new Grow(Int32Array), BK = new Grow(Uint8Array), BX = new Grow(Float64Array), BY = new Grow(Float64Array), BW = new Grow(Float64Array), BH = new Grow(Float64Array);
 const BD0 = new Grow(Int32Array), BDA = new Grow(Int32Array), BDR = new Grow(Int32Array), BMODE = new Grow(Uint8Array), BCANCEL = new Grow(Uint8Array), BSTART = new Grow(Int32Array);
 const DIDX = new Grow(Int32Array);
+const BANDREC = new Grow(Int32Array), BANDJ = new Grow(Int32Array);  // the band lines among them
+const KIND_SEL_FULL = 254, KIND_SEL_DIFF = 255;  // selection changes by kinds this viewer does not know
 const RARE = [];  // {rec, obj}
 const EVENTS = new Grow(Int32Array);  // every line but pointer lines
 const MARKS = new Grow(Int32Array);   // "events" for Shift+arrows: every line but pointer and band.selecting
@@ -68,7 +70,7 @@ const MODES = Object.keys(H.modeColours);
     EVENTS.push(i);
     if (k === KIND_SELECTING && !textBands) {
       bx += rb.s(); by += rb.s(); bw += rb.s(); bh += rb.s();
-      ORD[i] = BREC.n; BREC.push(i); BK.push(2); BX.push(bx); BY.push(by); BW.push(bw); BH.push(bh);
+      ORD[i] = BREC.n; BANDREC.push(i); BANDJ.push(BREC.n); BREC.push(i); BK.push(2); BX.push(bx); BY.push(by); BW.push(bw); BH.push(bh);
       BD0.push(DIDX.n); let c = rb.u(), last = -1;
       for (let j = 0; j < c; j++) { last += rb.s() + 1; DIDX.push(last); }
       BDA.push(c); c = rb.u(); last = -1;
@@ -86,9 +88,20 @@ const MODES = Object.keys(H.modeColours);
       if (k === KIND_ENDED) { for (const id of obj.selection) { const ix = ID_INDEX.get(id); if (ix !== undefined) { DIDX.push(ix); a++; } } }
       if (k === KIND_SELECTING) { for (const id of obj.added) { DIDX.push(ID_INDEX.get(id)); a++; } for (const id of obj.removed) { DIDX.push(ID_INDEX.get(id)); rm++; } }
       BDA.push(a); BDR.push(rm); BMODE.push(mode); BCANCEL.push(k === KIND_ENDED && obj.cancelled ? 1 : 0); BSTART.push(start);
+      BANDREC.push(i); BANDJ.push(BREC.n - 1);
+    } else if (!/^(band|region|device)\./.test(KINDS[k]) && (Array.isArray(obj.selection) || Array.isArray(obj.added) || Array.isArray(obj.removed))) {
+      // a kind this viewer does not know that changes the selection (say, a click's
+      // selection.changed): a full "selection" replaces it, "added"/"removed" change it
+      const full = Array.isArray(obj.selection), ids = full ? obj.selection : (obj.added || []), rms = full ? [] : (obj.removed || []);
+      BREC.push(i); BK.push(full ? KIND_SEL_FULL : KIND_SEL_DIFF); BX.push(bx); BY.push(by); BW.push(bw); BH.push(bh); BD0.push(DIDX.n);
+      let a = 0, rm = 0;
+      for (const id of ids) { const ix = ID_INDEX.get(id); if (ix !== undefined) { DIDX.push(ix); a++; } }
+      for (const id of rms) { const ix = ID_INDEX.get(id); if (ix !== undefined) { DIDX.push(ix); rm++; } }
+      BDA.push(a); BDR.push(rm); BMODE.push(mode); BCANCEL.push(0); BSTART.push(start);
     }
   }
 }
+const NBAND = BANDREC.n, BANDR = BANDREC.done(), BANDX = BANDJ.done();
 const NB = BREC.n;
 const B = { rec: BREC.done(), k: BK.done(), x: BX.done(), y: BY.done(), w: BW.done(), h: BH.done(), d0: BD0.done(), da: BDA.done(), dr: BDR.done(), mode: BMODE.done(), cancel: BCANCEL.done(), start: BSTART.done() };
 const D = DIDX.done(), ACC = { x: AX.done(), y: AY.done(), a: AA.done() };
@@ -112,8 +125,8 @@ const initialSel = []; for (const id of H.initialSelection) { const i = ID_INDEX
 function resetSel() { sel.fill(0); selCount = 0; for (const i of initialSel) { if (!sel[i]) { sel[i] = 1; selCount++; } } selApplied = 0; }
 function applyBand(j) {
   const k = B.k[j], d0 = B.d0[j], a = B.da[j], r = B.dr[j];
-  if (k === KIND_ENDED) { sel.fill(0); selCount = 0; for (let q = d0; q < d0 + a; q++) if (!sel[D[q]]) { sel[D[q]] = 1; selCount++; } }
-  else if (k === KIND_SELECTING) { for (let q = d0 + a; q < d0 + a + r; q++) if (sel[D[q]]) { sel[D[q]] = 0; selCount--; } for (let q = d0; q < d0 + a; q++) if (!sel[D[q]]) { sel[D[q]] = 1; selCount++; } }
+  if (k === KIND_ENDED || k === KIND_SEL_FULL) { sel.fill(0); selCount = 0; for (let q = d0; q < d0 + a; q++) if (!sel[D[q]]) { sel[D[q]] = 1; selCount++; } }
+  else if (k === KIND_SELECTING || k === KIND_SEL_DIFF) { for (let q = d0 + a; q < d0 + a + r; q++) if (sel[D[q]]) { sel[D[q]] = 0; selCount--; } for (let q = d0; q < d0 + a; q++) if (!sel[D[q]]) { sel[D[q]] = 1; selCount++; } }
 }
 const checkpoints = [];
 resetSel();
@@ -176,7 +189,8 @@ function lineText(i) {
   return RARE_TEXT[o];
 }
 function bandAt(k) {
-  const j = lastLE(B.rec, NB, k); if (j < 0) return null;
+  const q = lastLE(BANDR, NBAND, k); if (q < 0) return null;
+  const j = BANDX[q];
   const active = B.k[j] !== KIND_ENDED;
   return { j: j, active: active, ended: !active, cancelled: !!B.cancel[j], mode: MODES[B.mode[j]] || 'replace',
     rect: [B.x[j] / 1000, B.y[j] / 1000, B.w[j] / 1000, B.h[j] / 1000], endedAt: active ? null : T[B.rec[j]] };
@@ -204,7 +218,7 @@ function state(k) {
   s.latched = reg > 0 ? H.axes[REGION.get(k, 2, 0)] : 'none';
   s.accessorySet = reg > 0 ? REGION.get(k, 3, 0) : 0;
   const b = bandAt(k); s.band = b;
-  if (NI) { selectionAfter(b ? b.j : -1); s.selectionCount = selCount; }
+  if (NI) { selectionAfter(lastLE(B.rec, NB, k)); s.selectionCount = selCount; }
   else s.selectionCount = 0;
   // the last unplug
   s.removed = null;
@@ -415,7 +429,8 @@ function buildTimeline() {
         span1(a, e, L, (H.modeColours[MODES[B.mode[j]]] || '#2a6bb8'), 0, L.h - 5);
         if (B.cancel[j]) { ctx.fillStyle = '#d0021b'; ctx.fillRect(Math.max(LABEL, xOf(e) - 1), L.y, 3, L.h); } }
     }
-    if (NB && B.k[NB - 1] !== KIND_ENDED && B.start[NB - 1] >= 0) span1(T[B.start[NB - 1]], END, L, H.modeColours[MODES[B.mode[NB - 1]]] || '#2a6bb8', 0, L.h - 5);
+    const lb = NBAND ? BANDX[NBAND - 1] : -1;  // a band still active at the end
+    if (lb >= 0 && B.k[lb] !== KIND_ENDED && B.start[lb] >= 0) span1(T[B.start[lb]], END, L, H.modeColours[MODES[B.mode[lb]]] || '#2a6bb8', 0, L.h - 5);
     for (let i = 0; i < AUTO.n; i++) if (AUTO.v[0][i] || AUTO.v[1][i]) { const a = T[AUTO.at[i]], e = i + 1 < AUTO.n ? T[AUTO.at[i + 1]] : END; if (e >= view0 && a <= view1) span1(a, e, L, '#f5a623', L.h - 4, 4); } }
   // region lane: the current region, coloured by effect; latched darker
   { const L = lane.region;

@@ -111,6 +111,12 @@ def expected_states(lines, initial):
         elif ev == "band.ended":
             band, band_active = e, False
             sel = list(e["selection"])
+        elif isinstance(e.get("added"), list) or isinstance(e.get("removed"), list) or isinstance(e.get("selection"), list):
+            # other kinds that change the selection (selection.changed: clicks, keys)
+            if isinstance(e.get("selection"), list):
+                sel = list(e["selection"])
+            else:
+                sel = list(set(sel) - set(e.get("removed", [])) | set(e.get("added", [])))
         elif ev == "region.entered":
             region, latched = e["region"], "none"
         elif ev == "region.exited":
@@ -307,6 +313,26 @@ def controls(b, bin_, tmp):
     check(abs(b.eval("PointerSimViewer.time()") - dur) < 1e-6, "controls: playing ends at the last line")
 
 
+def future_kinds(b, bin_, tmp):
+    """A kind this viewer does not know is listed by its name and fields, and a
+    "selection" it carries is applied: input/unplug's device.removed line is
+    turned into {"event":"selection.changed","selection":["near","mid"]} in the page."""
+    c = Case("input/unplug")
+    html = os.path.join(tmp, "future.html")
+    run_cmd([bin_, "render"] + c.args() + ["--output", html])
+    text = open(html, encoding="utf-8").read()
+    old_line = '"event":"device.removed","device":"PointerSim Test Mouse"}'
+    assert old_line in text and '"device.removed"]' in text
+    text = text.replace(old_line, '"event":"selection.changed","selection":["near","mid"]}').replace('"device.removed"]', '"selection.changed"]')
+    open(html, "w", encoding="utf-8").write(text)
+    b.open("file://" + html + "#t=0.5")
+    b.eval("PointerSimViewer.seek(0.5)")
+    check(sorted(b.eval("PointerSimViewer.selected()")) == ["mid", "near"], "future kinds: an unknown kind's selection is applied")
+    rows = b.eval("Array.from(document.querySelectorAll('#events div.row')).map(d => d.textContent)")
+    check(any("selection.changed" in r and "near" in r for r in rows), f"future kinds: listed by name with their fields ({rows[-1:]})")
+    check(b.eval("PointerSimViewer.state().band.cancelled"), "future kinds: the band before it is still the cancelled one")
+
+
 def sample_times(states, limit=14):
     times = sorted({s["t"] for s in states})
     if len(times) <= limit:
@@ -462,6 +488,7 @@ def main():
                         run_case(b, a.bin, spec, tmp, pixels=False)
                 log(f"all {len(all_cases())} golden cases: state checked")
             controls(b, a.bin, tmp)
+            future_kinds(b, a.bin, tmp)
             # the control: a page that draws the pointer 180 pt off must fail the pixel checks
 
             before, QUIET = len(FAILURES), True
