@@ -223,6 +223,15 @@ function state(k) {
   // the last unplug
   s.removed = null;
   for (let r = lastLE(MK, MK.length, k); r >= 0 && T[k] - T[MK[r]] <= 2000; r--) { if (KINDS[K[MK[r]]] === 'device.removed') { s.removed = { t: T[MK[r]] / 1000, device: RARE[ORD[MK[r]]].obj.device }; break; } }
+  // kinds this viewer does not know that name items (focus, actions, menus): marked for a second
+  s.marked = [];
+  for (let r = lastLE(MK, MK.length, k); r >= 0 && T[k] - T[MK[r]] <= 1000 && s.marked.length < 8; r--) {
+    const i = MK[r], kind = KINDS[K[i]];
+    if (/^(band|region|device)\./.test(kind)) continue;
+    const o = RARE[ORD[i]].obj;
+    for (const key in o) { const v = o[key]; if (key === 'event' || key === 'selection' || key === 'added' || key === 'removed') continue;
+      for (const id of (Array.isArray(v) ? v.slice(0, 4) : [v])) { const ix = typeof id === 'string' ? ID_INDEX.get(id) : undefined; if (ix !== undefined) s.marked.push({ kind: kind, item: ix }); } }
+  }
   return s;
 }
 function selectedIds(limit) { const out = []; for (let i = 0; i < NI && out.length < limit; i++) if (sel[i]) out.push(IDS[i]); return out; }
@@ -310,6 +319,13 @@ function drawStage(s) {
       if (w > 30 && h > 12) ctx.fillText(r.id, x + 3, y + Math.min(h - 3, 13)); else ctx.fillText(r.id, x, y - 3);
       ctx.restore();
     });
+  }
+  // items named by recent events of other kinds (a focus, an action, a menu)
+  for (const m of s.marked) {
+    const i = m.item; ctx.setLineDash([4, 3]); ctx.lineWidth = 2 / S; ctx.strokeStyle = '#16a085';
+    ctx.strokeRect(IX[i] - 3, IY[i] - 3, IW[i] + 6, IH[i] + 6); ctx.setLineDash([]);
+    ctx.font = '11px system-ui,sans-serif'; ctx.fillStyle = '#16a085'; ctx.textAlign = 'left'; ctx.textBaseline = 'bottom';
+    ctx.fillText(m.kind, IX[i] - 3, IY[i] - 5);
   }
   // the band (content coordinates), or the last one for a second after it ended
   const b = s.band;
@@ -537,7 +553,7 @@ function updatePanels(s) {
   $('clock').textContent = 't = ' + (cur.ms / 1000).toFixed(3) + ' s / ' + (END / 1000).toFixed(3) + ' s · line ' + (s.line + 1) + ' / ' + N;
 }
 // legend
-{ const items = [['#e4e4e4', 'item'], ['#4a90e2', 'selected item'], ['#f6ecff', 'pointer region'], ['rgba(50,50,50,0.5)', 'presented pointer (shape)'], ['#ff00ff', 'model pointer (crosshair)'], ['#1d1d1f', 'accessory'], ['#e67e22', 'latched axis'], ['rgba(245,166,35,0.6)', 'autoscroll zone'], ['#d0021b', 'cancelled band / unplug']];
+{ const items = [['#e4e4e4', 'item'], ['#4a90e2', 'selected item'], ['#f6ecff', 'pointer region'], ['rgba(50,50,50,0.5)', 'presented pointer (shape)'], ['#ff00ff', 'model pointer (crosshair)'], ['#1d1d1f', 'accessory'], ['#e67e22', 'latched axis'], ['rgba(245,166,35,0.6)', 'autoscroll zone'], ['#d0021b', 'cancelled band / unplug'], ['#16a085', 'item named by another event']];
   for (const m of MODES) items.push([H.modeColours[m], m + ' band']);
   for (const e of ['highlight', 'lift', 'hover']) items.push([EFFECT_COLOUR[e], e + ' (region lane)']);
   $('legend').innerHTML = items.map(i => '<div><span class="sw" style="background:' + i[0] + '"></span>' + i[1] + '</div>').join(''); }

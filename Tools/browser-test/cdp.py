@@ -53,6 +53,8 @@ class Browser:
             self.call("Page.enable")
             self.call("Runtime.enable")
             self.call("Emulation.setDeviceMetricsOverride", {"width": self.width, "height": self.height, "deviceScaleFactor": 1, "mobile": False})
+        # through about:blank, so that the same file with another #fragment is loaded again
+        self.call("Page.navigate", {"url": "about:blank"})
         self.call("Page.navigate", {"url": url})
         deadline = time.time() + 60
         while time.time() < deadline:

@@ -331,6 +331,13 @@ def future_kinds(b, bin_, tmp):
     rows = b.eval("Array.from(document.querySelectorAll('#events div.row')).map(d => d.textContent)")
     check(any("selection.changed" in r and "near" in r for r in rows), f"future kinds: listed by name with their fields ({rows[-1:]})")
     check(b.eval("PointerSimViewer.state().band.cancelled"), "future kinds: the band before it is still the cancelled one")
+    # one that names an item (a focus move) marks it on the stage for a second
+    text = text.replace('"event":"selection.changed","selection":["near","mid"]}', '"event":"focus.moved","item":"far"}').replace('"selection.changed"]', '"focus.moved"]')
+    html = os.path.join(tmp, "future2.html")  # another page: the same address with a fragment would not reload
+    open(html, "w", encoding="utf-8").write(text)
+    b.open("file://" + html + "#t=0.5")
+    marked = b.eval("JSON.stringify(PointerSimViewer.state().marked)")
+    check(marked == '[{"kind":"focus.moved","item":2}]', f"future kinds: an item they name is marked ({marked})")
 
 
 def sample_times(states, limit=14):
