@@ -611,7 +611,13 @@ document.addEventListener('keydown', e => {
 });
 let dragging = false;
 tl.addEventListener('pointerdown', e => { dragging = true; tl.setPointerCapture(e.pointerId); pause(); seek(msOf(e.offsetX)); });
-tl.addEventListener('pointermove', e => { if (dragging) seek(msOf(e.offsetX)); });
+tl.addEventListener('pointermove', e => {
+  if (dragging) { seek(msOf(e.offsetX)); return; }
+  // the time under the mouse and the nearest event, as a tooltip
+  const ms = msOf(e.offsetX), r = lastLE(T, N, ms), q = lastLE(MK, MK.length, r), q2 = q + 1 < MK.length ? q + 1 : q;
+  const best = q < 0 ? q2 : (q2 >= 0 && Math.abs(T[MK[q2]] - ms) < Math.abs(T[MK[q]] - ms) ? q2 : q);
+  tl.title = (Math.max(0, ms) / 1000).toFixed(3) + ' s' + (best >= 0 && Math.abs(xOf(T[MK[best]]) - e.offsetX) < 6 ? ' · ' + KINDS[K[MK[best]]] + ' at ' + f3(T[MK[best]]) + ' s' : '');
+});
 tl.addEventListener('pointerup', () => { dragging = false; updateEvents(cur.line, true); });
 tl.addEventListener('wheel', e => { e.preventDefault(); const m = msOf(e.offsetX), f = Math.exp(e.deltaY * 0.002);
   const span = Math.max(5, Math.min(Math.max(END, 1), (view1 - view0) * f)); view0 = Math.max(0, m - (m - view0) / (view1 - view0) * span); view1 = view0 + span;
@@ -627,6 +633,16 @@ let panFrom = null;
 stage.addEventListener('pointerdown', e => { if (zoom.z > 1) { panFrom = [e.offsetX, e.offsetY, zoom.x, zoom.y]; stage.setPointerCapture(e.pointerId); } });
 stage.addEventListener('pointermove', e => { if (panFrom) { zoom.x = panFrom[2] - (e.offsetX - panFrom[0]) / (fit * zoom.z); zoom.y = panFrom[3] - (e.offsetY - panFrom[1]) / (fit * zoom.z); clampZoom(); render(); } });
 stage.addEventListener('pointerup', () => { panFrom = null; });
+stage.addEventListener('mousemove', e => {  // the item or region under the mouse, as a tooltip (labels or not)
+  if (!lastState) return;
+  const [vx, vy] = stagePoint(e), x = vx + lastState.scroll[0], y = vy + lastState.scroll[1];
+  let tip = 'view (' + Math.round(vx) + ', ' + Math.round(vy) + ') · content (' + Math.round(x) + ', ' + Math.round(y) + ')';
+  for (let i = H.regions.length - 1; i >= 0; i--) { const r = H.regions[i].rect; if (x >= r[0] && x < r[0] + r[2] && y >= r[1] && y < r[1] + r[3]) { tip += ' · region ' + H.regions[i].id; break; } }
+  if (NI) { const c = Math.min(GW - 1, Math.max(0, Math.floor(x / CELL))), rw = Math.min(GH - 1, Math.max(0, Math.floor(y / CELL)));
+    outer: for (let dr = -1; dr <= 1; dr++) for (let dc = -1; dc <= 1; dc++) { const g = (rw + dr) * GW + c + dc; if (rw + dr < 0 || rw + dr >= GH || c + dc < 0 || c + dc >= GW) continue;
+      for (let q = gridStart[g]; q < gridStart[g + 1]; q++) { const i = gridItems[q]; if (x >= IX[i] && x < IX[i] + IW[i] && y >= IY[i] && y < IY[i] + IH[i]) { tip += ' · item ' + IDS[i] + (sel[i] ? ' (selected)' : ''); break outer; } } } }
+  stage.title = tip;
+});
 stage.addEventListener('dblclick', () => { zoom.z = 1; zoom.x = zoom.y = 0; render(); });
 function fromHash() { const m = /t=([0-9.]+)/.exec(location.hash); return m ? parseFloat(m[1]) * 1000 : null; }
 window.addEventListener('hashchange', () => { writtenHash = location.hash; const ms = fromHash(); if (ms !== null && Math.abs(ms - cur.ms) > 0.5) { pause(); seek(ms); } });

@@ -351,7 +351,7 @@ def sample_times(states, limit=14):
     return sorted(keep)
 
 
-def run_case(b, bin_, spec, tmp, pixels=True, mutate=False):
+def run_case(b, bin_, spec, tmp, pixels=True, mutate=False, samples=14):
     c = Case(spec)
     name = spec + (" (pointer drawn 180 pt off)" if mutate else "")
     lines = run_cmd([bin_, "replay", "--verbose"] + c.args()).splitlines()
@@ -368,7 +368,7 @@ def run_case(b, bin_, spec, tmp, pixels=True, mutate=False):
     view = (view.get("width", 1024), view.get("height", 768))
     url = "file://" + html
     first = True
-    for t in sample_times(states):
+    for t in sample_times(states, samples):
         k = max(i for i, s in enumerate(states) if s["t"] <= t)
         st = states[k]
         if first:
@@ -472,6 +472,7 @@ def main():
     ap.add_argument("--chromium", required=True)
     ap.add_argument("--case", action="append", help="DIR/NAME under Traces/ or /PATH/NAME: NAME.inputs or NAME.trace, NAME.scene.json")
     ap.add_argument("--all", action="store_true", help="every golden case in Traces/ (state checks; pixels on the default cases)")
+    ap.add_argument("--all-pixels", action="store_true", help="with --all: the pixel checks too (slower)")
     ap.add_argument("--bench", type=int, default=0, metavar="LINES")
     ap.add_argument("--screenshot")
     ap.add_argument("--screenshot-case", default="regions/band-over-regions@0.6")
@@ -492,8 +493,8 @@ def main():
             if a.all:
                 for spec in all_cases():
                     if spec not in cases:
-                        run_case(b, a.bin, spec, tmp, pixels=False)
-                log(f"all {len(all_cases())} golden cases: state checked")
+                        run_case(b, a.bin, spec, tmp, pixels=a.all_pixels, samples=6)
+                log(f"all {len(all_cases())} golden cases: state{' and pixels' if a.all_pixels else ''} checked")
             controls(b, a.bin, tmp)
             future_kinds(b, a.bin, tmp)
             # the control: a page that draws the pointer 180 pt off must fail the pixel checks
