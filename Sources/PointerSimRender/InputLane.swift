@@ -6,7 +6,7 @@ import PointerSimFormats
 ///
 /// Today it shows the pointer-level events the decoder feeds the simulator
 /// (motion deltas — the page derives the speed —, buttons, scroll, modifier
-/// keys, Escape's cancel, unplugs). ``events(paths:scene:)`` is the one place
+/// keys, Escape's cancel, selection keys, unplugs). ``events(paths:scene:)`` is the one place
 /// that decides what the lane shows: point it at a finer decoded stream
 /// (libinput-level events) and the rest follows.
 public enum InputLane {
@@ -24,6 +24,8 @@ public enum InputLane {
         case modifiers(ModifierFlags)
         /// A cancel key (Escape).
         case cancel
+        /// A key that drives selection and focus (arrows, Space, Return, Tab, letters).
+        case key(String)
         /// A device was unplugged.
         case removed(String)
     }
@@ -56,7 +58,8 @@ public enum InputLane {
                     case .modifiers(let m): return (t, .modifiers(m))
                     case .cancel: return (t, .cancel)
                     case .deviceRemoved(let d): return (t, .removed(d))
-                    case .invalidate, .key: continue
+                    case .key(let k): return (t, .key(k.description))
+                    case .invalidate: continue
                     }
                 }
                 return nil
@@ -96,6 +99,7 @@ struct InputLaneCapture {
         case .modifiers(let m): stream.u(5); stream.u(Int(m.rawValue))
         case .cancel: stream.u(6)
         case .removed(let d): stream.u(7); stream.u(strings.count); strings.append(d)
+        case .key(let k): stream.u(8); stream.u(strings.count); strings.append(k)
         }
     }
 }

@@ -135,6 +135,8 @@ public struct ReplayCapture {
         case .bandSelecting(let rect, let added, let removed):
             lastBandRect = (milli(rect.x), milli(rect.y), milli(rect.width), milli(rect.height))
             selected.subtract(removed); selected.formUnion(added)
+        case .selectionChanged(_, let added, let removed):
+            selected.subtract(removed); selected.formUnion(added)
         case .bandEnded(let rect, let selection, let cancelled):
             lastBandRect = (milli(rect.x), milli(rect.y), milli(rect.width), milli(rect.height))
             bands.append((rect, cancelled, pendingMode))

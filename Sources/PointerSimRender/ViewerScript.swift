@@ -117,7 +117,7 @@ const HELD = changeList('held', H.counts.held, 2), REGION = changeList('region',
 const NIN = H.counts.input, IN = { t: new Float64Array(NIN), type: new Uint8Array(NIN), a: new Float64Array(NIN), b: new Float64Array(NIN) };
 { const r = new Reader(bytes('input')); let t = 0;
   for (let i = 0; i < NIN; i++) { t += r.s(); IN.t[i] = t; const ty = r.u(); IN.type[i] = ty;
-    if (ty === 0 || ty === 1 || ty === 4) { IN.a[i] = r.s(); IN.b[i] = r.s(); } else if (ty === 2 || ty === 3 || ty === 5 || ty === 7) IN.a[i] = r.u(); } }
+    if (ty === 0 || ty === 1 || ty === 4) { IN.a[i] = r.s(); IN.b[i] = r.s(); } else if (ty === 2 || ty === 3 || ty === 5 || ty === 7 || ty === 8) IN.a[i] = r.u(); } }
 // selection checkpoints: the selection before band line c·CP, for every c
 const CP = Math.max(256, Math.ceil(NB * Math.max(1, NI) / 48e6));
 const sel = new Uint8Array(NI); let selApplied = 0, selCount = 0;
@@ -223,13 +223,15 @@ function state(k) {
   // the last unplug
   s.removed = null;
   for (let r = lastLE(MK, MK.length, k); r >= 0 && T[k] - T[MK[r]] <= 2000; r--) { if (KINDS[K[MK[r]]] === 'device.removed') { s.removed = { t: T[MK[r]] / 1000, device: RARE[ORD[MK[r]]].obj.device }; break; } }
-  // kinds this viewer does not know that name items (focus, actions, menus): marked for a second
-  s.marked = [];
+  // kinds this viewer does not know that name items or a point (focus, actions, menus): marked for a second
+  s.marked = []; const seen = new Set();  // the latest line of each such kind, within a second
   for (let r = lastLE(MK, MK.length, k); r >= 0 && T[k] - T[MK[r]] <= 1000 && s.marked.length < 8; r--) {
     const i = MK[r], kind = KINDS[K[i]];
-    if (/^(band|region|device)\./.test(kind)) continue;
+    if (/^(band|region|device)\./.test(kind) || seen.has(kind)) continue;
+    seen.add(kind);
     const o = RARE[ORD[i]].obj;
     for (const key in o) { const v = o[key]; if (key === 'event' || key === 'selection' || key === 'added' || key === 'removed') continue;
+      if (key === 'point' && Array.isArray(v) && v.length === 2 && typeof v[0] === 'number') { s.marked.push({ kind: kind, point: v }); continue; }
       for (const id of (Array.isArray(v) ? v.slice(0, 4) : [v])) { const ix = typeof id === 'string' ? ID_INDEX.get(id) : undefined; if (ix !== undefined) s.marked.push({ kind: kind, item: ix }); } }
   }
   return s;
@@ -322,6 +324,11 @@ function drawStage(s) {
   }
   // items named by recent events of other kinds (a focus, an action, a menu)
   for (const m of s.marked) {
+    if (m.point) {  // a point the event names (content coordinates), e.g. a context click
+      const [x, y] = m.point; ctx.strokeStyle = '#16a085'; ctx.lineWidth = 2 / S; ctx.beginPath(); ctx.arc(x, y, 7 / S, 0, 2 * Math.PI); ctx.moveTo(x - 11 / S, y); ctx.lineTo(x + 11 / S, y); ctx.moveTo(x, y - 11 / S); ctx.lineTo(x, y + 11 / S); ctx.stroke();
+      ctx.font = '11px system-ui,sans-serif'; ctx.fillStyle = '#16a085'; ctx.textAlign = 'left'; ctx.textBaseline = 'bottom'; ctx.fillText(m.kind, x + 9 / S, y - 9 / S);
+      continue;
+    }
     const i = m.item; ctx.setLineDash([4, 3]); ctx.lineWidth = 2 / S; ctx.strokeStyle = '#16a085';
     ctx.strokeRect(IX[i] - 3, IY[i] - 3, IW[i] + 6, IH[i] + 6); ctx.setLineDash([]);
     ctx.font = '11px system-ui,sans-serif'; ctx.fillStyle = '#16a085'; ctx.textAlign = 'left'; ctx.textBaseline = 'bottom';
@@ -475,7 +482,8 @@ function buildTimeline() {
       else if (ty === 3 && down[IN.a[i]] >= 0) { if (t >= view0 && down[IN.a[i]] <= view1) span1(down[IN.a[i]], t, BL, colours[IN.a[i]], IN.a[i] * 3, 4); down[IN.a[i]] = -1; }
       else if (ty === 4 && t >= view0 && t <= view1) { const x = Math.floor(xOf(t)); if (x !== lastX) { ctx.fillStyle = IN.b[i] > 0 || IN.a[i] > 0 ? '#8e44ad' : '#16a0a0'; ctx.fillRect(x, K2.y + (IN.b[i] > 0 ? K2.h / 2 : 0), 1, K2.h / 2); lastX = x; } }
       else if (ty === 5) { if (mods && modsSince >= 0 && t >= view0 && modsSince <= view1) span1(modsSince, t, K2, 'rgba(46,157,79,0.45)', 0, K2.h); mods = IN.a[i]; modsSince = t; }
-      else if ((ty === 6 || ty === 7) && t >= view0 && t <= view1) { ctx.fillStyle = '#d0021b'; ctx.fillRect(Math.floor(xOf(t)) - 1, K2.y, 3, K2.h); } }
+      else if ((ty === 6 || ty === 7) && t >= view0 && t <= view1) { ctx.fillStyle = '#d0021b'; ctx.fillRect(Math.floor(xOf(t)) - 1, K2.y, 3, K2.h); }
+      else if (ty === 8 && t >= view0 && t <= view1) { ctx.fillStyle = '#e67e22'; ctx.fillRect(Math.floor(xOf(t)) - 1, K2.y, 2, K2.h); } }
     for (let b = 0; b < 3; b++) if (down[b] >= 0) span1(down[b], END, BL, colours[b], b * 3, 4);
     if (mods && modsSince >= 0) span1(modsSince, END, K2, 'rgba(46,157,79,0.45)', 0, K2.h);
   }
