@@ -79,7 +79,7 @@ public enum InputLane {
     }
 }
 
-/// The lane's columns: time delta (ms), type, values (thousandths).
+/// The lane's columns: time delta (ms), type, values (thousandths; motion in sixteenths).
 struct InputLaneCapture {
     var stream = ByteStream()
     var count = 0
@@ -91,7 +91,8 @@ struct InputLaneCapture {
         stream.s(t - lastTime); lastTime = t
         count += 1
         switch e {
-        case .motion(let dx, let dy): stream.u(0); stream.s(milli(dx)); stream.s(milli(dy))
+        // motion in sixteenths of a point: the lane shows speed, not the log's exact numbers
+        case .motion(let dx, let dy): stream.u(0); stream.s(Int((dx * 16).rounded())); stream.s(Int((dy * 16).rounded()))
         case .position(let x, let y): stream.u(1); stream.s(milli(x)); stream.s(milli(y))
         case .button(let b, let down):
             stream.u(down ? 2 : 3); stream.u(b == .primary ? 0 : b == .secondary ? 1 : 2)

@@ -27,7 +27,7 @@ public struct ReplayCapture {
     private(set) var recordCount = 0
     var kinds = ["pointer", "band.began", "band.selecting", "band.ended"]
     var kindIndex: [String: Int] = ["pointer": 0, "band.began": 1, "band.selecting": 2, "band.ended": 3]
-    var times = ByteStream(), kindColumn = ByteStream()
+    var times = ByteStream()
     var lastTime = 0
     var pointers = ByteStream()
     var pointerCount = 0
@@ -115,8 +115,11 @@ public struct ReplayCapture {
         let kind: Int
         if let k = kindIndex[name] { kind = k } else { kind = kinds.count; kinds.append(name); kindIndex[name] = kind }
         let t = milli(r.time)
-        times.s(t - lastTime); lastTime = t
-        kindColumn.u(kind)
+        // The time delta (zigzag) and the kind in one varint: (dt << 3) | min(kind, 7),
+        // the kind again after it when it is 7 or more.
+        let dt = t - lastTime, z = dt >= 0 ? 2 * dt : -2 * dt - 1
+        times.u(z * 8 + Swift.min(kind, 7)); lastTime = t
+        if kind >= 7 { times.u(kind) }
         recordCount += 1
         duration = Swift.max(duration, r.time)
         switch r.event {
@@ -169,18 +172,21 @@ public struct ReplayCapture {
         let mx = milli(f.model.x), my = milli(f.model.y)
         let px = milli(f.presented.x), py = milli(f.presented.y)
         let cx = milli(f.content.dx), cy = milli(f.content.dy)
-        let template = shapeTemplate(f.shape, px: px, py: py)
+        let template = shapeTemplate(f.shape, px: px, py: py)  // -1: written inline
         var flags = 0
         if px != mx || py != my { flags |= 1 }
         if cx != 0 || cy != 0 { flags |= 2 }
-        if template != lastShape { flags |= 4 }
+        if template != lastShape || template < 0 { flags |= 4 }
         if !f.accessories.isEmpty { flags |= 8 }
         pointers.u(flags)
         pointers.s(mx - lastModel.x); pointers.s(my - lastModel.y)
         lastModel = (mx, my)
         if flags & 1 != 0 { pointers.s(px - mx); pointers.s(py - my) }
         if flags & 2 != 0 { pointers.s(cx); pointers.s(cy) }
-        if flags & 4 != 0 { pointers.u(template); lastShape = template }
+        if flags & 4 != 0 {
+            pointers.u(template + 1); lastShape = template
+            if template < 0 { inlineShape(f.shape, px: px, py: py) }
+        }
         if flags & 8 != 0 {
             pointers.u(f.accessories.count)
             for a in f.accessories {
@@ -204,8 +210,35 @@ public struct ReplayCapture {
         case .hidden: key = "{\"x\":1}"
         }
         if let i = shapeIndex[key] { return i }
+        // A shape that keeps changing (a pointer shaped like a growing band)
+        // would make a template per line: past 256 templates, new ones go inline.
+        guard shapeTemplates.count < Self.maxShapeTemplates else { return -1 }
         shapeTemplates.append(key); shapeIndex[key] = shapeTemplates.count - 1
         return shapeTemplates.count - 1
+    }
+
+    static let maxShapeTemplates = 256
+    var lastInline = [0, 0, 0, 0, 0]
+
+    /// A shape written in the pointer column: its kind (0 circle, 1 rounded
+    /// rect, 2 vertical beam, 3 horizontal beam, 4 path, 5 hidden) and its
+    /// numbers in thousandths, relative to the presented pointer; a rounded
+    /// rect's as deltas from the previous inline one.
+    mutating func inlineShape(_ shape: PointerShapeValue, px: Int, py: Int) {
+        switch shape {
+        case .circle(let d): pointers.u(0); pointers.s(milli(d))
+        case .roundedRect(let r, let radius):
+            pointers.u(1)
+            let v = [milli(r.x) - px, milli(r.y) - py, milli(r.width), milli(r.height), milli(radius)]
+            for i in 0..<5 { pointers.s(v[i] - lastInline[i]) }
+            lastInline = v
+        case .verticalBeam(let l): pointers.u(2); pointers.s(milli(l))
+        case .horizontalBeam(let l): pointers.u(3); pointers.s(milli(l))
+        case .path(let points):
+            pointers.u(4); pointers.u(points.count)
+            for p in points { pointers.s(milli(p.x) - px); pointers.s(milli(p.y) - py) }
+        case .hidden: pointers.u(5)
+        }
     }
 
     /// The accessories' shapes as a JSON list the page draws at the centres

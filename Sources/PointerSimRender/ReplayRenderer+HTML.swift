@@ -12,14 +12,14 @@ extension ReplayRenderer {
     ///   bytes per log line.
     public static func html(_ c: ReplayCapture, title: String) -> String {
         var out = ""
-        out.reserveCapacity(c.times.bytes.count * 4 + c.pointers.bytes.count * 4 / 3 + c.bandColumn.bytes.count * 4 / 3 + 200_000)
+        out.reserveCapacity(c.times.bytes.count * 4 / 3 + c.pointers.bytes.count * 4 / 3 + c.bandColumn.bytes.count * 4 / 3 + 200_000)
         out += "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\">\n"
         out += "<title>\(xml(title)) — PointerSim replay</title>\n<style>\(viewerCSS)</style></head><body>\n"
         out += viewerBody
         out += "<script type=\"application/json\" id=\"ps-data\">" + scriptSafe(header(c, title: title)) + "</script>\n"
         out += "<script type=\"text/plain\" id=\"ps-rare\">" + scriptSafe(c.rare.joined(separator: "\n")) + "</script>\n"
         func stream(_ id: String, _ s: ByteStream) { out += "<script type=\"text/plain\" id=\"ps-\(id)\">" + s.base64() + "</script>\n" }
-        stream("times", c.times); stream("kinds", c.kindColumn); stream("pointers", c.pointers); stream("band", c.bandColumn)
+        stream("times", c.times); stream("pointers", c.pointers); stream("band", c.bandColumn)
         stream("scroll", c.scrollChanges.stream); stream("autoscroll", c.autoscrollChanges.stream)
         stream("held", c.heldChanges.stream); stream("region", c.regionChanges.stream)
         stream("items", itemRects(c)); stream("input", c.input?.stream ?? ByteStream())

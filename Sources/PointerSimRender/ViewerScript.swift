@@ -28,8 +28,8 @@ const t0 = performance.now();
 const N = H.counts.records, KINDS = H.kinds;
 const KIND_POINTER = 0, KIND_BEGAN = 1, KIND_SELECTING = 2, KIND_ENDED = 3;
 const T = new Float64Array(N), K = new Uint8Array(N), ORD = new Int32Array(N);
-{ const rt = new Reader(bytes('times')), rk = new Reader(bytes('kinds')); let t = 0;
-  for (let i = 0; i < N; i++) { t += rt.s(); T[i] = t; K[i] = rk.u(); } }
+{ const rt = new Reader(bytes('times')); let t = 0;
+  for (let i = 0; i < N; i++) { const v = rt.u(), k = v % 8, z = (v - k) / 8; t += (z % 2) ? -(z + 1) / 2 : z / 2; T[i] = t; K[i] = k < 7 ? k : rt.u(); } }
 const RARE_TEXT = N ? $('ps-rare').textContent.split('\n').map(s => s.split('<\\/').join('</')) : [];
 const IDS = H.items.ids, NI = IDS.length, ID_INDEX = new Map();
 IDS.forEach((id, i) => { if (!ID_INDEX.has(id)) ID_INDEX.set(id, i); });
@@ -51,6 +51,17 @@ const RARE = [];  // {rec, obj}
 const EVENTS = new Grow(Int32Array);  // every line but pointer lines
 const MARKS = new Grow(Int32Array);   // "events" for Shift+arrows: every line but pointer and band.selecting
 const MODES = Object.keys(H.modeColours);
+const INLINE = [];  // shapes written inline (SH < 0: INLINE[-SH - 1]), in the templates' form
+let lastInline = [0, 0, 0, 0, 0];
+function readInline(r) {
+  const kind = r.u();
+  if (kind === 0) return { c: r.s() };
+  if (kind === 1) { lastInline = lastInline.map(v => v + r.s()); return { r: lastInline.slice() }; }
+  if (kind === 2) return { v: r.s() };
+  if (kind === 3) return { h: r.s() };
+  if (kind === 4) { const n = r.u(), p = []; for (let j = 0; j < n; j++) p.push([r.s(), r.s()]); return { p: p }; }
+  return { x: 1 };
+}
 { const rp = new Reader(bytes('pointers')), rb = new Reader(bytes('band'));
   let mx = 0, my = 0, shape = 0, pi = 0, ri = 0, bx = 0, by = 0, bw = 0, bh = 0, mode = 0, start = -1;
   const textBands = H.bandLinesAsText;
@@ -61,7 +72,7 @@ const MODES = Object.keys(H.modeColours);
       PREC[pi] = i; MX[pi] = mx; MY[pi] = my; ORD[i] = pi;
       if (fl & 1) { PX[pi] = mx + rp.s(); PY[pi] = my + rp.s(); } else { PX[pi] = mx; PY[pi] = my; }
       if (fl & 2) { CX[pi] = rp.s(); CY[pi] = rp.s(); }
-      if (fl & 4) shape = rp.u();
+      if (fl & 4) { shape = rp.u() - 1; if (shape < 0) { INLINE.push(readInline(rp)); shape = -INLINE.length; } }
       SH[pi] = shape; ACC0[pi] = AX.n;
       if (fl & 8) { const c = rp.u(); ACCN[pi] = c; for (let j = 0; j < c; j++) { AX.push(PX[pi] + rp.s()); AY.push(PY[pi] + rp.s()); AA.push(rp.s()); } }
       pi++;
@@ -153,7 +164,7 @@ const decodeMs = performance.now() - t0;
 const END = N ? T[N - 1] : 0;  // ms
 function recordAt(ms) { return lastLE(T, N, ms + 1e-6); }
 function shapeAt(pi) {
-  const s = H.shapes[SH[pi]], px = PX[pi], py = PY[pi];
+  const s = SH[pi] >= 0 ? H.shapes[SH[pi]] : INLINE[-SH[pi] - 1], px = PX[pi], py = PY[pi];
   if (!s) return { circle: H.config.system * 1000 };
   if ('c' in s) return { circle: s.c };
   if ('r' in s) return { roundedRect: [px + s.r[0], py + s.r[1], s.r[2], s.r[3], s.r[4]] };
@@ -470,7 +481,7 @@ function buildTimeline() {
     // speed: the fastest motion per pixel column (decimated)
     const L = lane['input speed'], cols = new Float32Array(Math.ceil(w)); let lastT = -1, maxV = 0;
     for (let i = 0; i < NIN; i++) { if (IN.type[i] !== 0 && IN.type[i] !== 1) continue; const t = IN.t[i];
-      if (lastT >= 0 && t >= view0 && t <= view1) { const dt = Math.max(1, t - lastT); const v = IN.type[i] === 0 ? Math.hypot(IN.a[i], IN.b[i]) / dt : 0; const x = Math.floor(xOf(t)); if (x >= 0 && x < cols.length && v > cols[x]) cols[x] = v; if (v > maxV) maxV = v; }
+      if (lastT >= 0 && t >= view0 && t <= view1) { const dt = Math.max(1, t - lastT); const v = IN.type[i] === 0 ? Math.hypot(IN.a[i], IN.b[i]) / 16 / dt * 1000 : 0; const x = Math.floor(xOf(t)); if (x >= 0 && x < cols.length && v > cols[x]) cols[x] = v; if (v > maxV) maxV = v; }
       lastT = t; }
     ctx.fillStyle = '#3b7dd8';
     for (let x = 0; x < cols.length; x++) if (cols[x] > 0) { const hh = Math.max(1, cols[x] / maxV * L.h); ctx.fillRect(x, L.y + L.h - hh, 1, hh); }

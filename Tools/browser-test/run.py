@@ -495,6 +495,15 @@ def main():
                     if spec not in cases:
                         run_case(b, a.bin, spec, tmp, pixels=a.all_pixels, samples=6)
                 log(f"all {len(all_cases())} golden cases: state{' and pixels' if a.all_pixels else ''} checked")
+            # a long band: a pointer shaped like the band at every line (more shapes than the
+            # page keeps as templates, so most are written inline)
+            with open(os.path.join(tmp, "long-band.trace"), "w") as f:
+                f.write("pointersim-trace 1\n0 move 30 30\n0.01 press primary\n")
+                for i in range(600):
+                    f.write(f"{0.02 + i * 0.004:.3f} move {40 + i * 1.3:.1f} {35 + (i * 7) % 500 * 1.1:.1f}\n")
+                f.write("2.5 release primary\n")
+            n = run_case(b, a.bin, os.path.join(tmp, "long-band"), tmp)
+            log(f"a generated 600-step band: {n} log lines checked")
             controls(b, a.bin, tmp)
             future_kinds(b, a.bin, tmp)
             # the control: a page that draws the pointer 180 pt off must fail the pixel checks
