@@ -35,8 +35,11 @@ public enum Decode {
             names.append(n == 1 ? d.name : d.name + " #\(n)")
         }
         try devices(names)
-        var heads: [RawItem?] = try readers.map { try $0.next() }
-        let start = heads.compactMap { $0?.microseconds }.min() ?? 0
+        // The one merge (earliest first, ties to the lower device), on raw times.
+        var merge = StreamMerge<RawItem>()
+        for r in readers { for s in r.streams { _ = merge.addSource { try s.read(into: &$0) } } }
+        try merge.prime()
+        let start = (0..<merge.count).compactMap { merge.first(of: $0)?.microseconds }.min() ?? 0
         var pipeline = DecodePipeline(configuration: configuration)
         var out: [DecodedEvent] = []
         out.reserveCapacity(64)
@@ -46,21 +49,14 @@ public enum Decode {
             out.removeAll(keepingCapacity: true)
         }
         try flush()
-        while true {
-            var best = -1, bestTime = Int64.max
-            for i in heads.indices { if let h = heads[i], best < 0 || h.microseconds < bestTime { best = i; bestTime = h.microseconds } }
-            guard best >= 0, let item = heads[best] else { break }
+        // What was decoded before a malformed line is out before its error.
+        while let (_, item) = try merge.next() {
             switch item {
-            case .event(let d, let e): pipeline.feed(device: base[best] + d, e, into: &out)
-            case .removed(let d, let t): pipeline.removeDevice(base[best] + d, at: t, into: &out)
+            case .event(let d, let e): pipeline.feed(device: d, e, into: &out)
+            case .removed(let d, let t): pipeline.removeDevice(d, at: t, into: &out)
+            case .added: break
             }
             if !out.isEmpty { try flush() }
-            do {
-                heads[best] = try readers[best].next()
-            } catch {
-                // What was decoded before the malformed line is out already.
-                throw error
-            }
         }
         pipeline.finish(tail: tail, into: &out)
         try flush()

@@ -13,31 +13,8 @@ public enum EvemuFormat {
     /// The comment that marks a device removal (followed by ` <sec>.<usec>`).
     public static let removalMarker = "# pointersim: device removed"
 
-    /// Whether a file's first bytes look like an evemu description
-    /// (`# EVEMU` or a first non-comment line starting with `N:`).
-    public static func matchesDescription(_ prefix: [UInt8]) -> Bool {
-        for line in prefix.split(separator: 10, omittingEmptySubsequences: true) {
-            let t = String(decoding: line, as: UTF8.self).trimmingSpaces()
-            if t.hasPrefix("# EVEMU") { return true }
-            if t.isEmpty || t.hasPrefix("#") { continue }
-            return t.hasPrefix("N:")
-        }
-        return false
-    }
-
-    /// Whether a file's first bytes look like an evemu events-only file
-    /// (the second half of the split form: its first non-comment line is `E:`).
-    public static func matchesEvents(_ prefix: [UInt8]) -> Bool {
-        for line in prefix.split(separator: 10, omittingEmptySubsequences: true) {
-            let t = String(decoding: line, as: UTF8.self).trimmingSpaces()
-            if t.isEmpty || t.hasPrefix("#") { continue }
-            return t.hasPrefix("E:")
-        }
-        return false
-    }
-
     /// Parses a whole recording in memory (for tests and small files).
-    /// - Throws: ``InputError`` (65 with the line) for malformed text.
+    /// - Throws: ``InputError`` (`malformed`, with the line) for malformed text.
     public static func parse(_ text: String, file: String = "<evemu>") throws -> (description: DeviceDescription, events: [EvdevEvent]) {
         var p = Parser(file: file)
         var events: [EvdevEvent] = []
@@ -147,7 +124,7 @@ public enum EvemuFormat {
             if !sawName && !eventsOnly { throw fail(n, "no device description: expected an \"N: <name>\" line before the events") }
         }
 
-        mutating func parse(line b: UnsafeBufferPointer<UInt8>, number n: Int) throws -> RawItem? {
+        mutating func parse(line b: UnsafeBufferPointer<UInt8>, number n: Int, device: Int = 0) throws -> RawItem? {
             var c = ByteCursor(b)
             c.skipSpaces()
             if c.atEnd { return nil }
@@ -156,7 +133,7 @@ public enum EvemuFormat {
                     c.i = EvemuFormat.removalMarker.utf8.count
                     c.skipSpaces()
                     let t = try time(&c, n)
-                    return .removed(device: 0, microseconds: t)
+                    return .removed(device: device, microseconds: t)
                 }
                 return nil
             }
@@ -168,7 +145,7 @@ public enum EvemuFormat {
             if kind == UInt8(ascii: "E") {
                 sawEvent = true
                 if !eventsOnly && !sawName { throw fail(n, "event before the device description (expected an \"N: <name>\" line first)") }
-                return .event(device: 0, try event(&c, n))
+                return .event(device: device, try event(&c, n))
             }
             if eventsOnly { throw fail(n, "expected an event line \"E: <sec>.<usec> <type> <code> <value>\" in an events file") }
             if sawEvent { throw fail(n, "description line \(Character(UnicodeScalar(kind))): after the events") }
@@ -287,75 +264,65 @@ public enum EvemuFormat {
     }
 }
 
-/// Reads an evemu recording lazily: the description at creation, then one
-/// event per ``next()``. Memory is bounded by the longest line.
-public final class EvemuReader: RawEventReader {
+/// Reads an evemu recording lazily: the description at creation, then its
+/// events in batches. Memory is bounded by the line reader's chunk.
+public final class EvemuReader: RawEventReader, RawEventStream {
     /// The one device.
-    public private(set) var devices: [DeviceDescription]
-    private var lines: ChunkedLines
+    public let devices: [DeviceDescription]
+    /// The one stream: this reader.
+    public var streams: [any RawEventStream] { [self] }
+    private let lines: LineReader
     private var parser: EvemuFormat.Parser
-    private var batch: [RawItem] = []
-    private var batchIndex = 0
-    private var exhausted = false
-    private var deferredError: (any Error)? = nil
-    /// Events parsed per refill (bounded memory).
+    private var first: RawItem?
+    /// The device index written into the items.
+    private let device: Int
+    /// Lines parsed per batch (bounded memory).
     static let batchSize = 4096
+
+    /// Reads a single-file recording, or the split form (`lines` holds the
+    /// description, `events` the events), from readers already open (the
+    /// format was recognised from their first bytes). Items name `device`.
+    /// - Throws: ``InputError`` if the description is malformed.
+    public init(_ lines: LineReader, events: LineReader? = nil, device: Int = 0) throws {
+        var parser = EvemuFormat.Parser(file: lines.input.name)
+        var first: RawItem? = nil
+        var more = true
+        // The description: line by line until the first event.
+        while first == nil && more {
+            more = try lines.forEachLine(upTo: 1) { line, n in first = try parser.parse(line: line, number: n, device: device) }
+        }
+        try parser.finishDescription(line: lines.lineNumber)
+        devices = [parser.description]
+        if let ev = events {
+            if first != nil {
+                throw InputError.malformed(lines.input.name, line: lines.lineNumber, "this evemu file already has events; \(ev.input.name) cannot be its events file")
+            }
+            let desc = parser.description
+            parser = EvemuFormat.Parser(file: ev.input.name, eventsOnly: true)
+            parser.description = desc
+            self.lines = ev
+        } else {
+            self.lines = lines
+        }
+        self.parser = parser; self.first = first; self.device = device
+    }
 
     /// Opens a single-file recording, or the split form (`path` holds the
     /// description, `eventsPath` the events).
-    /// - Throws: ``InputError``: 66 if a file cannot be opened, 65 if malformed.
-    public init(path: String, eventsPath: String? = nil) throws {
-        var lines = try ChunkedLines(path: path)
-        var parser = EvemuFormat.Parser(file: path)
-        var first: [RawItem] = []
-        var more = true
-        // The description: line by line until the first event.
-        while first.isEmpty && more {
-            more = try lines.lines(upTo: 1) { line, n in
-                if let item = try parser.parse(line: line, number: n) { first.append(item) }
-            }
-        }
-        try parser.finishDescription(line: lines.lineNumber)
-        let d = parser.description
-        if let ev = eventsPath {
-            if !first.isEmpty { throw InputError.malformed(path, line: lines.lineNumber, "this evemu file already has events; \(ev) cannot be its events file") }
-            lines = try ChunkedLines(path: ev)
-            let desc = parser.description
-            parser = EvemuFormat.Parser(file: ev, eventsOnly: true)
-            parser.description = desc
-            more = true
-        }
-        self.lines = lines; self.parser = parser; batch = first; devices = [d]
-        exhausted = !more
+    /// - Throws: ``InputError``: `cannotOpen`, or `malformed`.
+    public convenience init(path: String, eventsPath: String? = nil) throws {
+        try self.init(LineReader(InputFile(path: path)), events: try eventsPath.map { LineReader(try InputFile(path: $0)) })
     }
 
-    /// The next event (or removal marker).
-    /// - Complexity: amortised O(line length); lines are parsed in batches.
-    public func next() throws -> RawItem? {
-        if batchIndex < batch.count {
-            defer { batchIndex += 1 }
-            return batch[batchIndex]
-        }
-        batch.removeAll(keepingCapacity: true); batchIndex = 0
-        if let e = deferredError { deferredError = nil; throw e }
+    /// Appends the next batch of events (and removal markers).
+    /// - Complexity: O(length of the lines read).
+    public func read(into items: inout [RawItem]) throws -> Bool {
+        if let f = first { items.append(f); first = nil }
         var p = parser
-        var b = batch
-        batch = []
-        defer { parser = p; batch = b }
-        while b.isEmpty && !exhausted {
-            do {
-                exhausted = try !lines.lines(upTo: Self.batchSize) { line, n in
-                    if let item = try p.parse(line: line, number: n) { b.append(item) }
-                }
-            } catch {
-                // The events before the malformed line come out first.
-                if b.isEmpty { exhausted = true; throw error }
-                deferredError = error
-                exhausted = true
-            }
+        defer { parser = p }
+        let d = device
+        return try lines.forEachLine(upTo: Self.batchSize) { line, n in
+            if let item = try p.parse(line: line, number: n, device: d) { items.append(item) }
         }
-        guard !b.isEmpty else { return nil }
-        batchIndex = 1
-        return b[0]
     }
 }

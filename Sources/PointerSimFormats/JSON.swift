@@ -27,7 +27,7 @@ public struct JSONParser {
     let file: String
 
     /// Parses a whole document.
-    /// - Throws: ``InputError`` (65) naming the file, line and what was expected.
+    /// - Throws: ``InputError`` (`malformed`) naming the file, line and what was expected.
     public static func parse(_ text: String, file: String) throws -> JSONNode {
         var p = JSONParser(bytes: Array(text.utf8), file: file)
         p.skipSpace()

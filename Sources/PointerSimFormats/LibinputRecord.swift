@@ -15,18 +15,6 @@ public enum LibinputRecordFormat {
     /// The first line written.
     public static let header = "# libinput record"
 
-    /// Whether a file's first bytes look like a libinput recording.
-    public static func matches(_ prefix: [UInt8]) -> Bool {
-        let text = String(decoding: prefix, as: UTF8.self)
-        if text.hasPrefix(header) { return true }
-        var sawVersion = false, sawDevices = false
-        for line in text.split(separator: "\n") {
-            if line.hasPrefix("version:") { sawVersion = true }
-            if line.hasPrefix("devices:") { sawDevices = true }
-        }
-        return sawVersion && sawDevices
-    }
-
     /// The top of a file: header comment, `version: 1`, `ndevices`, the
     /// `libinput` and `system` maps, and `devices:`. Follow it with, per
     /// device, ``renderDevice(_:)`` and that device's ``renderFrame(_:)``s.
@@ -137,8 +125,8 @@ public enum LibinputRecordFormat {
         var eventsStart = 0, eventsEnd = 0
     }
 
-    static func indent(_ l: ArraySlice<UInt8>) -> Int { l.prefix { $0 == 32 }.count }
-    static func trimmed(_ l: ArraySlice<UInt8>) -> String {
+    static func indent<L: Collection<UInt8>>(_ l: L) -> Int { l.prefix { $0 == 32 }.count }
+    static func trimmed<L: Collection<UInt8>>(_ l: L) -> String {
         var s = String(decoding: l, as: UTF8.self)
         // Drop a trailing comment that is not inside quotes.
         var inQuote = false, cut: String.Index? = nil
@@ -169,7 +157,7 @@ public enum LibinputRecordFormat {
             if let last = devices.indices.last, section == "events", devices[last].eventsEnd == 0 { devices[last].eventsEnd = n }
         }
 
-        mutating func line(_ l: ArraySlice<UInt8>, number n: Int) throws {
+        mutating func line<L: Collection<UInt8>>(_ l: L, number n: Int) throws {
             lastLine = n
             let ind = LibinputRecordFormat.indent(l)
             if inDevices && section == "events" && deviceIndent >= 0 {
@@ -296,7 +284,7 @@ public enum LibinputRecordFormat {
 
         func fail(_ n: Int, _ m: String) -> InputError { InputError.malformed(file, line: n, m) }
 
-        mutating func line(_ l: ArraySlice<UInt8>, number n: Int) throws -> RawItem? {
+        mutating func line<L: Collection<UInt8>>(_ l: L, number n: Int) throws -> RawItem? {
             let ind = LibinputRecordFormat.indent(l)
             var body = l.dropFirst(ind)
             if body.isEmpty { return nil }
@@ -339,56 +327,65 @@ public enum LibinputRecordFormat {
 }
 
 /// Reads a libinput recording lazily: a first pass collects the device
-/// descriptions, then one line reader per device walks its events section;
-/// the devices' events are merged by timestamp. Memory is bounded (one line
+/// descriptions and where each device's events are; then one stream per
+/// device walks its events section with its own line reader over the same
+/// open file (`pread`: the path is not opened again; a pipe or FIFO is first
+/// copied to an unlinked temporary file). The devices' events are merged by
+/// the pipeline like those of separate files. Memory is bounded (one line
 /// buffer per device).
 public final class LibinputRecordReader: RawEventReader {
     /// The devices.
     public let devices: [DeviceDescription]
-    private var readers: [LineReader]
-    private var rows: [LibinputRecordFormat.EventRows]
-    private let ends: [Int]
-    private var heads: [RawItem?]
-    private var primed = false
-    private var refill: Int? = nil
+    /// One stream per device.
+    public let streams: [any RawEventStream]
 
-    /// Opens a recording.
-    /// - Throws: ``InputError``: 66 if it cannot be opened, 65 if malformed.
-    public init(path: String) throws {
-        let r = try LineReader(path: path)
-        var scan = LibinputRecordFormat.Scanner(file: path)
-        while let l = try r.nextLine() { try scan.line(l, number: r.lineNumber) }
+    /// Reads the recording from a reader already open (the format was
+    /// recognised from its first bytes); items name devices from `firstDevice` on.
+    /// - Throws: ``InputError`` if malformed, or if a stream cannot be copied.
+    public init(_ reader: LineReader, firstDevice: Int = 0) throws {
+        let input = try InputFile.seekable(reader)
+        let r = input === reader.input ? reader : LineReader(input)
+        var scan = LibinputRecordFormat.Scanner(file: input.name)
+        var offsets: [Int: Int64] = [:]
+        _ = try r.forEachLine(upTo: Int.max) { l, n in
+            try scan.line(l, number: n)
+            if let last = scan.devices.last, last.eventsStart == n + 1, offsets[scan.devices.count - 1] == nil {
+                offsets[scan.devices.count - 1] = r.offset
+            }
+        }
         let sections = try scan.finish()
         devices = sections.map(\.description)
-        var rs: [LineReader] = [], rw: [LibinputRecordFormat.EventRows] = [], es: [Int] = []
-        for (k, s) in sections.enumerated() {
-            let lr = try LineReader(path: path)
-            while lr.lineNumber + 1 < s.eventsStart, try lr.nextLine() != nil {}
-            rs.append(lr); rw.append(LibinputRecordFormat.EventRows(file: path, device: k)); es.append(s.eventsEnd)
+        streams = sections.enumerated().map { k, s in
+            DeviceEvents(LineReader(input, offset: offsets[k] ?? r.offset, lineNumber: s.eventsStart - 1, chunkSize: 1 << 16),
+                         end: s.eventsEnd, rows: LibinputRecordFormat.EventRows(file: input.name, device: firstDevice + k))
         }
-        readers = rs; rows = rw; ends = es
-        heads = Array(repeating: nil, count: sections.count)
     }
 
-    private func pull(_ k: Int) throws -> RawItem? {
-        while readers[k].lineNumber + 1 < ends[k], let l = try readers[k].nextLine() {
-            let n = readers[k].lineNumber
-            if let item = try rows[k].line(l, number: n) { return item }
-        }
-        return nil
+    /// Opens a recording.
+    /// - Throws: ``InputError``: `cannotOpen`, or `malformed`.
+    public convenience init(path: String) throws {
+        try self.init(LineReader(InputFile(path: path)))
     }
 
-    /// The next event of any device, in time order (ties: device order).
-    public func next() throws -> RawItem? {
-        if !primed { primed = true; for k in heads.indices { heads[k] = try pull(k) } }
-        // Read on lazily, so an error in a later line never holds back this item.
-        if let k = refill { refill = nil; heads[k] = try pull(k) }
-        var best = -1
-        for k in heads.indices { if let h = heads[k], best < 0 || h.microseconds < heads[best]!.microseconds { best = k } }
-        guard best >= 0 else { return nil }
-        let item = heads[best]
-        heads[best] = nil
-        refill = best
-        return item
+    /// One device's events section.
+    final class DeviceEvents: RawEventStream {
+        let lines: LineReader
+        let end: Int
+        var rows: LibinputRecordFormat.EventRows
+
+        init(_ lines: LineReader, end: Int, rows: LibinputRecordFormat.EventRows) {
+            self.lines = lines; self.end = end; self.rows = rows
+        }
+
+        func read(into items: inout [RawItem]) throws -> Bool {
+            let left = end - 1 - lines.lineNumber
+            guard left > 0 else { return false }
+            var rw = rows
+            defer { rows = rw }
+            let more = try lines.forEachLine(upTo: Swift.min(left, 4096)) { l, n in
+                if let item = try rw.line(l, number: n) { items.append(item) }
+            }
+            return more && lines.lineNumber + 1 < end
+        }
     }
 }

@@ -10,30 +10,6 @@ public enum PointerSimTrace {
     /// The events and their arguments, for messages.
     static let grammar = "move X Y, delta DX DY, press BUTTON, release BUTTON, modifiers [FLAG…], scroll DX DY, cancel, invalidate REGION, removed DEVICE, key NAME"
 
-    /// Whether a file's first bytes look like this format.
-    public static func matches(_ prefix: [UInt8]) -> Bool {
-        for line in prefix.split(separator: 10, omittingEmptySubsequences: true) {
-            let t = String(decoding: line, as: UTF8.self).trimmingSpaces()
-            if t.isEmpty || t.hasPrefix("#") { continue }
-            return t.hasPrefix("pointersim-trace")
-        }
-        return false
-    }
-
-    /// Parses a whole trace file.
-    /// - Throws: ``InputError``: 66 if the file cannot be opened; 65 naming the
-    ///   line and what was expected.
-    public static func load(path: String) throws -> [PointerEvent] {
-        let reader = try LineReader(path: path)
-        var parser = Parser(file: path)
-        var out: [PointerEvent] = []
-        while let line = try reader.nextLine() {
-            out.append(contentsOf: try parser.parse(line: String(decoding: line, as: UTF8.self), number: reader.lineNumber))
-        }
-        guard parser.sawHeader else { throw InputError.malformed(path, line: nil, "empty trace: expected the header \"\(header)\"") }
-        return out
-    }
-
     /// Parses trace text (for tests and in-memory use).
     public static func parse(_ text: String, file: String = "<trace>") throws -> [PointerEvent] {
         var parser = Parser(file: file)
@@ -69,6 +45,15 @@ public enum PointerSimTrace {
         return s
     }
 
+    /// A finite number written in decimal (`Double`'s syntax, which stops at
+    /// a NUL byte: a number containing one is refused).
+    static func number(_ s: Substring) -> Double? {
+        guard !s.utf8.contains(0), let v = Double(s), v.isFinite else { return nil }
+        return v
+    }
+
+    /// The line parser: one line of text in, at most one event out. Every
+    /// event and its arguments are parsed in ``parse(line:number:)``.
     struct Parser {
         let file: String
         var sawHeader = false
@@ -94,7 +79,7 @@ public enum PointerSimTrace {
                 sawHeader = true
                 return []
             }
-            guard let t = Double(words[0]), t.isFinite, t >= 0 else {
+            guard let t = PointerSimTrace.number(words[0]), t >= 0 else {
                 throw fail(n, "expected a time in seconds (a non-negative number), found \"\(words[0])\"")
             }
             guard t >= lastTime else {
@@ -107,7 +92,7 @@ public enum PointerSimTrace {
                 guard args.count == k else { throw fail(n, "\(name) takes \(usage), found \(args.count) argument\(args.count == 1 ? "" : "s")") }
             }
             func num(_ s: String) throws -> Double {
-                guard let v = Double(s), v.isFinite else { throw fail(n, "\(name): expected a number, found \"\(s)\"") }
+                guard let v = PointerSimTrace.number(Substring(s)) else { throw fail(n, "\(name): expected a number, found \"\(s)\"") }
                 return v
             }
             func button() throws -> PointerButton {
@@ -156,6 +141,40 @@ public enum PointerSimTrace {
             }
             return [PointerEvent(time: t, kind)]
         }
+    }
+}
+
+/// Reads a `pointersim-trace 1` file as it goes: lines are parsed in
+/// batches, so memory stays flat whatever the length.
+public final class TraceReader: PointerEventStream {
+    private let lines: LineReader
+    private var parser: PointerSimTrace.Parser
+    /// Lines parsed per batch.
+    static let batchSize = 4096
+
+    /// Reads a trace from a reader already open (its format was recognised
+    /// from its first bytes).
+    public init(_ lines: LineReader) {
+        self.lines = lines
+        parser = PointerSimTrace.Parser(file: lines.input.name)
+    }
+
+    /// A trace's times are on the trace clock.
+    public var clockZero: Double { 0 }
+
+    /// Appends the next batch of events.
+    /// - Throws: ``InputError`` for a malformed line (after the events before it),
+    ///   or for a file without the header.
+    public func read(into events: inout [PointerEvent]) throws -> Bool {
+        var p = parser
+        defer { parser = p }
+        let more = try lines.forEachLine(upTo: Self.batchSize) { line, n in
+            events.append(contentsOf: try p.parse(line: String(decoding: line, as: UTF8.self), number: n))
+        }
+        if !more && !p.sawHeader {
+            throw InputError.malformed(lines.input.name, line: nil, "empty trace: expected the header \"\(PointerSimTrace.header)\"")
+        }
+        return more
     }
 }
 

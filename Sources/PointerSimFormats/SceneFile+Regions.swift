@@ -39,7 +39,7 @@ import PointerSimCore
 
 extension SceneFile {
     /// Decodes the scene's `regions` array into `scene.regions`.
-    /// - Throws: ``InputError`` (65) naming the JSON path of anything malformed.
+    /// - Throws: ``InputError`` (`malformed`) naming the JSON path of anything malformed.
     static func decodeRegions(_ field: SceneField, into scene: inout Scene, warnings: inout [String]) throws {
         var ids = Set<String>()
         for e in try field.array() {

@@ -110,7 +110,7 @@ public enum SceneFile {
     public static let formatTag = "pointersim-scene/1"
 
     /// Reads and validates a scene file.
-    /// - Throws: ``InputError``: 66 if it cannot be opened, 65 naming the line
+    /// - Throws: ``InputError``: `cannotOpen` if it cannot be opened, `malformed` naming the line
     ///   and path of anything malformed or unknown.
     public static func load(path: String) throws -> Scene {
         var warnings: [String] = []

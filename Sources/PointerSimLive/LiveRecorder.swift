@@ -36,7 +36,7 @@ public final class LiveRecorder {
     private var finished = false
 
     /// Prepares a recording to `path`.
-    /// - Throws: ``InputError`` 66 if the folder is not writable.
+    /// - Throws: ``InputError`` of kind `cannotCreate` if the folder is missing or not writable.
     public init(path: String, format: Format) throws {
         self.path = path
         self.format = format
@@ -117,7 +117,7 @@ public final class LiveRecorder {
     }
 
     /// Writes the final file(s). Calling it again does nothing.
-    /// - Throws: ``InputError`` 74 on a write error (the output is then absent).
+    /// - Throws: ``InputError`` of kind `io` on a write error (the output is then absent).
     public func finish() throws {
         guard !finished else { return }
         finished = true
@@ -165,8 +165,8 @@ public final class LiveRecorder {
     }
 
     private func copyLines(from file: String, to out: OutputSink) throws {
-        let r = try LineReader(path: file)
-        while let line = try r.nextLine() { try out.writeLine(String(decoding: line, as: UTF8.self)) }
+        let r = LineReader(try InputFile(path: file))
+        _ = try r.forEachLine(upTo: Int.max) { line, _ in try out.writeLine(String(decoding: line, as: UTF8.self)) }
     }
 }
 

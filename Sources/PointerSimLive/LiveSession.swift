@@ -23,14 +23,14 @@ public struct LiveOptions: Sendable {
     public init() {}
 }
 
-/// Reads live devices with poll(2) and libevdev, decodes them with the same
-/// ``InputMerger`` as replay, runs the ``Simulator`` and writes each log line
+/// Reads live devices with poll(2) and libevdev through the same
+/// ``RawInputPipeline`` as replay (merge by timestamp, integer-µs clock on
+/// the first event, decoder), runs the ``Simulator`` and writes each log line
 /// as it happens; optionally records the raw input.
 ///
-/// Times: every raw event is rebased on the first event read (integer
-/// microseconds), exactly as the recording stores it, and the log's `t` is
-/// measured from there, as replay measures a raw recording from its first
-/// event. So a replay of the recording prints the same log, byte for byte.
+/// The recording stores the events exactly as the pipeline hands them out
+/// (rebased, in merge order per device), and a replay runs them through the
+/// same pipeline: so it prints the same log, byte for byte, by construction.
 public final class LiveSession {
     private struct Slot {
         var device: EvdevDevice
@@ -43,10 +43,9 @@ public final class LiveSession {
     private let recorder: LiveRecorder?
     private let note: (String) -> Void
     private var slots: [Slot] = []
-    private var descriptions: [DeviceDescription] = []
-    private var merger: InputMerger
+    private var pipeline: RawInputPipeline
     private var simulator: Simulator
-    private var base: (sec: Int64, usec: Int32)? = nil
+    private var events: [PointerEvent] = []
     private var records: [LogRecord] = []
     private var signalFD: Int32 = -1
     private var inotifyFD: Int32 = -1
@@ -58,8 +57,9 @@ public final class LiveSession {
     ///   - log: where log lines go (flushed per line by the caller's sink); `nil` for `record`.
     ///   - recorder: records the raw input, if given.
     ///   - note: progress messages for stderr (`pointersim: reading …`).
-    /// - Throws: ``InputError`` 66 when a named device cannot be opened, or
-    ///   when there is no input device at all; 65 if a device cannot be decoded.
+    /// - Throws: ``InputError``: `cannotOpen` when a named device cannot be
+    ///   opened, or when there is no input device at all; `malformed` if a
+    ///   device cannot be decoded.
     public init(scene: Scene, options: LiveOptions, log: OutputSink?, recorder: LiveRecorder?,
                 note: @escaping (String) -> Void) throws {
         self.scene = scene
@@ -67,7 +67,7 @@ public final class LiveSession {
         self.log = log
         self.recorder = recorder
         self.note = note
-        merger = Self.makeMerger([], scene: scene)
+        pipeline = RawInputPipeline(configuration: DecoderConfiguration(pointer: scene.pointer))
         simulator = Simulator(scene: scene, options: SimulationOptions(verbose: options.verbose))
 
         var opened: [EvdevDevice] = []
@@ -110,25 +110,27 @@ public final class LiveSession {
         if inotifyFD >= 0 { close(inotifyFD) }
     }
 
-    private static func makeMerger(_ d: [DeviceDescription], scene: Scene) -> InputMerger {
-        InputMerger(devices: d, configuration: DecoderConfiguration(pointer: scene.pointer))
-    }
-
     private func add(_ d: EvdevDevice) throws {
-        let index = descriptions.count
-        descriptions.append(d.deviceDescription)
-        let i = merger.addDevice(d.deviceDescription)
-        precondition(i == index, "merger and session disagree on device indices")
+        let index = pipeline.addDevice(d.deviceDescription)
         try recorder?.addDevice(d.deviceDescription)
         slots.append(Slot(device: d, index: index))
         knownNodes.insert(d.path)
         note("reading \(d.path) (\(d.deviceDescription.name), \(DeviceKind.classify(d.deviceDescription).rawValue)\(d.grabbed ? ", grabbed" : ""))")
     }
 
-    /// Runs until SIGINT/SIGTERM (exit status 0), or until every named device
-    /// is gone (74). The log and the recording are complete either way.
-    /// - Throws: ``InputError`` 74 when the log or the recording cannot be written.
-    public func run() throws -> Int32 {
+    /// Why ``run()`` ended.
+    public enum Ending: Sendable, Equatable {
+        /// SIGINT or SIGTERM.
+        case signal
+        /// Every named device went away.
+        case devicesGone
+    }
+
+    /// Runs until SIGINT/SIGTERM, or until every named device is gone. The
+    /// log and the recording are complete either way.
+    /// - Throws: ``InputError`` of kind `io` when the log or the recording
+    ///   cannot be written.
+    public func run() throws -> Ending {
         signalFD = pointersim_termination_signalfd()
         if signalFD < 0 { throw InputError(.io, file: "signalfd", String(cString: strerror(errno))) }
         if options.devicePaths.isEmpty {
@@ -137,20 +139,19 @@ public final class LiveSession {
                 _ = inotify_add_watch(inotifyFD, options.inputDirectory, UInt32(IN_CREATE | IN_ATTRIB))
             }
         }
-        var status: Int32 = 0
-        // Events read but not yet processed (raw times), in time order.
-        var pending: [(index: Int, event: EvdevEvent)] = []
+        var ending = Ending.signal
+        var queued = 0     // events pushed into the pipeline, not yet handed out
         var scratch: [EvdevEvent] = []
         loop: while true {
             if slots.isEmpty && options.devicePaths.isEmpty == false {
                 note("every device is gone; stopping")
-                status = 74
+                ending = .devicesGone
                 break
             }
             var fds = [pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)]
             if inotifyFD >= 0 { fds.append(pollfd(fd: inotifyFD, events: Int16(POLLIN), revents: 0)) }
             for s in slots { fds.append(pollfd(fd: s.device.fd, events: Int16(POLLIN), revents: 0)) }
-            let n = poll(&fds, nfds_t(fds.count), pending.isEmpty ? -1 : 0)
+            let n = poll(&fds, nfds_t(fds.count), queued == 0 ? -1 : 0)
             if n < 0 {
                 if errno == EINTR { continue }
                 throw InputError(.io, file: "poll", String(cString: strerror(errno)))
@@ -160,39 +161,33 @@ public final class LiveSession {
             let stopping = fds[0].revents != 0 && pointersim_read_signalfd(signalFD) > 0
             // Devices are read one after the other, so a device read later may
             // hold an event newer than one still queued on a device read
-            // earlier. Merging by timestamp (as replay does) is only right for
-            // events stamped before `barrier`, taken before reading: those were
-            // all queued already. Later ones wait for the next round, which
-            // comes at once (poll timeout 0).
-            let now = EvdevDevice.monotonicNow()
-            let barrier = (now.sec, now.usec)
+            // earlier. The merge by timestamp is only right for events stamped
+            // up to `barrier`, taken before reading: those were all queued
+            // already. Later ones wait for the next round, which comes at once
+            // (poll timeout 0).
+            let barrier = EvdevDevice.monotonicNow()
             var gone: [Int] = []
             for (k, s) in slots.enumerated() {
                 scratch.removeAll(keepingCapacity: true)
                 let st = s.device.readPending(into: &scratch)
-                for e in scratch { pending.append((s.index, e)) }
+                for e in scratch { pipeline.push(e, device: s.index) }
+                queued += scratch.count
                 if case .removed = st { gone.append(k) }
             }
-            if !pending.isEmpty {
-                // stable: equal times keep device order, like replay's merge
-                pending = pending.enumerated().sorted { a, b in
-                    let ta = (a.element.event.sec, a.element.event.usec), tb = (b.element.event.sec, b.element.event.usec)
-                    return ta != tb ? ta < tb : a.offset < b.offset
-                }.map(\.element)
-                let flushAll = stopping || !gone.isEmpty
-                var ready = pending.count
-                if !flushAll, let cut = pending.firstIndex(where: { ($0.event.sec, $0.event.usec) > barrier }) { ready = cut }
-                for (i, e) in pending[..<ready] { try process(device: i, rebase(e)) }
-                pending.removeFirst(ready)
+            // A removal comes after every event read from any device.
+            for k in gone {
+                let now = EvdevDevice.monotonicNow()
+                pipeline.pushRemoval(device: slots[k].index, at: now.sec * 1_000_000 + Int64(now.usec))
+                queued += 1
+            }
+            let flushAll = stopping || !gone.isEmpty
+            while let item = try pipeline.next(notAfter: flushAll ? nil : barrier.sec * 1_000_000 + Int64(barrier.usec)) {
+                if case .added = item { continue }
+                queued -= 1
+                try process(item)
             }
             for k in gone.reversed() {
-                let s = slots.remove(at: k)
-                let now = EvdevDevice.monotonicNow()
-                let at = rebase(EvdevEvent(sec: now.sec, usec: now.usec, type: 0, code: 0, value: 0))
-                try recorder?.deviceRemoved(index: s.index, at: at)
-                // the same arithmetic as replay's removal marker (integer µs / 10⁶)
-                try emit(merger.removeDevice(s.index, at: Double(at.sec * 1_000_000 + Int64(at.usec)) / 1_000_000))
-                note("device removed: \(s.device.path)")
+                note("device removed: \(slots.remove(at: k).device.path)")
             }
             if stopping {
                 note("stopped")
@@ -202,37 +197,21 @@ public final class LiveSession {
         }
         try recorder?.finish()
         try log?.flush()
-        return status
+        return ending
     }
 
-    /// `e` with its time relative to the first event read (normalised so
-    /// that 0 ≤ usec < 1 000 000).
-    private func rebase(_ e: EvdevEvent) -> EvdevEvent {
-        if base == nil { base = (e.sec, e.usec) }
-        let b = base!
-        var us = (e.sec - b.sec) * 1_000_000 + Int64(e.usec) - Int64(b.usec)
-        var r = e
-        let neg = us < 0
-        if neg { us = -us }
-        r.sec = us / 1_000_000
-        r.usec = Int32(us % 1_000_000)
-        if neg {   // before the base: borrow, so usec stays non-negative
-            r.sec = -r.sec
-            if r.usec != 0 { r.sec -= 1; r.usec = 1_000_000 - r.usec }
+    /// Records one item of the pipeline (times rebased), decodes it and runs
+    /// the simulation on what it completes.
+    private func process(_ item: RawItem) throws {
+        switch item {
+        case .event(let d, let e): try recorder?.record(index: d, e)
+        case .removed(let d, let t): try recorder?.deviceRemoved(index: d, at: EvdevEvent(sec: 0, usec: 0, type: 0, code: 0, value: 0).atMicroseconds(t))
+        case .added: return
         }
-        return r
-    }
-
-    private func process(device index: Int, _ e: EvdevEvent) throws {
-        try recorder?.record(index: index, e)
-        try emit(merger.feed(device: index, e))
-    }
-
-    private func emit(_ events: [PointerEvent]) throws {
-        guard options.simulate, !events.isEmpty else { return }
-        // Times are already relative to the first raw event read, which is
-        // where replay starts a raw recording's clock too.
+        pipeline.decode(item, into: &events)
+        guard options.simulate, !events.isEmpty else { events.removeAll(keepingCapacity: true); return }
         for p in events { simulator.process(p, into: &records) }
+        events.removeAll(keepingCapacity: true)
         if let log {
             for r in records { try log.writeLine(LogLine.render(r)) }
         }

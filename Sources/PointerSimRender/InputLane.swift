@@ -36,19 +36,28 @@ public enum InputLane {
     /// - Throws: ``InputError`` as `replay` does.
     public static func events(paths: [String], scene: Scene) throws -> (any Sequence<(Double, Event)>)? {
         let raw = try paths.filter { p in
-            let format = TraceInputs.detect(try LineReader.prefix(of: p))
-            return format == .evemu || format == .libinputRecord
+            let format = InputFormat.detect(try LineReader(InputFile(path: p)).prefix(InputFormat.prefixLength))
+            return format == .evemu || format == .evemuEvents || format == .libinputRecord
         }
         guard !raw.isEmpty else { return nil }
         let sources = try TraceInputs.open(paths: raw, scene: scene)
         return AnySequence { () -> AnyIterator<(Double, Event)> in
             var iterators = sources.makeIterator()
             var current = iterators.next()
+            var batch: [PointerEvent] = [], index = 0, more = true
             return AnyIterator {
                 while let s = current {
-                    // Errors were reported by the replay itself, which read the same files first.
-                    guard let e = try? s.next() else { current = iterators.next(); continue }
-                    let t = e.time
+                    if index == batch.count {
+                        batch.removeAll(keepingCapacity: true); index = 0
+                        // Errors were reported by the replay itself, which read the same files first
+                        // (the events before one still come).
+                        if more { more = (try? s.read(into: &batch)) ?? false }
+                        if batch.isEmpty { current = iterators.next(); more = true; continue }
+                    }
+                    let e = batch[index]
+                    index += 1
+                    // Raw recordings count from their first event: back on the trace clock.
+                    let t = s.clockZero + e.time
                     switch e.kind {
                     case .delta(let v): return (t, .motion(dx: v.dx, dy: v.dy))
                     case .move(let p): return (t, .position(x: p.x, y: p.y))

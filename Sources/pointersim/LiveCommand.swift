@@ -15,8 +15,8 @@ extension PointerSimCommand {
                 plugged in later are picked up. A device that goes away becomes a device.removed line; the \
                 others go on. Ctrl-C (SIGINT) or SIGTERM ends cleanly: the log and the recording are \
                 complete. Exit status: 0 ended by a signal, 64 bad command line, 65 a device that cannot be \
-                decoded or a malformed scene, 66 a device that cannot be opened, 74 an I/O error or every \
-                named device removed.
+                decoded or a malformed scene, 66 a device that cannot be opened, 73 a recording that cannot \
+                be created, 74 an I/O error or every named device removed.
                 """)
 
         @Option(help: "The scene file (*.scene.json); without it the built-in default scene is used.")
@@ -43,8 +43,8 @@ extension PointerSimCommand {
                 let s = try loadScene(scene)
                 var o = LiveOptions()
                 o.devicePaths = devices; o.grab = grab; o.verbose = verbose
-                let status = try runLive(scene: s, options: o, record: record, format: format.format, log: OutputSink(standardOutput: true))
-                if status != 0 { throw ExitCode(status) }
+                let ending = try runLive(scene: s, options: o, record: record, format: format.format, log: OutputSink(standardOutput: true))
+                if ending == .devicesGone { throw ExitCode(ExitStatus.devicesGone) }
             }
             #else
             fail(InputError(.cannotOpen, file: "live", "live devices are only supported on Linux"))
@@ -80,8 +80,8 @@ extension PointerSimCommand {
             try runReportingErrors {
                 var o = LiveOptions()
                 o.devicePaths = devices; o.grab = grab; o.simulate = false
-                let status = try runLive(scene: Scene.default, options: o, record: output, format: format.format, log: nil)
-                if status != 0 { throw ExitCode(status) }
+                let ending = try runLive(scene: Scene.default, options: o, record: output, format: format.format, log: nil)
+                if ending == .devicesGone { throw ExitCode(ExitStatus.devicesGone) }
             }
             #else
             fail(InputError(.cannotOpen, file: "record", "live devices are only supported on Linux"))
@@ -100,18 +100,18 @@ enum RecordingFormatArgument: String, ExpressibleByArgument, CaseIterable {
 
 #if os(Linux)
 /// Opens the devices and the recording, runs until a signal or until every
-/// named device is gone; returns the exit status.
-func runLive(scene: Scene, options: LiveOptions, record: String?, format: LiveRecorder.Format, log: OutputSink?) throws -> Int32 {
+/// named device is gone; says which.
+func runLive(scene: Scene, options: LiveOptions, record: String?, format: LiveRecorder.Format, log: OutputSink?) throws -> LiveSession.Ending {
     let recorder = try record.map { try LiveRecorder(path: $0, format: format) }
     do {
         let session = try LiveSession(scene: scene, options: options, log: log, recorder: recorder,
                                       note: { writeStderr("pointersim: \($0)\n") })
         if let r = record { writeStderr("pointersim: recording to \(r)\n") }
-        let status = try session.run()
+        let ending = try session.run()
         if let r = recorder, r.outputPaths.count > 1 || r.outputPaths.first != record {
             writeStderr("pointersim: recorded \(r.outputPaths.joined(separator: ", "))\n")
         }
-        return status
+        return ending
     } catch {
         recorder?.abandon()
         throw error

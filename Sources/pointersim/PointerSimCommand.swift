@@ -14,10 +14,25 @@ struct PointerSimCommand: ParsableCommand {
         subcommands: [Replay.self, Decode.self, Render.self, Bench.self, Devices.self, Live.self, Record.self])
 }
 
+/// The exit statuses (sysexits.h); 64 (`EX_USAGE`) comes from the argument parser.
+enum ExitStatus {
+    /// The status for an error of the libraries.
+    static func of(_ kind: InputError.Kind) -> Int32 {
+        switch kind {
+        case .malformed: 65      // EX_DATAERR
+        case .cannotOpen: 66     // EX_NOINPUT
+        case .cannotCreate: 73   // EX_CANTCREAT
+        case .io: 74             // EX_IOERR
+        }
+    }
+    /// `live`/`record` ended because every named device went away.
+    static let devicesGone: Int32 = 74  // EX_IOERR
+}
+
 /// Prints an input error to stderr and exits with its status.
 func fail(_ error: InputError) -> Never {
     writeStderr("pointersim: \(error)\n")
-    exit(error.exitStatus)
+    exit(ExitStatus.of(error.kind))
 }
 
 func writeStderr(_ s: String) {
@@ -58,10 +73,12 @@ extension PointerSimCommand {
             discussion: """
                 Formats are recognised by content: pointersim-trace 1, evemu (single file, or a .desc \
                 followed by its .events), libinput record YAML. Several traces are merged by timestamp. \
-                Exit status: 0 success, 64 bad command line, 65 malformed input, 66 unreadable input, 74 I/O error.
+                An input can be - (standard input), a pipe or a FIFO: each is read once. \
+                Exit status: 0 success, 64 bad command line, 65 malformed input, 66 unreadable input, \
+                73 an output that cannot be created, 74 I/O error.
                 """)
 
-        @Argument(help: "Trace files, merged by timestamp.")
+        @Argument(help: "Trace files (- for standard input), merged by timestamp.")
         var traces: [String]
 
         @Option(help: "The scene file (*.scene.json); without it the built-in default scene is used.")

@@ -9,9 +9,24 @@ enum RecordingFiles {
     static var root: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent() }
     static func path(_ rel: String) -> String { root.appendingPathComponent("Traces/" + rel).path }
 
+    /// Every item of a recording, its devices merged by time (raw times).
+    static func items(_ r: any RawEventReader) throws -> [RawItem] {
+        var m = StreamMerge<RawItem>()
+        for s in r.streams { _ = m.addSource { try s.read(into: &$0) } }
+        var out: [RawItem] = []
+        while let (_, item) = try m.next() { out.append(item) }
+        return out
+    }
+
     static func readAll(_ r: any RawEventReader) throws -> [EvdevEvent] {
-        var out: [EvdevEvent] = []
-        while let item = try r.next() { if case .event(_, let e) = item { out.append(e) } }
+        try items(r).compactMap { if case .event(_, let e) = $0 { e } else { nil } }
+    }
+
+    /// Every pointer event of the streams, merged as replay merges them.
+    static func events(_ streams: [any PointerEventStream]) throws -> [PointerEvent] {
+        var m = try Replay.merged(streams)
+        var out: [PointerEvent] = []
+        while let (_, e) = try m.next() { out.append(e) }
         return out
     }
 
@@ -98,7 +113,7 @@ enum RecordingFiles {
             _ = try RecordingFiles.readAll(r)
             Issue.record("accepted \(c.0)")
         } catch let e as InputError {
-            #expect(e.exitStatus == 65)
+            #expect(e.kind == .malformed)
             #expect(e.file == path && e.line == c.1)
             #expect(e.message.contains(c.2), "\(e.message)")
         }
@@ -114,7 +129,7 @@ enum RecordingFiles {
         let cut = try RecordingFiles.temp(header + "E: 0.000001 0002 0000 0005\nE: 0.000001 00")
         defer { try? FileManager.default.removeItem(atPath: cut) }
         do { _ = try RecordingFiles.readAll(try EvemuReader(path: cut)); Issue.record("accepted") } catch let e as InputError {
-            #expect(e.exitStatus == 65 && e.line == 6)
+            #expect(e.kind == .malformed && e.line == 6)
         }
     }
 
@@ -123,10 +138,7 @@ enum RecordingFiles {
             let list = try String(contentsOfFile: RecordingFiles.path("recordings/\(inputs).inputs"), encoding: .utf8)
                 .split(separator: "\n").map { RecordingFiles.path("recordings/" + $0) }
             func run() throws -> [PointerEvent] {
-                var out: [PointerEvent] = []
-                let m = MergedEventSource(try TraceInputs.open(paths: list, scene: Scene.default))
-                while let e = try m.next() { out.append(e) }
-                return out
+                try RecordingFiles.events(try TraceInputs.open(paths: list, scene: Scene.default))
             }
             let a = try run(), b = try run()
             #expect(!a.isEmpty && a == b)
@@ -139,9 +151,9 @@ enum RecordingFiles {
         let path = try RecordingFiles.temp(text)
         defer { try? FileManager.default.removeItem(atPath: path) }
         var c = DecoderConfiguration(); c.acceleration = .none
-        let src = try TraceInputs.open(paths: [path], configuration: c)[0]
-        #expect(try src.next()?.kind == .press(.primary))
-        do { _ = try src.next(); Issue.record("no error") } catch let e as InputError { #expect(e.line == 12 && e.exitStatus == 65) }
+        var src = try Replay.merged(try TraceInputs.open(paths: [path], configuration: c))
+        #expect(try src.next()?.item.kind == .press(.primary))
+        do { _ = try src.next(); Issue.record("no error") } catch let e as InputError { #expect(e.line == 12 && e.kind == .malformed) }
         #expect(try src.next() == nil)
     }
 
@@ -150,28 +162,25 @@ enum RecordingFiles {
         // SYN_MT_REPORT, no slots): libinput's single-touch path moves the
         // pointer and its three-finger physical click is a middle click.
         let path = RecordingFiles.path("libinput/touchpad-bcm5974-protocol-a.three-finger-click.evemu")
-        var kinds: [PointerEvent.Kind] = []
-        for s in try TraceInputs.open(paths: [path], scene: Scene.default) {
-            while let e = try s.next() { kinds.append(e.kind) }
-        }
+        let kinds = try RecordingFiles.events(try TraceInputs.open(paths: [path], scene: Scene.default)).map(\.kind)
         #expect(kinds.contains { if case .delta = $0 { true } else { false } })
         #expect(kinds.contains(.press(.middle)) && kinds.contains(.release(.middle)))
     }
 
     @Test func detection() throws {
-        #expect(TraceInputs.detect(Array("# EVEMU 1.2\n".utf8)) == .evemu)
-        #expect(TraceInputs.detect(Array("N: Foo\nI: 0003 0 0 0\n".utf8)) == .evemu)
-        #expect(TraceInputs.detect(Array("# comment\nE: 1.0 0000 0000 0\n".utf8)) == .evemu)
-        #expect(TraceInputs.detect(Array("# libinput record\nversion: 1\n".utf8)) == .libinputRecord)
-        #expect(TraceInputs.detect(Array("version: 1\nndevices: 1\ndevices:\n".utf8)) == .libinputRecord)
-        #expect(TraceInputs.detect(Array("pointersim-trace 1\n".utf8)) == .pointerSimTrace)
-        #expect(TraceInputs.detect(Array("hello\n".utf8)) == nil)
+        #expect(InputFormat.detect(Array("# EVEMU 1.2\n".utf8)) == .evemu)
+        #expect(InputFormat.detect(Array("N: Foo\nI: 0003 0 0 0\n".utf8)) == .evemu)
+        #expect(InputFormat.detect(Array("# comment\nE: 1.0 0000 0000 0\n".utf8)) == .evemuEvents)
+        #expect(InputFormat.detect(Array("# libinput record\nversion: 1\n".utf8)) == .libinputRecord)
+        #expect(InputFormat.detect(Array("version: 1\nndevices: 1\ndevices:\n".utf8)) == .libinputRecord)
+        #expect(InputFormat.detect(Array("pointersim-trace 1\n".utf8)) == .pointerSimTrace)
+        #expect(InputFormat.detect(Array("hello\n".utf8)) == nil)
     }
 
     @Test func eventsFileAloneIsRejected() throws {
         do {
             _ = try TraceInputs.open(paths: [RecordingFiles.path("recordings/mouse-saitek-rat5.events")], scene: Scene.default)
             Issue.record("accepted")
-        } catch let e as InputError { #expect(e.exitStatus == 65 && e.message.contains(".desc")) }
+        } catch let e as InputError { #expect(e.kind == .malformed && e.message.contains(".desc")) }
     }
 }

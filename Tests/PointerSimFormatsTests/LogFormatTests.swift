@@ -89,7 +89,7 @@ import Testing
     @Test func errorsNameTheLineAndWhatWasExpected() {
         func message(_ text: String) -> String? {
             do { _ = try PointerSimTrace.parse(text, file: "x.trace"); return nil } catch let e as InputError {
-                #expect(e.exitStatus == 65)
+                #expect(e.kind == .malformed)
                 return e.description
             } catch { return "\(error)" }
         }

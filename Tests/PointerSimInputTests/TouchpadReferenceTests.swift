@@ -89,10 +89,13 @@ struct TouchpadReference {
         var facts = DeviceFacts(udev: udev, quirks: quirks)
         if facts.udev.isEmpty { facts = DeviceFacts.derive(for: reader.devices[0]) }
         p.addDevice(reader.devices[0], facts: facts, at: 0, into: &out)
-        while let item = try reader.next() {
+        var items: [RawItem] = []
+        while try reader.read(into: &items) {}
+        for item in items {
             switch item {
             case .event(_, let e): p.feed(device: 0, e, into: &out)
             case .removed(_, let t): p.removeDevice(0, at: t, into: &out)
+            case .added: break
             }
         }
         p.finish(into: &out)

@@ -40,8 +40,10 @@ import Testing
     }
 
     static func readAll(_ reader: any RawEventReader) throws -> [RawItem] {
+        var m = StreamMerge<RawItem>()
+        for s in reader.streams { _ = m.addSource { try s.read(into: &$0) } }
         var items: [RawItem] = []
-        while let i = try reader.next() { items.append(i) }
+        while let (_, i) = try m.next() { items.append(i) }
         return items
     }
 

@@ -1,14 +1,18 @@
-/// An error in an input file or device, with the exit status FORMATS.md §1
-/// assigns to it.
-public struct InputError: Error, CustomStringConvertible, Equatable {
-    /// What kind of failure, and its exit status.
-    public enum Kind: Int32, Sendable {
-        /// Malformed input: exit 65 (`EX_DATAERR`).
-        case malformed = 65
-        /// A file or device that cannot be opened: exit 66 (`EX_NOINPUT`).
-        case cannotOpen = 66
-        /// An I/O error while running: exit 74 (`EX_IOERR`).
-        case io = 74
+/// An error in an input file or device, or in an output that cannot be
+/// written: what failed, where (file and line) and what was expected. The
+/// libraries only say what went wrong; the command maps ``Kind`` to an exit
+/// status.
+public struct InputError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// What kind of failure.
+    public enum Kind: Sendable, Hashable {
+        /// Malformed input: a line or value that is not what the format expects.
+        case malformed
+        /// A file or device that cannot be opened (missing, unreadable, a directory).
+        case cannotOpen
+        /// An output file that cannot be created (its folder is missing or not writable).
+        case cannotCreate
+        /// An I/O error while reading or writing.
+        case io
     }
 
     /// The kind.
@@ -35,7 +39,4 @@ public struct InputError: Error, CustomStringConvertible, Equatable {
         if let l = line { return "\(file):\(l): \(message)" }
         return "\(file): \(message)"
     }
-
-    /// The process exit status for this error.
-    public var exitStatus: Int32 { kind.rawValue }
 }

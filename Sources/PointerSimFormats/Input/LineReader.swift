@@ -1,0 +1,114 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one line reader: reads an ``InputFile`` in chunks and hands out lines
+/// (without the newline, nor a `\r` before it) with their 1-based numbers,
+/// in memory bounded by the chunk size (grown only for a longer line). The
+/// last line needs no newline.
+///
+/// A reader can start at any byte offset of a seekable input (several
+/// readers then walk one file independently), and can show the first bytes
+/// without consuming them (``prefix(_:)``, for recognising the format), so
+/// the format's parser continues from the same reader.
+public final class LineReader {
+    /// The input.
+    public let input: InputFile
+    private var buffer: UnsafeMutableRawBufferPointer
+    private var start = 0, end = 0
+    private var eof = false
+    /// The input offset of `buffer[end]`.
+    private(set) var endOffset: Int64
+    /// The number of the line last handed out (1-based; 0 before the first).
+    public private(set) var lineNumber: Int
+
+    /// A reader of `input` from byte `offset`, whose first line is number `lineNumber + 1`.
+    public init(_ input: InputFile, offset: Int64 = 0, lineNumber: Int = 0, chunkSize: Int = 1 << 18) {
+        self.input = input
+        endOffset = offset
+        self.lineNumber = lineNumber
+        buffer = .allocate(byteCount: Swift.max(chunkSize, 16), alignment: 16)
+    }
+
+    deinit { buffer.deallocate() }
+
+    /// The input offset of the first byte not yet handed out.
+    public var offset: Int64 { endOffset - Int64(end - start) }
+
+    /// The bytes read from the input but not handed out yet.
+    func unreadBytes() -> [UInt8] { Array(UnsafeRawBufferPointer(rebasing: buffer[start..<end])) }
+
+    /// Reads more: compacts, grows the buffer if one line fills it, then
+    /// reads once. Returns false (and sets `eof`) at the end of the input.
+    private func fill() throws(InputError) -> Bool {
+        if eof { return false }
+        if start > 0 {
+            if end > start { memmove(buffer.baseAddress!, buffer.baseAddress! + start, end - start) }
+            end -= start; start = 0
+        }
+        if end == buffer.count {
+            let bigger = UnsafeMutableRawBufferPointer.allocate(byteCount: buffer.count * 2, alignment: 16)
+            bigger.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[0..<end]))
+            buffer.deallocate()
+            buffer = bigger
+        }
+        let n = try input.read(into: buffer.baseAddress! + end, count: buffer.count - end, at: endOffset)
+        if n == 0 { eof = true; return false }
+        end += n; endOffset += Int64(n)
+        return true
+    }
+
+    /// Up to `count` bytes from the current position, without consuming them
+    /// (fewer only at the end of the input).
+    /// - Throws: ``InputError`` of kind `io` on a read error.
+    public func prefix(_ count: Int) throws(InputError) -> [UInt8] {
+        while end - start < count, try fill() {}
+        return Array(UnsafeRawBufferPointer(rebasing: buffer[start..<Swift.min(end, start + count)]))
+    }
+
+    /// Calls `body(line, number)` for up to `count` lines; the line's memory
+    /// is valid only during the call. Returns false once the input is exhausted.
+    /// - Throws: what `body` throws (the lines before stay consumed, this one
+    ///   too), or ``InputError`` of kind `io` on a read error.
+    public func forEachLine(upTo count: Int, _ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Void) throws -> Bool {
+        var done = 0
+        while done < count {
+            let base = UnsafePointer<UInt8>(buffer.baseAddress!.assumingMemoryBound(to: UInt8.self))
+            // Whole lines in the buffer: no copy, memchr for the newline.
+            while done < count {
+                guard let p = memchr(base + start, 10, end - start) else { break }
+                let nl = UnsafePointer<UInt8>(p.assumingMemoryBound(to: UInt8.self)) - base
+                var e = nl
+                if e > start && base[e - 1] == 13 { e -= 1 }
+                let s = start
+                start = nl + 1; lineNumber += 1; done += 1
+                try body(UnsafeBufferPointer(start: base + s, count: e - s), lineNumber)
+            }
+            if done >= count { break }
+            if try !fill() {
+                // The last line, without a newline.
+                guard start < end else { return false }
+                let base = UnsafePointer<UInt8>(buffer.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                let s = start
+                var e = end
+                if base[e - 1] == 13 { e -= 1 }
+                start = end; lineNumber += 1
+                try body(UnsafeBufferPointer(start: base + s, count: e - s), lineNumber)
+                return false
+            }
+        }
+        return true
+    }
+
+    /// The next line (a copy), or `nil` at the end of the input.
+    /// - Throws: ``InputError`` of kind `io` on a read error.
+    public func nextLine() throws -> [UInt8]? {
+        var line: [UInt8]? = nil
+        _ = try forEachLine(upTo: 1) { l, _ in line = Array(l) }
+        return line
+    }
+}
