@@ -127,3 +127,21 @@ import Testing
         #expect(feed(1, Fx.frame(8, [(Fx.K, 42, 1)])) == [])                 // removed devices are ignored
     }
 }
+
+/// Event-code names are libevdev's (Tools/gen-event-codes.py asks libevdev).
+@Suite struct EventCodeNameTests {
+    @Test func aliasedCodesHaveLibevdevsName() {
+        #expect(EventCodes.codeName(type: 1, code: 0x110) == "BTN_LEFT")      // not BTN_MOUSE
+        #expect(EventCodes.codeName(type: 1, code: 0x100) == "BTN_0")         // not BTN_MISC
+        #expect(EventCodes.codeName(type: 1, code: 0x130) == "BTN_SOUTH")     // not BTN_GAMEPAD / BTN_A
+        #expect(EventCodes.codeName(type: 1, code: 0x140) == "BTN_TOOL_PEN")  // not BTN_DIGI
+        #expect(EventCodes.codeName(type: 3, code: 0x39) == "ABS_MT_TRACKING_ID")
+        #expect(EventCodes.describe(type: 1, code: 0x118) == "280")           // unnamed: its number
+    }
+
+    @Test func aliasesStillFindTheirCode() {
+        #expect(EventCodes.code(named: "BTN_MOUSE").map { [$0.type, $0.code] } == [1, 0x110])
+        #expect(EventCodes.code(named: "BTN_LEFT").map { [$0.type, $0.code] } == [1, 0x110])
+        #expect(EventCodes.code(named: "KEY_LEFTSHIFT").map { [$0.type, $0.code] } == [1, 42])
+    }
+}
