@@ -157,8 +157,8 @@ public enum SceneFile {
         if let pointer = top["pointer"] {
             let p = try pointer.object(allowed: ["start", "device", "acceleration", "speed", "pointsPerUnit", "scrollPointsPerDetent"])
             if let s = p["start"] { scene.pointer.start = try s.point() }
-            if let d = p["device"] { scene.pointer.device = try d.oneOf(["mouse", "touchpad", "trackpoint", "keyboard", "any"]) }
-            if let a = p["acceleration"] { scene.pointer.acceleration = try a.oneOf(["adaptive", "flat", "none"]) }
+            if let d = p["device"] { scene.pointer.device = PointerConfiguration.ExpectedDevice(rawValue: try d.oneOf(PointerConfiguration.ExpectedDevice.allCases.map(\.rawValue)))! }
+            if let a = p["acceleration"] { scene.pointer.acceleration = AccelerationProfile(rawValue: try a.oneOf(["adaptive", "flat", "none"]))! }
             if let s = p["speed"] { scene.pointer.speed = try s.number(in: -1...1) }
             if let u = p["pointsPerUnit"] { scene.pointer.pointsPerUnit = try u.number(in: 1e-6...1e6) }
             if let u = p["scrollPointsPerDetent"] { scene.pointer.scrollPointsPerDetent = try u.number(in: 0...1e6) }

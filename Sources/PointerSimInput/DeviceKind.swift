@@ -62,10 +62,9 @@ public struct DecoderConfiguration: Sendable, Hashable {
     /// The defaults.
     public init() {}
 
-    /// From a scene's pointer section (an unknown profile name means adaptive;
-    /// the scene parser validates names).
+    /// From a scene's pointer section.
     public init(pointer: PointerConfiguration) {
-        acceleration = AccelerationProfile(rawValue: pointer.acceleration) ?? .adaptive
+        acceleration = pointer.acceleration
         speed = pointer.speed
         pointsPerUnit = pointer.pointsPerUnit
         scrollPointsPerDetent = pointer.scrollPointsPerDetent

@@ -158,7 +158,7 @@ import Testing
              "items": {"grid": {"rows": 2, "columns": 3, "origin": [5, 5], "size": [10, 10], "pitch": [20, 20]}}}
             """, file: "s.json")
         #expect(scene.view.size == Size(width: 800, height: 600) && scene.view.scale == 3 && scene.view.contentSize.height == 5000)
-        #expect(scene.pointer.start == Point(x: 10, y: 20) && scene.pointer.acceleration == "flat" && scene.pointer.speed == -0.5)
+        #expect(scene.pointer.start == Point(x: 10, y: 20) && scene.pointer.acceleration == .flat && scene.pointer.speed == -0.5)
         #expect(scene.band.profile == .gtk && scene.band.hitRule == .contains && !scene.band.beginsOnItems)
         #expect(scene.autoscroll.maxSpeed == 600)
         #expect(scene.items.count == 6 && scene.items[4] == SceneItem(id: "r1c1", rect: Rect(x: 25, y: 25, width: 10, height: 10)))

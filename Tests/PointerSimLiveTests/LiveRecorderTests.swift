@@ -99,7 +99,7 @@ import Testing
         try Self.record(.libinput, to: path).finish()
         let sink = try OutputSink(path: path + ".log")
         var scene = Scene.default
-        scene.pointer.acceleration = "none"
+        scene.pointer.acceleration = .none
         try Replay.run(paths: [path], scene: scene, options: SimulationOptions(), sink: sink)
         try sink.commit()
         let log = try String(contentsOfFile: path + ".log", encoding: .utf8)

@@ -48,10 +48,23 @@ public struct AutoscrollConfiguration: Sendable, Hashable {
 public struct PointerConfiguration: Sendable, Hashable {
     /// The model pointer's starting location (default: the view's centre).
     public var start: Point? = nil
-    /// The device kind a scene expects (`mouse`, `touchpad`, …), informational.
-    public var device: String = "mouse"
-    /// The acceleration profile name: `adaptive` (default), `flat`, `none`.
-    public var acceleration: String = "adaptive"
+    /// The kind of device a scene is written for (informational).
+    public enum ExpectedDevice: String, Sendable, Hashable, CaseIterable {
+        /// A mouse (the default).
+        case mouse
+        /// A touchpad or clickpad.
+        case touchpad
+        /// A pointing stick.
+        case trackpoint
+        /// A keyboard (modifiers only).
+        case keyboard
+        /// Any device.
+        case any
+    }
+    /// The device kind a scene expects (default mouse), informational.
+    public var device: ExpectedDevice = .mouse
+    /// The acceleration profile (default adaptive), applied by the decoder.
+    public var acceleration: AccelerationProfile = .adaptive
     /// The speed setting in −1…1 (default 0).
     public var speed: Double = 0
     /// Points per unit of accelerated output (default 1, SEMANTICS.md §7).
@@ -60,6 +73,18 @@ public struct PointerConfiguration: Sendable, Hashable {
     public var scrollPointsPerDetent: Double = 40
     /// Creates the default configuration.
     public init() {}
+}
+
+/// A pointer-acceleration profile (libinput's `LIBINPUT_CONFIG_ACCEL_PROFILE_*`),
+/// chosen by a scene and applied by the decoder.
+public enum AccelerationProfile: String, Sendable, CaseIterable {
+    /// Raw deltas: a mouse moves by its counts; a touchpad by its motion
+    /// normalised to 1000 dpi (1 mm = 39.37 units). **Our choice** (libinput has no such profile).
+    case none
+    /// A constant factor (`max(0.005, 1 + speed)`), libinput's flat profile.
+    case flat
+    /// libinput's default velocity-dependent curve.
+    case adaptive
 }
 
 /// An item that bands can select.

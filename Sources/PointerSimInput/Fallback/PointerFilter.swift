@@ -3,6 +3,8 @@
 // filter-mouse.c, filter-low-dpi.c, filter-flat.c, filter-trackpoint.c,
 // filter-trackpoint-flat.c. The logic is re-expressed in Swift.
 
+import PointerSimCore
+
 /// libinput's motion history (`struct pointer_trackers`, filter.c): a ring of
 /// trackers, each holding the delta accumulated since its time.
 ///

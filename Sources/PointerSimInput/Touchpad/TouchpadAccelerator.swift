@@ -1,3 +1,5 @@
+import PointerSimCore
+
 /// The eight compass directions as libinput encodes them (`enum directions`
 /// in `libinput-private.h`): N = bit 0, NE, E, SE, S, SW, W, NW = bit 7;
 /// `undefined` (0xff) is every direction.

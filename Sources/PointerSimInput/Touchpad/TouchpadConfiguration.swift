@@ -1,3 +1,5 @@
+import PointerSimCore
+
 /// libinput's touchpad settings (`libinput_device_config_*` for touchpads),
 /// each with libinput 1.22's default. `nil` means "libinput's default for
 /// this device", which depends on the device (see each property).
