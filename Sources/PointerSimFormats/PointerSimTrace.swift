@@ -52,6 +52,11 @@ public enum PointerSimTrace {
         return v
     }
 
+    /// A word as messages show it: a NUL byte as `\0`.
+    static func visible(_ s: Substring) -> String {
+        s.split(separator: "\0", omittingEmptySubsequences: false).joined(separator: "\\0")
+    }
+
     /// The line parser: one line of text in, at most one event out. Every
     /// event and its arguments are parsed in ``parse(line:number:)``.
     struct Parser {
@@ -80,7 +85,7 @@ public enum PointerSimTrace {
                 return []
             }
             guard let t = PointerSimTrace.number(words[0]), t >= 0 else {
-                throw fail(n, "expected a time in seconds (a non-negative number), found \"\(words[0])\"")
+                throw fail(n, "expected a time in seconds (a non-negative number), found \"\(PointerSimTrace.visible(words[0]))\"")
             }
             guard t >= lastTime else {
                 throw fail(n, "time \(words[0]) goes backwards (the previous event was at \(formatLogNumber(lastTime)))")
@@ -92,7 +97,7 @@ public enum PointerSimTrace {
                 guard args.count == k else { throw fail(n, "\(name) takes \(usage), found \(args.count) argument\(args.count == 1 ? "" : "s")") }
             }
             func num(_ s: String) throws -> Double {
-                guard let v = PointerSimTrace.number(Substring(s)) else { throw fail(n, "\(name): expected a number, found \"\(s)\"") }
+                guard let v = PointerSimTrace.number(Substring(s)) else { throw fail(n, "\(name): expected a number, found \"\(PointerSimTrace.visible(Substring(s)))\"") }
                 return v
             }
             func button() throws -> PointerButton {

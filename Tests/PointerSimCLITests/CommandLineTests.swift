@@ -12,14 +12,21 @@ enum CLI {
 
     struct Result { var status: Int32; var stdout: String; var stderr: String }
 
-    static func run(_ args: [String]) throws -> Result {
+    static func run(_ args: [String], stdin: Data? = nil) throws -> Result {
         let p = Process()
         p.executableURL = binary
         p.arguments = args
         p.currentDirectoryURL = root
         let out = Pipe(), err = Pipe()
         p.standardOutput = out; p.standardError = err
+        let input = Pipe()
+        if stdin != nil { p.standardInput = input }
         try p.run()
+        if let data = stdin {
+            // Written from another thread: the child may fill stdout meanwhile.
+            let h = input.fileHandleForWriting
+            Thread.detachNewThread { h.write(data); try? h.close() }
+        }
         let o = out.fileHandleForReading.readDataToEndOfFile()
         let e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
