@@ -17,7 +17,8 @@ public enum PointerSimTrace {
         var n = 0
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             n += 1
-            out.append(contentsOf: try parser.parse(line: String(line), number: n))
+            var bytes = Array(line.utf8)
+            try bytes.withUnsafeMutableBufferPointer { try parser.parse(line: UnsafeBufferPointer($0), number: n, into: &out) }
         }
         guard parser.sawHeader else { throw InputError.malformed(file, line: nil, "empty trace: expected the header \"\(header)\"") }
         return out
@@ -45,106 +46,148 @@ public enum PointerSimTrace {
         return s
     }
 
-    /// A finite number written in decimal (`Double`'s syntax, which stops at
-    /// a NUL byte: a number containing one is refused).
-    static func number(_ s: Substring) -> Double? {
-        guard !s.utf8.contains(0), let v = Double(s), v.isFinite else { return nil }
+    /// A finite number written in decimal (`Double`'s syntax; a word with a
+    /// NUL byte, where `Double` would stop, is refused). Plain decimals of at
+    /// most 15 digits take an exact fast path (an integer divided by a power
+    /// of ten, both exact doubles: the correctly rounded value, as `Double`).
+    static func number(_ w: UnsafeBufferPointer<UInt8>) -> Double? {
+        var i = 0, negative = false
+        if i < w.count, w[i] == UInt8(ascii: "-") || w[i] == UInt8(ascii: "+") { negative = w[i] == UInt8(ascii: "-"); i += 1 }
+        var mantissa: UInt64 = 0, digits = 0, fraction = 0, sawPoint = false, intDigits = 0
+        while i < w.count {
+            let c = w[i]
+            if c == UInt8(ascii: ".") && !sawPoint { sawPoint = true; i += 1; continue }
+            let d = c &- 48
+            guard d <= 9 else { break }
+            mantissa = mantissa &* 10 &+ UInt64(d)
+            if mantissa != 0 { digits += 1 }
+            if sawPoint { fraction += 1 } else { intDigits += 1 }
+            i += 1
+        }
+        if i == w.count, digits <= 15, intDigits > 0, !sawPoint || fraction > 0, fraction < powersOfTen.count {
+            let v = Double(mantissa) / powersOfTen[fraction]
+            return negative ? -v : v
+        }
+        guard !w.contains(0), let v = Double(String(decoding: w, as: UTF8.self)), v.isFinite else { return nil }
         return v
     }
 
+    private static let powersOfTen: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { r, _ in r * 10 } }
+
     /// A word as messages show it: a NUL byte as `\0`.
-    static func visible(_ s: Substring) -> String {
-        s.split(separator: "\0", omittingEmptySubsequences: false).joined(separator: "\\0")
+    static func visible(_ w: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: w, as: UTF8.self).split(separator: "\0", omittingEmptySubsequences: false).joined(separator: "\\0")
     }
 
-    /// The line parser: one line of text in, at most one event out. Every
-    /// event and its arguments are parsed in ``parse(line:number:)``.
+    /// The line parser: one line in, at most one event out. Every event and
+    /// its arguments are parsed in ``parse(line:number:)``; it works on the
+    /// line's bytes (no string per line) so long traces stream quickly.
     struct Parser {
         let file: String
         var sawHeader = false
         var lastTime = -Double.infinity
         /// The buttons held, so that `removed` can end the press it was driving.
         var held: [PointerButton] = []
+        /// The words of the current line (reused: no allocation per line).
+        private var words: [Range<Int>] = []
+
+        init(file: String) { self.file = file; words.reserveCapacity(8) }
 
         func fail(_ n: Int, _ message: String) -> InputError { InputError.malformed(file, line: n, message) }
 
-        /// The events of one line: none for blanks, comments and the header;
-        /// `removed` while buttons are held first cancels the band they drive
-        /// and releases them, as an unplugged device does.
-        mutating func parse(line raw: String, number n: Int) throws -> [PointerEvent] {
-            var text = Substring(raw)
-            if let hash = text.firstIndex(of: "#") { text = text[..<hash] }
-            let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
-            if words.isEmpty { return [] }
+        /// Appends the events of one line to `out`: none for blanks, comments
+        /// and the header; `removed` while buttons are held first cancels the
+        /// band they drive and releases them, as an unplugged device does.
+        /// - Throws: ``InputError`` naming the line and what was expected.
+        mutating func parse(line b: UnsafeBufferPointer<UInt8>, number n: Int, into out: inout [PointerEvent]) throws {
+            // Words separated by spaces and tabs, up to a `#` comment.
+            words.removeAll(keepingCapacity: true)
+            var i = 0
+            while i < b.count {
+                let c = b[i]
+                if c == UInt8(ascii: "#") { break }
+                if c == 32 || c == 9 { i += 1; continue }
+                let start = i
+                while i < b.count, b[i] != 32, b[i] != 9, b[i] != UInt8(ascii: "#") { i += 1 }
+                words.append(start..<i)
+            }
+            if words.isEmpty { return }
+            func word(_ k: Int) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: b[words[k]]) }
+            func text(_ k: Int) -> String { String(decoding: word(k), as: UTF8.self) }
+            func isWord(_ k: Int, _ s: StaticString) -> Bool {
+                let w = word(k)
+                return w.count == s.utf8CodeUnitCount && w.elementsEqual(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+            }
             if !sawHeader {
-                guard words.count == 2, words[0] == "pointersim-trace" else {
+                guard words.count == 2, isWord(0, "pointersim-trace") else {
                     throw fail(n, "expected the header \"\(PointerSimTrace.header)\"")
                 }
-                guard words[1] == "1" else { throw fail(n, "unsupported trace version \(words[1]) (expected 1)") }
+                guard isWord(1, "1") else { throw fail(n, "unsupported trace version \(text(1)) (expected 1)") }
                 sawHeader = true
-                return []
+                return
             }
-            guard let t = PointerSimTrace.number(words[0]), t >= 0 else {
-                throw fail(n, "expected a time in seconds (a non-negative number), found \"\(PointerSimTrace.visible(words[0]))\"")
+            guard let t = PointerSimTrace.number(word(0)), t >= 0 else {
+                throw fail(n, "expected a time in seconds (a non-negative number), found \"\(PointerSimTrace.visible(word(0)))\"")
             }
             guard t >= lastTime else {
-                throw fail(n, "time \(words[0]) goes backwards (the previous event was at \(formatLogNumber(lastTime)))")
+                throw fail(n, "time \(text(0)) goes backwards (the previous event was at \(formatLogNumber(lastTime)))")
             }
             guard words.count >= 2 else { throw fail(n, "expected an event after the time (\(grammar))") }
-            let name = String(words[1])
-            let args = words.dropFirst(2).map(String.init)
+            let argc = words.count - 2
             func count(_ k: Int, _ usage: String) throws {
-                guard args.count == k else { throw fail(n, "\(name) takes \(usage), found \(args.count) argument\(args.count == 1 ? "" : "s")") }
+                guard argc == k else { throw fail(n, "\(text(1)) takes \(usage), found \(argc) argument\(argc == 1 ? "" : "s")") }
             }
-            func num(_ s: String) throws -> Double {
-                guard let v = PointerSimTrace.number(Substring(s)) else { throw fail(n, "\(name): expected a number, found \"\(PointerSimTrace.visible(Substring(s)))\"") }
+            func num(_ k: Int) throws -> Double {
+                guard let v = PointerSimTrace.number(word(2 + k)) else {
+                    throw fail(n, "\(text(1)): expected a number, found \"\(PointerSimTrace.visible(word(2 + k)))\"")
+                }
                 return v
             }
             func button() throws -> PointerButton {
                 try count(1, "a button (primary, secondary or middle)")
-                guard let b = PointerButton(rawValue: args[0]) else {
-                    throw fail(n, "\(name): unknown button \"\(args[0])\" (expected primary, secondary or middle)")
+                guard let b = PointerButton(rawValue: text(2)) else {
+                    throw fail(n, "\(text(1)): unknown button \"\(text(2))\" (expected primary, secondary or middle)")
                 }
                 return b
             }
             let kind: PointerEvent.Kind
-            switch name {
-            case "move": try count(2, "X Y"); kind = .move(Point(x: try num(args[0]), y: try num(args[1])))
-            case "delta": try count(2, "DX DY"); kind = .delta(Vector(dx: try num(args[0]), dy: try num(args[1])))
-            case "scroll": try count(2, "DX DY"); kind = .scroll(Vector(dx: try num(args[0]), dy: try num(args[1])))
-            case "press": kind = .press(try button())
-            case "release": kind = .release(try button())
-            case "modifiers":
+            if isWord(1, "move") { try count(2, "X Y"); kind = .move(Point(x: try num(0), y: try num(1))) }
+            else if isWord(1, "delta") { try count(2, "DX DY"); kind = .delta(Vector(dx: try num(0), dy: try num(1))) }
+            else if isWord(1, "scroll") { try count(2, "DX DY"); kind = .scroll(Vector(dx: try num(0), dy: try num(1))) }
+            else if isWord(1, "press") { kind = .press(try button()) }
+            else if isWord(1, "release") { kind = .release(try button()) }
+            else if isWord(1, "modifiers") {
                 var flags: ModifierFlags = []
-                for a in args {
-                    guard let f = ModifierFlags(name: a) else {
-                        throw fail(n, "modifiers: unknown flag \"\(a)\" (expected shift, control, option, command, capsLock)")
+                for k in 0..<argc {
+                    guard let f = ModifierFlags(name: text(2 + k)) else {
+                        throw fail(n, "modifiers: unknown flag \"\(text(2 + k))\" (expected shift, control, option, command, capsLock)")
                     }
                     flags.insert(f)
                 }
                 kind = .modifiers(flags)
-            case "cancel": try count(0, "no arguments"); kind = .cancel
-            case "invalidate": try count(1, "a region id"); kind = .invalidate(args[0])
-            case "removed": try count(1, "a device name"); kind = .deviceRemoved(args[0])
-            case "key":
+            }
+            else if isWord(1, "cancel") { try count(0, "no arguments"); kind = .cancel }
+            else if isWord(1, "invalidate") { try count(1, "a region id"); kind = .invalidate(text(2)) }
+            else if isWord(1, "removed") { try count(1, "a device name"); kind = .deviceRemoved(text(2)) }
+            else if isWord(1, "key") {
                 try count(1, "a key name (left, right, up, down, space, return, escape, tab, a…z)")
-                guard let k = Key(name: args[0]) else {
-                    throw fail(n, "key: unknown key \"\(args[0])\" (expected left, right, up, down, space, return, escape, tab or a…z)")
+                guard let k = Key(name: text(2)) else {
+                    throw fail(n, "key: unknown key \"\(text(2))\" (expected left, right, up, down, space, return, escape, tab or a…z)")
                 }
                 kind = .key(k)
-            default: throw fail(n, "unknown event \"\(name)\" (expected \(grammar))")
             }
+            else { throw fail(n, "unknown event \"\(text(1))\" (expected \(grammar))") }
             lastTime = t
             switch kind {
             case .press(let b): if !held.contains(b) { held.append(b) }
             case .release(let b): held.removeAll { $0 == b }
             case .deviceRemoved where !held.isEmpty:
-                let out = [PointerEvent(time: t, .cancel)] + PointerButton.allCases.filter(held.contains).map { PointerEvent(time: t, .release($0)) }
+                out.append(PointerEvent(time: t, .cancel))
+                for b in PointerButton.allCases where held.contains(b) { out.append(PointerEvent(time: t, .release(b))) }
                 held.removeAll()
-                return out + [PointerEvent(time: t, kind)]
             default: break
             }
-            return [PointerEvent(time: t, kind)]
+            out.append(PointerEvent(time: t, kind))
         }
     }
 }
@@ -174,7 +217,7 @@ public final class TraceReader: PointerEventStream {
         var p = parser
         defer { parser = p }
         let more = try lines.forEachLine(upTo: Self.batchSize) { line, n in
-            events.append(contentsOf: try p.parse(line: String(decoding: line, as: UTF8.self), number: n))
+            try p.parse(line: line, number: n, into: &events)
         }
         if !more && !p.sawHeader {
             throw InputError.malformed(lines.input.name, line: nil, "empty trace: expected the header \"\(PointerSimTrace.header)\"")

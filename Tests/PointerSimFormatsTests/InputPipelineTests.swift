@@ -231,6 +231,28 @@ struct SplitMix {
         }
     }
 
+    /// Plain decimals take a fast path: it must give exactly what `Double` gives.
+    @Test func numbersAreParsedExactlyAsDoubleParsesThem() throws {
+        var rng = SplitMix(seed: 42)
+        var words: [String] = ["0", "-0", "+1", "1.", ".5", "1e3", "0x10", "00012.50", "123456789012345", "1234567890123456",
+                               "0.1", "0.2", "0.3", "9007199254740993", "-2.5", "1.0000000000000000000001", "3.14159265358979"]
+        for _ in 0..<2000 {
+            let m = rng.next() % 1_000_000_000_000_000, f = Int(rng.next() % 18)
+            var d = String(m)
+            if f > 0 { d = String(repeating: "0", count: max(0, f + 1 - d.count)) + d; d.insert(".", at: d.index(d.endIndex, offsetBy: -f)) }
+            words.append(rng.next() % 2 == 0 ? d : "-" + d)
+        }
+        for w in words {
+            let parsed = try? PointerSimTrace.parse("pointersim-trace 1\n0 delta \(w) 0\n")
+            let want = Double(w).flatMap { $0.isFinite ? $0 : nil }
+            if case .delta(let v)? = parsed?.first?.kind {
+                #expect(want.map { $0.bitPattern == v.dx.bitPattern } == true, "\(w)")
+            } else {
+                #expect(want == nil, "\(w)")
+            }
+        }
+    }
+
     @Test func aLongTraceStreamsInBatches() throws {
         var text = "pointersim-trace 1\n"
         for i in 0..<10_000 { text += "\(Double(i) / 1000) move \(i % 500) \(i % 300)\n" }
