@@ -25,8 +25,7 @@ public enum Decode {
         devices: ([String]) throws -> Void = { _ in }, _ body: (DecodedEvent) throws -> Void
     ) throws {
         let readers = try TraceInputs.openRecordings(paths: paths)
-        var base: [Int] = [], all: [DeviceDescription] = []
-        for r in readers { base.append(all.count); all.append(contentsOf: r.devices) }
+        let all = readers.flatMap(\.devices)
         var seen: [String: Int] = [:]
         var names: [String] = []
         for d in all {
@@ -35,31 +34,27 @@ public enum Decode {
             names.append(n == 1 ? d.name : d.name + " #\(n)")
         }
         try devices(names)
-        // The one merge (earliest first, ties to the lower device), on raw times.
-        var merge = StreamMerge<RawItem>()
-        for r in readers { for s in r.streams { _ = merge.addSource { try s.read(into: &$0) } } }
-        try merge.prime()
-        let start = (0..<merge.count).compactMap { merge.first(of: $0)?.microseconds }.min() ?? 0
+        // The one raw merge (earliest first, ties to the lower device), on raw
+        // times; the devices are added at the time of the first event.
+        var raw = RawEventMerge(rebasing: false)
+        for r in readers { for (d, s) in zip(r.devices, r.streams) { _ = raw.addDevice(d, stream: s) } }
         var pipeline = DecodePipeline(configuration: configuration)
         var out: [DecodedEvent] = []
         out.reserveCapacity(64)
-        for d in all { pipeline.addDevice(d, at: start, into: &out) }
-        func flush() throws {
-            for e in out { try body(e) }
-            out.removeAll(keepingCapacity: true)
-        }
-        try flush()
         // What was decoded before a malformed line is out before its error.
-        while let (_, item) = try merge.next() {
+        while let item = try raw.next() {
             switch item {
+            case .added(let d, let t): pipeline.addDevice(raw.devices[d], at: t, into: &out)
             case .event(let d, let e): pipeline.feed(device: d, e, into: &out)
             case .removed(let d, let t): pipeline.removeDevice(d, at: t, into: &out)
-            case .added: break
             }
-            if !out.isEmpty { try flush() }
+            if !out.isEmpty {
+                for e in out { try body(e) }
+                out.removeAll(keepingCapacity: true)
+            }
         }
         pipeline.finish(tail: tail, into: &out)
-        try flush()
+        for e in out { try body(e) }
     }
 }
 

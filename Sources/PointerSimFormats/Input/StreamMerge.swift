@@ -100,6 +100,20 @@ public struct StreamMerge<Item: MergeItem> {
     /// The next item waiting in `source`'s queue, unshifted (after ``prime()``).
     public func first(of source: Int) -> Item? { queues[source].first }
 
+    /// The time of the earliest item waiting (shifted), after filling the
+    /// pulled queues; `nil` if none.
+    /// - Throws: a pulled source's error.
+    public mutating func earliestTime() throws -> Item.Time? {
+        try prime()
+        var best: Item.Time? = nil
+        for i in queues.indices {
+            guard let h = queues[i].first else { continue }
+            let t = h.mergeTime + offsets[i]
+            if best.map({ t < $0 }) ?? true { best = t }
+        }
+        return best
+    }
+
     /// Removes and returns the earliest item (shifted by its source's offset),
     /// if its time is at most `barrier`; `nil` when every queue is empty (or
     /// the earliest item is later than the barrier).

@@ -74,45 +74,37 @@ public protocol RawEventReader: AnyObject {
     var streams: [any RawEventStream] { get }
 }
 
-/// The one raw input pipeline, shared by replay and live: devices are added
-/// (files at the start, live devices as they appear), their events are merged
-/// by timestamp (``StreamMerge``: ties to the lower device index), rebased on
-/// the first item (integer µs: the clock of every log and recording), and
-/// decoded into pointer events through one ``InputMerger`` (modifiers held on
-/// one device apply to another's pointer).
-///
-/// A recording made live stores the events as this pipeline hands them out;
-/// replaying it runs them through the same merge, clock and decoder, so its
-/// log is the live log.
-///
-/// The stream of ``RawItem``s out of ``next(notAfter:)`` is in time order:
-/// `.added` markers first (at the current time), then events and removals.
-public struct RawInputPipeline {
+/// The one raw-event merge and clock, shared by replay, live and `decode`:
+/// devices are added (files at the start, live devices as they appear), their
+/// items are merged by timestamp (``StreamMerge``: earliest first, ties to the
+/// lower device index) and, when rebasing, rebased on the first item handed
+/// out (integer µs: the clock of every log and recording). The stream out of
+/// ``next(notAfter:)`` is in time order: `.added` markers first (at the
+/// current time), then events and removals.
+public struct RawEventMerge {
     /// The devices, by index.
     public private(set) var devices: [DeviceDescription] = []
     private var merge = StreamMerge<RawItem>()
-    private var decoder: InputMerger
-    private var announced: [RawItem] = []
-    /// The raw time (µs) of the first item handed out: the clock's 0.
+    private var announced: [Int] = []
+    /// Whether times are rebased on the first item (replay, live) or kept raw (`decode`).
+    public let rebasing: Bool
+    /// The raw time (µs) of the first item handed out: the clock's 0 when rebasing.
     public private(set) var origin: Int64? = nil
-    /// The (rebased) time of the last item handed out.
+    /// The time of the last item handed out.
     private var now: Int64 = 0
 
-    /// An empty pipeline decoding with `configuration`.
-    public init(configuration: DecoderConfiguration) {
-        decoder = InputMerger(devices: [], configuration: configuration)
-    }
+    /// An empty merge.
+    public init(rebasing: Bool = true) { self.rebasing = rebasing }
 
-    /// Adds a device whose events are read from `stream`, or pushed with
-    /// ``push(_:device:)`` when `stream` is `nil` (live). A `.added` marker
-    /// is handed out next.
+    /// Adds a device whose items are read from `stream` (they must name it by
+    /// the index returned), or pushed with ``push(_:device:)`` when `stream`
+    /// is `nil` (live). A `.added` marker is handed out next.
     /// - Returns: the device's index.
     public mutating func addDevice(_ description: DeviceDescription, stream: (any RawEventStream)? = nil) -> Int {
-        let i = decoder.addDevice(description)
-        let s = merge.addSource(stream.map { s in { try s.read(into: &$0) } })
-        precondition(i == s && i == devices.count, "the decoder, the merge and the pipeline disagree on device indices")
+        let i = merge.addSource(stream.map { s in { try s.read(into: &$0) } })
+        precondition(i == devices.count, "the merge and its device table disagree on device indices")
         devices.append(description)
-        announced.append(.added(device: i, microseconds: now))
+        announced.append(i)
         return i
     }
 
@@ -124,19 +116,65 @@ public struct RawInputPipeline {
         merge.push(.removed(device: device, microseconds: microseconds), source: device)
     }
 
-    /// The next item in time order, rebased on the first item handed out, if
-    /// it is stamped at most `barrier` (raw µs): a live reader takes the
-    /// barrier before reading the devices, so every event up to it is queued.
-    /// - Throws: ``InputError`` from a file, after the events before it.
+    /// The next item in time order (rebased, when rebasing), if it is stamped
+    /// at most `barrier` (raw µs): a live reader takes the barrier before
+    /// reading the devices, so every event up to it is queued. A `.added`
+    /// marker before the first item is stamped with the first item's time.
+    /// - Throws: ``InputError`` from a file, after the items before it.
     public mutating func next(notAfter barrier: Int64? = nil) throws -> RawItem? {
-        if !announced.isEmpty { return announced.removeFirst() }
+        if !announced.isEmpty {
+            var t = now
+            if origin == nil { t = rebasing ? 0 : try merge.earliestTime() ?? 0 }
+            return .added(device: announced.removeFirst(), microseconds: t)
+        }
         guard let (_, item) = try merge.next(notAfter: barrier) else { return nil }
         let o: Int64
         if let known = origin { o = known } else { o = item.microseconds; origin = o }
-        let rebased = o == 0 ? item : item.shifted(by: -o)
-        now = rebased.microseconds
-        return rebased
+        let out = !rebasing || o == 0 ? item : item.shifted(by: -o)
+        now = out.microseconds
+        return out
     }
+}
+
+/// The one raw input pipeline of replay and live: a ``RawEventMerge``
+/// (rebasing) whose items are decoded into pointer events through one
+/// ``InputMerger`` (modifiers held on one device apply to another's pointer).
+///
+/// A recording made live stores the events as this pipeline hands them out;
+/// replaying it runs them through the same merge, clock and decoder, so its
+/// log is the live log.
+public struct RawInputPipeline {
+    /// The merge and clock.
+    public private(set) var merge = RawEventMerge(rebasing: true)
+    private var decoder: InputMerger
+
+    /// An empty pipeline decoding with `configuration`.
+    public init(configuration: DecoderConfiguration) {
+        decoder = InputMerger(devices: [], configuration: configuration)
+    }
+
+    /// The devices, by index.
+    public var devices: [DeviceDescription] { merge.devices }
+    /// The raw time (µs) of the first item handed out: the clock's 0.
+    public var origin: Int64? { merge.origin }
+
+    /// Adds a device (see ``RawEventMerge/addDevice(_:stream:)``).
+    /// - Returns: the device's index.
+    public mutating func addDevice(_ description: DeviceDescription, stream: (any RawEventStream)? = nil) -> Int {
+        let i = decoder.addDevice(description)
+        let m = merge.addDevice(description, stream: stream)
+        precondition(i == m, "the decoder and the merge disagree on device indices")
+        return i
+    }
+
+    /// Queues a live device's event (raw kernel time).
+    public mutating func push(_ event: EvdevEvent, device: Int) { merge.push(event, device: device) }
+
+    /// Queues a live device's removal at a raw time (µs).
+    public mutating func pushRemoval(device: Int, at microseconds: Int64) { merge.pushRemoval(device: device, at: microseconds) }
+
+    /// The next item, rebased (see ``RawEventMerge/next(notAfter:)``).
+    public mutating func next(notAfter barrier: Int64? = nil) throws -> RawItem? { try merge.next(notAfter: barrier) }
 
     /// Decodes one item (from ``next(notAfter:)``), appending the pointer
     /// events it completes to `out`. The decoder's one call site.
