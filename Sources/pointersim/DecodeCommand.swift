@@ -13,7 +13,9 @@ extension PointerSimCommand {
                 finger, continuous), key and gesture. After the last event timers run for --tail seconds \
                 and the devices are removed, as in libinput's reference runs. With --compare, prints the \
                 frame-by-frame agreement with a libinput reference file instead (single-device recordings). \
-                Exit status: 0 success, 64 bad command line, 65 malformed input, 66 unreadable input, 74 I/O error.
+                Inputs are read once (- for standard input, pipes and FIFOs work). Exit status: 0 success, \
+                64 bad command line, 65 malformed input, 66 unreadable input, 73 an output that cannot be \
+                created, 74 I/O error.
                 """)
 
         @Argument(help: "Recordings (evemu, libinput record).")

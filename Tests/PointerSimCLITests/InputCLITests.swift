@@ -36,6 +36,14 @@ import Testing
         #expect(r.stdout == (try Self.expected("Traces/recordings/mouse-saitek-rat5.expected.jsonl")))
     }
 
+    @Test func decodeReadsStandardInputLikeTheFile() throws {
+        let rec = "Traces/input/mouse-keyboard.keyboard.yaml"
+        let fromFile = try CLI.run(["decode", rec])
+        let fromPipe = try CLI.run(["decode", "-"], stdin: try Self.file(rec))
+        #expect(fromFile.status == 0 && fromPipe.status == 0 && fromPipe.stderr.isEmpty)
+        #expect(!fromFile.stdout.isEmpty && fromPipe.stdout == fromFile.stdout)
+    }
+
     @Test func malformedStandardInputExits65NamingIt() throws {
         let r = try CLI.run(["replay", "-"], stdin: Data("pointersim-trace 1\n0 move 1\u{0}2 3\n".utf8))
         #expect(r.status == 65)
