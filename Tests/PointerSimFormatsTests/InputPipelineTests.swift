@@ -141,6 +141,21 @@ enum FIFO {
         #expect(got == ["a5", "b5", "b7", "b8", "a9"])
     }
 
+    @Test func aQueueThatNeverEmptiesKeepsItsOrder() {
+        // Two in, one or two out: the queue is never empty, so it is compacted as it goes.
+        var q = ItemQueue<Int>()
+        var pushed = 0, popped = 0, wrong = 0
+        for i in 0..<100_000 {
+            q.append(pushed); pushed += 1; q.append(pushed); pushed += 1
+            for _ in 0..<(i % 2 == 0 ? 2 : 1) {
+                if q.popFirst() != popped { wrong += 1 }
+                popped += 1
+            }
+        }
+        while let v = q.popFirst() { if v != popped { wrong += 1 }; popped += 1 }
+        #expect(wrong == 0 && popped == pushed)
+    }
+
     struct Failing: Error {}
 
     @Test func itemsReadBeforeAnErrorComeFirstThenTheErrorThenTheEnd() throws {

@@ -31,11 +31,17 @@ public struct ItemQueue<Item> {
     public mutating func append(_ item: Item) { items.append(item) }
 
     /// Removes and returns the next item, if one is waiting.
+    /// - Complexity: amortised O(1); a pushed queue that never empties (live
+    ///   items held back by a barrier) is compacted once half of it is read.
     public mutating func popFirst() -> Item? {
         guard head < items.count else { return nil }
         defer {
             head += 1
-            if head == items.count { items.removeAll(keepingCapacity: true); head = 0 }
+            if head == items.count {
+                items.removeAll(keepingCapacity: true); head = 0
+            } else if head >= 1024 && head * 2 >= items.count {
+                items.removeFirst(head); head = 0
+            }
         }
         return items[head]
     }
