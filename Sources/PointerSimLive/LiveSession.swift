@@ -151,7 +151,15 @@ public final class LiveSession {
             var fds = [pollfd(fd: signalFD, events: Int16(POLLIN), revents: 0)]
             if inotifyFD >= 0 { fds.append(pollfd(fd: inotifyFD, events: Int16(POLLIN), revents: 0)) }
             for s in slots { fds.append(pollfd(fd: s.device.fd, events: Int16(POLLIN), revents: 0)) }
-            let n = poll(&fds, nfds_t(fds.count), queued == 0 ? -1 : 0)
+            // Sleep until input, or until libinput's next timer (a debounced
+            // release, button scrolling, tapping) is due.
+            var timeout: Int32 = queued == 0 ? -1 : 0
+            if queued == 0, let x = pipeline.nextTimerExpiry {
+                let now = EvdevDevice.monotonicNow()
+                let wait = x - (now.sec * 1_000_000 + Int64(now.usec))
+                timeout = wait <= 0 ? 0 : Int32(clamping: (wait + 999) / 1000)
+            }
+            let n = poll(&fds, nfds_t(fds.count), timeout)
             if n < 0 {
                 if errno == EINTR { continue }
                 throw InputError(.io, file: "poll", String(cString: strerror(errno)))
@@ -186,10 +194,16 @@ public final class LiveSession {
                 queued -= 1
                 try process(item)
             }
+            // Every event up to the barrier is handed out: timers due by then fire.
+            pipeline.fireTimers(upTo: barrier.sec * 1_000_000 + Int64(barrier.usec), into: &events)
+            try simulate()
             for k in gone.reversed() {
                 note("device removed: \(slots.remove(at: k).device.path)")
             }
             if stopping {
+                // As at the end of a replay: pending timers still fire.
+                pipeline.finish(into: &events)
+                try simulate()
                 note("stopped")
                 break loop
             }
@@ -209,6 +223,11 @@ public final class LiveSession {
         case .added: return
         }
         pipeline.decode(item, into: &events)
+        try simulate()
+    }
+
+    /// Runs the simulation on the decoded events and writes the log lines.
+    private func simulate() throws {
         guard options.simulate, !events.isEmpty else { events.removeAll(keepingCapacity: true); return }
         for p in events { simulator.process(p, into: &records) }
         events.removeAll(keepingCapacity: true)

@@ -192,4 +192,19 @@ public struct RawInputPipeline {
     /// The end of the input: libinput's pending timers still fire (a
     /// debounced release, a button-scroll end), appending what they give.
     public mutating func finish(into out: inout [PointerEvent]) { decoder.finish(into: &out) }
+
+    /// The decoder's earliest pending timer on the raw clock (µs), or `nil`:
+    /// a live reader wakes up then, with no input following.
+    public var nextTimerExpiry: Int64? {
+        guard let o = origin, let x = decoder.nextTimerExpiry else { return nil }
+        return x + o
+    }
+
+    /// Fires the decoder's timers due by a raw time (µs), appending what they
+    /// give. A live reader calls it with its barrier after handing out every
+    /// item up to it, so the timers fire in the order a replay fires them.
+    public mutating func fireTimers(upTo raw: Int64, into out: inout [PointerEvent]) {
+        guard let o = origin else { return }
+        decoder.fireTimers(upTo: raw - o, into: &out)
+    }
 }
