@@ -111,4 +111,33 @@ import Testing
         old.band.regionsClaimPress = false
         #expect(session(70, old).first.map { if case .bandBegan = $0 { true } else { false } } == true)
     }
+
+    /// Found by the same property (shrunk): in `uikit` a Command press in empty
+    /// space begins a 1 × 1 toggle band that already takes i0; its diff waits
+    /// for the first `band.selecting` line (`band.began` has none). Command-A
+    /// before any motion changes the selection: the band's pending diff is
+    /// logged first, as a `band.selecting` line, so the log's diffs still
+    /// compose (Command-A sets the band's starting selection; the band toggles
+    /// i0 back off).
+    @Test func aSelectionChangeDuringABandLogsTheBandsPendingDiffFirst() {
+        var scene = Scene()
+        scene.view.size = Size(width: 220, height: 220)
+        scene.items = [SceneItem(id: "i0", rect: Rect(x: 0, y: 139, width: 0.5, height: 0.5))]
+        scene.band.profile = .uikit
+        var sim = Simulator(scene: scene)
+        let out = sim.process([
+            PointerEvent(time: 0.01, .modifiers(.command)), PointerEvent(time: 0.02, .move(Point(x: 0, y: 138.5))),
+            PointerEvent(time: 0.03, .press(.primary)), PointerEvent(time: 0.04, .key(.letter("a"))),
+        ]).map(\.event)
+        var selection = Set<String>()
+        for e in out {
+            switch e {
+            case .selectionChanged(_, let added, let removed), .bandSelecting(_, let added, let removed):
+                #expect(Set(added).isDisjoint(with: selection) && Set(removed).isSubset(of: selection))
+                selection.subtract(removed); selection.formUnion(added)
+            default: break
+            }
+        }
+        #expect(selection == Set(sim.selection))
+    }
 }

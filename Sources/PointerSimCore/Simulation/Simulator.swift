@@ -340,6 +340,12 @@ public struct Simulator: Sendable {
         for e in events {
             switch e {
             case .changed(let cause, let d):
+                // A band whose `began` diff is still unlogged (no `band.selecting`
+                // line yet) logs it first, so that the log's diffs compose.
+                if !pendingLogDiff.isEmpty, let r = band.selectionRect {
+                    out.append(LogRecord(time: t, .bandSelecting(rect: r, added: pendingLogDiff.added.map { itemIDs[$0] }, removed: pendingLogDiff.removed.map { itemIDs[$0] })))
+                    pendingLogDiff = SelectionDiff()
+                }
                 out.append(LogRecord(time: t, .selectionChanged(cause: cause, added: d.added.map { itemIDs[$0] }, removed: d.removed.map { itemIDs[$0] })))
             case .focusMoved(let i):
                 out.append(LogRecord(time: t, .focusMoved(item: itemIDs[i])))
