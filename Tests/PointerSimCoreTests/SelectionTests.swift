@@ -112,6 +112,29 @@ import Testing
         #expect(session(70, old).first.map { if case .bandBegan = $0 { true } else { false } } == true)
     }
 
+    /// Found by the same property (shrunk): a `qt` right press during an
+    /// active band. The band owns the selection, so the context click selects
+    /// nothing (selecting would only have set the band's starting selection,
+    /// which Escape restores, while the menu claimed i0 was the selection):
+    /// the menu targets the unselected item alone and the press's selection
+    /// comes back on cancel.
+    @Test func aQtContextClickDuringABandSelectsNothing() {
+        var scene = Scene()
+        scene.view.size = Size(width: 220, height: 220)
+        scene.items = [SceneItem(id: "i0", rect: Rect(x: 0, y: 180, width: 0.5, height: 0.5))]
+        scene.band.profile = .qt
+        var sim = Simulator(scene: scene)
+        // Press in empty space at the centre (110, 110), drag past the threshold to
+        // the item's corner: the band only touches i0, which stays unselected.
+        _ = sim.process([PointerEvent(time: 0.01, .press(.primary)), PointerEvent(time: 0.02, .move(Point(x: 0, y: 180)))])
+        #expect(sim.band.isActive && sim.selection.isEmpty && sim.band.engine.item(at: sim.contentPoint) == 0)
+        let out = sim.process([PointerEvent(time: 0.03, .press(.secondary))]).map(\.event)
+        #expect(out == [.contextMenuRequested(point: Point(x: 0, y: 180), items: ["i0"])])
+        #expect(sim.band.isActive && sim.selection.isEmpty && sim.clicks.focus == nil)
+        _ = sim.process([PointerEvent(time: 0.04, .key(.escape))])
+        #expect(sim.selection.isEmpty)
+    }
+
     /// Found by the same property (shrunk): in `uikit` a Command press in empty
     /// space begins a 1 × 1 toggle band that already takes i0; its diff waits
     /// for the first `band.selecting` line (`band.began` has none). Command-A

@@ -107,11 +107,14 @@ public struct SelectionController: Sendable {
     /// `point`: the menu's targets are none for empty space, the clicked item
     /// alone when it is not selected, the whole selection when it is. Toolkits
     /// with ``ClickRules/contextClickSelects`` select the clicked item first
-    /// (and clear on empty space).
+    /// (and clear on empty space), except while a band is active: the band
+    /// owns the selection then (``BandSelectionInteraction/setSelection(_:)``
+    /// would only set its starting selection), so nothing is selected and the
+    /// menu targets the band's current selection by the same rule.
     public mutating func contextClick(item i: Int?, point: Point, band: inout BandSelectionInteraction) -> [SelectionEvent] {
         var out: [SelectionEvent] = []
         lastClick = nil
-        if rules.contextClickSelects {
+        if rules.contextClickSelects, !band.isActive {
             if let i {
                 if !band.engine.isSelected(i) {
                     change(.click, band.setSelection([i]), into: &out)

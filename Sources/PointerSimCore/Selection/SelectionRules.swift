@@ -83,7 +83,8 @@ public struct ClickRules: Sendable, Hashable {
     public var emptyClick: EmptyClick
     /// A press on an item never starts a band (the item accepts the press: Qt).
     public var itemsAcceptPress: Bool
-    /// A context click on an unselected item selects it alone first (Qt).
+    /// A context click on an unselected item selects it alone first (Qt),
+    /// except while a band is active (the band owns the selection).
     public var contextClickSelects: Bool
     /// When the primary action fires.
     public var primaryAction: PrimaryAction
