@@ -112,6 +112,28 @@ import Testing
         #expect(session(70, old).first.map { if case .bandBegan = $0 { true } else { false } } == true)
     }
 
+    /// Found by `SelectionProperties.focusRangesContextMenusAndTheLogAreConsistent`
+    /// (shrunk): autoscroll steps due before a press come first, so a context
+    /// click during a band that is autoscrolling targets what is under the
+    /// pointer after them. Here the band selected i0 with the pointer at its
+    /// right end; the scroll before the secondary press carries the pointer
+    /// past it, so the menu is over empty space: no items, selection unchanged.
+    @Test func aContextClickAfterAutoscrollTargetsWhatIsUnderThePointerThen() {
+        var scene = Scene()
+        scene.view.size = Size(width: 220, height: 220)  // content 1024 × 768: room to scroll right
+        scene.items = [SceneItem(id: "i0", rect: Rect(x: 155.5, y: 0, width: 46, height: 0.5))]
+        scene.band.profile = .uikit
+        var sim = Simulator(scene: scene)
+        _ = sim.process([PointerEvent(time: 0.01, .press(.primary)), PointerEvent(time: 0.02, .move(Point(x: 201, y: 0)))])
+        #expect(sim.selection == ["i0"] && sim.band.isActive && sim.contentOffset == .zero)
+        #expect(sim.band.engine.item(at: sim.contentPoint) == 0)  // i0 is under the pointer now
+        let out = sim.process([PointerEvent(time: 0.04, .press(.secondary))]).map(\.event)
+        #expect(sim.contentOffset.dx > 0.5)  // scrolled right before the press
+        #expect(sim.band.engine.item(at: sim.contentPoint) == nil)
+        #expect(out.last == .contextMenuRequested(point: sim.contentPoint, items: []))
+        #expect(sim.selection == ["i0"])
+    }
+
     /// Found by the same property (shrunk): a `qt` right press during an
     /// active band. The band owns the selection, so the context click selects
     /// nothing (selecting would only have set the band's starting selection,
