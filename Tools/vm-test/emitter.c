@@ -225,7 +225,8 @@ int main(int argc, char **argv)
 	ev(&pad, EV_ABS, ABS_X, 1600);
 	ev(&pad, EV_ABS, ABS_Y, 1000);
 	syn(&pad);
-	for (int i = 1; i <= 3; i++) {               /* 3 x 1 mm up-left: move without a button */
+	for (int i = 1; i <= 4; i++) {               /* 4 x 1 mm up-left: move without a button (libinput
+	                                              * moves nothing on a touch's first frame: 3 mm) */
 		ev(&pad, EV_ABS, ABS_MT_POSITION_X, 1600 - 32 * i);
 		ev(&pad, EV_ABS, ABS_MT_POSITION_Y, 1000 - 32 * i);
 		ev(&pad, EV_ABS, ABS_X, 1600 - 32 * i);
@@ -234,10 +235,10 @@ int main(int argc, char **argv)
 	}
 	key(&pad, BTN_LEFT, 1);                      /* the physical click: region.latched */
 	for (int i = 1; i <= 4; i++) {               /* 4 x 2 mm right, 1 mm down */
-		ev(&pad, EV_ABS, ABS_MT_POSITION_X, 1504 + 64 * i);
-		ev(&pad, EV_ABS, ABS_MT_POSITION_Y, 904 + 32 * i);
-		ev(&pad, EV_ABS, ABS_X, 1504 + 64 * i);
-		ev(&pad, EV_ABS, ABS_Y, 904 + 32 * i);
+		ev(&pad, EV_ABS, ABS_MT_POSITION_X, 1472 + 64 * i);
+		ev(&pad, EV_ABS, ABS_MT_POSITION_Y, 872 + 32 * i);
+		ev(&pad, EV_ABS, ABS_X, 1472 + 64 * i);
+		ev(&pad, EV_ABS, ABS_Y, 872 + 32 * i);
 		syn(&pad);
 	}
 	ev(&pad, EV_KEY, BTN_LEFT, 0);               /* region.unlatched, and the finger lifts */
