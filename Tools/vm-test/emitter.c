@@ -250,10 +250,14 @@ int main(int argc, char **argv)
 	/* 3. the clickpad is unplugged: device.removed, the others go on */
 	unplug(&pad, 12);                            /* after region.unlatched, region.exited (line 12) */
 
-	/* 4. a plain click with the mouse in empty space (replace: clears the selection) */
+	/* 4. a plain click with the mouse in empty space (replace: clears the
+	 * selection), held 60 ms and followed by 60 ms of stillness as a hand
+	 * does: libinput debounces a release that comes sooner (25 ms) */
 	mouse_move(&mouse, 300, 300);
 	key(&mouse, BTN_LEFT, 1);
+	msleep(60);
 	key(&mouse, BTN_LEFT, 0);
+	msleep(60);
 
 	/* 5. a Command-band cut short by unplugging the mouse mid-drag */
 	mouse_move(&mouse, -400, -420);

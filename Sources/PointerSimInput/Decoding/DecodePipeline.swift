@@ -33,7 +33,12 @@ public struct DecodePipeline: Sendable {
         var dropping = false
         var droppedAny = false
         var resyncNext = false
-        init(_ d: DeviceDescription) { filter = KernelFilter(d); frame.reserveCapacity(32) }
+        /// Whether the device has LEDs (their changes are passed on).
+        let hasLEDs: Bool
+        init(_ d: DeviceDescription) {
+            filter = KernelFilter(d); frame.reserveCapacity(32)
+            hasLEDs = d.has(type: EventCodes.EV_LED)
+        }
     }
 
     /// Creates an empty seat.
@@ -182,8 +187,10 @@ public struct DecodePipeline: Sendable {
         // the frame's.
         for k in start..<out.count where out[k].time != t { out[k].origin = .timer }
         // LED changes, for keyboards' lock state (not a libinput event).
-        for e in frame where e.type == EventCodes.EV_LED {
-            out.append(DecodedEvent(time: t, device: i, origin: .frame(index), .led(code: e.code, on: e.value != 0)))
+        if framers[i].hasLEDs {
+            for e in frame where e.type == EventCodes.EV_LED {
+                out.append(DecodedEvent(time: t, device: i, origin: .frame(index), .led(code: e.code, on: e.value != 0)))
+            }
         }
         share(from: i, start: start, into: &out)
     }
