@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "PointerSim",
+    // The pure products (Core, Input, Formats) use nothing newer than these.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "PointerSimCore", targets: ["PointerSimCore"]),
         .library(name: "PointerSimInput", targets: ["PointerSimInput"]),
@@ -12,13 +14,16 @@ let package = Package(
         .executable(name: "pointersim", targets: ["pointersim"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
-        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The pure core: no Foundation, no C. Geometry, band selection,
         // regions, the simulator.
-        .target(name: "PointerSimCore"),
+        // It calls round, floor and sqrt: declare the maths library, so that a
+        // client that depends on nothing else links on Linux.
+        .target(name: "PointerSimCore", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         // Raw evdev events → pointer events, the way libinput does it (pure).
         .target(name: "PointerSimInput", dependencies: ["PointerSimCore"]),
         // Files around the core: traces, scenes, the JSON Lines log.

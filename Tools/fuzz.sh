@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../Fuzz"
 secs=${1:-60}; shift || true
 targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=(FuzzTrace FuzzScene)
-export SWIFT_BACKTRACE=enable=no   # let libFuzzer see crashes (see notes/swift-on-this-machine.md §5)
+export SWIFT_BACKTRACE=enable=no   # let libFuzzer see crashes (Swift's backtracer would catch them first)
 for t in "${targets[@]}"; do
   swift build -c debug --sanitize fuzzer --sanitize address --product "$t" >&2
   bin=$(swift build -c debug --sanitize fuzzer --sanitize address --show-bin-path)/$t

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Runs every test: installs what is missing, builds with the internal
 # invariant checks on, runs the Swift test suites (unit, property, golden
-# traces, command-line), the live-device test in a qemu VM (Tools/vm-test.sh;
-# POINTERSIM_SKIP_VM_TEST=1 skips it, saying so), then the release-build
-# benchmark digest check and the viewer in headless Chromium
+# traces, command-line, documentation), the example client package
+# (Examples/Client), the DocC catalogs without warnings (Tools/docs.sh;
+# POINTERSIM_SKIP_DOCS=1 skips it), the live-device test in a qemu VM
+# (Tools/vm-test.sh; POINTERSIM_SKIP_VM_TEST=1 skips it, saying so), then the
+# release-build benchmark digest check and the viewer in headless Chromium
 # (Tools/browser-test.sh, with the frame time of a 1,000,000-line log;
 # POINTERSIM_SKIP_BROWSER_TEST=1 skips it, saying so).
 set -euo pipefail
@@ -16,12 +18,25 @@ swift test 2>&1 | tee "$log" | grep -vE '^◇ |^✔ Test [^ ]+\(.*\) passed|^✔
 status=${PIPESTATUS[0]}
 set -e
 [ "$status" -eq 0 ] || { echo "swift test failed (exit $status)" >&2; exit 1; }
+echo "== example client: a package using PointerSimCore alone, and with PointerSimFormats" >&2
+swift build --package-path Examples/Client >&2
+client=$(swift build --package-path Examples/Client --show-bin-path)
+for exe in CoreClient FormatsClient; do
+  "$client/$exe" | diff -u "Examples/Client/expected/$exe.txt" - \
+    || { echo "Examples/Client: $exe printed something else than expected/$exe.txt" >&2; exit 1; }
+  echo "$exe: ran, output as expected" >&2
+done
+if [ "${POINTERSIM_SKIP_DOCS:-0}" = 1 ]; then
+  echo "== documentation SKIPPED (POINTERSIM_SKIP_DOCS=1)" >&2
+else
+  Tools/docs.sh
+fi
 echo "== end-to-end test on a real kernel (qemu)" >&2
 Tools/vm-test.sh
 echo "== bench band digests (release build)" >&2
 swift build -c release --product pointersim >&2
 rel=$(swift build -c release --show-bin-path)/pointersim
-# The checkpoint digests must equal shared/bench/band-workload.md's reference table.
+# The checkpoint digests must equal the reference (docs/Benchmarks.md, Traces/bench/).
 for mode in replace add toggle addSticky; do
   out=$("$rel" bench band --items 100000 --mode "$mode" --json)
   echo "$out"

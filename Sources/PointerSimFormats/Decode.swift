@@ -1,7 +1,7 @@
 import PointerSimInput
 
 /// `pointersim decode`: raw recordings in, what libinput would emit for them
-/// out, one JSON object per line (docs: the `decode` section of the README).
+/// out, one JSON object per line (docs/Formats/Decoded.md).
 public enum Decode {
     /// Decodes `paths` (evemu or `libinput record` recordings; a `.desc`
     /// followed by its `.events` counts as one) through one seat, merged by

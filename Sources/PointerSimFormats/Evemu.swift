@@ -1,8 +1,8 @@
 import PointerSimCore
 import PointerSimInput
 
-/// The evemu text format (`evemu-record`, formats 1.0–1.3; FORMATS.md §2,
-/// linux-input.md §3a): `N:`/`I:`/`P:`/`B:`/`A:`/`L:`/`S:` description lines,
+/// The evemu text format (`evemu-record`, formats 1.0–1.3;
+/// docs/Formats/Recordings.md): `N:`/`I:`/`P:`/`B:`/`A:`/`L:`/`S:` description lines,
 /// then `E: <sec>.<usec> <type hex> <code hex> <value decimal>` event lines.
 /// Both the single-file form and the old split `.desc` + `.events` form are
 /// read. A comment line `# pointersim: device removed <sec>.<usec>` (our

@@ -167,7 +167,7 @@ public struct JSONParser {
             }
             out.append(c); i += 1
         }
-        guard let s = String(validating: out, as: UTF8.self) else { throw error("string is not valid UTF-8") }
+        guard let s = validUTF8String(out) else { throw error("string is not valid UTF-8") }
         return s
     }
 

@@ -1,7 +1,7 @@
 import PointerSimCore
 import PointerSimInput
 
-/// The `libinput record` YAML format (FORMATS.md §2, linux-input.md §3b),
+/// The `libinput record` YAML format (docs/Formats/Recordings.md),
 /// read with a line-based parser for the subset libinput writes: the header
 /// maps, one entry per device under `devices:` with `node`, `evdev` (`name`,
 /// `id`, `codes`, `absinfo`, `properties`) and `events`, each `- evdev:`

@@ -1,6 +1,6 @@
 import PointerSimCore
 
-/// Serialises log records as JSON Lines exactly as FORMATS.md §4 specifies:
+/// Serialises log records as JSON Lines exactly as docs/Formats/Log.md specifies:
 /// keys in a fixed order, numbers through ``formatLogNumber(_:)``, so that a
 /// replay is byte-for-byte reproducible.
 public enum LogLine {

@@ -1,4 +1,4 @@
-/// Formats a number the way the interaction log requires (FORMATS.md §4): at
+/// Formats a number the way the interaction log requires (docs/Formats/Log.md): at
 /// most 3 decimals, rounded half away from zero, trailing zeros dropped, no
 /// exponent, and no negative zero.
 ///

@@ -1,6 +1,6 @@
 import PointerSimCore
 
-/// The hand-writable `pointersim-trace 1` format (FORMATS.md §2): one event
+/// The hand-writable `pointersim-trace 1` format (docs/Formats/Trace.md): one event
 /// per line, `<seconds> <event> <arguments…>`, `#` comments, blank lines
 /// ignored, times never decreasing.
 public enum PointerSimTrace {

@@ -1,6 +1,6 @@
 import PointerSimCore
 
-// The scene's `regions` (FORMATS.md §3), with this project's extensions:
+// The scene's `regions` (docs/Formats/Scene.md):
 //
 //   { "id": "knob", "rect": [x, y, w, h], "latchingAxes": "horizontal",
 //     "style":  { "effect": "lift", "shape": {…}, "constrainedAxes": "vertical",
@@ -26,7 +26,7 @@ import PointerSimCore
 //   effect is highlight or lift claim it: no band begins, no item is clicked).
 // - A latching region must have a `style`. Region ids are unique.
 //
-// The top-level `regionConfiguration` overrides the numbers of SEMANTICS.md §3–§6
+// The top-level `regionConfiguration` overrides the numbers of docs/Regions.md
 // (PointerRegionConfiguration; every key optional):
 //   { "highlight": { "slipFactor": [0.099, 0.09], "maxSlip": 15, "parallax": 0.3,
 //                    "scaleUp": 4, "cornerRadius": 8 },

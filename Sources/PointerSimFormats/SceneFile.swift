@@ -104,7 +104,7 @@ public struct SceneField {
     }
 }
 
-/// Reads `*.scene.json` files (FORMATS.md §3).
+/// Reads `*.scene.json` files (docs/Formats/Scene.md).
 public enum SceneFile {
     /// The `format` value this reader understands.
     public static let formatTag = "pointersim-scene/1"

@@ -1,6 +1,6 @@
 import PointerSimCore
 
-/// What a device is, for decoding (the classification of linux-input.md §1).
+/// What a device is, for decoding (the classification of docs/Decoding.md, "Device kinds").
 public enum DeviceKind: String, Sendable, CaseIterable {
     /// Relative motion (REL_X/REL_Y) with buttons.
     case mouse

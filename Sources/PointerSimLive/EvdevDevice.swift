@@ -59,8 +59,10 @@ public final class EvdevDevice {
 
     /// Opens `path` read-only and non-blocking, sets the event clock to
     /// CLOCK_MONOTONIC (as libinput does) and reads the description.
-    /// - Parameter grab: grab the device exclusively (EVIOCGRAB): no other
-    ///   program sees its events while it is open.
+    /// - Parameters:
+    ///   - path: the device node (`/dev/input/eventN`).
+    ///   - grab: grab the device exclusively (EVIOCGRAB): no other
+    ///     program sees its events while it is open.
     /// - Throws: ``DeviceOpenError`` saying why and what to do.
     public init(path: String, grab: Bool = false) throws(DeviceOpenError) {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)

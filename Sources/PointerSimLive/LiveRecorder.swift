@@ -36,7 +36,7 @@ public final class LiveRecorder {
     private var finished = false
 
     /// Prepares a recording to `path`.
-    /// - Throws: ``InputError`` of kind `cannotCreate` if the folder is missing or not writable.
+    /// - Throws: `InputError` of kind `cannotCreate` if the folder is missing or not writable.
     public init(path: String, format: Format) throws {
         self.path = path
         self.format = format
@@ -117,7 +117,7 @@ public final class LiveRecorder {
     }
 
     /// Writes the final file(s). Calling it again does nothing.
-    /// - Throws: ``InputError`` of kind `io` on a write error (the output is then absent).
+    /// - Throws: `InputError` of kind `io` on a write error (the output is then absent).
     public func finish() throws {
         guard !finished else { return }
         finished = true

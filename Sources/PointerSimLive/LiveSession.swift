@@ -24,8 +24,8 @@ public struct LiveOptions: Sendable {
 }
 
 /// Reads live devices with poll(2) and libevdev through the same
-/// ``RawInputPipeline`` as replay (merge by timestamp, integer-µs clock on
-/// the first event, decoder), runs the ``Simulator`` and writes each log line
+/// `RawInputPipeline` as replay (merge by timestamp, integer-µs clock on
+/// the first event, decoder), runs the `Simulator` and writes each log line
 /// as it happens; optionally records the raw input.
 ///
 /// The recording stores the events exactly as the pipeline hands them out
@@ -54,10 +54,12 @@ public final class LiveSession {
     /// Opens the devices (`options.devicePaths`, or every pointer device and
     /// keyboard) and prepares the simulation.
     /// - Parameters:
+    ///   - scene: the scene the simulation runs over.
+    ///   - options: the devices to read, grabbing, verbosity.
     ///   - log: where log lines go (flushed per line by the caller's sink); `nil` for `record`.
     ///   - recorder: records the raw input, if given.
     ///   - note: progress messages for stderr (`pointersim: reading …`).
-    /// - Throws: ``InputError``: `cannotOpen` when a named device cannot be
+    /// - Throws: `InputError`: `cannotOpen` when a named device cannot be
     ///   opened, or when there is no input device at all; `malformed` if a
     ///   device cannot be decoded.
     public init(scene: Scene, options: LiveOptions, log: OutputSink?, recorder: LiveRecorder?,
@@ -128,7 +130,7 @@ public final class LiveSession {
 
     /// Runs until SIGINT/SIGTERM, or until every named device is gone. The
     /// log and the recording are complete either way.
-    /// - Throws: ``InputError`` of kind `io` when the log or the recording
+    /// - Throws: `InputError` of kind `io` when the log or the recording
     ///   cannot be written.
     public func run() throws -> Ending {
         signalFD = pointersim_termination_signalfd()

@@ -33,7 +33,7 @@ public enum InputLane {
     /// The events of the raw recordings among `paths` (evemu, `libinput
     /// record`), in time order, as `(time, event)`; nil when there are none.
     /// This is the function to switch to the decoded event stream.
-    /// - Throws: ``InputError`` as `replay` does.
+    /// - Throws: `InputError` as `replay` does.
     public static func events(paths: [String], scene: Scene) throws -> (any Sequence<(Double, Event)>)? {
         let raw = try paths.filter { p in
             let format = InputFormat.detect(try LineReader(InputFile(path: p)).prefix(InputFormat.prefixLength))

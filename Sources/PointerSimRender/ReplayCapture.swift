@@ -2,7 +2,7 @@ import PointerSimCore
 import PointerSimFormats
 
 /// Everything the viewer and the SVG summary draw, captured from a replay one
-/// step at a time (``Replay/forEachStep(paths:scene:options:_:)``) in compact
+/// step at a time (`Replay.forEachStep(paths:scene:options:_:)`) in compact
 /// columns: memory and page size grow by a few bytes per log line, never by
 /// an object per line.
 ///
@@ -75,7 +75,7 @@ public struct ReplayCapture {
     /// Replays trace files over a scene (`--verbose`, so every input frame has
     /// a `pointer` line) and captures everything, the raw-input lane included
     /// when some of the traces are recordings.
-    /// - Throws: ``InputError`` as `pointersim replay` does.
+    /// - Throws: `InputError` as `pointersim replay` does.
     public static func replay(paths: [String], scene: Scene) throws -> ReplayCapture {
         var capture = ReplayCapture(scene: scene)
         let origin = try Replay.forEachStep(paths: paths, scene: scene, options: SimulationOptions(verbose: true)) { step, sim in

@@ -1,6 +1,6 @@
 import PointerSimCore
 
-/// shared/bench/band-workload.md (v1): the items, the integer-exact drag, the
+/// docs/Benchmarks.md (v1): the items, the integer-exact drag, the
 /// digests; timing only the selection update of each step.
 enum BandWorkload {
     struct Checkpoint { var k: Int; var count: Int; var sum: UInt64 }
@@ -69,7 +69,7 @@ enum BandWorkload {
             meanNs: total / Int64(Swift.max(1, samples.count)), totalNs: total, buildNs: buildNs)
     }
 
-    /// Nearest-rank percentiles of timing samples (band-workload.md §5: sort
+    /// Nearest-rank percentiles of timing samples (docs/Benchmarks.md: sort
     /// ascending, take element ⌈q·n⌉, 1-based).
     static func nearestRank(_ samples: [Int64]) -> (Double) -> Int64 {
         let sorted = samples.sorted()

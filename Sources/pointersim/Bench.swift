@@ -10,14 +10,22 @@ extension PointerSimCommand {
     }
 }
 
+/// Says on stderr, in a debug build, that the figures are not representative.
+func warnIfDebugBuild() {
+    #if DEBUG
+    writeStderr("pointersim: warning: this is a debug build: timings are about 10 times slower than a release build (swift run -c release pointersim bench …)\n")
+    #endif
+}
+
 extension PointerSimCommand.Bench {
     struct Band: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "The band-selection workload of shared/bench/band-workload.md (v1).",
+            abstract: "The band-selection workload (v1, described in docs/Benchmarks.md).",
             discussion: """
                 Builds N items on the workload's grid, drags the band along its integer-exact path, \
                 checks the selection at the checkpoints k = 40, 250, 500, 1000, 1500, 2000 \
-                (count and splitmix64 sum) and reports the per-update median and p99 in nanoseconds.
+                (count and splitmix64 sum; the reference digests are in Traces/bench/) and reports the \
+                per-update median and p99 in nanoseconds.
                 """)
 
         @Option(help: "Number of items.")
@@ -41,6 +49,7 @@ extension PointerSimCommand.Bench {
         }
 
         func run() throws {
+            warnIfDebugBuild()
             let m: SelectionMode = mode == "add_qt" ? .addSticky : SelectionMode(rawValue: mode)!
             let result = BandWorkload.run(items: items, mode: m, stride: stride)
             if json {

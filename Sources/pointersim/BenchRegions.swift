@@ -32,6 +32,7 @@ extension PointerSimCommand.Bench {
         }
 
         func run() throws {
+            warnIfDebugBuild()
             let r = RegionWorkload.run(regions: regions, steps: steps, scan: scan)
             if json {
                 print("{\"regions\":\(regions),\"steps\":\(steps),\"index\":\(!scan),\"events\":\(r.events),\"median_ns\":\(r.medianNs),\"p99_ns\":\(r.p99Ns)}")

@@ -60,7 +60,8 @@ extension PointerSimCommand {
                 Without --device, every pointer device and keyboard is recorded. Ctrl-C (SIGINT), SIGTERM or \
                 the removal of every named device ends the recording; it is complete and valid in each case. \
                 evemu holds one device per file: further devices go to FILE-2, FILE-3, ... (before the \
-                extension).
+                extension). Exit status: 0 ended by a signal, 64 bad command line, 66 a device that cannot be \
+                opened, 73 an output file that cannot be created, 74 an I/O error or every named device removed.
                 """)
 
         @Option(help: "The recording file.")

@@ -6,11 +6,15 @@ import PointerSimFormats
 import Glibc
 #endif
 
+/// The package's version, printed by `pointersim --version`.
+let pointerSimVersion = "0.1.0"
+
 @main
 struct PointerSimCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pointersim",
         abstract: "Simulates an iPadOS-style pointer (band selection, regions) from recordings or live devices.",
+        version: pointerSimVersion,
         subcommands: [Replay.self, Decode.self, Render.self, Bench.self, Devices.self, Live.self, Record.self])
 }
 
@@ -40,7 +44,7 @@ func writeStderr(_ s: String) {
     _ = bytes.withUnsafeMutableBufferPointer { write(2, $0.baseAddress, $0.count) }
 }
 
-/// Runs `body`, turning ``InputError``s into their exit status.
+/// Runs `body`, turning `InputError`s into their exit status.
 func runReportingErrors(_ body: () throws -> Void) throws {
     do { try body() } catch let e as InputError { fail(e) }
 }
@@ -74,8 +78,9 @@ extension PointerSimCommand {
                 Formats are recognised by content: pointersim-trace 1, evemu (single file, or a .desc \
                 followed by its .events), libinput record YAML. Several traces are merged by timestamp. \
                 An input can be - (standard input), a pipe or a FIFO: each is read once. \
-                Exit status: 0 success, 64 bad command line, 65 malformed input, 66 unreadable input, \
-                73 an output that cannot be created, 74 I/O error.
+                The log is JSON Lines: --output takes a name ending in .jsonl, .json, .log or .txt, or \
+                without an extension (render draws pictures). Exit status: 0 success, 64 bad command line, \
+                65 malformed input, 66 unreadable input, 73 an output that cannot be created, 74 I/O error.
                 """)
 
         @Argument(help: "Trace files (- for standard input), merged by timestamp.")
@@ -84,7 +89,7 @@ extension PointerSimCommand {
         @Option(help: "The scene file (*.scene.json); without it the built-in default scene is used.")
         var scene: String?
 
-        @Option(help: "Write the log here instead of stdout (the file appears only when complete).")
+        @Option(help: "Write the log here instead of stdout (.jsonl, .json, .log, .txt or no extension; the file appears only when complete).")
         var output: String?
 
         @Flag(help: "Also write a `pointer` line after every input frame.")
@@ -92,6 +97,22 @@ extension PointerSimCommand {
 
         func validate() throws {
             if traces.isEmpty { throw ValidationError("give at least one trace file") }
+            if let o = output, let problem = Self.outputProblem(o) { throw ValidationError(problem) }
+        }
+
+        /// The extensions of a JSON Lines log (or none).
+        static let logExtensions = ["jsonl", "json", "log", "txt"]
+
+        /// Why `--output path` is refused, or nil: replay writes JSON Lines only.
+        static func outputProblem(_ path: String) -> String? {
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+            let ext = name[name.index(after: dot)...].lowercased()
+            if logExtensions.contains(ext) { return nil }
+            if ext == "svg" || ext == "html" {
+                return "--output \(path): replay writes the JSON Lines log, not .\(ext); to draw the replay use 'pointersim render TRACE... --output \(path)'"
+            }
+            return "--output \(path): replay writes the JSON Lines log: give a name ending in .jsonl, .json, .log or .txt, or without an extension"
         }
 
         func run() throws {

@@ -128,6 +128,65 @@ enum CLI {
         #expect(try String(contentsOfFile: out, encoding: .utf8) == (try String(contentsOfFile: CLI.root.appendingPathComponent("Traces/band/cancel.expected.jsonl").path, encoding: .utf8)))
     }
 
+    @Test func replayOutputRefusesExtensionsItDoesNotWrite() throws {
+        let usage = """
+            Usage: pointersim replay <traces> ... [--scene <scene>] [--output <output>] [--verbose]
+              See 'pointersim replay --help' for more information.
+
+            """
+        let dir = URL(fileURLWithPath: try CLI.temp("x", "")).deletingLastPathComponent().path
+        for ext in ["svg", "html"] {
+            let out = "\(dir)/replay.\(ext)"
+            let r = try CLI.run(["replay", "Traces/band/cancel.trace", "--output", out])
+            #expect(r.status == 64)
+            #expect(r.stderr == "Error: --output \(out): replay writes the JSON Lines log, not .\(ext); to draw the replay use 'pointersim render TRACE... --output \(out)'\n" + usage)
+            #expect(!FileManager.default.fileExists(atPath: out))
+        }
+        let png = try CLI.run(["replay", "Traces/band/cancel.trace", "--output", "\(dir)/replay.png"])
+        #expect(png.status == 64)
+        #expect(png.stderr == "Error: --output \(dir)/replay.png: replay writes the JSON Lines log: give a name ending in .jsonl, .json, .log or .txt, or without an extension\n" + usage)
+        for name in ["log.jsonl", "log.json", "run.log", "log.txt", "log", "a.d/log"] {
+            if name.contains("/") { try FileManager.default.createDirectory(atPath: "\(dir)/a.d", withIntermediateDirectories: true) }
+            let r = try CLI.run(["replay", "Traces/band/cancel.trace", "--scene", "Traces/band/cancel.scene.json", "--output", "\(dir)/\(name)"])
+            #expect(r.status == 0 && r.stderr.isEmpty, "\(name)")
+            #expect(FileManager.default.fileExists(atPath: "\(dir)/\(name)"))
+        }
+    }
+
+    @Test func anOutputFileThatCannotBeCreatedExits73() throws {
+        let r = try CLI.run(["replay", "Traces/band/cancel.trace", "--output", "/nonexistent-folder/log.jsonl"])
+        #expect(r.status == 73)
+        #expect(r.stderr == "pointersim: /nonexistent-folder/log.jsonl: cannot create: No such file or directory\n")
+        #expect(r.stdout.isEmpty)
+        let svg = try CLI.run(["render", "Traces/band/cancel.trace", "--output", "/nonexistent-folder/replay.svg"])
+        #expect(svg.status == 73)
+        #expect(svg.stderr == "pointersim: /nonexistent-folder/replay.svg: cannot create: No such file or directory\n")
+    }
+
+    @Test func versionIsPrinted() throws {
+        let r = try CLI.run(["--version"])
+        #expect(r.status == 0)
+        #expect(r.stdout == "0.1.0\n")
+    }
+
+    @Test func completionScriptsAreGenerated() throws {
+        for shell in ["bash", "zsh", "fish"] {
+            let r = try CLI.run(["--generate-completion-script", shell])
+            #expect(r.status == 0 && r.stderr.isEmpty, "\(shell)")
+            #expect(r.stdout.contains("replay") && r.stdout.contains("scene") && r.stdout.contains("bench"), "\(shell)")
+        }
+    }
+
+    @Test func benchWarnsInADebugBuild() throws {
+        let r = try CLI.run(["bench", "band", "--items", "1000", "--json"])
+        #expect(r.status == 0)
+        #if DEBUG
+        #expect(r.stderr == "pointersim: warning: this is a debug build: timings are about 10 times slower than a release build (swift run -c release pointersim bench …)\n")
+        #else
+        #expect(r.stderr.isEmpty)
+        #endif
+    }
+
     @Test func badCommandLineExits64() throws {
         #expect(try CLI.run(["replay"]).status == 64)
         #expect(try CLI.run(["replay", "x", "--bogus"]).status == 64)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The live commands where no input device is needed: the messages and exit
-/// statuses for missing devices and folders (FORMATS.md §1).
+/// statuses for missing devices and folders (docs/CommandLine.md).
 @Suite struct LiveCommandTests {
     @Test func liveWithAMissingDeviceExits66AndSaysWhy() throws {
         let r = try CLI.run(["live", "--device", "/nonexistent"])
@@ -23,6 +23,12 @@ import Testing
         #expect(r.status == 66)
         let dir = (out as NSString).deletingLastPathComponent
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["placeholder"])
+    }
+
+    @Test func recordToAMissingFolderExits73() throws {
+        let r = try CLI.run(["record", "--output", "/nonexistent-folder/rec.yaml", "--device", "/nonexistent"])
+        #expect(r.status == 73)
+        #expect(r.stderr == "pointersim: /nonexistent-folder/rec.yaml: cannot create: No such file or directory\n")
     }
 
     @Test func devicesWithoutTheFolderSaysSoAndSucceeds() throws {

@@ -2,7 +2,7 @@ import PointerSimCore
 import PropertyBased
 import Testing
 
-/// Properties of pointer regions (SEMANTICS.md §3–§6) over random scenes and sessions.
+/// Properties of pointer regions (docs/Regions.md) over random scenes and sessions.
 @Suite struct RegionProperties {
     enum Step: Sendable { case move(Point), press, release, modifiers(ModifierFlags), invalidate(Int) }
 
@@ -52,7 +52,7 @@ import Testing
         return s
     }
 
-    // MARK: rubber-banding (§5)
+    // MARK: rubber-banding
 
     @Test func rubberBandIsOddMonotonicBelowDWithSlopeC() async {
         await propertyCheck(count: 300, input: Gen<Double>.double(in: -1e4...1e4), Gen<Double>.double(in: 0...1e4), Gen<Double>.double(in: 0.5...500), Gen<Double>.double(in: 0.05...2)) { x, dx, d, c in
@@ -65,7 +65,7 @@ import Testing
         }
     }
 
-    // MARK: slip (§4)
+    // MARK: slip
 
     @Test func unlatchedPresentedCentreStaysWithinSlip() async {
         await propertyCheck(count: 150, input: Self.region.array(of: 1...6), Self.step.array(of: 1...40)) { regions, steps in
@@ -88,7 +88,7 @@ import Testing
         }
     }
 
-    // MARK: latching and enter/exit (§3)
+    // MARK: latching and enter/exit
 
     @Test func latchedRegionIsNeverExitedWhileHeldAndEnterExitAlternate() async {
         await propertyCheck(count: 200, input: Self.region.array(of: 1...6), Self.step.array(of: 1...60)) { regions, steps in
@@ -137,7 +137,7 @@ import Testing
         }
     }
 
-    // MARK: the index (§3, scale)
+    // MARK: the index (scale)
 
     @Test func indexedProviderAgreesWithAScan() async {
         await propertyCheck(count: 100, input: Self.region.array(of: 0...80), Gen<Int>.int(in: -10...310).array(of: 60...60)) { regions, coords in
@@ -152,7 +152,7 @@ import Testing
         }
     }
 
-    // MARK: shapes and accessories (§4, §6)
+    // MARK: shapes and accessories
 
     static var shape: Generator<PointerShape, some Sequence & SendableMetatype> {
         zip(Gen<Int>.int(in: 0...4), Gen<Double>.double(in: 1...120), Gen<Double>.double(in: 1...120), Gen<Double>.double(in: 0...70))

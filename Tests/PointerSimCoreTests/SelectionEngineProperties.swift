@@ -100,7 +100,7 @@ extension Gen where Value == SelectionMode {
     }
 
     @Test func workloadCheckpointsAreExact() {
-        // A slice of shared/bench/band-workload.md: N = 10,000, replace, k = 40 and 250
+        // A slice of the band workload (docs/Benchmarks.md): N = 10,000, replace, k = 40 and 250
         // (the full reference table is checked by `pointersim bench band`).
         let items: [Rect] = (0..<10_000).map { (id: Int) -> Rect in
             let col = Double(50 * (id % 80)), row = Double(40 * (id / 80))

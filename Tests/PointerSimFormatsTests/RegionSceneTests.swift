@@ -2,7 +2,7 @@ import PointerSimCore
 import PointerSimFormats
 import Testing
 
-/// The scene file's `regions` (FORMATS.md §3 and the extensions documented in
+/// The scene file's `regions` (docs/Formats/Scene.md; the comment in
 /// SceneFile+Regions.swift): decoding and every rejection with its JSON path.
 @Suite struct RegionSceneTests {
     static func scene(_ regions: String) -> String {

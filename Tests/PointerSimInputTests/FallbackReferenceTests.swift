@@ -52,7 +52,7 @@ struct ReferenceFile {
 }
 
 /// Where the references and recordings are looked for: `POINTERSIM_REF_DIRS`
-/// and `POINTERSIM_REC_DIRS` (colon-separated), else the shared folders.
+/// and `POINTERSIM_REC_DIRS` (colon-separated), in addition to the repository's own folders.
 enum ReferenceFiles {
     static func dirs(_ env: String, _ defaults: [String]) -> [String] {
         ProcessInfo.processInfo.environment[env].map { $0.split(separator: ":").map(String.init) } ?? defaults

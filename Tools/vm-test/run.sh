@@ -5,8 +5,9 @@
 #
 # Host: installs what is missing (qemu-system-x86, busybox-static, cpio, gcc,
 # libevdev-dev, ...), downloads Debian's kernel package with `apt-get download`
-# and unpacks only the kernel image and the evdev/uinput modules into $WORK
-# (never into /boot), builds pointersim and the C emitter, packs an initramfs.
+# and unpacks only the kernel image and the evdev/uinput modules into $CACHE
+# (never into /boot), builds pointersim and the C emitter, packs an initramfs
+# in a work folder of this run's own.
 # Guest (init.sh): insmod evdev + uinput, emitter.c creates a mouse, a keyboard
 # and a clickpad, `pointersim live --record` reads them while the emitter plays
 # the session, SIGINT ends it, everything is printed on the serial console.
@@ -30,17 +31,24 @@
 #       libinput-tools) loads our recordings on the host and checks them with
 #       its own code, uinput aside (libinput-replay-check.py).
 #
-# usage: run.sh [--bin PATH] [--timeout S] [--verbose] [--update-expected]
+# usage: run.sh [--bin PATH] [--timeout S] [--verbose] [--keep] [--update-expected]
 #   --bin PATH   the pointersim to test (default: `swift build --product pointersim`)
+#   --keep       keep this run's work folder even when every check passes
 #   --update-expected  rewrite expected.jsonl from this run (then review it!)
-# env: WORK (cache + build folder, default /tmp/pointersim-vm-test)
+# env: CACHE (downloads and the unpacked kernel, shared by runs and guarded by
+#      a lock; default /tmp/pointersim-vm-test), WORK (this run's folder:
+#      builds, initramfs, logs; default a new $CACHE/run.XXXXXX, removed after
+#      a run that passes, kept and named after one that fails), so that two
+#      runs at once never write into each other's files.
 # Exit: 0 all checks pass, 1 a check failed or something is missing (said why).
 # No qemu is left running: timeout -k plus a trap.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
-WORK=${WORK:-/tmp/pointersim-vm-test}
+CACHE=${CACHE:-/tmp/pointersim-vm-test}
+WORK=${WORK:-}
+KEEP=0
 TIMEOUT=100
 BIN=
 VERBOSE=0
@@ -50,8 +58,9 @@ while [ $# -gt 0 ]; do
 	--bin) BIN=$2; shift 2 ;;
 	--timeout) TIMEOUT=$2; shift 2 ;;
 	--verbose) VERBOSE=1; shift ;;
+	--keep) KEEP=1; shift ;;
 	--update-expected) UPDATE=1; shift ;;
-	-h|--help) sed -n '2,30p' "$0"; exit 0 ;;
+	-h|--help) sed -n '2,44p' "$0"; exit 0 ;;
 	*) echo "run.sh: unknown argument: $1" >&2; exit 2 ;;
 	esac
 done
@@ -59,9 +68,19 @@ done
 now() { date +%s.%N; }
 dt() { awk -v a="$1" -v b="$2" 'BEGIN{printf "%.1f", b-a}'; }
 log() { echo "[vm-test] $*" >&2; }
-die() { echo "[vm-test] error: $*" >&2; exit 1; }
+die() { echo "[vm-test] error: $*" >&2; [ -z "${WORK:-}" ] || echo "[vm-test] this run's files are in $WORK" >&2; exit 1; }
 T_START=$(now)
-mkdir -p "$WORK"
+mkdir -p "$CACHE"
+if [ -z "$WORK" ]; then
+	WORK=$(mktemp -d "$CACHE/run.XXXXXX")
+	OWN_WORK=1
+else
+	mkdir -p "$WORK"
+	OWN_WORK=0
+fi
+log "work folder: $WORK (cache: $CACHE)"
+# The cache is filled under a lock: a second run waits for the first's download.
+exec 9>"$CACHE/.lock"
 
 # --- 1. packages ------------------------------------------------------------------
 T0=$(now)
@@ -96,8 +115,9 @@ BUSYBOX=/bin/busybox
 ! ldd "$BUSYBOX" >/dev/null 2>&1 || die "$BUSYBOX is dynamically linked: install busybox-static"
 T_PKG=$(dt "$T0" "$(now)")
 
-# --- 2. Debian's kernel: downloaded and unpacked into $WORK, /boot untouched ------
+# --- 2. Debian's kernel: downloaded and unpacked into $CACHE, /boot untouched -----
 T0=$(now)
+flock 9
 kpkg() { apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/{print $2; exit}'; }
 KPKG=$(kpkg)
 if [ -z "$KPKG" ]; then
@@ -106,7 +126,7 @@ if [ -z "$KPKG" ]; then
 fi
 [ -n "$KPKG" ] || die "cannot resolve linux-image-amd64 from the apt sources (run apt-get update; is this Debian?)"
 KVER=${KPKG#linux-image-}
-KDIR=$WORK/kernel
+KDIR=$CACHE/kernel
 mkdir -p "$KDIR"
 getdeb() { (cd "$KDIR" && apt-get download "$KPKG" >"$KDIR/download.log" 2>&1) && ls "$KDIR/${KPKG}"_*.deb >/dev/null 2>&1; }
 if ! ls "$KDIR/${KPKG}"_*.deb >/dev/null 2>&1; then
@@ -142,7 +162,7 @@ if [ -s "$VMLINUX" ] && readelf -n "$VMLINUX" 2>/dev/null | grep -q 'Unknown not
 fi
 # libinput replay (a python script in libinput-tools, whose other tools need
 # GTK): downloaded, and only the script unpacked, like the kernel
-LTDIR=$WORK/libinput-tools
+LTDIR=$CACHE/libinput-tools
 LIBINPUT_REPLAY=$LTDIR/root/usr/libexec/libinput/libinput-replay
 if [ ! -f "$LIBINPUT_REPLAY" ]; then
 	mkdir -p "$LTDIR"
@@ -153,6 +173,7 @@ if [ ! -f "$LIBINPUT_REPLAY" ]; then
 		|| die "no libinput-replay in libinput-tools"
 fi
 LIBINPUT_TOOLS_VERSION=$(dpkg-deb -f "$LTDIR"/libinput-tools_*.deb Version)
+flock -u 9
 T_KERNEL=$(dt "$T0" "$(now)")
 
 # --- 3. pointersim and the emitter --------------------------------------------------
@@ -431,6 +452,11 @@ log "timings: packages ${T_PKG}s, kernel ${T_KERNEL}s, builds ${T_BUILD}s, initr
 if [ "$FAIL" != 0 ] && [ "$VERBOSE" = 0 ]; then
 	log "--- serial log: $OUT; live log: $WORK/live.jsonl; recording: $WORK/recording.yaml; replay: $WORK/replay.jsonl"
 	sed -n '/^===LIVEERR-BEGIN/,/^===LIVEERR-END/p' "$OUT" >&2
+fi
+if [ "$FAIL" = 0 ] && [ "$OWN_WORK" = 1 ] && [ "$KEEP" = 0 ]; then
+	rm -rf "$WORK"
+else
+	log "this run's files are in $WORK"
 fi
 echo "vm-test: $PASS passed, $FAIL failed"
 [ "$FAIL" = 0 ]

@@ -1,4 +1,4 @@
-/// How a band changes the selection (SEMANTICS.md §2.2). `start` is the
+/// How a band changes the selection (docs/BandSelection.md, "Selection modes"). `start` is the
 /// selection at the press, `inRect` the items the current rect hits.
 public enum SelectionMode: String, Sendable, Hashable, CaseIterable {
     /// `inRect`, live.
@@ -32,7 +32,7 @@ public enum SelectionMode: String, Sendable, Hashable, CaseIterable {
     }
 }
 
-/// Which items a band hits (SEMANTICS.md §2.3). Touching edges never count.
+/// Which items a band hits (docs/BandSelection.md, "Hit rules"). Touching edges never count.
 public enum HitRule: String, Sendable, Hashable, CaseIterable {
     /// The item and the band overlap with positive area (UIKit; Qt's IntersectsItemShape).
     case intersects

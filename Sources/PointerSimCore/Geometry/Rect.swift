@@ -112,7 +112,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
 extension Rect {
     /// The band-selection rectangle spanned by an anchor and the current point,
-    /// exactly as SEMANTICS.md §2.1 defines it: both points rounded to the pixel
+    /// exactly as docs/BandSelection.md ("The band rect") defines it: both points rounded to the pixel
     /// grid (`1/scale`), the minimum corner and absolute size taken, then width
     /// and height forced to at least 1 point.
     ///

@@ -1,4 +1,4 @@
-/// The default rubber-band constant, `c = 0.55` (SEMANTICS.md §5).
+/// The default rubber-band constant, `c = 0.55` (docs/Regions.md, "Rubber-banding").
 public let defaultRubberBandConstant: Double = 0.55
 
 /// UIScrollView-style rubber-banding: how far content moves when pulled a

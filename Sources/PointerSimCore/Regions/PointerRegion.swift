@@ -1,4 +1,4 @@
-/// A pointer region (SEMANTICS.md §3): an area of the view with its own
+/// A pointer region (docs/Regions.md): an area of the view with its own
 /// pointer style, like a `UIPointerRegion`.
 ///
 /// Identity is the identifier, the rect, the latching axes and the generation:

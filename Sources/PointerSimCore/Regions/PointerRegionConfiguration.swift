@@ -1,4 +1,4 @@
-/// The numbers of one effect (SEMANTICS.md §4's table).
+/// The numbers of one effect (the table in docs/Regions.md, "Effects").
 public struct PointerEffectParameters: Sendable, Hashable {
     /// Slip factor per axis (`dx` horizontal, `dy` vertical): slip = clamp(size · factor, 0, maxSlip).
     public var slipFactor: Vector
@@ -21,7 +21,7 @@ public struct PointerEffectParameters: Sendable, Hashable {
     }
 }
 
-/// Every number of SEMANTICS.md §3–§6 as a named, overridable default.
+/// Every number of pointer regions (docs/Regions.md) as a named, overridable default.
 /// `Scene.regionConfiguration` holds one; change a field to change the behaviour.
 public struct PointerRegionConfiguration: Sendable, Hashable {
     /// `highlight`: slip 0.099 / 0.09, max 15 pt, parallax 0.3, scale-up 4 pt, radius 8 pt.
@@ -76,7 +76,7 @@ public struct PointerRegionConfiguration: Sendable, Hashable {
         }
     }
 
-    /// The concrete effect: `automatic` by the size rule (§4), the others unchanged.
+    /// The concrete effect: `automatic` by the size rule (docs/Regions.md, "Effects"), the others unchanged.
     public func resolve(_ effect: PointerEffect, for size: Size) -> PointerEffect {
         guard effect == .automatic else { return effect }
         let long = Swift.max(abs(size.width), abs(size.height)), short = Swift.min(abs(size.width), abs(size.height))

@@ -1,5 +1,5 @@
 // The distance r(θ) from a shape's centre to its outline and a shape's extent
-// e(θ) along a direction (SEMANTICS.md §6), for every shape kind.
+// e(θ) along a direction (docs/Regions.md, "Accessories"), for every shape kind.
 // Angles are clockwise from the top: direction (sin θ, −cos θ).
 
 extension PointerShapeValue {

@@ -1,4 +1,4 @@
-/// A pointer effect (SEMANTICS.md §4, `UIPointerEffect`).
+/// A pointer effect (`UIPointerEffect`; docs/Regions.md, "Effects").
 public enum PointerEffect: String, Sendable, Hashable, CaseIterable {
     /// Resolved by the region's size: ``PointerRegionConfiguration/resolve(_:for:)``.
     case automatic

@@ -1,4 +1,4 @@
-// The presented pointer (SEMANTICS.md §4–§6): slip, rubber-banding, shapes,
+// The presented pointer (docs/Regions.md): slip, rubber-banding, shapes,
 // the content's parallax offset and the accessories.
 
 extension RegionInteraction {

@@ -1,7 +1,7 @@
-/// The pointer-region state machine (SEMANTICS.md §3, §5): which region is
+/// The pointer-region state machine (docs/Regions.md): which region is
 /// current, its style, latching, and the rules while the primary button is held.
 ///
-/// The simulator calls ``update(location:modifiers:primaryHeld:at:into:)`` on
+/// The simulator calls ``update(location:modifiers:primaryHeld:moved:at:into:)`` on
 /// every motion, modifier change and scroll, ``press(location:modifiers:at:into:)``
 /// and ``release(location:modifiers:at:into:)`` on primary-button changes, and
 /// ``invalidate(regionID:location:modifiers:primaryHeld:at:into:)``.
@@ -18,7 +18,7 @@
 ///   is accepted while the button is held (**our choice**); `region.latched` follows
 ///   its `region.entered`. Release unlatches (`region.unlatched`) and re-evaluates.
 /// - A modifier change over the same region asks the style again and logs
-///   `region.styleChanged` (every change of the held modifiers, as the spec says).
+///   `region.styleChanged` (every change of the held modifiers).
 public struct RegionInteraction: Sendable {
     /// The region provider.
     public private(set) var provider: any PointerRegionProvider

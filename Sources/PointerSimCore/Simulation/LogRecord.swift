@@ -1,4 +1,4 @@
-/// One line of the interaction log (FORMATS.md §4).
+/// One line of the interaction log (docs/Formats/Log.md).
 public struct LogRecord: Sendable, Hashable {
     /// Seconds from the trace's first event.
     public var time: Double

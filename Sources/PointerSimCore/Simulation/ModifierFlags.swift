@@ -1,4 +1,4 @@
-/// The modifier flags of SEMANTICS.md §1 (UIKit's `UIKeyModifierFlags` subset).
+/// The modifier flags (UIKit's `UIKeyModifierFlags` subset; docs/Behaviour.md, "Modifier flags").
 public struct ModifierFlags: OptionSet, Hashable, Sendable, CustomStringConvertible {
     /// The raw bits.
     public var rawValue: UInt8

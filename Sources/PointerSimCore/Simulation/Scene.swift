@@ -28,8 +28,8 @@ public struct ViewGeometry: Sendable, Hashable {
     }
 }
 
-/// Autoscroll while a band is active (SEMANTICS.md §2.4). The numbers the
-/// sources leave open are **our choice**, documented here and configurable.
+/// Autoscroll while a band is active (docs/BandSelection.md, "Autoscroll"). The
+/// numbers UIKit does not document are **our choice**, documented here and configurable.
 public struct AutoscrollConfiguration: Sendable, Hashable {
     /// Whether autoscroll runs at all (default true).
     public var isEnabled = true
@@ -67,7 +67,7 @@ public struct PointerConfiguration: Sendable, Hashable {
     public var acceleration: AccelerationProfile = .adaptive
     /// The speed setting in −1…1 (default 0).
     public var speed: Double = 0
-    /// Points per unit of accelerated output (default 1, SEMANTICS.md §7).
+    /// Points per unit of accelerated output (default 1; docs/Decoding.md).
     public var pointsPerUnit: Double = 1
     /// Points scrolled per wheel detent (**our choice**: 40).
     public var scrollPointsPerDetent: Double = 40
@@ -116,7 +116,7 @@ public struct Scene: Sendable {
     public var initialSelection: [String] = []
     /// The pointer regions, in scene order (later ones are on top).
     public var regions: [SceneRegion] = []
-    /// The numbers of pointer regions (SEMANTICS.md §3–§6).
+    /// The numbers of pointer regions (docs/Regions.md).
     public var regionConfiguration = PointerRegionConfiguration()
     /// Creates an empty scene with a 1024 × 768 view.
     public init() {}

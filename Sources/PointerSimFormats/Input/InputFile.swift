@@ -127,7 +127,7 @@ public func readTextFile(_ path: String) throws -> String {
     _ = try r.forEachLine(upTo: Int.max) { line, _ in
         bytes.append(contentsOf: line); bytes.append(10)
     }
-    guard let s = String(validating: bytes, as: UTF8.self) else {
+    guard let s = validUTF8String(bytes) else {
         throw InputError.malformed(r.input.name, line: nil, "is not valid UTF-8 text")
     }
     return s

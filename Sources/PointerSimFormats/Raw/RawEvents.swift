@@ -138,7 +138,7 @@ public struct RawEventMerge {
 
 /// The one raw input pipeline of replay and live: a ``RawEventMerge``
 /// (rebasing) whose items are decoded into pointer events through one
-/// ``InputMerger`` (modifiers held on one device apply to another's pointer).
+/// `InputMerger` (modifiers held on one device apply to another's pointer).
 ///
 /// A recording made live stores the events as this pipeline hands them out;
 /// replaying it runs them through the same merge, clock and decoder, so its

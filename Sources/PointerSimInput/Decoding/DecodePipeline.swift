@@ -53,8 +53,12 @@ public struct DecodePipeline: Sendable {
 
     /// Adds a device (at the start, or a live hot-plug) and appends its
     /// `deviceAdded` at `time` (µs; `nil`: the time of the latest event, or 0).
-    /// - Parameter facts: what udev and the quirks say; by default derived
-    ///   from the description (``DeviceFacts/derive(for:in:)``).
+    /// - Parameters:
+    ///   - description: the device.
+    ///   - facts: what udev and the quirks say; by default derived
+    ///     from the description (``DeviceFacts/derive(for:in:)``).
+    ///   - time: when it was added, µs.
+    ///   - out: receives `deviceAdded`.
     /// - Returns: its index.
     @discardableResult
     public mutating func addDevice(_ description: DeviceDescription, facts: DeviceFacts? = nil, at time: Int64? = nil,

@@ -98,7 +98,7 @@ public struct PointerEventAdapter: Sendable {
         if let t = pendingModifiers { flushKeys(t, &out) }
     }
 
-    /// Emits a `modifiers` event still due from single ``adapt(_:into:)`` calls.
+    /// Emits a `modifiers` event still due from single ``adapt(_:into:)-(DecodedEvent,_)`` calls.
     public mutating func flushModifiers(into out: inout [PointerEvent]) {
         if let t = pendingModifiers { flushKeys(t, &out) }
     }

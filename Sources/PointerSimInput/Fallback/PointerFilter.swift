@@ -202,7 +202,9 @@ public struct PointerFilter: Sendable {
     /// - Parameters:
     ///   - pointingStick: the device is tagged `EVDEV_TAG_TRACKPOINT`.
     ///   - profile: the acceleration profile (libinput's default adaptive).
+    ///   - speed: the speed setting, −1…1.
     ///   - dpi: `MOUSE_DPI` or 1000.
+    ///   - multiplier: the pointing stick's `AttrTrackpointMultiplier` (1 otherwise).
     ///   - velocityAveraging: the `AttrUseVelocityAveraging` quirk (16 trackers instead of 2).
     public init(pointingStick: Bool, profile: AccelerationProfile, speed: Double, dpi: Int,
                 multiplier: Double = 1, velocityAveraging: Bool = false) {

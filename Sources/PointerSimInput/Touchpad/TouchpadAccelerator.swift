@@ -54,6 +54,9 @@ public struct TouchpadMotionFilter: Sendable {
 
     /// Creates a filter.
     /// - Parameters:
+    ///   - profile: the acceleration profile.
+    ///   - speed: the speed setting, −1…1.
+    ///   - dpi: the pad's x resolution as dots per inch.
     ///   - velocityAveraging: 16 trackers instead of 2 (`AttrUseVelocityAveraging`).
     ///   - bluetooth: a Bluetooth touchpad's delta smoothener (time deltas below 50 ms count as 10 ms).
     public init(profile: AccelerationProfile, speed: Double, dpi: Int, velocityAveraging: Bool = false, bluetooth: Bool = false) {
