@@ -192,13 +192,13 @@ enum FIFO {
         var desc = DeviceDescription(name: "m"); desc.codes = [0: [0], 2: [0, 1, 2]]
         // Replay: pulled streams.
         var replay = RawInputPipeline(configuration: DecoderConfiguration())
-        for d in 0..<devices { _ = try replay.addDevice(desc, stream: ArrayRawStream(perDevice[d].map { .event(device: d, $0) })) }
+        for d in 0..<devices { _ = replay.addDevice(desc, stream: ArrayRawStream(perDevice[d].map { .event(device: d, $0) })) }
         var replayed: [RawItem] = []
         while let i = try replay.next() { replayed.append(i) }
         // Live: rounds; before each, a barrier; every event up to it is queued,
         // some later ones too (a device read after the barrier was taken).
         var live = RawInputPipeline(configuration: DecoderConfiguration())
-        for _ in 0..<devices { _ = try live.addDevice(desc) }
+        for _ in 0..<devices { _ = live.addDevice(desc) }
         var sent = Array(repeating: 0, count: devices)
         var lived: [RawItem] = []
         var barrier: Int64 = 1_000_000
