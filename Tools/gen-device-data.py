@@ -6,7 +6,7 @@ the hwdb data files themselves carry no restriction beyond that) and libinput
 Full-line comments and blank lines are dropped; everything else is verbatim.
 
 usage: Tools/gen-device-data.py UDEV_ROOT LIBINPUT_SRC
-  UDEV_ROOT: the unpacked udev .deb (dpkg -x), e.g. /work/src/udev
+  UDEV_ROOT: Debian 12's udev .deb unpacked: apt-get download udev; dpkg -x udev_*.deb DIR
   LIBINPUT_SRC: the libinput 1.22.1 source tree
 """
 import os, sys
