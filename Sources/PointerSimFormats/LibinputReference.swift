@@ -151,10 +151,7 @@ public struct FidelityReport: Sendable, Hashable {
     }
 
     /// `a/b (p %)`, or `–` when there is nothing to compare.
-    public static func ratioText(_ a: Int, _ b: Int) -> String { ratio(a, b) }
-
-    /// `a/b (p %)`.
-    static func ratio(_ a: Int, _ b: Int) -> String {
+    public static func ratioText(_ a: Int, _ b: Int) -> String {
         guard b > 0 else { return "–" }
         let p = Double(a) * 1000 / Double(b)
         return "\(a)/\(b) (\(Double(Int(p.rounded())) / 10) %)"
@@ -162,8 +159,8 @@ public struct FidelityReport: Sendable, Hashable {
 
     /// One line: motion, buttons, scroll.
     public var summary: String {
-        "motion within 1 %: \(Self.ratio(motionMatched, motionFrames)), extra \(extraMotion); "
+        "motion within 1 %: \(Self.ratioText(motionMatched, motionFrames)), extra \(extraMotion); "
             + "buttons identical: \(buttonsIdentical ? "yes" : "no") (\(buttonsMatched)/\(buttons)); "
-            + "scroll within 1 %: \(Self.ratio(scrollMatched, scrollEvents)), extra \(extraScroll)"
+            + "scroll within 1 %: \(Self.ratioText(scrollMatched, scrollEvents)), extra \(extraScroll)"
     }
 }

@@ -9,6 +9,16 @@ import Testing
         let lines = r.stdout.split(separator: "\n")
         #expect(lines.first == #"{"t":0.000001,"device":"Logitech K400 Plus","origin":"added","event":"device.added"}"#)
         #expect(lines.last?.hasSuffix(#""origin":"removal","event":"device.removed"}"#) == true)
+        // Left Ctrl and C as real libinput reports them (Traces/libinput): the
+        // orphan release, autorepeat and the repeated press filtered; what is
+        // still held is released when the device goes away.
+        let keys = lines.filter { $0.contains(#""event":"key""#) }.map { String($0.drop { $0 != "," }.dropFirst()) }
+        #expect(keys == [
+            #""device":"Logitech K400 Plus","frame":1,"event":"key","key":29,"state":"pressed"}"#,
+            #""device":"Logitech K400 Plus","frame":5,"event":"key","key":46,"state":"pressed"}"#,
+            #""device":"Logitech K400 Plus","origin":"removal","event":"key","key":29,"state":"released"}"#,
+            #""device":"Logitech K400 Plus","origin":"removal","event":"key","key":46,"state":"released"}"#,
+        ])
         // Every line is a JSON object with t, device and either frame or origin, in that order.
         for l in lines {
             #expect(l.hasPrefix("{\"t\":") && l.contains(",\"device\":\"Logitech K400 Plus\","))

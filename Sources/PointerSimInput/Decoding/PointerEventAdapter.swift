@@ -98,11 +98,6 @@ public struct PointerEventAdapter: Sendable {
         if let t = pendingModifiers { flushKeys(t, &out) }
     }
 
-    /// Emits a `modifiers` event still due from single ``adapt(_:into:)-(DecodedEvent,_)`` calls.
-    public mutating func flushModifiers(into out: inout [PointerEvent]) {
-        if let t = pendingModifiers { flushKeys(t, &out) }
-    }
-
     /// The time of key or LED changes whose `modifiers` event is still due.
     var pendingModifiers: Double? = nil
     /// Selection keys pressed since, passed on after the modifier change.
@@ -116,10 +111,9 @@ public struct PointerEventAdapter: Sendable {
         pendingKeys.removeAll(keepingCapacity: true)
     }
 
-    /// Appends the pointer events for one decoded event (a `modifiers` change
-    /// is held until the end of the batch: call the batch form, or
-    /// ``flushModifiers(into:)`` after single events).
-    public mutating func adapt(_ e: DecodedEvent, into out: inout [PointerEvent]) {
+    /// Appends the pointer events for one decoded event of a batch (a
+    /// `modifiers` change is held until the batch form emits it).
+    mutating func adapt(_ e: DecodedEvent, into out: inout [PointerEvent]) {
         guard devices.indices.contains(e.device) else { return }
         let t = Self.seconds(e.time)
         let k = configuration.pointsPerUnit
