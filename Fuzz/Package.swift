@@ -1,16 +1,29 @@
 // swift-tools-version: 6.1
-// Coverage-guided fuzz targets (libFuzzer) for the parsers. A separate package
-// so that the main build never compiles them. Run with Tools/fuzz.sh.
+// Coverage-guided fuzz targets (libFuzzer) for everything that reads input:
+// the trace, scene, evemu (single file and split) and libinput record readers,
+// the decoder (raw event streams for each kind of device) and the simulator
+// (random scenes and event sequences, invariants checked after every step).
+// A separate package so that the main build never compiles them. Built with
+// coverage and AddressSanitizer together and run by Tools/fuzz.sh.
 import PackageDescription
 
 // A path dependency's identity is its folder name, whatever the clone is called.
 let rootIdentity = String(Context.packageDirectory.split(separator: "/").dropLast().last!).lowercased()
+let formats = Target.Dependency.product(name: "PointerSimFormats", package: rootIdentity)
+let input = Target.Dependency.product(name: "PointerSimInput", package: rootIdentity)
+let core = Target.Dependency.product(name: "PointerSimCore", package: rootIdentity)
 
 let package = Package(
     name: "PointerSimFuzz",
     dependencies: [.package(path: "..")],
     targets: [
-        .executableTarget(name: "FuzzTrace", dependencies: [.product(name: "PointerSimFormats", package: rootIdentity)]),
-        .executableTarget(name: "FuzzScene", dependencies: [.product(name: "PointerSimFormats", package: rootIdentity)]),
+        .target(name: "FuzzSupport", dependencies: [formats, input, core]),
+        .executableTarget(name: "FuzzTrace", dependencies: ["FuzzSupport", formats]),
+        .executableTarget(name: "FuzzScene", dependencies: ["FuzzSupport", formats]),
+        .executableTarget(name: "FuzzEvemu", dependencies: ["FuzzSupport", formats]),
+        .executableTarget(name: "FuzzEvemuSplit", dependencies: ["FuzzSupport", formats]),
+        .executableTarget(name: "FuzzLibinputRecord", dependencies: ["FuzzSupport", formats]),
+        .executableTarget(name: "FuzzDecoder", dependencies: ["FuzzSupport", formats, input]),
+        .executableTarget(name: "FuzzSimulator", dependencies: ["FuzzSupport", formats, core]),
     ]
 )

@@ -1,21 +1,104 @@
 #!/usr/bin/env bash
-# Fuzzes the parsers with libFuzzer for a while (default 60 s per target),
-# seeded with the committed traces and scenes. A crash leaves crash-* files in
-# Fuzz/findings/<target>/ and a non-zero exit.
-# Usage: Tools/fuzz.sh [seconds] [FuzzTrace|FuzzScene ...]
+# Fuzzes everything that reads input, with libFuzzer, coverage and
+# AddressSanitizer together (swiftc keeps only the last -sanitize= flag, so
+# the Swift code is compiled with one `-sanitize=fuzzer,address`; SwiftPM's
+# own `--sanitize fuzzer` is what makes it link the fuzz entry point).
+#
+# Usage: Tools/fuzz.sh [SECONDS] [TARGET ...]     (default: 60 s, every target)
+# Targets (Fuzz/Sources): FuzzTrace FuzzScene FuzzEvemu FuzzEvemuSplit
+# FuzzLibinputRecord FuzzDecoder FuzzSimulator.
+#
+# For each target: first every committed regression input in
+# Fuzz/regressions/TARGET/ is replayed (each one a crash that was found and
+# fixed), then libFuzzer runs for SECONDS from a corpus seeded with the
+# committed traces, scenes and recordings (Traces/) plus what earlier runs on
+# this machine found (Fuzz/corpus/TARGET, not committed). A crash, a leak, an
+# input slower than 10 s or one needing over 2 GB leaves its input in
+# Fuzz/findings/TARGET/ and makes the script exit 1. At the end a table gives,
+# per target, the runs, the coverage reached (edges of the instrumented code)
+# and the corpus size.
 set -euo pipefail
-cd "$(dirname "$0")/../Fuzz"
+cd "$(dirname "$0")/.."
+root=$(pwd)
 secs=${1:-60}; shift || true
-targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=(FuzzTrace FuzzScene)
-export SWIFT_BACKTRACE=enable=no   # let libFuzzer see crashes (Swift's backtracer would catch them first)
-for t in "${targets[@]}"; do
-  swift build -c debug --sanitize fuzzer --sanitize address --product "$t" >&2
-  bin=$(swift build -c debug --sanitize fuzzer --sanitize address --show-bin-path)/$t
-  corpus=$(mktemp -d); mkdir -p "findings/$t"
+all=(FuzzTrace FuzzScene FuzzEvemu FuzzEvemuSplit FuzzLibinputRecord FuzzDecoder FuzzSimulator)
+targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
+command -v swift >/dev/null || { echo "fuzz.sh: swift is not on PATH" >&2; exit 2; }
+
+scratch="$root/.build-fuzz"
+echo "== building the fuzz targets (libFuzzer + AddressSanitizer, debug with internal checks)" >&2
+swift build --package-path Fuzz -c debug --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address \
+  --scratch-path "$scratch" >&2
+bindir=$(swift build --package-path Fuzz -c debug --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address \
+  --scratch-path "$scratch" --show-bin-path)
+
+# Let libFuzzer see crashes (Swift's backtracer would catch them first);
+# leaks are checked (ASan's default on Linux).
+export SWIFT_BACKTRACE=enable=no
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=0}
+
+seed() { # target corpus-folder: copies the committed inputs of the target's kind
+  local t=$1 dir=$2
   case $t in
-    FuzzTrace) find ../Traces -name '*.trace' -exec cp {} "$corpus/" \; ;;
-    FuzzScene) find ../Traces -name '*.scene.json' -exec cp {} "$corpus/" \; ;;
-  esac
+    FuzzTrace) find Traces -name '*.trace' -o -name '*.ptrace' ;;
+    FuzzScene) find Traces -name '*.scene.json' ;;
+    FuzzEvemu) find Traces -name '*.evemu' -size -64k ;;
+    FuzzLibinputRecord) find Traces -name '*.yaml' ;;
+    *) ;;
+  esac | while read -r f; do cp "$f" "$dir/$(echo "$f" | tr '/' '_')"; done
+  if [ "$t" = FuzzEvemuSplit ]; then
+    # a description, the line ##split, then events recorded on that device
+    for d in $(find Traces -name '*.desc'); do
+      base=${d%.desc}
+      for e in "$base".*events; do
+        [ -f "$e" ] && [ "$(wc -c <"$e")" -lt 65536 ] || continue
+        { cat "$d"; printf '##split\n'; cat "$e"; } >"$dir/$(echo "$e" | tr '/' '_')"
+      done
+    done
+  fi
+}
+
+failed=0
+summary=$(mktemp)
+printf '%-20s %10s %8s %8s %9s %7s  %s\n' target runs cov/edges "cov%" features corpus result >"$summary"
+for t in "${targets[@]}"; do
+  bin="$bindir/$t"
+  [ -x "$bin" ] || { echo "fuzz.sh: no target $t (expected one of: ${all[*]})" >&2; exit 2; }
+  mkdir -p "Fuzz/findings/$t" "Fuzz/corpus/$t" "Fuzz/regressions/$t"
+  seed "$t" "Fuzz/corpus/$t"
+  result=clean
+  if compgen -G "Fuzz/regressions/$t/*" >/dev/null; then
+    echo "== $t: replaying $(ls "Fuzz/regressions/$t" | wc -l) regression inputs" >&2
+    if ! "$bin" -timeout=10 -rss_limit_mb=2048 "Fuzz/regressions/$t"/* >"Fuzz/findings/$t/regressions.log" 2>&1; then
+      tail -40 "Fuzz/findings/$t/regressions.log" >&2
+      echo "fuzz.sh: $t: a regression input fails again (Fuzz/findings/$t/regressions.log)" >&2
+      failed=1; result=REGRESSION
+    fi
+  fi
   echo "== $t for ${secs}s" >&2
-  "$bin" "$corpus" -max_total_time="$secs" -artifact_prefix="findings/$t/" -print_final_stats=1 2>&1 | tail -5
+  log="Fuzz/findings/$t/last-run.log"
+  set +e
+  # shellcheck disable=SC2046
+  "$bin" "Fuzz/corpus/$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+    -artifact_prefix="Fuzz/findings/$t/" -print_final_stats=1 >"$log" 2>&1
+  rc=$?
+  set -e
+  edges=$(sed -n 's/^INFO: Loaded 1 modules *(\([0-9]*\) inline 8-bit counters.*/\1/p' "$log" | head -1)
+  last=$(grep -E '^#[0-9]+' "$log" | tail -1)
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+  cov=$(echo "$last" | sed -n 's/.* cov: \([0-9]*\).*/\1/p')
+  ft=$(echo "$last" | sed -n 's/.* ft: \([0-9]*\).*/\1/p')
+  corp=$(echo "$last" | sed -n 's/.* corp: \([0-9]*\)\/.*/\1/p')
+  pct=$(awk -v c="${cov:-0}" -v e="${edges:-0}" 'BEGIN { if (e > 0) printf "%.1f", 100 * c / e; else print "?" }')
+  if [ $rc -ne 0 ]; then
+    failed=1; result="FAILED (exit $rc)"
+    grep -E 'ERROR:|SUMMARY|Fatal error|Precondition failed|Test unit written' "$log" | head -20 >&2 || true
+    echo "fuzz.sh: $t found a failure; the input is in Fuzz/findings/$t/ (the log: $log)" >&2
+  fi
+  printf '%-20s %10s %8s %8s %9s %7s  %s\n' "$t" "${runs:-?}" "${cov:-?}/${edges:-?}" "$pct" "${ft:-?}" "${corp:-?}" "$result" >>"$summary"
 done
+echo "== fuzzing summary (${secs}s per target; coverage in edges of the instrumented code)" >&2
+cat "$summary"
+rm -f "$summary"
+[ $failed -eq 0 ] && echo "fuzz: ${#targets[@]} passed, 0 failed" || echo "fuzz: some targets failed"
+exit $failed

@@ -151,7 +151,8 @@ public enum LibinputRecordFormat {
         var sawHeaderLine = false
         var lastLine = 0
 
-        func fail(_ n: Int, _ m: String) -> InputError { InputError.malformed(file, line: n, m) }
+        /// An error at line `n` (an empty file has no line: 0 gives none).
+        func fail(_ n: Int, _ m: String) -> InputError { InputError.malformed(file, line: n > 0 ? n : nil, m) }
 
         mutating func closeEvents(at n: Int) {
             if let last = devices.indices.last, section == "events", devices[last].eventsEnd == 0 { devices[last].eventsEnd = n }

@@ -88,6 +88,20 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(throws: InputError.self) { try RecordingFiles.readAll(try LibinputRecordReader(path: path)) }
     }
+
+    /// Found by Tools/fuzz.sh (FuzzLibinputRecord): an empty text was refused
+    /// "at line 0". A file without lines has no line to name.
+    @Test func anEmptyRecordingNamesNoLine() throws {
+        for text in ["", "\n"] {
+            do {
+                _ = try LibinputRecordFormat.parse(text, file: "empty.yaml")
+                Issue.record("accepted \(text.debugDescription)")
+            } catch let e as InputError {
+                #expect(e.kind == .malformed && e.message.hasPrefix("no devices"), "\(e)")
+                #expect(e.line == (text.isEmpty ? nil : 1), "\(e)")
+            }
+        }
+    }
 }
 
 /// Decoding whole recordings: hand-checked properties of the real files.

@@ -1,10 +1,25 @@
+import FuzzSupport
+import PointerSimCore
 import PointerSimFormats
 
-/// Any bytes: the JSON parser and scene decoder either return a scene or throw
-/// an InputError naming a line; they must never crash or hang.
+/// Any bytes as a scene file: the JSON parser and scene decoder either return
+/// a scene or throw an InputError naming a line; a scene they return
+/// simulates a fixed short session (a band across the view, a click, a
+/// scroll) with the invariants holding after every step.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScene(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
-    _ = try? SceneFile.parse(text, file: "fuzz")
+    let text = String(decoding: Fuzz.bytes(data, size), as: UTF8.self)
+    let scene: Scene
+    do {
+        var warnings: [String] = []
+        scene = try SceneFile.parse(text, file: "fuzz", warnings: &warnings)
+        precondition(warnings.count <= 1000, "\(warnings.count) warnings: repeated ones must be summarised")
+    } catch let e as InputError {
+        Fuzz.checkError(e)
+        return 0
+    } catch {
+        preconditionFailure("the scene parser threw \(error)")
+    }
+    Fuzz.replay(paths: [Fuzz.session], scene: scene)
     return 0
 }

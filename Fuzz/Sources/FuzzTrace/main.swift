@@ -1,13 +1,24 @@
+import FuzzSupport
 import PointerSimFormats
 
-/// Any bytes: the pointersim-trace parser either returns events or throws an
-/// InputError with a line; it must never crash, and what it returns must
-/// render and parse back to the same events.
+/// Any bytes as a `pointersim-trace 1` file: the parser either returns events
+/// or throws an InputError with a line; what it returns renders and parses
+/// back to the same events; and the file replays over the built-in scene
+/// (through the streaming reader `pointersim replay` uses) with the
+/// simulator's invariants holding after every step.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTrace(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
-    guard let events = try? PointerSimTrace.parse(text, file: "fuzz") else { return 0 }
-    let again = try? PointerSimTrace.parse(PointerSimTrace.render(events), file: "fuzz-rendered")
-    precondition(again?.count == events.count, "render → parse lost events")
+    let bytes = Fuzz.bytes(data, size)
+    let text = String(decoding: bytes, as: UTF8.self)
+    do {
+        let events = try PointerSimTrace.parse(text, file: "fuzz")
+        let again = try PointerSimTrace.parse(PointerSimTrace.render(events), file: "fuzz-rendered")
+        precondition(again.count == events.count, "render → parse lost events")
+    } catch let e as InputError {
+        Fuzz.checkError(e)
+    } catch {
+        preconditionFailure("the trace parser threw \(error)")
+    }
+    Fuzz.replay(paths: [Fuzz.write(bytes, name: "a")])
     return 0
 }

@@ -1,0 +1,137 @@
+import FuzzSupport
+import PointerSimCore
+import PointerSimFormats
+import PointerSimInput
+
+/// Raw event streams on real devices: the bytes pick one or two devices
+/// (every device recorded in Traces/libinput: touchpads of each protocol,
+/// mice, trackpoints, keyboards, so that seat pairings such as
+/// disable-while-typing are reached) and then encode events from the codes
+/// those devices have, with values in and far out of their ranges, frame
+/// ends, SYN_DROPPED, removals and time steps up to 127 ms (so timers fire).
+/// The decoder must hold libinput's guarantees (times never go back, every
+/// number finite, a button or key pressed only when up and released only
+/// when down), and the pointer events it makes must drive the simulator with
+/// its invariants holding.
+let devices: [DeviceDescription] = {
+    var path = "\(#filePath)"
+    for _ in 0..<4 { path = String(path[..<path.lastIndex(of: "/")!]) }   // the repository
+    let folder = path + "/Traces/libinput"
+    var out: [DeviceDescription] = []
+    var seen = Set<String>()
+    guard let index = try? readTextFile(folder + "/index.tsv") else { fatalError("cannot read \(folder)/index.tsv") }
+    for line in index.split(separator: "\n").dropFirst() {   // name, description file, …
+        let fields = line.split(separator: "\t")
+        guard fields.count > 1 else { continue }
+        let file = folder + "/" + fields[1]
+        guard let text = try? readTextFile(file), let d = try? EvemuFormat.parse(text, file: file).description,
+              seen.insert(d.name).inserted else { continue }
+        out.append(d)
+    }
+    precondition(out.count >= 10, "only \(out.count) devices found in \(folder)")
+    return out
+}()
+
+/// Each device's (type, code) pairs, in a fixed order.
+let codes: [[(UInt16, UInt16)]] = devices.map { d in
+    d.codes.keys.sorted().flatMap { t in d.codes[t]!.sorted().map { (t, $0) } }
+}
+
+struct Reader {
+    var bytes: UnsafeBufferPointer<UInt8>, at = 0
+    mutating func next() -> UInt8? { guard at < bytes.count else { return nil }; defer { at += 1 }; return bytes[at] }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    var r = Reader(bytes: Fuzz.bytes(data, size))
+    guard let a = r.next(), let b = r.next() else { return 0 }
+    var chosen = [Int(a) % devices.count]
+    if b & 1 == 1 { chosen.append(Int(b >> 1) % devices.count) }
+    var configuration = DecoderConfiguration()
+    configuration.touchpad.tapping = b & 0x80 != 0
+    var pipeline = DecodePipeline(configuration: configuration)
+    var merger = InputMerger(devices: chosen.map { devices[$0] }, configuration: configuration)
+    var decoded: [DecodedEvent] = []
+    for d in chosen { pipeline.addDevice(devices[d], at: 0, into: &decoded) }
+    var checker = DecodedChecker()
+    var sim = Simulator(scene: .default)
+    var invariants = Invariants()
+    var pointerEvents: [PointerEvent] = [], records: [LogRecord] = []
+    var time: Int64 = 1_000_000
+    func drain() {
+        checker.check(decoded); decoded.removeAll(keepingCapacity: true)
+        for e in pointerEvents {
+            sim.process(e, into: &records)
+            invariants.check(records, sim); records.removeAll(keepingCapacity: true)
+        }
+        pointerEvents.removeAll(keepingCapacity: true)
+    }
+    while let s = r.next(), let c = r.next(), let v0 = r.next(), let v1 = r.next(), let v2 = r.next(), let dt = r.next() {
+        let slot = Int(s & 1) % chosen.count
+        let list = codes[chosen[slot]], description = devices[chosen[slot]]
+        time += Int64(dt) * 500
+        let pick = Int(c) % (list.count + 4)
+        let type: UInt16, code: UInt16
+        switch pick - list.count {
+        case 0, 1: (type, code) = (0, 0)   // SYN_REPORT, twice as likely
+        case 2: (type, code) = (0, 2)      // SYN_MT_REPORT
+        case 3:
+            if s & 0x40 != 0 {               // removal (rarely), else SYN_DROPPED
+                pipeline.removeDevice(slot, at: time, into: &decoded)
+                merger.removeDevice(slot, at: Double(time) / 1e6, into: &pointerEvents)
+                drain(); continue
+            }
+            (type, code) = (0, 3)
+        default: (type, code) = list[pick]
+        }
+        let raw = Int32(v0) | Int32(v1) << 8 | Int32(Int8(bitPattern: v2)) << 16   // a signed 24-bit value
+        var value: Int32
+        if s & 0x80 != 0 {
+            value = raw &* 256                       // anywhere in Int32, extremes included
+        } else if type == 3, let info = description.absInfo[code] {
+            let lo = Int64(info.minimum), span = Int64(info.maximum) - lo + 1
+            value = Int32(clamping: span > 0 ? lo + (Int64(raw) & 0x7fffff) % span : lo)
+        } else if type == 1 {
+            value = Int32(v0 % 3)                   // release, press, repeat
+        } else {
+            value = Int32(Int8(bitPattern: v0))     // small relative motion, wheel clicks
+        }
+        let e = EvdevEvent(sec: time / 1_000_000, usec: Int32(time % 1_000_000), type: type, code: code, value: value)
+        pipeline.feed(device: slot, e, into: &decoded)
+        merger.feed(device: slot, e, into: &pointerEvents)
+        drain()
+    }
+    pipeline.finish(into: &decoded)
+    merger.finish(into: &pointerEvents)
+    drain()
+    return 0
+}
+
+/// libinput's guarantees on what it hands out.
+struct DecodedChecker {
+    var lastTime = Int64.min
+    var down = Set<[Int]>()   // [device, 0 button / 1 key, code]
+
+    mutating func check(_ events: [DecodedEvent]) {
+        for e in events {
+            precondition(e.time >= lastTime, "decoded time went back: \(lastTime) then \(e.time) (\(e))")
+            lastTime = e.time
+            func finite(_ xs: Double?...) { for x in xs { if let x { precondition(x.isFinite, "a non-finite number in \(e)") } } }
+            switch e.kind {
+            case .motion(let dx, let dy, let ux, let uy): finite(dx, dy, ux, uy)
+            case .scroll(_, let v, let h, let v120v, let v120h): finite(v, h, v120v, v120h)
+            case .gesture(let g): finite(g.dx, g.dy, g.dxUnaccelerated, g.dyUnaccelerated, g.scale, g.angleDelta)
+            case .button(let code, let pressed): toggle([e.device, 0, Int(code)], pressed, e)
+            case .key(let code, let pressed): toggle([e.device, 1, Int(code)], pressed, e)
+            case .deviceRemoved: down = down.filter { $0[0] != e.device }
+            default: break
+            }
+        }
+    }
+
+    mutating func toggle(_ key: [Int], _ pressed: Bool, _ e: DecodedEvent) {
+        if pressed { precondition(down.insert(key).inserted, "pressed while down: \(e)") }
+        else { precondition(down.remove(key) != nil, "released while up: \(e)") }
+    }
+}

@@ -1,0 +1,19 @@
+import FuzzSupport
+import PointerSimFormats
+
+/// Any bytes as a `libinput record` YAML file: the whole-file parser and the
+/// streaming reader agree on what is valid, and the file replays over the
+/// built-in scene (every device decoded) with the invariants holding.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzLibinputRecord(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Fuzz.bytes(data, size)
+    do {
+        _ = try LibinputRecordFormat.parse(String(decoding: bytes, as: UTF8.self), file: "fuzz")
+    } catch let e as InputError {
+        Fuzz.checkError(e)
+    } catch {
+        preconditionFailure("the libinput record parser threw \(error)")
+    }
+    Fuzz.replay(paths: [Fuzz.write(bytes, name: "a.yaml")])
+    return 0
+}
