@@ -5,6 +5,11 @@
 # own `--sanitize fuzzer` is what makes it link the fuzz entry point).
 #
 # Usage: Tools/fuzz.sh [SECONDS] [TARGET ...]     (default: 60 s, every target)
+#        Tools/fuzz.sh --ci RUNS [TARGET ...]
+# --ci is the bounded, reproducible run of the test command (Tools/test.sh):
+# RUNS inputs per target from a fixed random seed and a corpus made of the
+# committed inputs only, so the same commit fuzzes the same inputs on every
+# machine (a minute or so per target on 2 cores).
 # Targets (Fuzz/Sources): FuzzTrace FuzzScene FuzzEvemu FuzzEvemuSplit
 # FuzzLibinputRecord FuzzDecoder FuzzSimulator.
 #
@@ -20,7 +25,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
-secs=${1:-60}; shift || true
+ci=0 runs=
+if [ "${1:-}" = --ci ]; then ci=1; runs=${2:?"--ci needs a number of runs"}; shift 2; secs=0
+else secs=${1:-60}; shift || true; fi
 all=(FuzzTrace FuzzScene FuzzEvemu FuzzEvemuSplit FuzzLibinputRecord FuzzDecoder FuzzSimulator)
 targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
 command -v swift >/dev/null || { echo "fuzz.sh: swift is not on PATH" >&2; exit 2; }
@@ -65,7 +72,9 @@ for t in "${targets[@]}"; do
   bin="$bindir/$t"
   [ -x "$bin" ] || { echo "fuzz.sh: no target $t (expected one of: ${all[*]})" >&2; exit 2; }
   mkdir -p "Fuzz/findings/$t" "Fuzz/corpus/$t" "Fuzz/regressions/$t"
-  seed "$t" "Fuzz/corpus/$t"
+  if [ $ci = 1 ]; then corpus=$(mktemp -d); else corpus="Fuzz/corpus/$t"; fi
+  seed "$t" "$corpus"
+  cp Fuzz/regressions/"$t"/* "$corpus/" 2>/dev/null || true
   result=clean
   if compgen -G "Fuzz/regressions/$t/*" >/dev/null; then
     echo "== $t: replaying $(ls "Fuzz/regressions/$t" | wc -l) regression inputs" >&2
@@ -75,14 +84,20 @@ for t in "${targets[@]}"; do
       failed=1; result=REGRESSION
     fi
   fi
-  echo "== $t for ${secs}s" >&2
+  if [ $ci = 1 ]; then
+    echo "== $t: $runs runs (seed 1, committed inputs only)" >&2
+    bound=(-runs="$runs" -seed=1)
+  else
+    echo "== $t for ${secs}s" >&2
+    bound=(-max_total_time="$secs")
+  fi
   log="Fuzz/findings/$t/last-run.log"
   set +e
-  # shellcheck disable=SC2046
-  "$bin" "Fuzz/corpus/$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+  "$bin" "$corpus" "${bound[@]}" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
     -artifact_prefix="Fuzz/findings/$t/" -print_final_stats=1 >"$log" 2>&1
   rc=$?
   set -e
+  [ $ci = 0 ] || rm -rf "$corpus"
   edges=$(sed -n 's/^INFO: Loaded 1 modules *(\([0-9]*\) inline 8-bit counters.*/\1/p' "$log" | head -1)
   last=$(grep -E '^#[0-9]+' "$log" | tail -1)
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
@@ -97,7 +112,8 @@ for t in "${targets[@]}"; do
   fi
   printf '%-20s %10s %8s %8s %9s %7s  %s\n' "$t" "${runs:-?}" "${cov:-?}/${edges:-?}" "$pct" "${ft:-?}" "${corp:-?}" "$result" >>"$summary"
 done
-echo "== fuzzing summary (${secs}s per target; coverage in edges of the instrumented code)" >&2
+if [ $ci = 1 ]; then what="$runs runs per target, seed 1"; else what="${secs}s per target"; fi
+echo "== fuzzing summary ($what; coverage in edges of the instrumented code)" >&2
 cat "$summary"
 rm -f "$summary"
 [ $failed -eq 0 ] && echo "fuzz: ${#targets[@]} passed, 0 failed" || echo "fuzz: some targets failed"

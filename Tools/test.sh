@@ -4,7 +4,10 @@
 # traces, command-line, documentation), the example client package
 # (Examples/Client), the DocC catalogs without warnings (Tools/docs.sh;
 # POINTERSIM_SKIP_DOCS=1 skips it), the live-device test in a qemu VM
-# (Tools/vm-test.sh; POINTERSIM_SKIP_VM_TEST=1 skips it, saying so), then the
+# (Tools/vm-test.sh; POINTERSIM_SKIP_VM_TEST=1 skips it, saying so), the
+# suite again under AddressSanitizer and ThreadSanitizer (Tools/sanitize.sh),
+# a bounded, reproducible run of every fuzz target (Tools/fuzz.sh --ci;
+# POINTERSIM_SKIP_SANITIZERS=1 and POINTERSIM_SKIP_FUZZ=1 skip them), then the
 # release-build benchmark digest check and the viewer in headless Chromium
 # (Tools/browser-test.sh, with the frame time of a 1,000,000-line log;
 # POINTERSIM_SKIP_BROWSER_TEST=1 skips it, saying so).
@@ -33,6 +36,17 @@ else
 fi
 echo "== end-to-end test on a real kernel (qemu)" >&2
 Tools/vm-test.sh
+if [ "${POINTERSIM_SKIP_SANITIZERS:-0}" = 1 ]; then
+  echo "== sanitizers SKIPPED (POINTERSIM_SKIP_SANITIZERS=1)" >&2
+else
+  Tools/sanitize.sh
+fi
+if [ "${POINTERSIM_SKIP_FUZZ:-0}" = 1 ]; then
+  echo "== fuzzing SKIPPED (POINTERSIM_SKIP_FUZZ=1)" >&2
+else
+  echo "== fuzzing: every target, 10,000 inputs each (committed regressions first)" >&2
+  Tools/fuzz.sh --ci 10000
+fi
 echo "== bench band digests (release build)" >&2
 swift build -c release --product pointersim >&2
 rel=$(swift build -c release --show-bin-path)/pointersim

@@ -11,8 +11,8 @@ import PointerSimInput
 /// ends, SYN_DROPPED, removals and time steps up to 127 ms (so timers fire).
 /// The decoder must hold libinput's guarantees (times never go back, every
 /// number finite, a button or key pressed only when up and released only
-/// when down), and the pointer events it makes must drive the simulator with
-/// its invariants holding.
+/// when down), and the pointer events the adapter makes of them (as
+/// `InputMerger` does) must drive the simulator with its invariants holding.
 let devices: [DeviceDescription] = {
     var path = "\(#filePath)"
     for _ in 0..<4 { path = String(path[..<path.lastIndex(of: "/")!]) }   // the repository
@@ -31,6 +31,10 @@ let devices: [DeviceDescription] = {
     precondition(out.count >= 10, "only \(out.count) devices found in \(folder)")
     return out
 }()
+
+/// What udev and the quirks say of each device (derived once: it is the
+/// same for every run).
+let facts: [DeviceFacts] = devices.map { DeviceFacts.derive(for: $0, in: DecoderConfiguration().environment) }
 
 /// Each device's (type, code) pairs, in a fixed order.
 let codes: [[(UInt16, UInt16)]] = devices.map { d in
@@ -51,16 +55,21 @@ public func fuzzDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var configuration = DecoderConfiguration()
     configuration.touchpad.tapping = b & 0x80 != 0
     var pipeline = DecodePipeline(configuration: configuration)
-    var merger = InputMerger(devices: chosen.map { devices[$0] }, configuration: configuration)
+    var adapter = PointerEventAdapter(configuration: configuration)
     var decoded: [DecodedEvent] = []
-    for d in chosen { pipeline.addDevice(devices[d], at: 0, into: &decoded) }
+    for d in chosen {
+        adapter.addDevice(devices[d])
+        pipeline.addDevice(devices[d], facts: facts[d], at: 0, into: &decoded)
+    }
     var checker = DecodedChecker()
     var sim = Simulator(scene: .default)
     var invariants = Invariants()
     var pointerEvents: [PointerEvent] = [], records: [LogRecord] = []
     var time: Int64 = 1_000_000
     func drain() {
-        checker.check(decoded); decoded.removeAll(keepingCapacity: true)
+        checker.check(decoded)
+        adapter.adapt(decoded, into: &pointerEvents)
+        decoded.removeAll(keepingCapacity: true)
         for e in pointerEvents {
             sim.process(e, into: &records)
             invariants.check(records, sim); records.removeAll(keepingCapacity: true)
@@ -78,8 +87,7 @@ public func fuzzDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         case 2: (type, code) = (0, 2)      // SYN_MT_REPORT
         case 3:
             if s & 0x40 != 0 {               // removal (rarely), else SYN_DROPPED
-                pipeline.removeDevice(slot, at: time, into: &decoded)
-                merger.removeDevice(slot, at: Double(time) / 1e6, into: &pointerEvents)
+                if !pipeline.isRemoved(slot) { pipeline.removeDevice(slot, at: time, into: &decoded) }
                 drain(); continue
             }
             (type, code) = (0, 3)
@@ -99,11 +107,9 @@ public func fuzzDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
         let e = EvdevEvent(sec: time / 1_000_000, usec: Int32(time % 1_000_000), type: type, code: code, value: value)
         pipeline.feed(device: slot, e, into: &decoded)
-        merger.feed(device: slot, e, into: &pointerEvents)
         drain()
     }
     pipeline.finish(into: &decoded)
-    merger.finish(into: &pointerEvents)
     drain()
     return 0
 }
