@@ -100,7 +100,7 @@ for t in "${targets[@]}"; do
   [ $ci = 0 ] || rm -rf "$corpus"
   edges=$(sed -n 's/^INFO: Loaded 1 modules *(\([0-9]*\) inline 8-bit counters.*/\1/p' "$log" | head -1)
   last=$(grep -E '^#[0-9]+' "$log" | tail -1)
-  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+  executed=$(sed -n "s/^stat::number_of_executed_units: *//p" "$log")
   cov=$(echo "$last" | sed -n 's/.* cov: \([0-9]*\).*/\1/p')
   ft=$(echo "$last" | sed -n 's/.* ft: \([0-9]*\).*/\1/p')
   corp=$(echo "$last" | sed -n 's/.* corp: \([0-9]*\)\/.*/\1/p')
@@ -110,7 +110,7 @@ for t in "${targets[@]}"; do
     grep -E 'ERROR:|SUMMARY|Fatal error|Precondition failed|Test unit written' "$log" | head -20 >&2 || true
     echo "fuzz.sh: $t found a failure; the input is in Fuzz/findings/$t/ (the log: $log)" >&2
   fi
-  printf '%-20s %10s %8s %8s %9s %7s  %s\n' "$t" "${runs:-?}" "${cov:-?}/${edges:-?}" "$pct" "${ft:-?}" "${corp:-?}" "$result" >>"$summary"
+  printf '%-20s %10s %8s %8s %9s %7s  %s\n' "$t" "${executed:-?}" "${cov:-?}/${edges:-?}" "$pct" "${ft:-?}" "${corp:-?}" "$result" >>"$summary"
 done
 if [ $ci = 1 ]; then what="$runs runs per target, seed 1"; else what="${secs}s per target"; fi
 echo "== fuzzing summary ($what; coverage in edges of the instrumented code)" >&2
