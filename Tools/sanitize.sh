@@ -4,6 +4,10 @@
 # the toolchain's Foundation that outlive a test, nothing else) and under
 # ThreadSanitizer. Each has its own build folder (.build-asan, .build-tsan).
 # The command-line tests run the `pointersim` built with the same sanitizer.
+# The ThreadSanitizer build of `pointersim` then runs the live-device test in
+# the qemu VM (Tools/vm-test/run.sh --bin: several devices read at once,
+# hot-plug, unplug and the SIGINT path), where any report on its standard
+# error fails the test (skipped with POINTERSIM_SKIP_VM_TEST=1).
 #
 # Usage: Tools/sanitize.sh [address] [thread]     (default: both)
 # Exit 0 when every run is clean; otherwise 1, with the sanitizer's report.
@@ -46,6 +50,17 @@ for k in "${kinds[@]}"; do
     continue
   fi
   rm -f "$log"
+  if [ "$k" = thread ] && [ "${POINTERSIM_SKIP_VM_TEST:-0}" != 1 ]; then
+    echo "== the live reader under ThreadSanitizer: the VM test with the .build-tsan pointersim" >&2
+    bin=$(swift build --sanitize thread --scratch-path "$scratch" --show-bin-path)/pointersim
+    swift build --sanitize thread --scratch-path "$scratch" --product pointersim >&2
+    if Tools/vm-test/run.sh --bin "$bin"; then
+      passed=$((passed + 1))
+    else
+      echo "sanitize.sh: the VM test with the ThreadSanitizer build failed" >&2
+      failed=$((failed + 1))
+    fi
+  fi
 done
 echo "sanitizers: $passed passed, $failed failed"
 [ $failed -eq 0 ]
