@@ -53,6 +53,11 @@ seed() { # target corpus-folder: copies the committed inputs of the target's kin
     FuzzLibinputRecord) find Traces -name '*.yaml' ;;
     *) ;;
   esac | while read -r f; do cp "$f" "$dir/$(echo "$f" | tr '/' '_')"; done
+  if [ "$t" = FuzzDecoder ]; then
+    # each recording of Traces/libinput in the target's own encoding (it
+    # decodes to the same events as libinput's reference)
+    FUZZ_MAKE_SEEDS="$dir" "$bindir/$t"
+  fi
   if [ "$t" = FuzzEvemuSplit ]; then
     # a description, the line ##split, then events recorded on that device
     for d in $(find Traces -name '*.desc'); do
