@@ -7,12 +7,8 @@ import PointerSimFormats
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzLibinputRecord(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Fuzz.bytes(data, size)
-    do {
-        _ = try LibinputRecordFormat.parse(String(decoding: bytes, as: UTF8.self), file: "fuzz")
-    } catch let e as InputError {
-        Fuzz.checkError(e)
-    } catch {
-        preconditionFailure("the libinput record parser threw \(error)")
+    _ = Fuzz.resultOrInputError("the libinput record parser") {
+        try LibinputRecordFormat.parse(String(decoding: bytes, as: UTF8.self), file: "fuzz")
     }
     Fuzz.replay(paths: [Fuzz.write(bytes, name: "a.yaml")])
     return 0

@@ -9,17 +9,10 @@ import PointerSimFormats
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScene(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: Fuzz.bytes(data, size), as: UTF8.self)
-    let scene: Scene
-    do {
-        var warnings: [String] = []
-        scene = try SceneFile.parse(text, file: "fuzz", warnings: &warnings)
-        precondition(warnings.count <= 1000, "\(warnings.count) warnings: repeated ones must be summarised")
-    } catch let e as InputError {
-        Fuzz.checkError(e)
-        return 0
-    } catch {
-        preconditionFailure("the scene parser threw \(error)")
-    }
+    var warnings: [String] = []
+    guard let scene = Fuzz.resultOrInputError("the scene parser", { try SceneFile.parse(text, file: "fuzz", warnings: &warnings) })
+    else { return 0 }
+    precondition(warnings.count <= 1000, "\(warnings.count) warnings: repeated ones must be summarised")
     Fuzz.replay(paths: [Fuzz.session], scene: scene)
     return 0
 }

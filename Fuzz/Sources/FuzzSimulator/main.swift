@@ -92,16 +92,9 @@ public func fuzzSimulator(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if Fuzz.dump {   // FUZZ_DUMP=1: show the scene and trace an input makes
         Fuzz.show(scene); Fuzz.show(trace)
     }
-    let parsed: Scene
-    do {
-        var warnings: [String] = []
-        parsed = try SceneFile.parse(scene, file: "fuzz.scene.json", warnings: &warnings)
-    } catch let e as InputError {
-        Fuzz.checkError(e)   // a value outside a documented range: refused clearly
-        return 0
-    } catch {
-        preconditionFailure("the scene parser threw \(error)")
-    }
+    // A value outside a documented range is refused clearly: nothing to simulate.
+    guard let parsed = Fuzz.resultOrInputError("the scene parser", { try SceneFile.parse(scene, file: "fuzz.scene.json") })
+    else { return 0 }
     Fuzz.replay(paths: [Fuzz.write(Array(trace.utf8), name: "a")], scene: parsed)
     return 0
 }

@@ -73,14 +73,24 @@ public enum Fuzz {
     /// else thrown is a failure.
     public static func replay(paths: [String], scene: Scene = .default) {
         var checker = Invariants()
-        do {
+        _ = resultOrInputError("replay") {
             try Replay.forEachStep(paths: paths, scene: scene, options: SimulationOptions()) { step, sim in
                 checker.check(step.records, sim)
             }
+        }
+    }
+
+    /// Runs `body`, which must return or throw an ``InputError`` (checked by
+    /// ``checkError(_:)``); anything else thrown is a failure.
+    /// - Returns: what `body` returned, or nil after an `InputError`.
+    public static func resultOrInputError<T>(_ what: String, _ body: () throws -> T) -> T? {
+        do {
+            return try body()
         } catch let e as InputError {
             checkError(e)
+            return nil
         } catch {
-            preconditionFailure("replay threw something other than an InputError: \(error)")
+            preconditionFailure("\(what) threw something other than an InputError: \(error)")
         }
     }
 
