@@ -103,6 +103,10 @@ for t in "${targets[@]}"; do
   rc=$?
   set -e
   [ $ci = 0 ] || rm -rf "$corpus"
+  # a target that crashed leaves its scratch folder (FuzzSupport's Fuzz.folder)
+  for d in /dev/shm/pointersim-fuzz-* /tmp/pointersim-fuzz-*; do
+    [ -d "$d" ] && ! kill -0 "${d##*-}" 2>/dev/null && rm -rf "$d"
+  done
   edges=$(sed -n 's/^INFO: Loaded 1 modules *(\([0-9]*\) inline 8-bit counters.*/\1/p' "$log" | head -1)
   last=$(grep -E '^#[0-9]+' "$log" | tail -1)
   executed=$(sed -n "s/^stat::number_of_executed_units: *//p" "$log")
