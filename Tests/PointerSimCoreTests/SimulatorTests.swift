@@ -47,6 +47,24 @@ import Testing
         #expect(a.process(events) == b.process(events))
     }
 
+    /// Found by Tools/fuzz.sh (FuzzEvemuSplit): libinput dates a button it
+    /// held back (button scrolling, middle-button emulation) to when it went
+    /// down, after later events already went out. The log never goes back:
+    /// such an event happens at the clock's time.
+    @Test func anEventStampedEarlierHappensNow() {
+        var sim = Simulator(scene: .default)
+        let log = sim.process([
+            PointerEvent(time: 1.0, .move(Point(x: 60, y: 60))),
+            PointerEvent(time: 1.5, .move(Point(x: 70, y: 60))),
+            PointerEvent(time: 1.2, .press(.secondary)),   // back-dated: a context click
+            PointerEvent(time: 1.6, .release(.secondary)),
+        ])
+        let menu = log.first { if case .contextMenuRequested = $0.event { return true } else { return false } }
+        #expect(menu?.time == 1.5)
+        #expect(log.map(\.time) == log.map(\.time).sorted())
+        #expect(sim.now == 1.6)
+    }
+
     @Test func pointerIsClampedToTheView() {
         var sim = Simulator(scene: .default)
         _ = sim.process([PointerEvent(time: 0, .move(Point(x: -50, y: 5000)))])

@@ -42,8 +42,11 @@ public struct Simulator: Sendable {
     public private(set) var buttons: Set<PointerButton> = []
     /// The content's scroll offset.
     public private(set) var contentOffset: Vector
-    /// The time of the last processed event.
+    /// The time of the last processed event (the simulation clock, which
+    /// never goes back).
     public private(set) var now: Double = 0
+    /// Whether an event was processed (before that, any time is accepted).
+    var started = false
     /// The pointer regions.
     public private(set) var regions: RegionInteraction
     /// Autoscroll.
@@ -119,10 +122,18 @@ public struct Simulator: Sendable {
 
     /// Processes one event, appending the records it causes (autoscroll steps
     /// due before it come first).
+    ///
+    /// The clock never goes back: an event stamped before the previous one
+    /// is processed, and logged, at the previous one's time. Recordings give
+    /// such events: libinput dates a button event it held back to when the
+    /// button changed (middle-button emulation after its timeout, button
+    /// scrolling when the button comes up without motion, debouncing), after
+    /// other devices' later events already went out.
     public mutating func process(_ event: PointerEvent, into out: inout [LogRecord]) {
-        runAutoscroll(until: event.time, into: &out)
-        now = event.time
-        let t = event.time
+        let t = started ? Swift.max(event.time, now) : event.time
+        started = true
+        runAutoscroll(until: t, into: &out)
+        now = t
         switch event.kind {
         case .move(let p):
             movePointer(to: p, at: t, into: &out)
