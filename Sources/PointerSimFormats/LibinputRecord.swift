@@ -121,6 +121,9 @@ public enum LibinputRecordFormat {
     struct DeviceSection {
         var description = DeviceDescription(name: "")
         var sawName = false
+        /// The keys seen in the device's map and in its `evdev:` map: a key
+        /// given twice is refused (YAML forbids it; which one wins is anyone's guess).
+        var keys: Set<String> = [], evdevKeys: Set<String> = []
         /// 1-based first line after `events:` and one past the last line of the section.
         var eventsStart = 0, eventsEnd = 0
     }
@@ -191,6 +194,9 @@ public enum LibinputRecordFormat {
             if ind == keyIndent || body != t {
                 closeEvents(at: n)
                 let (k, v) = try keyValue(body, n)
+                guard devices[dev].keys.insert(k).inserted else {
+                    throw fail(n, "device \(dev + 1) has a second \"\(excerpt(k))\" key (each key once per device)")
+                }
                 section = k; subsection = ""
                 switch k {
                 case "node": if !v.isEmpty { devices[dev].description.node = unquote(v) }
@@ -204,6 +210,9 @@ public enum LibinputRecordFormat {
             guard section == "evdev" else { return }
             let (k, v) = try keyValue(t, n)
             if ind == keyIndent + 2 {
+                guard devices[dev].evdevKeys.insert(k).inserted else {
+                    throw fail(n, "device \(dev + 1) has a second evdev \"\(excerpt(k))\" key (each key once per device)")
+                }
                 subsection = k
                 switch k {
                 case "name": devices[dev].description.name = unquote(v); devices[dev].sawName = true

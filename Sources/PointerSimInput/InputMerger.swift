@@ -35,6 +35,7 @@ public struct InputMerger: Sendable {
     /// Adds a device that appeared later (live hot-plug).
     /// - Returns: its index for ``feed(device:_:into:)`` and ``removeDevice(_:at:into:)``.
     public mutating func addDevice(_ description: DeviceDescription) -> Int {
+        let description = HostileValues.sanitized(description)
         adapter.addDevice(description)
         let i = pipeline.addDevice(description, into: &decoded)
         decoded.removeAll(keepingCapacity: true)

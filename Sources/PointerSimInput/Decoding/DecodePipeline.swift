@@ -63,6 +63,7 @@ public struct DecodePipeline: Sendable {
     @discardableResult
     public mutating func addDevice(_ description: DeviceDescription, facts: DeviceFacts? = nil, at time: Int64? = nil,
                                    into out: inout [DecodedEvent]) -> Int {
+        let description = HostileValues.sanitized(description)
         let index = devices.count
         let context = DeviceContext(index: index, description: description, facts: facts ?? DeviceFacts.derive(for: description, in: configuration.environment),
                                     configuration: configuration)
@@ -83,7 +84,7 @@ public struct DecodePipeline: Sendable {
     public mutating func feed(device i: Int, _ event: EvdevEvent, into out: inout [DecodedEvent]) {
         typealias C = EventCodes
         guard framers.indices.contains(i), !removed[i] else { return }
-        var e = event
+        var e = HostileValues.sanitized(event)
         if e.type == C.EV_SYN && e.code == C.SYN_DROPPED {
             framers[i].frame.removeAll(keepingCapacity: true)
             framers[i].dropping = true
@@ -137,7 +138,7 @@ public struct DecodePipeline: Sendable {
         framers[i].dropping = false
         framers[i].resyncNext = false
         dispatches[i].resynchronised()
-        var frame = events.filter { !($0.type == EventCodes.EV_SYN && $0.code == EventCodes.SYN_REPORT) }
+        var frame = events.filter { !($0.type == EventCodes.EV_SYN && $0.code == EventCodes.SYN_REPORT) }.map(HostileValues.sanitized)
         frame.append(EvdevEvent(sec: last.sec, usec: last.usec, type: 0, code: 0, value: 0))
         let index = framers[i].frames
         framers[i].frames += 1
