@@ -142,7 +142,7 @@ public enum EvemuFormat {
                 return nil
             }
             guard c.i + 1 < b.count, b[c.i + 1] == UInt8(ascii: ":") else {
-                throw fail(n, "expected an evemu line (N:, I:, P:, B:, A:, L:, S: or E:), found \"\(String(decoding: b, as: UTF8.self).prefix(40))\"")
+                throw fail(n, "expected an evemu line (N:, I:, P:, B:, A:, L:, S: or E:), found \"\(InputError.excerpt(bytes: b))\"")
             }
             let kind = c.peek
             c.i += 2

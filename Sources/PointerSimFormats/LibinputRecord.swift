@@ -175,7 +175,7 @@ public enum LibinputRecordFormat {
                 if ind == 0 && t == "devices:" { inDevices = true; return }
                 if ind == 0 && t.hasPrefix("version:") {
                     let v = String(t.dropFirst("version:".count)).trimmingSpaces()
-                    guard v == "1" else { throw fail(n, "unsupported libinput record version \(v) (expected 1)") }
+                    guard v == "1" else { throw fail(n, "unsupported libinput record version \(excerpt(v)) (expected 1)") }
                 }
                 return
             }
@@ -260,7 +260,7 @@ public enum LibinputRecordFormat {
         }
 
         func keyValue(_ s: String, _ n: Int) throws -> (String, String) {
-            guard let c = s.firstIndex(of: ":") else { throw fail(n, "expected \"key: value\", found \"\(s.prefix(40))\"") }
+            guard let c = s.firstIndex(of: ":") else { throw fail(n, "expected \"key: value\", found \"\(excerpt(s))\"") }
             return (String(s[..<c]).trimmingSpaces(), String(s[s.index(after: c)...]).trimmingSpaces())
         }
 
@@ -269,7 +269,7 @@ public enum LibinputRecordFormat {
             let inner = v.dropFirst().dropLast()
             if String(inner).trimmingSpaces().isEmpty { return [] }
             return try inner.split(separator: ",").map {
-                guard let x = Int64(String($0).trimmingSpaces()) else { throw fail(n, "\(key): expects integers, found \"\($0)\"") }
+                guard let x = Int64(String($0).trimmingSpaces()) else { throw fail(n, "\(key): expects integers, found \"\(excerpt($0))\"") }
                 return x
             }
         }

@@ -56,6 +56,12 @@ func runReportingErrors(cleanupOnSignal: Bool = true, _ body: () throws -> Void)
 /// Installs the signal handlers that remove the temporary output files
 /// (`replay`, `decode`, `render`; `live` and `record` handle their own signals).
 func installTemporaryFileCleanup() {
+    // A parent may have started us with these blocked (a thread pool's
+    // worker blocks most signals, and a child inherits the mask).
+    var set = sigset_t()
+    sigemptyset(&set)
+    for sig in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, sig) }
+    sigprocmask(SIG_UNBLOCK, &set, nil)
     for sig in [SIGINT, SIGTERM, SIGHUP] {
         signal(sig) { s in
             TemporaryFiles.removeAll()

@@ -47,15 +47,17 @@ extension InputError {
 
     /// A short excerpt of an offending token for a message: the token itself
     /// if it has at most ``excerptLength`` characters, else its first
-    /// ``excerptLength`` followed by "…". Control characters (a NUL, a tab)
-    /// are shown as `\u{…}` escapes, so the message stays one line. The one
+    /// ``excerptLength`` followed by "…". A NUL byte is shown as `\0`, other
+    /// control characters as `\u{…}`, so the message stays one line. The one
     /// helper of every reader: a 10 MB token gives a short message.
     public static func excerpt<S: StringProtocol>(_ token: S) -> String {
         var out = ""
         var n = 0
         for ch in token.unicodeScalars {
             if n == excerptLength { out += "…"; break }
-            if ch.value < 0x20 || ch.value == 0x7f { out += "\\u{\(String(ch.value, radix: 16))}" } else { out.unicodeScalars.append(ch) }
+            if ch.value == 0 { out += "\\0" }
+            else if ch.value < 0x20 || ch.value == 0x7f { out += "\\u{\(String(ch.value, radix: 16))}" }
+            else { out.unicodeScalars.append(ch) }
             n += 1
         }
         return out
