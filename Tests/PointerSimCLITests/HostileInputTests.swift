@@ -105,6 +105,21 @@ import Testing
         #expect(r.stderr.utf8.count < 300 && r2.stderr.utf8.count < 300 && r3.stderr.utf8.count < 300 && r4.stderr.utf8.count < 300)
     }
 
+    @Test func aBandHeldAtTheEdgeOfHugeContentForABillionSecondsEnds() throws {
+        // 10^12 points of content at 1200 pt/s: 8.3e8 s of scrolling, 5e10
+        // steps. The first 3600 after the last input are logged one by one,
+        // the rest in one record, at the step that reaches the content's edge.
+        let r = try CLI.run(["replay", "Traces/hostile/autoscroll-long-idle.trace", "--scene", "Traces/hostile/autoscroll-long-idle.scene.json"])
+        #expect(r.status == 0 && r.stderr.isEmpty)
+        let lines = r.stdout.split(separator: "\n")
+        #expect(lines.count == 3 + 3600 + 1)
+        #expect(lines.suffix(3) == [
+            #"{"t":60.04,"event":"band.selecting","rect":[100,100,200,72668],"added":[],"removed":[]}"#,
+            #"{"t":833333332.74,"event":"band.selecting","rect":[100,100,200,999999999900],"added":[],"removed":[]}"#,
+            #"{"t":1000000000,"event":"band.ended","rect":[100,100,200,999999999900],"selection":[],"cancelled":false}"#,
+        ])
+    }
+
     // MARK: --output
 
     static func folder() throws -> String {
