@@ -342,7 +342,7 @@ public enum LibinputRecordFormat {
 /// open file (`pread`: the path is not opened again; a pipe or FIFO is first
 /// copied to an unlinked temporary file). The devices' events are merged by
 /// the pipeline like those of separate files. Memory is bounded (one line
-/// buffer per device).
+/// buffer per device, 4 KiB to start with: 10,000 devices take 40 MB).
 public final class LibinputRecordReader: RawEventReader {
     /// The devices.
     public let devices: [DeviceDescription]
@@ -366,7 +366,7 @@ public final class LibinputRecordReader: RawEventReader {
         let sections = try scan.finish()
         devices = sections.map(\.description)
         streams = sections.enumerated().map { k, s in
-            DeviceEvents(LineReader(input, offset: offsets[k] ?? r.offset, lineNumber: s.eventsStart - 1, chunkSize: 1 << 16),
+            DeviceEvents(LineReader(input, offset: offsets[k] ?? r.offset, lineNumber: s.eventsStart - 1, chunkSize: 1 << 12),
                          end: s.eventsEnd, rows: LibinputRecordFormat.EventRows(file: input.name, device: firstDevice + k))
         }
     }
