@@ -138,7 +138,8 @@ public final class OutputSink {
     }
 
     /// Abandons a file output (the temporary file is removed; `path` is untouched).
-    /// Standard output keeps the complete lines written so far.
+    /// Standard output (and a device node written to directly) keeps the
+    /// complete lines written so far.
     public func abandon() {
         if let tmp = tempPath {
             if fd >= 0 { close(fd); fd = -1 }
@@ -146,6 +147,7 @@ public final class OutputSink {
             if let s = tempSlot { TemporaryFiles.unregister(s); tempSlot = nil }
         } else {
             try? flush()
+            if fd > 2 { close(fd); fd = -1 }
         }
     }
 }
