@@ -124,6 +124,8 @@ public enum LibinputRecordFormat {
         /// The keys seen in the device's map and in its `evdev:` map: a key
         /// given twice is refused (YAML forbids it; which one wins is anyone's guess).
         var keys: Set<String> = [], evdevKeys: Set<String> = []
+        /// The keys seen under `codes:` and `absinfo:` (as `codes.3`).
+        var nestedKeys: Set<String> = []
         /// 1-based first line after `events:` and one past the last line of the section.
         var eventsStart = 0, eventsEnd = 0
     }
@@ -230,6 +232,11 @@ public enum LibinputRecordFormat {
                 }
             } else if ind > keyIndent + 2 {
                 guard let code = Int(k), code >= 0, code <= 0xffff else { return }
+                if subsection == "codes" || subsection == "absinfo" {
+                    guard devices[dev].nestedKeys.insert("\(subsection).\(code)").inserted else {
+                        throw fail(n, "device \(dev + 1) has a second \(subsection) \"\(code)\" key (each key once per device)")
+                    }
+                }
                 switch subsection {
                 case "codes":
                     let cs = try ints(v, n, "codes")
