@@ -12,6 +12,10 @@ public enum EvemuFormat {
     public static let header = "# EVEMU 1.3"
     /// The comment that marks a device removal (followed by ` <sec>.<usec>`).
     public static let removalMarker = "# pointersim: device removed"
+    /// The most `B:` lines of one event type, and the most `P:` lines, in a
+    /// description: 16 lines of 64 bits, codes 0…0x3ff (the kernel's largest
+    /// type, EV_KEY, ends at KEY_MAX 0x2ff: 12 lines). More is refused.
+    public static let maxMaskLines = 16
 
     /// Parses a whole recording in memory (for tests and small files).
     /// - Throws: ``InputError`` (`malformed`, with the line) for malformed text.
@@ -138,7 +142,7 @@ public enum EvemuFormat {
                 return nil
             }
             guard c.i + 1 < b.count, b[c.i + 1] == UInt8(ascii: ":") else {
-                throw fail(n, "expected an evemu line (N:, I:, P:, B:, A:, L:, S: or E:), found \"\(String(decoding: b, as: UTF8.self).prefix(40))\"")
+                throw fail(n, "expected an evemu line (N:, I:, P:, B:, A:, L:, S: or E:), found \"\(InputError.excerpt(bytes: b))\"")
             }
             let kind = c.peek
             c.i += 2
@@ -165,6 +169,9 @@ public enum EvemuFormat {
                 guard c.atLineEnd() else { throw fail(n, "I: expects exactly 4 hexadecimal numbers") }
                 description.bustype = ids[0]; description.vendor = ids[1]; description.product = ids[2]; description.version = ids[3]
             case UInt8(ascii: "P"):
+                guard pOffset < EvemuFormat.maxMaskLines * 64 else {
+                    throw fail(n, "too many P: lines: at most \(EvemuFormat.maxMaskLines) (properties 0…\(EvemuFormat.maxMaskLines * 64 - 1))")
+                }
                 let bytes = try maskBytes(&c, n, "P:")
                 for (i, byte) in bytes.enumerated() {
                     for bit in 0..<8 where byte & (1 << bit) != 0 { description.properties.insert(UInt16(pOffset + i * 8 + bit)) }
@@ -174,6 +181,9 @@ public enum EvemuFormat {
                 c.skipSpaces()
                 guard let t = c.hex(maxValue: 0x1f) else { throw fail(n, "B: expects an event type (hexadecimal) and 8 bytes") }
                 if lastBType == UInt16(t) { bOffset += 64 } else { bOffset = 0; lastBType = UInt16(t) }
+                guard bOffset < EvemuFormat.maxMaskLines * 64 else {
+                    throw fail(n, "too many B: \(EvemuFormat.hex(t, 2)) lines: at most \(EvemuFormat.maxMaskLines) for one event type (codes 0…\(EvemuFormat.maxMaskLines * 64 - 1))")
+                }
                 let bytes = try maskBytes(&c, n, "B: \(EvemuFormat.hex(t, 2))")
                 for (i, byte) in bytes.enumerated() {
                     for bit in 0..<8 where byte & (1 << bit) != 0 { description.codes[UInt16(t), default: []].insert(UInt16(bOffset + i * 8 + bit)) }

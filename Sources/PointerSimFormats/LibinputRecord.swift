@@ -121,6 +121,11 @@ public enum LibinputRecordFormat {
     struct DeviceSection {
         var description = DeviceDescription(name: "")
         var sawName = false
+        /// The keys seen in the device's map and in its `evdev:` map: a key
+        /// given twice is refused (YAML forbids it; which one wins is anyone's guess).
+        var keys: Set<String> = [], evdevKeys: Set<String> = []
+        /// The keys seen under `codes:` and `absinfo:` (as `codes.3`).
+        var nestedKeys: Set<String> = []
         /// 1-based first line after `events:` and one past the last line of the section.
         var eventsStart = 0, eventsEnd = 0
     }
@@ -172,7 +177,7 @@ public enum LibinputRecordFormat {
                 if ind == 0 && t == "devices:" { inDevices = true; return }
                 if ind == 0 && t.hasPrefix("version:") {
                     let v = String(t.dropFirst("version:".count)).trimmingSpaces()
-                    guard v == "1" else { throw fail(n, "unsupported libinput record version \(v) (expected 1)") }
+                    guard v == "1" else { throw fail(n, "unsupported libinput record version \(excerpt(v)) (expected 1)") }
                 }
                 return
             }
@@ -191,6 +196,9 @@ public enum LibinputRecordFormat {
             if ind == keyIndent || body != t {
                 closeEvents(at: n)
                 let (k, v) = try keyValue(body, n)
+                guard devices[dev].keys.insert(k).inserted else {
+                    throw fail(n, "device \(dev + 1) has a second \"\(excerpt(k))\" key (each key once per device)")
+                }
                 section = k; subsection = ""
                 switch k {
                 case "node": if !v.isEmpty { devices[dev].description.node = unquote(v) }
@@ -204,6 +212,9 @@ public enum LibinputRecordFormat {
             guard section == "evdev" else { return }
             let (k, v) = try keyValue(t, n)
             if ind == keyIndent + 2 {
+                guard devices[dev].evdevKeys.insert(k).inserted else {
+                    throw fail(n, "device \(dev + 1) has a second evdev \"\(excerpt(k))\" key (each key once per device)")
+                }
                 subsection = k
                 switch k {
                 case "name": devices[dev].description.name = unquote(v); devices[dev].sawName = true
@@ -221,6 +232,11 @@ public enum LibinputRecordFormat {
                 }
             } else if ind > keyIndent + 2 {
                 guard let code = Int(k), code >= 0, code <= 0xffff else { return }
+                if subsection == "codes" || subsection == "absinfo" {
+                    guard devices[dev].nestedKeys.insert("\(subsection).\(code)").inserted else {
+                        throw fail(n, "device \(dev + 1) has a second \(subsection) \"\(code)\" key (each key once per device)")
+                    }
+                }
                 switch subsection {
                 case "codes":
                     let cs = try ints(v, n, "codes")
@@ -251,7 +267,7 @@ public enum LibinputRecordFormat {
         }
 
         func keyValue(_ s: String, _ n: Int) throws -> (String, String) {
-            guard let c = s.firstIndex(of: ":") else { throw fail(n, "expected \"key: value\", found \"\(s.prefix(40))\"") }
+            guard let c = s.firstIndex(of: ":") else { throw fail(n, "expected \"key: value\", found \"\(excerpt(s))\"") }
             return (String(s[..<c]).trimmingSpaces(), String(s[s.index(after: c)...]).trimmingSpaces())
         }
 
@@ -260,7 +276,7 @@ public enum LibinputRecordFormat {
             let inner = v.dropFirst().dropLast()
             if String(inner).trimmingSpaces().isEmpty { return [] }
             return try inner.split(separator: ",").map {
-                guard let x = Int64(String($0).trimmingSpaces()) else { throw fail(n, "\(key): expects integers, found \"\($0)\"") }
+                guard let x = Int64(String($0).trimmingSpaces()) else { throw fail(n, "\(key): expects integers, found \"\(excerpt($0))\"") }
                 return x
             }
         }
@@ -333,7 +349,7 @@ public enum LibinputRecordFormat {
 /// open file (`pread`: the path is not opened again; a pipe or FIFO is first
 /// copied to an unlinked temporary file). The devices' events are merged by
 /// the pipeline like those of separate files. Memory is bounded (one line
-/// buffer per device).
+/// buffer per device, 4 KiB to start with: 10,000 devices take 40 MB).
 public final class LibinputRecordReader: RawEventReader {
     /// The devices.
     public let devices: [DeviceDescription]
@@ -357,7 +373,7 @@ public final class LibinputRecordReader: RawEventReader {
         let sections = try scan.finish()
         devices = sections.map(\.description)
         streams = sections.enumerated().map { k, s in
-            DeviceEvents(LineReader(input, offset: offsets[k] ?? r.offset, lineNumber: s.eventsStart - 1, chunkSize: 1 << 16),
+            DeviceEvents(LineReader(input, offset: offsets[k] ?? r.offset, lineNumber: s.eventsStart - 1, chunkSize: 1 << 12),
                          end: s.eventsEnd, rows: LibinputRecordFormat.EventRows(file: input.name, device: firstDevice + k))
         }
     }

@@ -75,9 +75,7 @@ public enum PointerSimTrace {
     private static let powersOfTen: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { r, _ in r * 10 } }
 
     /// A word as messages show it: a NUL byte as `\0`.
-    static func visible(_ w: UnsafeBufferPointer<UInt8>) -> String {
-        String(decoding: w, as: UTF8.self).split(separator: "\0", omittingEmptySubsequences: false).joined(separator: "\\0")
-    }
+    static func visible(_ w: UnsafeBufferPointer<UInt8>) -> String { InputError.excerpt(bytes: w) }
 
     /// The line parser: one line in, at most one event out. Every event and
     /// its arguments are parsed in ``parse(line:number:)``; it works on the
@@ -114,6 +112,8 @@ public enum PointerSimTrace {
             if words.isEmpty { return }
             func word(_ k: Int) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: b[words[k]]) }
             func text(_ k: Int) -> String { String(decoding: word(k), as: UTF8.self) }
+            /// A word as a message quotes it (a short excerpt).
+            func quoted(_ k: Int) -> String { InputError.excerpt(bytes: word(k)) }
             func isWord(_ k: Int, _ s: StaticString) -> Bool {
                 let w = word(k)
                 return w.count == s.utf8CodeUnitCount && w.elementsEqual(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
@@ -122,7 +122,7 @@ public enum PointerSimTrace {
                 guard words.count == 2, isWord(0, "pointersim-trace") else {
                     throw fail(n, "expected the header \"\(PointerSimTrace.header)\"")
                 }
-                guard isWord(1, "1") else { throw fail(n, "unsupported trace version \(text(1)) (expected 1)") }
+                guard isWord(1, "1") else { throw fail(n, "unsupported trace version \(quoted(1)) (expected 1)") }
                 sawHeader = true
                 return
             }
@@ -130,7 +130,7 @@ public enum PointerSimTrace {
                 throw fail(n, "expected a time in seconds (a non-negative number), found \"\(PointerSimTrace.visible(word(0)))\"")
             }
             guard t >= lastTime else {
-                throw fail(n, "time \(text(0)) goes backwards (the previous event was at \(formatLogNumber(lastTime)))")
+                throw fail(n, "time \(quoted(0)) goes backwards (the previous event was at \(formatLogNumber(lastTime)))")
             }
             guard words.count >= 2 else { throw fail(n, "expected an event after the time (\(grammar))") }
             let argc = words.count - 2
@@ -146,7 +146,7 @@ public enum PointerSimTrace {
             func button() throws -> PointerButton {
                 try count(1, "a button (primary, secondary or middle)")
                 guard let b = PointerButton(rawValue: text(2)) else {
-                    throw fail(n, "\(text(1)): unknown button \"\(text(2))\" (expected primary, secondary or middle)")
+                    throw fail(n, "\(text(1)): unknown button \"\(quoted(2))\" (expected primary, secondary or middle)")
                 }
                 return b
             }
@@ -160,7 +160,7 @@ public enum PointerSimTrace {
                 var flags: ModifierFlags = []
                 for k in 0..<argc {
                     guard let f = ModifierFlags(name: text(2 + k)) else {
-                        throw fail(n, "modifiers: unknown flag \"\(text(2 + k))\" (expected shift, control, option, command, capsLock)")
+                        throw fail(n, "modifiers: unknown flag \"\(quoted(2 + k))\" (expected shift, control, option, command, capsLock)")
                     }
                     flags.insert(f)
                 }
@@ -172,11 +172,11 @@ public enum PointerSimTrace {
             else if isWord(1, "key") {
                 try count(1, "a key name (left, right, up, down, space, return, escape, tab, a…z)")
                 guard let k = Key(name: text(2)) else {
-                    throw fail(n, "key: unknown key \"\(text(2))\" (expected left, right, up, down, space, return, escape, tab or a…z)")
+                    throw fail(n, "key: unknown key \"\(quoted(2))\" (expected left, right, up, down, space, return, escape, tab or a…z)")
                 }
                 kind = .key(k)
             }
-            else { throw fail(n, "unknown event \"\(text(1))\" (expected \(grammar))") }
+            else { throw fail(n, "unknown event \"\(quoted(1))\" (expected \(grammar))") }
             lastTime = t
             switch kind {
             case .press(let b): if !held.contains(b) { held.append(b) }

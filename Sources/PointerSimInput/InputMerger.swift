@@ -35,6 +35,7 @@ public struct InputMerger: Sendable {
     /// Adds a device that appeared later (live hot-plug).
     /// - Returns: its index for ``feed(device:_:into:)`` and ``removeDevice(_:at:into:)``.
     public mutating func addDevice(_ description: DeviceDescription) -> Int {
+        let description = HostileValues.sanitized(description)
         adapter.addDevice(description)
         let i = pipeline.addDevice(description, into: &decoded)
         decoded.removeAll(keepingCapacity: true)
@@ -67,11 +68,7 @@ public struct InputMerger: Sendable {
     /// ``fireTimers(upTo:into:)``: libinput's debouncing, button scrolling,
     /// tapping and gesture timers emit events with no input following.
     public var nextTimerExpiry: Int64? {
-        var best: Int64? = nil
-        for i in pipeline.devices.indices where !pipeline.isRemoved(i) {
-            if let x = pipeline.nextTimerExpiry(device: i), best == nil || x < best! { best = x }
-        }
-        return best
+        pipeline.earliestTimerExpiry
     }
 
     /// Fires every timer due at or before `now` (µs), earliest first.

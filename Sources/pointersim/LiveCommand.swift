@@ -39,7 +39,7 @@ extension PointerSimCommand {
 
         func run() throws {
             #if os(Linux)
-            try runReportingErrors {
+            try runReportingErrors(cleanupOnSignal: false) {
                 let s = try loadScene(scene)
                 var o = LiveOptions()
                 o.devicePaths = devices; o.grab = grab; o.verbose = verbose
@@ -78,7 +78,7 @@ extension PointerSimCommand {
 
         func run() throws {
             #if os(Linux)
-            try runReportingErrors {
+            try runReportingErrors(cleanupOnSignal: false) {
                 var o = LiveOptions()
                 o.devicePaths = devices; o.grab = grab; o.simulate = false
                 let ending = try runLive(scene: Scene.default, options: o, record: output, format: format.format, log: nil)

@@ -44,9 +44,31 @@ func writeStderr(_ s: String) {
     _ = bytes.withUnsafeMutableBufferPointer { write(2, $0.baseAddress, $0.count) }
 }
 
-/// Runs `body`, turning `InputError`s into their exit status.
-func runReportingErrors(_ body: () throws -> Void) throws {
+/// Runs `body`, turning `InputError`s into their exit status. A SIGINT,
+/// SIGTERM or SIGHUP meanwhile removes the temporary output files
+/// (``TemporaryFiles``) and ends the process by that signal: an output file
+/// is never left half-written and the file it replaces stays untouched.
+func runReportingErrors(cleanupOnSignal: Bool = true, _ body: () throws -> Void) throws {
+    if cleanupOnSignal { installTemporaryFileCleanup() }
     do { try body() } catch let e as InputError { fail(e) }
+}
+
+/// Installs the signal handlers that remove the temporary output files
+/// (`replay`, `decode`, `render`; `live` and `record` handle their own signals).
+func installTemporaryFileCleanup() {
+    // A parent may have started us with these blocked (a thread pool's
+    // worker blocks most signals, and a child inherits the mask).
+    var set = sigset_t()
+    sigemptyset(&set)
+    for sig in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, sig) }
+    sigprocmask(SIG_UNBLOCK, &set, nil)
+    for sig in [SIGINT, SIGTERM, SIGHUP] {
+        signal(sig) { s in
+            TemporaryFiles.removeAll()
+            signal(s, SIG_DFL)
+            raise(s)
+        }
+    }
 }
 
 /// Runs `body` with `sink`, then commits it; on an error the sink is
@@ -117,8 +139,9 @@ extension PointerSimCommand {
 
         func run() throws {
             try runReportingErrors {
-                let s = try loadScene(scene)
+                // The output first: a folder is refused before anything is read.
                 try writeWhole(to: try output.map { try OutputSink(path: $0) } ?? OutputSink()) { sink in
+                    let s = try loadScene(scene)
                     try PointerSimFormats.Replay.run(paths: traces, scene: s, options: SimulationOptions(verbose: verbose), sink: sink)
                 }
             }

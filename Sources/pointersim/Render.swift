@@ -25,16 +25,21 @@ extension PointerSimCommand {
 
         func run() throws {
             try runReportingErrors {
-                let s = try loadScene(scene)
-                let capture = try ReplayCapture.replay(paths: traces, scene: s)
-                let text = output.hasSuffix(".svg")
-                    ? ReplayRenderer.svg(capture)
-                    : ReplayRenderer.html(capture, title: traces.joined(separator: " + "))
-                try writeWhole(to: try OutputSink(path: output)) { try $0.writeLine(text) }
+                // The output first: a folder is refused before anything is read.
+                var text = "", lines = 0, duration = 0.0
+                try writeWhole(to: try OutputSink(path: output)) { sink in
+                    let s = try loadScene(scene)
+                    let capture = try ReplayCapture.replay(paths: traces, scene: s)
+                    text = output.hasSuffix(".svg")
+                        ? ReplayRenderer.svg(capture)
+                        : ReplayRenderer.html(capture, title: traces.joined(separator: " + "))
+                    lines = capture.lineCount; duration = capture.duration
+                    try sink.writeLine(text)
+                }
                 let size = text.utf8.count + 1
                 let kind = output.hasSuffix(".svg") ? "SVG summary" : "HTML viewer"
                 // A message, so on stderr (stdout is for data), as `record` names its files.
-                writeStderr("pointersim: wrote \(output): \(kind), \(Self.byteCount(size)), \(capture.lineCount) log lines, \(formatLogNumber(capture.duration)) s\n")
+                writeStderr("pointersim: wrote \(output): \(kind), \(Self.byteCount(size)), \(lines) log lines, \(formatLogNumber(duration)) s\n")
             }
         }
 

@@ -90,6 +90,42 @@ import Testing
         #expect(a.step(until: 1.05, velocity: .zero) == nil && a.nextTick == nil)
     }
 
+    @Test func aLongAutoscrollStretchIsTakenInClosedFormAfterTheLoggedSteps() {
+        // Content 100,768 pt tall, pointer at the bottom edge: 1200 pt/s, 20 pt
+        // a step, 5,000 steps to the edge. The first 3,600 are logged one by
+        // one, the other 1,400 in one record at the step that reaches the edge.
+        var scene = Scene.default
+        scene.view.contentSize = Size(width: scene.view.size.width, height: scene.view.size.height + 100_000)
+        scene.items = [SceneItem(id: "top", rect: Rect(x: 0, y: 0, width: 10, height: 10)),
+                       SceneItem(id: "deep", rect: Rect(x: 150, y: 90_000, width: 10, height: 10))]
+        var sim = Simulator(scene: scene)
+        let records = sim.process([
+            PointerEvent(time: 0, .move(Point(x: 100, y: 100))), PointerEvent(time: 0.02, .press(.primary)),
+            PointerEvent(time: 0.04, .move(Point(x: 300, y: scene.view.size.height))),
+            PointerEvent(time: 1_000, .release(.primary)),
+        ])
+        let selecting = records.compactMap { r -> (Double, Rect, [String])? in
+            if case .bandSelecting(let rect, let added, _) = r.event { return (r.time, rect, added) } else { return nil }
+        }
+        #expect(selecting.count == 1 + Simulator.loggedAutoscrollSteps + 1)
+        let last = selecting[selecting.count - 1]
+        #expect(last.1.maxY == scene.view.contentSize.height)      // the band reaches the content's edge
+        #expect(last.2 == ["deep"])                                 // and the item passed on the way
+        #expect(abs(last.0 - (0.04 + 5_000.0 / 60)) < 1e-6)         // at the step that reached it
+        #expect(sim.contentOffset.dy == scene.view.maxOffset.dy)
+        // One step at a time gives the same end (the logged steps are identical).
+        var one = scene
+        one.view.contentSize.height = scene.view.size.height + 20 * 3_000
+        var sim2 = Simulator(scene: one)
+        let r2 = sim2.process([
+            PointerEvent(time: 0, .move(Point(x: 100, y: 100))), PointerEvent(time: 0.02, .press(.primary)),
+            PointerEvent(time: 0.04, .move(Point(x: 300, y: scene.view.size.height))),
+            PointerEvent(time: 1_000, .release(.primary)),
+        ])
+        #expect(r2.filter { if case .bandSelecting = $0.event { true } else { false } }.count == 1 + 3_000)
+        #expect(sim2.contentOffset.dy == one.view.maxOffset.dy)
+    }
+
     @Test func aClaimingRegionGetsThePress() {
         var scene = Scene.default
         scene.regions = [

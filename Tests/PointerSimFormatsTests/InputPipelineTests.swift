@@ -141,6 +141,38 @@ enum FIFO {
         #expect(got == ["a5", "b5", "b7", "b8", "a9"])
     }
 
+    @Test func theHeapMergeGivesTheOrderOfAScanOverEverySource() throws {
+        // Random pulled sources (batches of random sizes, many equal times):
+        // the order must be the earliest time, ties to the lower source.
+        var rng = SystemRandomNumberGenerator()
+        for round in 0..<20 {
+            let k = 1 + round * 7
+            var items: [[T]] = []
+            for s in 0..<k {
+                var t: Int64 = 0
+                items.append((0..<Int.random(in: 0...40, using: &rng)).map { n in
+                    t += Int64.random(in: 0...3, using: &rng)
+                    return T(time: t, tag: "\(s).\(n)")
+                })
+            }
+            var m = StreamMerge<T>()
+            for s in 0..<k {
+                var next = 0
+                let mine = items[s]
+                _ = m.addSource { out in
+                    let n = Swift.min(mine.count - next, Int.random(in: 1...5))
+                    out.append(contentsOf: mine[next..<(next + n)]); next += n
+                    return next < mine.count
+                }
+            }
+            var got: [String] = []
+            while let (_, t) = try m.next() { got.append(t.tag) }
+            let expected = items.enumerated().flatMap { s, l in l.enumerated().map { (t: $1.time, s: s, n: $0, tag: $1.tag) } }
+                .sorted { ($0.t, $0.s, $0.n) < ($1.t, $1.s, $1.n) }.map(\.tag)
+            #expect(got == expected, "round \(round)")
+        }
+    }
+
     @Test func aQueueThatNeverEmptiesKeepsItsOrder() {
         // Two in, one or two out: the queue is never empty, so it is compacted as it goes.
         var q = ItemQueue<Int>()

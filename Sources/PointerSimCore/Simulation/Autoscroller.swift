@@ -70,4 +70,33 @@ public struct Autoscroller: Sendable {
         nextTick = origin + Double(steps) * dt
         return (Swift.min(tick, t), v * dt)
     }
+
+    /// How many steps are due at or before `t` (0 when none is scheduled).
+    public func dueSteps(until t: Double) -> Int {
+        let dt = configuration.tickInterval
+        guard dt > 0, let tick = nextTick, tick <= t + 1e-9 else { return 0 }
+        let limit = t + 1e-9
+        let estimate = ((limit - origin) / dt).rounded(.down)
+        guard estimate < 1e15 else { return Int.max / 2 }
+        var last = Swift.max(steps, Int(estimate))
+        while last > steps && origin + Double(last) * dt > limit { last -= 1 }
+        while origin + Double(last + 1) * dt <= limit { last += 1 }
+        return last - steps + 1
+    }
+
+    /// Takes `k` due steps at once (see `Simulator.loggedAutoscrollSteps`):
+    /// returns the time of the last, not after `t`; the grid moves on by `k`.
+    public mutating func advance(by k: Int, until t: Double) -> Double {
+        let dt = configuration.tickInterval
+        let last = origin + Double(steps + k - 1) * dt
+        steps += k
+        nextTick = origin + Double(steps) * dt
+        return Swift.min(last, t)
+    }
+
+    /// Drops every step due by `t` (the grid moves past it).
+    public mutating func skip(until t: Double) {
+        let k = dueSteps(until: t)
+        if k > 0 { _ = advance(by: k, until: t) }
+    }
 }

@@ -133,6 +133,7 @@ public struct Simulator: Sendable {
         let t = started ? Swift.max(event.time, now) : event.time
         started = true
         runAutoscroll(until: t, into: &out)
+        autoscrollStepsSinceInput = 0
         now = t
         switch event.kind {
         case .move(let p):
@@ -321,11 +322,57 @@ public struct Simulator: Sendable {
     /// Runs the autoscroll steps due by `t` (``process(_:into:)`` does this
     /// first); a caller that wants the scroll offset of each step can run
     /// them one at a time, up to `autoscroller.nextTick`.
+    ///
+    /// Between two inputs, the first ``loggedAutoscrollSteps`` steps are taken
+    /// one at a time (each a `band.selecting` record while the content
+    /// moves); the steps due after them are taken together in closed form:
+    /// the content moves as far as they would have moved it, stopping at the
+    /// content's edge, and one record (at the last such step) carries the
+    /// band and the composed selection change. So a band held at the edge of
+    /// a 10^12-point content for 10^9 s costs a few thousand records per
+    /// input, not 10^11 (docs/BandSelection.md, "Autoscroll").
     public mutating func runAutoscroll(until t: Double, into out: inout [LogRecord]) {
-        while let s = autoscroller.step(until: t, velocity: autoscrollVelocity) {
+        while true {
+            let v = autoscrollVelocity
+            if autoscrollStepsSinceInput >= Self.loggedAutoscrollSteps, v != .zero {
+                let due = autoscroller.dueSteps(until: t)
+                guard due > 0 else { return }
+                let k = Swift.min(due, autoscrollStepsToEdge(v))
+                let dt = autoscroller.configuration.tickInterval
+                let time = autoscroller.advance(by: k, until: t)
+                let before = contentOffset
+                now = time
+                scroll(by: v * (dt * Double(k)), at: time, into: &out)
+                // Nothing moves any more (the offset is too large for a step
+                // to change it): the rest of the steps due change nothing.
+                if contentOffset == before { autoscroller.skip(until: t); return }
+                continue
+            }
+            guard let s = autoscroller.step(until: t, velocity: v) else { return }
+            autoscrollStepsSinceInput += 1
             now = s.time
             scroll(by: s.delta, at: s.time, into: &out)
         }
+    }
+
+    /// How many autoscroll steps are taken one at a time between two inputs
+    /// (a minute at 60 steps a second); see ``runAutoscroll(until:into:)``.
+    public static let loggedAutoscrollSteps = 3600
+
+    /// The autoscroll steps taken one at a time since the last input.
+    public private(set) var autoscrollStepsSinceInput = 0
+
+    /// The number of steps at velocity `v` that take the content to its edge
+    /// on some axis (at least 1).
+    func autoscrollStepsToEdge(_ v: Vector) -> Int {
+        let dt = autoscroller.configuration.tickInterval
+        let m = scene.view.maxOffset
+        var k = Double(Int.max / 2)
+        for (speed, offset, maxOffset) in [(v.dx, contentOffset.dx, m.dx), (v.dy, contentOffset.dy, m.dy)] where speed != 0 {
+            let room = speed > 0 ? maxOffset - offset : offset
+            k = Swift.min(k, (room / (Swift.abs(speed) * dt)).rounded(.up))
+        }
+        return k.isFinite ? Swift.max(1, Int(k)) : 1
     }
 
     mutating func emit(_ update: BandUpdate?, at t: Double, into out: inout [LogRecord]) {

@@ -40,3 +40,35 @@ public struct InputError: Error, CustomStringConvertible, Equatable, Sendable {
         return "\(file): \(message)"
     }
 }
+
+extension InputError {
+    /// How many characters of an offending token a message quotes.
+    public static let excerptLength = 40
+
+    /// A short excerpt of an offending token for a message: the token itself
+    /// if it has at most ``excerptLength`` characters, else its first
+    /// ``excerptLength`` followed by "…". A NUL byte is shown as `\0`, other
+    /// control characters as `\u{…}`, so the message stays one line. The one
+    /// helper of every reader: a 10 MB token gives a short message.
+    public static func excerpt<S: StringProtocol>(_ token: S) -> String {
+        var out = ""
+        var n = 0
+        for ch in token.unicodeScalars {
+            if n == excerptLength { out += "…"; break }
+            if ch.value == 0 { out += "\\0" }
+            else if ch.value < 0x20 || ch.value == 0x7f { out += "\\u{\(String(ch.value, radix: 16))}" }
+            else { out.unicodeScalars.append(ch) }
+            n += 1
+        }
+        return out
+    }
+
+    /// ``excerpt(_:)`` of bytes (decoded as UTF-8; only the first few
+    /// hundred are looked at).
+    public static func excerpt<C: Collection<UInt8>>(bytes: C) -> String {
+        excerpt(String(decoding: bytes.prefix(excerptLength * 4 + 4), as: UTF8.self))
+    }
+}
+
+/// ``InputError/excerpt(_:)``.
+@inline(__always) func excerpt<S: StringProtocol>(_ token: S) -> String { InputError.excerpt(token) }

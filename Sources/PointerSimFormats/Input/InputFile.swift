@@ -123,6 +123,7 @@ private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count:
 /// - Throws: ``InputError``: `cannotOpen`, or `malformed` if it is not UTF-8.
 public func readTextFile(_ path: String) throws -> String {
     let r = LineReader(try InputFile(path: path))
+    r.maxLineLength = nil   // a scene may be one long line
     var bytes: [UInt8] = []
     _ = try r.forEachLine(upTo: Int.max) { line, _ in
         bytes.append(contentsOf: line); bytes.append(10)

@@ -18,7 +18,9 @@ public enum InputFormat: Sendable, Hashable {
     /// - `pointersim-trace`: the first line that is not blank or a comment starts with `pointersim-trace`;
     /// - evemu: a `# EVEMU` comment before anything else, or a first line `N:` (`E:`: an events file);
     /// - libinput: `# libinput record` at the very start, or top-level `version:` and `devices:` keys.
+    /// A UTF-8 byte order mark at the start is skipped.
     public static func detect(_ prefix: [UInt8]) -> InputFormat? {
+        let prefix = prefix.starts(with: [0xef, 0xbb, 0xbf]) ? Array(prefix.dropFirst(3)) : prefix
         if prefix.starts(with: LibinputRecordFormat.header.utf8) { return .libinputRecord }
         var sawVersion = false, sawDevices = false, beforeContent = true
         for line in prefix.split(separator: 10, omittingEmptySubsequences: true) {

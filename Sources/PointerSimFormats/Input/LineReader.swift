@@ -9,7 +9,10 @@ import Darwin
 /// The one line reader: reads an ``InputFile`` in chunks and hands out lines
 /// (without the newline, nor a `\r` before it) with their 1-based numbers,
 /// in memory bounded by the chunk size (grown only for a longer line). The
-/// last line needs no newline.
+/// last line needs no newline. A UTF-8 byte order mark before the first line
+/// (of a reader starting at offset 0) is dropped. A line longer than
+/// ``maxLineLength`` is an error (memory stays bounded on a file with no
+/// newline).
 ///
 /// A reader can start at any byte offset of a seekable input (several
 /// readers then walk one file independently), and can show the first bytes
@@ -25,12 +28,20 @@ public final class LineReader {
     private(set) var endOffset: Int64
     /// The number of the line last handed out (1-based; 0 before the first).
     public private(set) var lineNumber: Int
+    /// The longest line accepted, in bytes (`nil`: no limit, for whole
+    /// files such as scenes); a longer one throws a `malformed` error.
+    public var maxLineLength: Int? = LineReader.defaultMaxLineLength
+    /// The line formats' limit: 1 MiB (real lines are under 10 KB).
+    public static let defaultMaxLineLength = 1 << 20
+    /// Whether a byte order mark may still start the first line.
+    private var atFileStart: Bool
 
     /// A reader of `input` from byte `offset`, whose first line is number `lineNumber + 1`.
     public init(_ input: InputFile, offset: Int64 = 0, lineNumber: Int = 0, chunkSize: Int = 1 << 18) {
         self.input = input
         endOffset = offset
         self.lineNumber = lineNumber
+        atFileStart = offset == 0 && lineNumber == 0
         buffer = .allocate(byteCount: Swift.max(chunkSize, 16), alignment: 16)
     }
 
@@ -51,6 +62,9 @@ public final class LineReader {
             end -= start; start = 0
         }
         if end == buffer.count {
+            if let limit = maxLineLength, end >= limit {
+                throw InputError.malformed(input.name, line: lineNumber + 1, "line longer than \(limit / 1024) KiB (the longest accepted; is this a text file of the right format?)")
+            }
             let bigger = UnsafeMutableRawBufferPointer.allocate(byteCount: buffer.count * 2, alignment: 16)
             bigger.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[0..<end]))
             buffer.deallocate()
@@ -84,8 +98,9 @@ public final class LineReader {
                 let nl = UnsafePointer<UInt8>(p.assumingMemoryBound(to: UInt8.self)) - base
                 var e = nl
                 if e > start && base[e - 1] == 13 { e -= 1 }
-                let s = start
+                var s = start
                 start = nl + 1; lineNumber += 1; done += 1
+                if atFileStart { s = skipByteOrderMark(base, s, e) }
                 try body(UnsafeBufferPointer(start: base + s, count: e - s), lineNumber)
             }
             if done >= count { break }
@@ -93,15 +108,22 @@ public final class LineReader {
                 // The last line, without a newline.
                 guard start < end else { return false }
                 let base = UnsafePointer<UInt8>(buffer.baseAddress!.assumingMemoryBound(to: UInt8.self))
-                let s = start
+                var s = start
                 var e = end
                 if base[e - 1] == 13 { e -= 1 }
                 start = end; lineNumber += 1
+                if atFileStart { s = skipByteOrderMark(base, s, e) }
                 try body(UnsafeBufferPointer(start: base + s, count: e - s), lineNumber)
                 return false
             }
         }
         return true
+    }
+
+    /// The start of the first line past a UTF-8 byte order mark (EF BB BF).
+    private func skipByteOrderMark(_ base: UnsafePointer<UInt8>, _ s: Int, _ e: Int) -> Int {
+        atFileStart = false
+        return e - s >= 3 && base[s] == 0xef && base[s + 1] == 0xbb && base[s + 2] == 0xbf ? s + 3 : s
     }
 
     /// The next line (a copy), or `nil` at the end of the input.

@@ -86,6 +86,8 @@ public struct RawEventMerge {
     public private(set) var devices: [DeviceDescription] = []
     private var merge = StreamMerge<RawItem>()
     private var announced: [Int] = []
+    /// The next of `announced` to hand out.
+    private var announcedHead = 0
     /// Whether times are rebased on the first item (replay, live) or kept raw (`decode`).
     public let rebasing: Bool
     /// The raw time (µs) of the first item handed out: the clock's 0 when rebasing.
@@ -122,10 +124,13 @@ public struct RawEventMerge {
     /// marker before the first item is stamped with the first item's time.
     /// - Throws: ``InputError`` from a file, after the items before it.
     public mutating func next(notAfter barrier: Int64? = nil) throws -> RawItem? {
-        if !announced.isEmpty {
+        if announcedHead < announced.count {
             var t = now
             if origin == nil { t = rebasing ? 0 : try merge.earliestTime() ?? 0 }
-            return .added(device: announced.removeFirst(), microseconds: t)
+            let d = announced[announcedHead]
+            announcedHead += 1
+            if announcedHead == announced.count { announced.removeAll(keepingCapacity: true); announcedHead = 0 }
+            return .added(device: d, microseconds: t)
         }
         guard let (_, item) = try merge.next(notAfter: barrier) else { return nil }
         let o: Int64

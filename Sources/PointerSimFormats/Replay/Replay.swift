@@ -155,8 +155,11 @@ public enum Replay {
         while let (_, e) = try events.next() {
             // Autoscroll steps due before the event, one at a time (as
             // `process` would run them, at min(tick, event time)).
+            // Past the steps taken one at a time, the rest up to the event
+            // go together (``Simulator/runAutoscroll(until:into:)``).
             while let tick = sim.autoscroller.nextTick, tick <= e.time + 1e-9 {
-                sim.runAutoscroll(until: Swift.min(tick, e.time), into: &step.records)
+                let coalescing = sim.autoscrollStepsSinceInput >= Simulator.loggedAutoscrollSteps
+                sim.runAutoscroll(until: coalescing ? e.time : Swift.min(tick, e.time), into: &step.records)
                 if sim.autoscroller.nextTick == tick { break }  // defensive: no progress
                 if !step.records.isEmpty { try body(step, sim); step.records.removeAll(keepingCapacity: true) }
             }

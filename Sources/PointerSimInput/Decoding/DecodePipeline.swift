@@ -12,7 +12,9 @@
 ///
 /// Events must be fed in time order across devices (``feed(device:_:into:)``);
 /// decoded events are appended to the caller's buffer. O(events in the frame)
-/// per frame plus O(devices) per timer check.
+/// per frame, plus O(devices with a pending timer) per timer check and
+/// O(devices that watch the seat: touchpads) per event shown: a file with
+/// 10,000 mice decodes in linear time.
 public struct DecodePipeline: Sendable {
     /// The configuration every device is decoded with.
     public let configuration: DecoderConfiguration
@@ -21,6 +23,10 @@ public struct DecodePipeline: Sendable {
     var dispatches: [any DeviceDispatch] = []
     var framers: [Framer] = []
     var removed: [Bool] = []
+    /// The devices present whose dispatch watches the seat (touchpads), in order.
+    var observers: [Int] = []
+    /// The devices present with a pending timer.
+    var timed: Set<Int> = []
     /// The latest time seen (µs), for timers at the end.
     public private(set) var lastTime: Int64? = nil
 
@@ -63,18 +69,22 @@ public struct DecodePipeline: Sendable {
     @discardableResult
     public mutating func addDevice(_ description: DeviceDescription, facts: DeviceFacts? = nil, at time: Int64? = nil,
                                    into out: inout [DecodedEvent]) -> Int {
+        let description = HostileValues.sanitized(description)
         let index = devices.count
         let context = DeviceContext(index: index, description: description, facts: facts ?? DeviceFacts.derive(for: description, in: configuration.environment),
                                     configuration: configuration)
         var dispatch = Self.makeDispatch(context)
-        for (i, other) in devices.enumerated() where !removed[i] {
-            dispatches[i].seatDeviceAdded(context)
-            dispatch.seatDeviceAdded(other)
+        // Only the dispatches that watch the seat care about the others.
+        for i in observers { dispatches[i].seatDeviceAdded(context); noteTimer(i) }
+        if dispatch.observesSeat {
+            for (i, other) in devices.enumerated() where !removed[i] { dispatch.seatDeviceAdded(other) }
+            observers.append(index)
         }
         devices.append(context)
         dispatches.append(dispatch)
         framers.append(Framer(description))
         removed.append(false)
+        noteTimer(index)
         out.append(DecodedEvent(time: time ?? lastTime ?? 0, device: index, origin: .added, .deviceAdded))
         return index
     }
@@ -83,7 +93,7 @@ public struct DecodePipeline: Sendable {
     public mutating func feed(device i: Int, _ event: EvdevEvent, into out: inout [DecodedEvent]) {
         typealias C = EventCodes
         guard framers.indices.contains(i), !removed[i] else { return }
-        var e = event
+        var e = HostileValues.sanitized(event)
         if e.type == C.EV_SYN && e.code == C.SYN_DROPPED {
             framers[i].frame.removeAll(keepingCapacity: true)
             framers[i].dropping = true
@@ -97,7 +107,7 @@ public struct DecodePipeline: Sendable {
             if framers[i].dropping {
                 framers[i].dropping = false
                 framers[i].frame.removeAll(keepingCapacity: true)
-                dispatches[i].resynchronised()
+                dispatches[i].resynchronised(); noteTimer(i)
                 // Nothing between SYN_DROPPED and SYN_REPORT: a live reader
                 // resynchronised through libevdev, whose state delta is the
                 // next frame (it must not start touches or move the pointer).
@@ -136,8 +146,8 @@ public struct DecodePipeline: Sendable {
         framers[i].frame.removeAll(keepingCapacity: true)
         framers[i].dropping = false
         framers[i].resyncNext = false
-        dispatches[i].resynchronised()
-        var frame = events.filter { !($0.type == EventCodes.EV_SYN && $0.code == EventCodes.SYN_REPORT) }
+        dispatches[i].resynchronised(); noteTimer(i)
+        var frame = events.filter { !($0.type == EventCodes.EV_SYN && $0.code == EventCodes.SYN_REPORT) }.map(HostileValues.sanitized)
         frame.append(EvdevEvent(sec: last.sec, usec: last.usec, type: 0, code: 0, value: 0))
         let index = framers[i].frames
         framers[i].frames += 1
@@ -165,7 +175,7 @@ public struct DecodePipeline: Sendable {
         frame.append(EvdevEvent(sec: t / 1_000_000, usec: Int32(t % 1_000_000), type: 0, code: 0, value: 0))
         let start = out.count
         deliver(device: i, frame, time: t, index: index, into: &out)
-        dispatches[i].resynchronised()
+        dispatches[i].resynchronised(); noteTimer(i)
         // No motion or scrolling from resync data.
         var w = start
         for r in start..<out.count {
@@ -185,6 +195,7 @@ public struct DecodePipeline: Sendable {
             out.append(DecodedEvent(time: t, device: i, origin: .frame(index), .releasedOnDisconnect))
         }
         dispatches[i].process(frame: frame, time: t, frame: index, into: &out)
+        noteTimer(i)
         // An event stamped with another time than its frame's was held back
         // (a press delayed by middle-button emulation or button scrolling):
         // like libinput's reference tool, it counts as timer-made, not as
@@ -206,7 +217,7 @@ public struct DecodePipeline: Sendable {
         let end = out.count
         while k < end {
             let e = out[k]
-            for j in dispatches.indices where j != i && !removed[j] { dispatches[j].observe(e, into: &out) }
+            for j in observers where j != i { dispatches[j].observe(e, into: &out); noteTimer(j) }
             k += 1
         }
     }
@@ -217,12 +228,15 @@ public struct DecodePipeline: Sendable {
         while guardCount < 1_000_000 {
             guardCount += 1
             var best: (device: Int, expiry: Int64)? = nil
-            for j in dispatches.indices where !removed[j] {
-                if let x = dispatches[j].nextTimerExpiry, x <= now, best == nil || x < best!.expiry { best = (j, x) }
+            // The earliest, ties to the lowest device index.
+            for j in timed {
+                if let x = dispatches[j].nextTimerExpiry, x <= now,
+                   best == nil || x < best!.expiry || (x == best!.expiry && j < best!.device) { best = (j, x) }
             }
             guard let b = best else { return }
             let start = out.count
             dispatches[b.device].fireTimers(upTo: b.expiry, into: &out)
+            noteTimer(b.device)
             lastTime = Swift.max(lastTime ?? b.expiry, b.expiry)
             share(from: b.device, start: start, into: &out)
             if let again = dispatches[b.device].nextTimerExpiry, again <= b.expiry { return }  // a timer that never clears
@@ -238,10 +252,24 @@ public struct DecodePipeline: Sendable {
         dispatches[i].remove(at: time, into: &out)
         share(from: i, start: start, into: &out)
         removed[i] = true
+        timed.remove(i)
+        if let k = observers.firstIndex(of: i) { observers.remove(at: k) }
         framers[i].frame.removeAll()
-        for j in dispatches.indices where j != i && !removed[j] { dispatches[j].seatDeviceRemoved(index: i) }
+        for j in observers { dispatches[j].seatDeviceRemoved(index: i); noteTimer(j) }
         out.append(DecodedEvent(time: time, device: i, origin: .removal, .deviceRemoved))
         lastTime = Swift.max(lastTime ?? time, time)
+    }
+
+    /// Keeps `timed` up to date after device `j`'s dispatch was called.
+    mutating func noteTimer(_ j: Int) {
+        if !removed[j] && dispatches[j].nextTimerExpiry != nil { timed.insert(j) } else { timed.remove(j) }
+    }
+
+    /// The earliest pending timer of any device present (µs), or `nil`.
+    public var earliestTimerExpiry: Int64? {
+        var best: Int64? = nil
+        for j in timed { if let x = dispatches[j].nextTimerExpiry, best == nil || x < best! { best = x } }
+        return best
     }
 
     /// A device's earliest pending timer (µs), or `nil`.

@@ -43,6 +43,11 @@ public protocol DeviceDispatch: Sendable {
     /// appending their events (stamped with each timer's expiry, `.timer`).
     mutating func fireTimers(upTo now: Int64, into out: inout [DecodedEvent])
 
+    /// Whether the dispatch watches the seat: other devices joining and
+    /// leaving (``seatDeviceAdded(_:)``, ``seatDeviceRemoved(index:)``) and
+    /// their events (``observe(_:into:)``). Only those are told (touchpads).
+    var observesSeat: Bool { get }
+
     /// Another device joined the seat (libinput's `device_added` notification:
     /// pairing for disable-while-typing, trackpoints, lid switches).
     mutating func seatDeviceAdded(_ other: DeviceContext)
@@ -65,6 +70,8 @@ public protocol DeviceDispatch: Sendable {
 }
 
 extension DeviceDispatch {
+    /// Not watching the seat by default.
+    public var observesSeat: Bool { false }
     /// No pairing by default.
     public mutating func seatDeviceAdded(_ other: DeviceContext) {}
     /// No pairing by default.

@@ -213,8 +213,9 @@ enum InputID {
         if ev.contains(5) { u["ID_INPUT_SWITCH"] = "1" }
         // extract_info: size from ABS_X/ABS_Y with a resolution.
         if let x = d.absInfo[0], let y = d.absInfo[1], abs.contains(0), abs.contains(1), x.resolution > 0, y.resolution > 0 {
-            u["ID_INPUT_WIDTH_MM"] = String((x.maximum - x.minimum) / x.resolution)
-            u["ID_INPUT_HEIGHT_MM"] = String((y.maximum - y.minimum) / y.resolution)
+            // In 64 bits: a hostile range (-2^31…2^31-1) overflows 32.
+            u["ID_INPUT_WIDTH_MM"] = String((Int64(x.maximum) - Int64(x.minimum)) / Int64(x.resolution))
+            u["ID_INPUT_HEIGHT_MM"] = String((Int64(y.maximum) - Int64(y.minimum)) / Int64(y.resolution))
         }
         return u
     }

@@ -279,6 +279,9 @@ extension TouchpadDispatch {
     static let trackpointActivityTimeout: Int64 = 300_000
     static let trackpointEventTimeout: Int64 = 40_000
 
+    /// Touchpads watch the seat (keyboards for disable-while-typing, trackpoints).
+    public var observesSeat: Bool { true }
+
     /// Pairing (`tp_interface_device_added`): keyboards as `tp_want_dwt`
     /// decides (an internal keyboard, or an external pad's own vid/pid
     /// keyboard), trackpoints when both are internal.
