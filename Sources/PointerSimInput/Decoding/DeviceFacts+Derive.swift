@@ -293,6 +293,13 @@ enum InputID {
 
 /// `fnmatch(pattern, string, 0)`: `*`, `?`, `[…]` (with `!`/`^` and
 /// ranges) and `\` escapes, byte-wise.
+/// Whether the first `n` bytes at `a` and `b` are equal.
+@inline(__always) func memcmpBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+    var i = 0
+    while i < n { if a[i] != b[i] { return false }; i += 1 }
+    return true
+}
+
 enum Glob {
     static func match(_ pattern: String, _ string: String) -> Bool {
         match(Array(pattern.utf8), 0, Array(string.utf8), 0)
@@ -351,6 +358,10 @@ enum Glob {
 final class Hwdb: Sendable {
     struct Record: Sendable { var patterns: [String]; var properties: [(String, String)] }
     let records: [Record]
+    /// Every record's patterns, flattened: the record, the bytes and the
+    /// length of the literal prefix (up to the first `*`, `?`, `[` or `\\`),
+    /// so a key that does not start with it is rejected without a glob.
+    let patternRecord: [Int], patternBytes: [[UInt8]], patternLiteral: [Int]
     static let shared = Hwdb(files: hwdbFiles)
 
     init(files: [(name: String, text: String)]) {
@@ -375,12 +386,35 @@ final class Hwdb: Sendable {
             flush()
         }
         records = recs
+        var pr: [Int] = [], pb: [[UInt8]] = [], pl: [Int] = []
+        for (i, r) in recs.enumerated() {
+            for p in r.patterns {
+                let b = Array(p.utf8)
+                pr.append(i); pb.append(b)
+                pl.append(b.firstIndex { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "\\") } ?? b.count)
+            }
+        }
+        patternRecord = pr; patternBytes = pb; patternLiteral = pl
     }
 
+    /// The properties of every record with a pattern matching `key`, later
+    /// records overriding earlier ones.
+    /// - Complexity: O(patterns) prefix comparisons, a glob match only where
+    ///   the literal prefix matches.
     func lookup(_ key: String) -> [(String, String)] {
         var out: [(String, String)] = []
         var index: [String: Int] = [:]
-        for r in records where r.patterns.contains(where: { Glob.match($0, key) }) {
+        let k = Array(key.utf8)
+        var lastRecord = -1
+        for i in patternBytes.indices where patternRecord[i] != lastRecord {
+            let n = patternLiteral[i]
+            guard n <= k.count else { continue }
+            let matches = patternBytes[i].withUnsafeBufferPointer { p in
+                k.withUnsafeBufferPointer { kb in n == 0 || memcmpBytes(kb.baseAddress!, p.baseAddress!, n) }
+            }
+            guard matches, Glob.match(patternBytes[i], 0, k, 0) else { continue }
+            lastRecord = patternRecord[i]   // a record counts once, in order
+            let r = records[lastRecord]
             for (k, v) in r.properties {
                 if let i = index[k] { out[i].1 = v } else { index[k] = out.count; out.append((k, v)) }
             }
