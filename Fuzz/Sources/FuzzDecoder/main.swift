@@ -101,6 +101,7 @@ public func fuzzDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         adapter.addDevice(devices[d])
         pipeline.addDevice(devices[d], facts: facts[d], at: 0, into: &decoded)
     }
+    if Fuzz.dump { Fuzz.show("devices \(chosen.map { devices[$0].name }), tapping \(configuration.touchpad.tapping == true)") }
     var checker = DecodedChecker()
     var sim = Simulator(scene: .default)
     var invariants = Invariants()
@@ -149,7 +150,7 @@ public func fuzzDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             value = Int32(Int8(bitPattern: v0))     // small relative motion, wheel clicks
         }
         let e = EvdevEvent(sec: time / 1_000_000, usec: Int32(time % 1_000_000), type: type, code: code, value: value)
-        if Fuzz.dump && r.at < 200 { Fuzz.show("feed \(slot) \(e)") }
+        if Fuzz.dump { Fuzz.show("feed \(slot) \(e)") }
         pipeline.feed(device: slot, e, into: &decoded)
         drain()
     }
@@ -169,14 +170,23 @@ struct DecodedChecker {
 
     mutating func check(_ events: [DecodedEvent]) {
         for e in events {
+            if Fuzz.dump { Fuzz.show("decoded \(e)") }
             // libinput back-dates a button event it held back to when the
             // button changed (middle-button emulation's first_event_time after
             // its 50 ms timeout, button scrolling's button_down_time when the
             // button comes up without motion, however long it was held;
             // debouncing), so other devices' events may already have gone out
             // with later times; nothing else ever goes back.
-            if case .button = e.kind {
-                precondition(e.time >= 0, "a button event before the start: \(e)")
+            // A button held back that is the scroll button ends its scrolling
+            // then, with the same date (evdev_stop_scroll: zero on each axis).
+            var backDated = false
+            switch e.kind {
+            case .button: backDated = true
+            case .scroll(_, let v, let h, _, _): backDated = (v ?? 0) == 0 && (h ?? 0) == 0
+            default: break
+            }
+            if backDated {
+                precondition(e.time >= 0, "an event before the start: \(e)")
             } else {
                 precondition(e.time >= lastTime, "decoded time went back: \(lastTime) then \(e.time) (\(e))")
             }
