@@ -57,6 +57,7 @@ public struct JSONParser {
         case UInt8(ascii: "{"):
             i += 1
             var members: [(key: String, value: JSONNode)] = []
+            var seen = Set<String>()
             skipSpace()
             if i < bytes.count && bytes[i] == UInt8(ascii: "}") { i += 1; return JSONNode(value: .object(members), line: startLine) }
             while true {
@@ -64,10 +65,16 @@ public struct JSONParser {
                 guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw error("expected a quoted key") }
                 let key = try string()
                 skipSpace()
-                guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':' after key \"\(key)\"") }
+                guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw error("expected ':' after key \"\(excerpt(key))\"") }
                 i += 1
                 skipSpace()
-                if members.contains(where: { $0.key == key }) { throw error("duplicate key \"\(key)\"") }
+                // A linear scan for small objects, a set beyond (no quadratic time on a huge one).
+                if members.count < 16 {
+                    if members.contains(where: { $0.key == key }) { throw error("duplicate key \"\(excerpt(key))\"") }
+                } else {
+                    if seen.isEmpty { seen = Set(members.map(\.key)) }
+                    guard seen.insert(key).inserted else { throw error("duplicate key \"\(excerpt(key))\"") }
+                }
                 members.append((key, try value(depth: depth + 1)))
                 skipSpace()
                 guard i < bytes.count else { throw error("unexpected end of file, expected ',' or '}'") }

@@ -42,16 +42,18 @@ extension SceneFile {
     /// - Throws: ``InputError`` (`malformed`) naming the JSON path of anything malformed.
     static func decodeRegions(_ field: SceneField, into scene: inout Scene, warnings: inout [String]) throws {
         var ids = Set<String>()
-        for e in try field.array() {
+        let elements = try field.array()
+        guard elements.count <= maxRegions else { throw field.error("at most 2,000,000 regions, found \(elements.count)") }
+        for e in elements {
             let o = try e.object(allowed: ["id", "rect", "latchingAxes", "style", "styles", "claimsPress", "comment"])
             guard let idField = o["id"] else { throw e.error("missing \"id\"") }
             guard let rectField = o["rect"] else { throw e.error("missing \"rect\"") }
             let id = try idField.string()
             guard !id.isEmpty else { throw idField.error("expected a non-empty region id") }
-            guard ids.insert(id).inserted else { throw idField.error("duplicate region id \"\(id)\"") }
+            guard ids.insert(id).inserted else { throw idField.error("duplicate region id \"\(excerpt(id))\"") }
             let axes = try o["latchingAxes"]?.axes() ?? .none
             if !axes.isEmpty && o["style"] == nil {
-                throw e.error("region \"\(id)\" latches (\(axes.name)) but has no \"style\" (a latching region needs one)")
+                throw e.error("region \"\(excerpt(id))\" latches (\(axes.name)) but has no \"style\" (a latching region needs one)")
             }
             let config = scene.regionConfiguration
             let style = try o["style"].map { try decodeStyle($0, config: config, warnings: &warnings) }
@@ -127,13 +129,21 @@ extension SceneFile {
         if let c = o["constrainedAxes"] { style.constrainedAxes = try c.axes() }
         if let a = o["accessories"] {
             let elements = try a.array()
+            var ignored = 0
             for (i, el) in elements.enumerated() {
                 let acc = try decodeAccessory(el, config: config)
                 if i < config.maxAccessories {
                     style.accessories.append(acc)
                 } else {
-                    warnings.append("\(el.file):\(el.node.line): \(el.path): accessory \(i + 1) (\(describe(acc))) ignored: at most \(config.maxAccessories) accessories are used")
+                    // The first few are named; the rest are counted.
+                    ignored += 1
+                    if ignored <= maxRepeatedWarnings {
+                        warnings.append("\(el.file):\(el.node.line): \(el.path): accessory \(i + 1) (\(describe(acc))) ignored: at most \(config.maxAccessories) accessories are used")
+                    }
                 }
+            }
+            if ignored > maxRepeatedWarnings {
+                warnings.append("\(a.file):\(a.node.line): \(a.path): … and \(ignored - maxRepeatedWarnings) more accessories ignored")
             }
         }
         return style

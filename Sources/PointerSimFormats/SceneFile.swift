@@ -23,11 +23,11 @@ public struct SceneField {
         guard case .object(let members) = node.value else { throw error("expected an object") }
         var out: [String: SceneField] = [:]
         for (k, v) in members {
-            let p = path.isEmpty ? k : "\(path).\(k)"
             guard allowed.contains(k) else {
-                throw InputError.malformed(file, line: v.line, "\(p): unknown key \"\(k)\" (expected one of: \(allowed.joined(separator: ", ")))")
+                let p = path.isEmpty ? excerpt(k) : "\(path).\(excerpt(k))"
+                throw InputError.malformed(file, line: v.line, "\(p): unknown key \"\(excerpt(k))\" (expected one of: \(allowed.joined(separator: ", ")))")
             }
-            out[k] = SceneField(node: v, path: p, file: file)
+            out[k] = SceneField(node: v, path: path.isEmpty ? k : "\(path).\(k)", file: file)
         }
         return out
     }
@@ -61,7 +61,7 @@ public struct SceneField {
     /// One of a set of names.
     public func oneOf(_ names: [String]) throws -> String {
         let s = try string()
-        guard names.contains(s) else { throw error("unknown value \"\(s)\" (expected one of: \(names.joined(separator: ", ")))") }
+        guard names.contains(s) else { throw error("unknown value \"\(excerpt(s))\" (expected one of: \(names.joined(separator: ", ")))") }
         return s
     }
 
@@ -82,7 +82,15 @@ public struct SceneField {
     public func rect() throws -> Rect {
         let v = try numbers(4, "an array of 4 numbers [x, y, width, height]")
         guard v[2] >= 0, v[3] >= 0 else { throw error("width and height must not be negative") }
+        try checkCoordinates(v[0], v[1], v[0] + v[2], v[1] + v[3])
         return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
+    }
+
+    /// Throws unless every value lies within ±``SceneFile/maxCoordinate``.
+    func checkCoordinates(_ values: Double...) throws {
+        for v in values where !(abs(v) <= SceneFile.maxCoordinate) {
+            throw error("coordinates must lie within ±1e15, found \(v)")
+        }
     }
 
     /// `none`, `horizontal`, `vertical` or `both`.
@@ -96,7 +104,7 @@ public struct SceneField {
         for e in try array() {
             let name = try e.string()
             guard let f = ModifierFlags(name: name) else {
-                throw e.error("unknown modifier \"\(name)\" (expected shift, control, option, command, capsLock)")
+                throw e.error("unknown modifier \"\(excerpt(name))\" (expected shift, control, option, command, capsLock)")
             }
             flags.insert(f)
         }
@@ -104,10 +112,30 @@ public struct SceneField {
     }
 }
 
+/// At most `limit` characters of `s`, then "…" if it was longer: how messages
+/// quote a token from the input, so that a huge one never floods the terminal.
+func excerpt(_ s: String, limit: Int = 40) -> String {
+    var i = s.startIndex, n = 0
+    while i < s.endIndex && n < limit { s.formIndex(after: &i); n += 1 }
+    return i == s.endIndex ? s : String(s[..<i]) + "…"
+}
+
 /// Reads `*.scene.json` files (docs/Formats/Scene.md).
 public enum SceneFile {
     /// The `format` value this reader understands.
     public static let formatTag = "pointersim-scene/1"
+
+    /// The largest magnitude of a coordinate (an edge of an item, a region, a
+    /// veto rect, a grid's first or last item): 10¹⁵, below 2⁵³, so whole
+    /// numbers stay exact and no sum of two edges overflows.
+    public static let maxCoordinate = 1e15
+    /// The most items a scene holds (a list or a grid).
+    public static let maxItems = 2_000_000
+    /// The most regions a scene holds.
+    public static let maxRegions = 2_000_000
+    /// The most warnings of one kind reported per style before the rest are
+    /// summarised (`… and N more`).
+    public static let maxRepeatedWarnings = 3
 
     /// Reads and validates a scene file.
     /// - Throws: ``InputError``: `cannotOpen` if it cannot be opened, `malformed` naming the line
@@ -204,12 +232,15 @@ public enum SceneFile {
                 return Int(v)
             }
             let rows = try count("rows"), cols = try count("columns")
-            guard rows * cols <= 50_000_000 else { throw gridField.error("at most 50,000,000 items") }
+            guard rows * cols <= maxItems else { throw gridField.error("at most 2,000,000 items, found \(rows * cols)") }
             let origin = try grid["origin"]?.point() ?? Point(x: 0, y: 0)
             guard let sizeField = grid["size"] else { throw gridField.error("missing \"size\": [width, height]") }
             let size = try sizeField.point()
             guard size.x >= 0, size.y >= 0 else { throw sizeField.error("width and height must not be negative") }
             let pitch = try grid["pitch"]?.point() ?? Point(x: size.x, y: size.y)
+            // The grid is linear in row and column: its first and last items are its extremes.
+            let lastX = origin.x + Double(cols - 1) * pitch.x, lastY = origin.y + Double(rows - 1) * pitch.y
+            try gridField.checkCoordinates(origin.x, origin.y, origin.x + size.x, origin.y + size.y, lastX, lastY, lastX + size.x, lastY + size.y)
             scene.items.reserveCapacity(rows * cols)
             for r in 0..<rows {
                 for c in 0..<cols {
@@ -219,18 +250,20 @@ public enum SceneFile {
                 }
             }
         } else if let items = top["items"] {
-            for e in try items.array() {
+            let elements = try items.array()
+            guard elements.count <= maxItems else { throw items.error("at most 2,000,000 items, found \(elements.count)") }
+            for e in elements {
                 let o = try e.object(allowed: ["id", "rect"])
                 guard let idField = o["id"] else { throw e.error("missing \"id\"") }
                 guard let rectField = o["rect"] else { throw e.error("missing \"rect\"") }
                 let id = try idField.string()
-                guard ids.insert(id).inserted else { throw idField.error("duplicate item id \"\(id)\"") }
+                guard ids.insert(id).inserted else { throw idField.error("duplicate item id \"\(excerpt(id))\"") }
                 scene.items.append(SceneItem(id: id, rect: try rectField.rect()))
             }
         }
         for s in initialSelection {
             let id = try s.string()
-            guard ids.contains(id) else { throw s.error("no item has the id \"\(id)\"") }
+            guard ids.contains(id) else { throw s.error("no item has the id \"\(excerpt(id))\"") }
             scene.initialSelection.append(id)
         }
         if let c = top["regionConfiguration"] {

@@ -30,3 +30,23 @@ import Testing
         #expect(events(r.stdout) != nil && events(r.stdout) == events(scan.stdout))
     }
 }
+
+/// Hostile scenes through the real binary (issue #8): exit 65 with the file,
+/// line and path, quickly, instead of a trap or gigabytes.
+@Suite struct HostileSceneCommandLineTests {
+    @Test(arguments: [
+        (#"{"format": "pointersim-scene/1", "items": [{"id": "a", "rect": [-1e308, 0, 10, 10]}, {"id": "b", "rect": [1e308, 0, 10, 10]}]}"#,
+         ":1: items[0].rect: coordinates must lie within ±1e15, found -1e+308"),
+        (#"{"format": "pointersim-scene/1", "items": {"grid": {"rows": 3, "columns": 3, "size": [10, 10], "pitch": [1e300, 1e300]}}}"#,
+         ":1: items.grid: coordinates must lie within ±1e15, found 2e+300"),
+        (#"{"format": "pointersim-scene/1", "items": {"grid": {"rows": 5000, "columns": 10000, "size": [10, 10]}}}"#,
+         ":1: items.grid: at most 2,000,000 items, found 50000000"),
+    ])
+    func exits65(scene: String, expected: String) throws {
+        let s = try CLI.temp("hostile.scene.json", scene)
+        let r = try CLI.run(["replay", "Traces/regions/slider-horizontal.trace", "--scene", s])
+        #expect(r.status == 65)
+        #expect(r.stderr.contains("hostile.scene.json" + expected), "\(r.stderr)")
+        #expect(r.stdout.isEmpty)
+    }
+}

@@ -89,7 +89,15 @@ public struct SelectionEngine: Sendable {
         start = selection; inRect = selection; everHit = selection
         removedItems = selection; isChanged = selection
         selectedCount = 0
-        bounds = items.map { ($0.minX, $0.minY, $0.maxX, $0.maxY) }
+        bounds = items.map(Self.edges)
+    }
+
+    /// An item's edges as the band update reads them; an item with a NaN edge
+    /// is never hit (its edges become +∞, like a removed item's).
+    @usableFromInline static func edges(_ r: Rect) -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        let e = (r.minX, r.minY, r.maxX, r.maxY)
+        if e.0.isNaN || e.1.isNaN || e.2.isNaN || e.3.isNaN { return (.infinity, .infinity, .infinity, .infinity) }
+        return e
     }
 
     /// Whether item `i` is selected.
@@ -155,7 +163,7 @@ public struct SelectionEngine: Sendable {
     public mutating func insertItem(_ rect: Rect) -> (index: Int, diff: SelectionDiff) {
         let i = items.count
         items.append(rect)
-        bounds.append((rect.minX, rect.minY, rect.maxX, rect.maxY))
+        bounds.append(Self.edges(rect))
         for k in 0..<6 {
             switch k {
             case 0: selection.grow(to: i + 1)
@@ -196,7 +204,7 @@ public struct SelectionEngine: Sendable {
     public mutating func setRect(_ rect: Rect, ofItem i: Int) -> SelectionDiff {
         guard i >= 0, i < items.count, !removedItems[i] else { return SelectionDiff() }
         items[i] = rect
-        bounds[i] = (rect.minX, rect.minY, rect.maxX, rect.maxY)
+        bounds[i] = Self.edges(rect)
         markChanged(i)
         let diff = retest(i)
         compactIfNeeded()
@@ -210,12 +218,21 @@ public struct SelectionEngine: Sendable {
     public mutating func relayout(_ rects: [Rect]) -> SelectionDiff {
         precondition(rects.count == items.count, "relayout needs one rect per item")
         items = rects
-        for i in rects.indices where !removedItems[i] { bounds[i] = (rects[i].minX, rects[i].minY, rects[i].maxX, rects[i].maxY) }
+        for i in rects.indices where !removedItems[i] { bounds[i] = Self.edges(rects[i]) }
         rebuildIndex()
         guard let r = bandRect else { return SelectionDiff() }
         inRect.removeAll()
-        for i in items.indices where !removedItems[i] && hitRule.hits(item: items[i], band: r) { inRect[i] = true; everHit[i] = true }
+        for i in items.indices where !removedItems[i] && Self.hits(bounds[i], r, hitRule) { inRect[i] = true; everHit[i] = true }
         return isLive ? recomputeAll() : SelectionDiff()
+    }
+
+    /// Whether an item with these edges is hit by the band (the rule's test on
+    /// ``edges(_:)``, so a NaN item is never hit).
+    @usableFromInline static func hits(_ b: (minX: Double, minY: Double, maxX: Double, maxY: Double), _ band: Rect, _ rule: HitRule) -> Bool {
+        switch rule {
+        case .contains: return band.minX < b.minX && b.maxX < band.maxX && band.minY < b.minY && b.maxY < band.maxY
+        case .intersects: return Swift.max(band.minX, b.minX) < Swift.min(band.maxX, b.maxX) && Swift.max(band.minY, b.minY) < Swift.min(band.maxY, b.maxY)
+        }
     }
 
     mutating func markChanged(_ i: Int) {
@@ -225,7 +242,7 @@ public struct SelectionEngine: Sendable {
     /// Re-tests one item against the current band and applies the mode to it.
     mutating func retest(_ i: Int) -> SelectionDiff {
         guard let r = bandRect else { return SelectionDiff() }
-        let now = !removedItems[i] && hitRule.hits(item: items[i], band: r)
+        let now = !removedItems[i] && Self.hits(bounds[i], r, hitRule)
         inRect[i] = now
         if now { everHit[i] = true }
         guard isLive else { return SelectionDiff() }
@@ -269,7 +286,8 @@ public struct SelectionEngine: Sendable {
     /// - Returns: the items whose selection changed, sorted if `sorted` (for a
     ///   non-live band, nothing changes until the end).
     /// - Complexity: O(cells and items touching the difference of the old and
-    ///   new rects), plus O(d log d) to sort d changes.
+    ///   new rects), plus O(d log d) to sort d changes; a step where the band
+    ///   becomes empty or stops being empty (`intersects`) adds O(n / 64 + hit items).
     public mutating func updateBand(to rect: Rect, sorted: Bool = true) -> SelectionDiff {
         let old = bandRect
         bandRect = rect
@@ -308,9 +326,20 @@ public struct SelectionEngine: Sendable {
                     if sel { selW[w] |= bit; added.append(i); count += 1 } else { selW[w] &= ~bit; removed.append(i); count -= 1 }
                 }
             }
-            if let old {
+            // Under `intersects` an item is hit only by a band of positive area:
+            // a band that becomes empty (or stops being empty) can change items
+            // whose edges it never crossed, so that step re-tests every hit item
+            // and the new rect's candidates instead.
+            func isEmpty(_ r: Rect) -> Bool { !(r.minX < r.maxX && r.minY < r.maxY) }
+            if let old, contains || isEmpty(old) == isEmpty(rect) {
                 index.forEachCandidate(from: old, to: rect, rule: rule) { visit($0) }
             } else {
+                if old != nil {
+                    for w in 0..<inW.count {
+                        var bits = inW[w]
+                        while bits != 0 { visit(w << 6 | bits.trailingZeroBitCount); bits &= bits &- 1 }
+                    }
+                }
                 index.forEachCandidate(in: rect) { visit($0) }
             }
             for i in changed { visit(i) }
@@ -393,7 +422,7 @@ extension SelectionEngine {
             precondition(selectedCount == selection.count, "selectedCount out of sync")
             if let r = bandRect {
                 for i in items.indices {
-                    precondition(inRect[i] == (!removedItems[i] && hitRule.hits(item: items[i], band: r)), "inRect stale for item \(i)")
+                    precondition(inRect[i] == (!removedItems[i] && Self.hits(bounds[i], r, hitRule)), "inRect stale for item \(i)")
                 }
             }
         }
