@@ -54,7 +54,7 @@ extension PointerSimCommand.Bench {
             let result = BandWorkload.run(items: items, mode: m, stride: stride)
             if json {
                 let cps = result.checkpoints.map { "{\"k\":\($0.k),\"count\":\($0.count),\"sum\":\"\(hex16($0.sum))\"}" }
-                print("{\"items\":\(items),\"mode\":\"\(m.rawValue)\",\"stride\":\(stride),\"checkpoints\":[\(cps.joined(separator: ","))],\"median_ns\":\(result.medianNs),\"p99_ns\":\(result.p99Ns)}")
+                print("{\"items\":\(items),\"mode\":\"\(m.rawValue)\",\"stride\":\(stride),\"checkpoints\":[\(cps.joined(separator: ","))],\"build_ns\":\(result.buildNs),\"median_ns\":\(result.medianNs),\"p99_ns\":\(result.p99Ns)}")
             } else {
                 print("band workload v1: \(items) items, mode \(m.rawValue), stride \(stride), \(result.steps) updates")
                 print("index build: \(result.buildNs / 1000) µs")

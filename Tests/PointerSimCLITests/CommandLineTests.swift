@@ -198,7 +198,8 @@ enum CLI {
         // N = 1,000 (fast even in a debug build); timing figures come from release builds.
         let r = try CLI.run(["bench", "band", "--items", "1000", "--mode", "toggle", "--json"])
         #expect(r.status == 0)
-        #expect(r.stdout.hasPrefix(#"{"items":1000,"mode":"toggle","stride":1,"checkpoints":[{"k":40,"count":143,"sum":"d5bdde5965d690db"},{"k":250,"count":157,"sum":"de217232877098e4"},{"k":500,"count":199,"sum":"229b693236eb3213"},{"k":1000,"count":343,"sum":"5ae7b851b340958c"},{"k":1500,"count":257,"sum":"79592cc636bb16d0"},{"k":2000,"count":199,"sum":"229b693236eb3213"}],"median_ns":"#))
+        #expect(r.stdout.hasPrefix(#"{"items":1000,"mode":"toggle","stride":1,"checkpoints":[{"k":40,"count":143,"sum":"d5bdde5965d690db"},{"k":250,"count":157,"sum":"de217232877098e4"},{"k":500,"count":199,"sum":"229b693236eb3213"},{"k":1000,"count":343,"sum":"5ae7b851b340958c"},{"k":1500,"count":257,"sum":"79592cc636bb16d0"},{"k":2000,"count":199,"sum":"229b693236eb3213"}],"build_ns":"#))
+        #expect(r.stdout.contains(#","median_ns":"#) && r.stdout.contains(#","p99_ns":"#))
         let sticky = try CLI.run(["bench", "band", "--items", "10000", "--mode", "addSticky", "--stride", "10", "--json"])
         #expect(sticky.stdout.contains(#"{"k":40,"count":1433,"sum":"a943c5cbafb886d9"}"#))
     }

@@ -44,9 +44,18 @@ public struct SelectionDiff: Sendable, Hashable {
 /// outgrows `64 + n/16` items; so one change costs O(1) amortised plus
 /// O(log n) for the rebuild's share, not O(n).
 public struct SelectionEngine: Sendable {
-    /// The item rectangles; an item's index is its id (removed items keep
-    /// their last rect; see ``isRemoved(_:)``).
-    public private(set) var items: [Rect]
+    /// The items' edges, in one flat array (``ItemEdges``: 16 bytes per item
+    /// when exact as `Float`); an item's index is its id. Removed items, and
+    /// items with a NaN edge, are stored as `+∞` (never hit).
+    public private(set) var edges: ItemEdges
+    /// The number of items (removed ones included: indices are never reused).
+    public var count: Int { edges.count }
+    /// The item rectangles as the engine stores them (normalised; a removed
+    /// item or an item with a NaN edge reads as an infinite rect).
+    /// - Complexity: O(n): it builds the array; prefer ``rect(of:)`` and ``count``.
+    public var items: [Rect] { (0..<edges.count).map(edges.rect) }
+    /// Item `i`'s rect as the engine stores it.
+    public func rect(of i: Int) -> Rect { edges.rect(i) }
     /// The hit rule.
     public var hitRule: HitRule
     /// The spatial index over ``items`` (as of its last rebuild; changed items
@@ -74,7 +83,6 @@ public struct SelectionEngine: Sendable {
     /// Whether the mode's selection is applied on every update.
     public private(set) var isLive: Bool = true
 
-    @usableFromInline var bounds: [(minX: Double, minY: Double, maxX: Double, maxY: Double)]
     var isChanged: ItemBitSet
     @usableFromInline var addedBuffer: [Int] = []
     @usableFromInline var removedBuffer: [Int] = []
@@ -82,22 +90,19 @@ public struct SelectionEngine: Sendable {
     /// Creates an engine with nothing selected.
     /// - Complexity: O(n).
     public init(items: [Rect], hitRule: HitRule = .intersects, cellSize: Double? = nil) {
-        self.items = items
+        self.init(edges: ItemEdges(items), hitRule: hitRule, cellSize: cellSize)
+    }
+
+    /// Creates an engine over items given as edges (no array of rects needed).
+    /// - Complexity: O(n).
+    public init(edges: ItemEdges, hitRule: HitRule = .intersects, cellSize: Double? = nil) {
+        self.edges = edges
         self.hitRule = hitRule
-        index = SpatialIndex(items: items, cellSize: cellSize)
-        selection = ItemBitSet(capacity: items.count)
+        index = SpatialIndex(edges: edges, cellSize: cellSize)
+        selection = ItemBitSet(capacity: edges.count)
         start = selection; inRect = selection; everHit = selection
         removedItems = selection; isChanged = selection
         selectedCount = 0
-        bounds = items.map(Self.edges)
-    }
-
-    /// An item's edges as the band update reads them; an item with a NaN edge
-    /// is never hit (its edges become +∞, like a removed item's).
-    @usableFromInline static func edges(_ r: Rect) -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {
-        let e = (r.minX, r.minY, r.maxX, r.maxY)
-        if e.0.isNaN || e.1.isNaN || e.2.isNaN || e.3.isNaN { return (.infinity, .infinity, .infinity, .infinity) }
-        return e
     }
 
     /// Whether item `i` is selected.
@@ -110,8 +115,8 @@ public struct SelectionEngine: Sendable {
     /// - Complexity: O(n / 64 + members).
     @discardableResult
     public mutating func setSelection<S: Sequence>(_ members: S) -> SelectionDiff where S.Element == Int {
-        var target = ItemBitSet(capacity: items.count)
-        for i in members where i >= 0 && i < items.count && !removedItems[i] { target[i] = true }
+        var target = ItemBitSet(capacity: edges.count)
+        for i in members where i >= 0 && i < edges.count && !removedItems[i] { target[i] = true }
         return replaceSelection(with: target)
     }
 
@@ -120,7 +125,7 @@ public struct SelectionEngine: Sendable {
     /// - Complexity: O(n / 64 + change).
     @discardableResult
     public mutating func selectAll() -> SelectionDiff {
-        var target = ItemBitSet(capacity: items.count)
+        var target = ItemBitSet(capacity: edges.count)
         target.insertAll()
         for w in target.words.indices { target.words[w] &= ~removedItems.words[w] }
         return replaceSelection(with: target)
@@ -150,7 +155,11 @@ public struct SelectionEngine: Sendable {
     public func item(at p: Point) -> Int? {
         var best = -1
         let probe = Rect(x: p.x, y: p.y, width: 0, height: 0)
-        func test(_ i: Int) { if i > best && !removedItems[i] && items[i].contains(p) { best = i } }
+        func test(_ i: Int) {
+            guard i > best && !removedItems[i] else { return }
+            let e = edges[i]
+            if p.x >= e[0] && p.x < e[2] && p.y >= e[1] && p.y < e[3] { best = i }
+        }
         index.forEachCandidate(in: probe) { test($0) }
         for i in changedItems { test(i) }
         return best >= 0 ? best : nil
@@ -161,9 +170,8 @@ public struct SelectionEngine: Sendable {
     /// - Returns: the new index and the change to the selection.
     /// - Complexity: amortised O(1), plus the rebuild's share.
     public mutating func insertItem(_ rect: Rect) -> (index: Int, diff: SelectionDiff) {
-        let i = items.count
-        items.append(rect)
-        bounds.append(Self.edges(rect))
+        let i = edges.count
+        edges.append(ItemEdges.edges(rect))
         for k in 0..<6 {
             switch k {
             case 0: selection.grow(to: i + 1)
@@ -185,10 +193,10 @@ public struct SelectionEngine: Sendable {
     /// - Complexity: O(1).
     @discardableResult
     public mutating func removeItem(_ i: Int) -> SelectionDiff {
-        guard i >= 0, i < items.count, !removedItems[i] else { return SelectionDiff() }
+        guard i >= 0, i < edges.count, !removedItems[i] else { return SelectionDiff() }
         removedItems[i] = true
         // Never hit under either rule (a NaN would pass Swift.max/min).
-        bounds[i] = (.infinity, .infinity, .infinity, .infinity)
+        edges.set(i, SIMD4(repeating: .infinity))
         inRect[i] = false; everHit[i] = false; start[i] = false
         guard selection[i] else { return SelectionDiff() }
         selection[i] = false
@@ -202,9 +210,8 @@ public struct SelectionEngine: Sendable {
     /// - Complexity: amortised O(1), plus the rebuild's share.
     @discardableResult
     public mutating func setRect(_ rect: Rect, ofItem i: Int) -> SelectionDiff {
-        guard i >= 0, i < items.count, !removedItems[i] else { return SelectionDiff() }
-        items[i] = rect
-        bounds[i] = Self.edges(rect)
+        guard i >= 0, i < edges.count, !removedItems[i] else { return SelectionDiff() }
+        edges.set(i, ItemEdges.edges(rect))
         markChanged(i)
         let diff = retest(i)
         compactIfNeeded()
@@ -216,22 +223,22 @@ public struct SelectionEngine: Sendable {
     /// - Complexity: O(n) (the index is rebuilt).
     @discardableResult
     public mutating func relayout(_ rects: [Rect]) -> SelectionDiff {
-        precondition(rects.count == items.count, "relayout needs one rect per item")
-        items = rects
-        for i in rects.indices where !removedItems[i] { bounds[i] = Self.edges(rects[i]) }
+        precondition(rects.count == edges.count, "relayout needs one rect per item")
+        let removed = removedItems
+        edges = ItemEdges(count: rects.count) { removed[$0] ? Rect(x: .infinity, y: .infinity, width: 0, height: 0) : rects[$0] }
         rebuildIndex()
         guard let r = bandRect else { return SelectionDiff() }
         inRect.removeAll()
-        for i in items.indices where !removedItems[i] && Self.hits(bounds[i], r, hitRule) { inRect[i] = true; everHit[i] = true }
+        for i in 0..<edges.count where !removedItems[i] && Self.hits(edges[i], r, hitRule) { inRect[i] = true; everHit[i] = true }
         return isLive ? recomputeAll() : SelectionDiff()
     }
 
     /// Whether an item with these edges is hit by the band (the rule's test on
     /// ``edges(_:)``, so a NaN item is never hit).
-    @usableFromInline static func hits(_ b: (minX: Double, minY: Double, maxX: Double, maxY: Double), _ band: Rect, _ rule: HitRule) -> Bool {
+    @usableFromInline static func hits(_ b: SIMD4<Double>, _ band: Rect, _ rule: HitRule) -> Bool {
         switch rule {
-        case .contains: return band.minX < b.minX && b.maxX < band.maxX && band.minY < b.minY && b.maxY < band.maxY
-        case .intersects: return Swift.max(band.minX, b.minX) < Swift.min(band.maxX, b.maxX) && Swift.max(band.minY, b.minY) < Swift.min(band.maxY, b.maxY)
+        case .contains: return band.minX < b[0] && b[2] < band.maxX && band.minY < b[1] && b[3] < band.maxY
+        case .intersects: return Swift.max(band.minX, b[0]) < Swift.min(band.maxX, b[2]) && Swift.max(band.minY, b[1]) < Swift.min(band.maxY, b[3])
         }
     }
 
@@ -242,7 +249,7 @@ public struct SelectionEngine: Sendable {
     /// Re-tests one item against the current band and applies the mode to it.
     mutating func retest(_ i: Int) -> SelectionDiff {
         guard let r = bandRect else { return SelectionDiff() }
-        let now = !removedItems[i] && Self.hits(bounds[i], r, hitRule)
+        let now = !removedItems[i] && Self.hits(edges[i], r, hitRule)
         inRect[i] = now
         if now { everHit[i] = true }
         guard isLive else { return SelectionDiff() }
@@ -254,11 +261,11 @@ public struct SelectionEngine: Sendable {
     }
 
     mutating func compactIfNeeded() {
-        if changedItems.count > 64 + items.count / 16 { rebuildIndex() }
+        if changedItems.count > 64 + edges.count / 16 { rebuildIndex() }
     }
 
     mutating func rebuildIndex() {
-        index = SpatialIndex(items: items)
+        index = SpatialIndex(edges: edges)
         for i in changedItems { isChanged[i] = false }
         changedItems.removeAll()
     }
@@ -302,7 +309,7 @@ public struct SelectionEngine: Sendable {
         var everWords = everHit.words; everHit.words = []
         var selWords = selection.words; selection.words = []
         let index = self.index, changed = changedItems
-        bounds.withUnsafeBufferPointer { bd in
+        edges.withReader { bd in
         start.words.withUnsafeBufferPointer { startW in
         inRectWords.withUnsafeMutableBufferPointer { inW in
         everWords.withUnsafeMutableBufferPointer { evW in
@@ -313,9 +320,9 @@ public struct SelectionEngine: Sendable {
                 let b = bd[i]
                 let now: Bool
                 if contains {
-                    now = bx0 < b.minX && b.maxX < bx1 && by0 < b.minY && b.maxY < by1
+                    now = bx0 < b[0] && b[2] < bx1 && by0 < b[1] && b[3] < by1
                 } else {
-                    now = Swift.max(bx0, b.minX) < Swift.min(bx1, b.maxX) && Swift.max(by0, b.minY) < Swift.min(by1, b.maxY)
+                    now = Swift.max(bx0, b[0]) < Swift.min(bx1, b[2]) && Swift.max(by0, b[1]) < Swift.min(by1, b[3])
                 }
                 let w = i >> 6, bit: UInt64 = 1 << UInt64(i & 63)
                 if now == (inW[w] & bit != 0) { return }
@@ -383,7 +390,7 @@ public struct SelectionEngine: Sendable {
 
     /// Recomputes every item's selection from `start`, `inRect` and `everHit`.
     mutating func recomputeAll() -> SelectionDiff {
-        var target = ItemBitSet(capacity: items.count)
+        var target = ItemBitSet(capacity: edges.count)
         let m = mode
         for w in target.words.indices {
             let s = start.words[w], r = inRect.words[w], h = everHit.words[w]
@@ -417,12 +424,12 @@ extension SelectionEngine {
     /// Checks the engine's internal consistency (only with `POINTERSIM_INTERNAL_CHECKS`).
     @inlinable public func _checkInvariants() {
         #if POINTERSIM_INTERNAL_CHECKS
-        precondition(selection.capacity == items.count, "selection capacity")
-        if items.count <= 4096 {
+        precondition(selection.capacity == edges.count, "selection capacity")
+        if edges.count <= 4096 {
             precondition(selectedCount == selection.count, "selectedCount out of sync")
             if let r = bandRect {
-                for i in items.indices {
-                    precondition(inRect[i] == (!removedItems[i] && Self.hits(bounds[i], r, hitRule)), "inRect stale for item \(i)")
+                for i in 0..<edges.count {
+                    precondition(inRect[i] == (!removedItems[i] && Self.hits(edges[i], r, hitRule)), "inRect stale for item \(i)")
                 }
             }
         }

@@ -1,11 +1,16 @@
-/// A uniform grid over item rectangles, for finding the items near a region
-/// without scanning them all.
+/// A uniform grid and four sorted edge orders over item rectangles, for
+/// finding the items near a region, or the items whose hit state a band move
+/// can change, without scanning them all.
 ///
-/// Each item is registered in every cell its closed rectangle touches, in a
-/// compressed (CSR) layout: `cellStart[c] ..< cellStart[c + 1]` indexes
-/// `cellItems`. Items that would span more than ``maxCellsPerItem`` cells are
-/// kept in a short list of oversized items that every query also visits, so a
-/// background-sized item costs O(1) memory, not O(cells).
+/// Memory is close to the data: the items' edges are one flat ``ItemEdges``
+/// array (16 bytes per item when the edges are exact `Float`s), shared with
+/// the ``SelectionEngine`` that built the index until it changes an item; each
+/// edge order is an array of `Int32` item indices (its keys are read from the
+/// edges); the grid is compressed (CSR): `cellStart[c] ..< cellStart[c + 1]`
+/// indexes `cellItems`. Items that would span more than ``maxCellsPerItem``
+/// cells are kept in a short list of oversized items that every grid query also
+/// visits, so a background-sized item costs O(1) memory, not O(cells). There
+/// are no per-item heap objects and no dictionaries.
 ///
 /// The grid covers the items' real extent. The cell side defaults to
 /// `max(mean item side, √(area / n))`, so there are about as many cells as
@@ -15,9 +20,11 @@
 /// on each axis separately. Coordinates reach integers only through clamped
 /// conversions, so no input traps or overflows.
 ///
-/// The build is memory-speed: one pass for the extent, a counting sort into
-/// the grid, and one LSD radix sort (11-bit digits on the order-preserving bits
-/// of the `Double` edge, trivial digits skipped) per edge list.
+/// The build runs at memory speed: one pass for the extent, a counting sort
+/// into the grid, and per edge order two stable LSD radix sorts (the other
+/// axis's lower edge, then the edge) on the order-preserving bits (11-bit
+/// digits, digits every key shares skipped: 3 passes at most each for `Float`
+/// edges).
 public struct SpatialIndex: Sendable {
     /// The largest number of cells one item is registered in.
     public static let maxCellsPerItem = 64
@@ -41,35 +48,45 @@ public struct SpatialIndex: Sendable {
     @usableFromInline var cellStart: [Int32]
     @usableFromInline var cellItems: [Int32]
     @usableFromInline var oversized: [Int32]
-    /// Item edges sorted ascending, one list per edge (minX, maxX, minY, maxY),
-    /// with the items they belong to: the edge-crossing queries.
-    @usableFromInline var edgeKeys: [[Double]]
-    @usableFromInline var edgeItems: [[Int32]]
-    /// For each sorted edge list, the item's extent on the other axis
-    /// (`lo`, `hi` pairs, rounded outward to `Float`): a contiguous prefilter
-    /// that skips items the band cannot reach without touching their rects.
-    @usableFromInline var edgeSpans: [[SIMD2<Float>]]
+    /// The items' edges as of the build.
+    public let edges: ItemEdges
+    /// The items sorted by each edge (0 minX, 1 maxX, 2 minY, 3 maxY), ties by
+    /// the lower edge on the other axis, then item order; the keys are read
+    /// from ``edges``.
+    @usableFromInline var edgeOrder: [[Int32]]
+
+    /// The component of ``ItemEdges`` (minX, minY, maxX, maxY) each edge order sorts by.
+    @usableFromInline static let component = [0, 2, 1, 3]
+
+    /// Builds the index over rects.
+    /// - Complexity: O(n) time and memory for items of similar size.
+    public init(items: [Rect], cellSize: Double? = nil) {
+        self.init(edges: ItemEdges(items), cellSize: cellSize)
+    }
 
     /// Builds the index.
     /// - Parameters:
-    ///   - items: the item rectangles; an item's index in this array is its id.
+    ///   - edges: the items' edges; an item's index is its id.
     ///   - cellSize: the side of a cell; `nil` chooses it from the items. The
     ///     grid may stretch cells beyond it to stay within ``maxCells(forItems:)``.
     /// - Complexity: O(n) time and memory for items of similar size (the radix
     ///   sorts are linear); never more than O(n) cells.
-    public init(items: [Rect], cellSize: Double? = nil) {
-        let n = items.count
+    public init(edges: ItemEdges, cellSize: Double? = nil) {
+        let n = edges.count
         precondition(n < Int(Int32.max), "SpatialIndex: at most 2^31 - 2 items")
+        self.edges = edges
         var bx0 = Double.infinity, by0 = Double.infinity, bx1 = -Double.infinity, by1 = -Double.infinity
         var sumSide = 0.0, finite = 0
-        for r in items {
-            let x0 = r.minX, y0 = r.minY, x1 = r.maxX, y1 = r.maxY
-            guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { continue }
-            bx0 = Swift.min(bx0, x0); by0 = Swift.min(by0, y0)
-            bx1 = Swift.max(bx1, x1); by1 = Swift.max(by1, y1)
-            // Halves, so that the sum of sides near 1.8e308 stays finite.
-            sumSide += Swift.max(x1 * 0.5 - x0 * 0.5, y1 * 0.5 - y0 * 0.5)
-            finite += 1
+        edges.withReader { rd in
+            for i in 0..<n {
+                let e = rd[i]
+                guard e[0].isFinite, e[1].isFinite, e[2].isFinite, e[3].isFinite else { continue }
+                bx0 = Swift.min(bx0, e[0]); by0 = Swift.min(by0, e[1])
+                bx1 = Swift.max(bx1, e[2]); by1 = Swift.max(by1, e[3])
+                // Halves, so that the sum of sides near 1.8e308 stays finite.
+                sumSide += Swift.max(e[2] * 0.5 - e[0] * 0.5, e[3] * 0.5 - e[1] * 0.5)
+                finite += 1
+            }
         }
         if finite == 0 { bx0 = 0; by0 = 0; bx1 = 1; by1 = 1 }
         // Half extents: finite for any finite coordinates (the full extent may not be).
@@ -98,23 +115,21 @@ public struct SpatialIndex: Sendable {
         self.cols = cols; self.rows = rows
         originX = bx0; originY = by0; limitX = bx1; limitY = by1
         let sx = (Double(cols) / hw) * 0.5, sy = (Double(rows) / hh) * 0.5
-        scaleX = sx; scaleY = sy; originScaledX = bx0 * sx; originScaledY = by0 * sy
+        let osx = bx0 * sx, osy = by0 * sy
+        scaleX = sx; scaleY = sy; originScaledX = osx; originScaledY = osy
         let cellCount = cols * rows
 
-        // Counting pass, then fill (CSR).
+        // Counting pass, then fill (CSR): a counting sort of the registrations.
         var counts = [Int32](repeating: 0, count: cellCount + 1)
         var big: [Int32] = []
-        let geometry = (sx, sy, bx0 * sx, by0 * sy, cols, rows)
-        func span(_ r: Rect) -> (Int, Int, Int, Int) {
-            Self.cellRange(r, scaleX: geometry.0, scaleY: geometry.1, originScaledX: geometry.2, originScaledY: geometry.3, cols: geometry.4, rows: geometry.5)
-        }
         var total = 0
-        items.withUnsafeBufferPointer { items in
+        edges.withReader { rd in
             counts.withUnsafeMutableBufferPointer { counts in
                 for i in 0..<n {
-                    let r = items[i]
-                    guard r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else { big.append(Int32(i)); continue }
-                    let (c0, c1, r0, r1) = span(r)
+                    let e = rd[i]
+                    guard e[0].isFinite, e[1].isFinite, e[2].isFinite, e[3].isFinite else { big.append(Int32(i)); continue }
+                    let c0 = Self.cell(e[0], sx, osx, cols), c1 = Self.cell(e[2], sx, osx, cols)
+                    let r0 = Self.cell(e[1], sy, osy, rows), r1 = Self.cell(e[3], sy, osy, rows)
                     if (c1 - c0 + 1) * (r1 - r0 + 1) > Self.maxCellsPerItem { big.append(Int32(i)); continue }
                     total += (c1 - c0 + 1) * (r1 - r0 + 1)
                     for row in r0...r1 { for col in c0...c1 { counts[row * cols + col + 1] &+= 1 } }
@@ -125,13 +140,15 @@ public struct SpatialIndex: Sendable {
         for k in 0..<cellCount { counts[k + 1] += counts[k] }
         var slots = [Int32](repeating: 0, count: total)
         var fill = counts
-        items.withUnsafeBufferPointer { items in
+        edges.withReader { rd in
             fill.withUnsafeMutableBufferPointer { fill in
                 slots.withUnsafeMutableBufferPointer { slots in
                     var bigIndex = 0
                     for i in 0..<n {
                         if bigIndex < big.count && big[bigIndex] == Int32(i) { bigIndex += 1; continue }
-                        let (c0, c1, r0, r1) = span(items[i])
+                        let e = rd[i]
+                        let c0 = Self.cell(e[0], sx, osx, cols), c1 = Self.cell(e[2], sx, osx, cols)
+                        let r0 = Self.cell(e[1], sy, osy, rows), r1 = Self.cell(e[3], sy, osy, rows)
                         for row in r0...r1 {
                             for col in c0...c1 {
                                 let cell = row * cols + col
@@ -143,70 +160,90 @@ public struct SpatialIndex: Sendable {
                 }
             }
         }
+        fill = []
         cellStart = counts
         cellItems = slots
         oversized = big
-        var keys: [[Double]] = [], owners: [[Int32]] = [], spans: [[SIMD2<Float>]] = []
-        keys.reserveCapacity(4); owners.reserveCapacity(4); spans.reserveCapacity(4)
-        for edge in 0..<4 {
-            let (sortedKeys, order) = Self.sortedEdge(items, edge: edge)
-            keys.append(sortedKeys)
-            spans.append(items.withUnsafeBufferPointer { items in
-                order.map { i in
-                    let r = items[Int(i)]
-                    return edge < 2 ? Self.outward(r.minY, r.maxY) : Self.outward(r.minX, r.maxX)
-                }
-            })
-            owners.append(order)
-        }
-        edgeKeys = keys
-        edgeItems = owners
-        edgeSpans = spans
+        var orders: [[Int32]] = []
+        orders.reserveCapacity(4)
+        for edge in 0..<4 { orders.append(Self.sortedOrder(edges, component: Self.component[edge])) }
+        edgeOrder = orders
     }
 
-    /// One edge of every item (0 minX, 1 maxX, 2 minY, 3 maxY), sorted
-    /// ascending by an LSD radix sort on its order-preserving bits (stable, so
-    /// equal edges keep item order; NaN sorts last), with the owning items.
-    /// - Complexity: O(n) per non-trivial 11-bit digit (at most 6).
-    static func sortedEdge(_ items: [Rect], edge: Int) -> (keys: [Double], items: [Int32]) {
-        let n = items.count
-        var keys = [UInt64](repeating: 0, count: n)
-        var order = [Int32](repeating: 0, count: n)
-        let digits = 6, radix = 1 << 11
-        var histogram = [Int](repeating: 0, count: digits * radix)
-        items.withUnsafeBufferPointer { items in
-            keys.withUnsafeMutableBufferPointer { keys in
-                order.withUnsafeMutableBufferPointer { order in
-                    histogram.withUnsafeMutableBufferPointer { h in
-                        for i in 0..<n {
-                            let r = items[i]
-                            let v: Double
-                            switch edge { case 0: v = r.minX; case 1: v = r.maxX; case 2: v = r.minY; default: v = r.maxY }
-                            let k = Self.orderKey(v)
-                            keys[i] = k; order[i] = Int32(i)
-                            for d in 0..<digits { h[d * radix + Int(truncatingIfNeeded: (k >> UInt64(11 * d)) & 0x7FF)] += 1 }
-                        }
-                    }
+    /// The items sorted ascending by one component of their edges: an LSD
+    /// radix sort (stable, so ties keep item order) on the order-preserving
+    /// bits, 32-bit keys for `Float` edges, 64-bit for `Double`.
+    /// - Complexity: O(n) per non-trivial 11-bit digit (at most 3 for `Float`, 6 for `Double`).
+    static func sortedOrder(_ edges: ItemEdges, component c: Int) -> [Int32] {
+        // Ties (a column or row of items sharing an edge) are ordered by the
+        // item's lower edge on the other axis: a sorted run per column, so a
+        // band crossing a whole column reads only the part it reaches.
+        let c2 = c == 0 || c == 2 ? 1 : 0
+        if edges.isSingle {
+            func key(_ v: Float) -> UInt32 {
+                let b = v.bitPattern
+                return b >> 31 == 1 ? ~b : b | (1 << 31)
+            }
+            var second = edges.single.map { key($0[c2]) }
+            let bySecond = radixSort(&second, order: nil, digits: 3)
+            second = []
+            var keys = edges.single.map { key($0[c]) }
+            return radixSort(&keys, order: bySecond, digits: 3)
+        }
+        var second = edges.double.map { Self.orderKey($0[c2]) }
+        let bySecond = radixSort(&second, order: nil, digits: 6)
+        second = []
+        var keys = edges.double.map { Self.orderKey($0[c]) }
+        return radixSort(&keys, order: bySecond, digits: 6)
+    }
+
+    /// Sorts items (`order`, or all in index order) stably by `keys` (indexed
+    /// by item, consumed) and returns the item order.
+    static func radixSort<K: FixedWidthInteger & UnsignedInteger>(_ keys: inout [K], order initial: [Int32]?, digits: Int) -> [Int32] {
+        let n = keys.count
+        if let initial {
+            // Put the keys in the initial order (the sort is stable, so ties keep it).
+            let byItem = keys
+            keys.withUnsafeMutableBufferPointer { k in
+                byItem.withUnsafeBufferPointer { b in
+                    for p in 0..<n { k[p] = b[Int(initial[p])] }
                 }
             }
         }
-        var keys2 = [UInt64](repeating: 0, count: n)
-        var order2 = [Int32](repeating: 0, count: n)
+        let radix = 1 << 11
+        var histogram = [Int](repeating: 0, count: digits * radix)
+        keys.withUnsafeBufferPointer { keys in
+            histogram.withUnsafeMutableBufferPointer { h in
+                for k in keys {
+                    var v = k
+                    for d in 0..<digits { h[d * radix + Int(truncatingIfNeeded: v & 0x7FF)] += 1; v >>= 11 }
+                }
+            }
+        }
+        var order = initial ?? [Int32](unsafeUninitializedCapacity: n) { b, count in
+            for i in 0..<n { b[i] = Int32(i) }
+            count = n
+        }
+        var keys2: [K] = [], order2: [Int32] = []
         for d in 0..<digits {
             let base = d * radix
             // A digit every key shares does not reorder anything.
             var trivial = false
             for b in 0..<radix where histogram[base + b] != 0 { trivial = histogram[base + b] == n; break }
             if trivial || n < 2 { continue }
+            if keys2.isEmpty {
+                keys2 = [K](repeating: 0, count: n)
+                order2 = [Int32](repeating: 0, count: n)
+            }
             var offsets = [Int](repeating: 0, count: radix)
             var sum = 0
             for b in 0..<radix { offsets[b] = sum; sum += histogram[base + b] }
+            let shift = 11 * d
             keys.withUnsafeBufferPointer { src in
                 order.withUnsafeBufferPointer { srcOrder in
                     keys2.withUnsafeMutableBufferPointer { dst in
                         order2.withUnsafeMutableBufferPointer { dstOrder in
                             offsets.withUnsafeMutableBufferPointer { off in
-                                let shift = UInt64(11 * d)
                                 for i in 0..<n {
                                     let k = src[i]
                                     let b = Int(truncatingIfNeeded: (k >> shift) & 0x7FF)
@@ -221,7 +258,7 @@ public struct SpatialIndex: Sendable {
             }
             swap(&keys, &keys2); swap(&order, &order2)
         }
-        return (keys.map(Self.double(orderKey:)), order)
+        return order
     }
 
     /// The bits of `v` as an unsigned integer that sorts like `v` (NaN last).
@@ -229,21 +266,6 @@ public struct SpatialIndex: Sendable {
         if v.isNaN { return UInt64.max }
         let b = v.bitPattern
         return b >> 63 == 1 ? ~b : b | (1 << 63)
-    }
-
-    /// The inverse of ``orderKey(_:)``.
-    @inlinable static func double(orderKey k: UInt64) -> Double {
-        if k == UInt64.max { return .nan }
-        return Double(bitPattern: k >> 63 == 1 ? k & ~(1 << 63) : ~k)
-    }
-
-    /// The columns and rows of the cells a closed rectangle touches, clamped to
-    /// the grid (callers first check that the rectangle meets the grid at all).
-    @inlinable static func cellRange(
-        _ r: Rect, scaleX: Double, scaleY: Double, originScaledX: Double, originScaledY: Double, cols: Int, rows: Int
-    ) -> (c0: Int, c1: Int, r0: Int, r1: Int) {
-        (cell(r.minX, scaleX, originScaledX, cols), cell(r.maxX, scaleX, originScaledX, cols),
-         cell(r.minY, scaleY, originScaledY, rows), cell(r.maxY, scaleY, originScaledY, rows))
     }
 
     /// `⌊v·scale − originScaled⌋` clamped to `0 … n − 1` before it becomes an
@@ -255,34 +277,27 @@ public struct SpatialIndex: Sendable {
         return Int(t)
     }
 
-
-    /// `[lo, hi]` as `Float`s rounded outward, so the interval never shrinks.
-    @usableFromInline static func outward(_ lo: Double, _ hi: Double) -> SIMD2<Float> {
-        var l = Float(lo), h = Float(hi)
-        if Double(l) > lo { l = l.nextDown }
-        if Double(h) < hi { h = h.nextUp }
-        return SIMD2(l.isNaN ? -.infinity : l, h.isNaN ? .infinity : h)
-    }
-
-    /// The first position in `edgeKeys[edge]` whose key is `>= value`.
-    @inlinable func lowerBound(_ edge: Int, _ value: Double) -> Int {
-        edgeKeys[edge].withUnsafeBufferPointer { k in
+    /// The first position in edge order `edge` whose key is `>= value`.
+    @inlinable func lowerBound(_ rd: EdgeReader, _ edge: Int, _ value: Double) -> Int {
+        let c = Self.component[edge]
+        return edgeOrder[edge].withUnsafeBufferPointer { k in
             var lo = 0, hi = k.count
             while lo < hi {
                 let mid = (lo + hi) >> 1
-                if k[mid] < value { lo = mid + 1 } else { hi = mid }
+                if rd.edge(Int(k[mid]), c) < value { lo = mid + 1 } else { hi = mid }
             }
             return lo
         }
     }
 
-    /// The first position in `edgeKeys[edge]` whose key is `> value`.
-    @inlinable func upperBound(_ edge: Int, _ value: Double) -> Int {
-        edgeKeys[edge].withUnsafeBufferPointer { k in
+    /// The first position in edge order `edge` whose key is `> value`.
+    @inlinable func upperBound(_ rd: EdgeReader, _ edge: Int, _ value: Double) -> Int {
+        let c = Self.component[edge]
+        return edgeOrder[edge].withUnsafeBufferPointer { k in
             var lo = 0, hi = k.count
             while lo < hi {
                 let mid = (lo + hi) >> 1
-                if k[mid] <= value { lo = mid + 1 } else { hi = mid }
+                if rd.edge(Int(k[mid]), c) <= value { lo = mid + 1 } else { hi = mid }
             }
             return lo
         }
@@ -304,8 +319,9 @@ public struct SpatialIndex: Sendable {
     /// band's, so it can change only if a band edge moved across one of the
     /// item's edges. For each band edge that moved, the engine takes the
     /// cheaper of two exact queries: the items whose matching edge lies
-    /// between the old and new band edge (two binary searches in a sorted
-    /// edge list), or the grid cells of the strip the band edge swept.
+    /// between the old and new band edge (two binary searches in an edge
+    /// order, then only those whose other-axis extent meets the band's), or
+    /// the grid cells of the strip the band edge swept.
     ///
     /// - Complexity: O(log n + Σ over moved edges of min(items whose edge was
     ///   crossed, grid items in the swept strip)).
@@ -313,47 +329,61 @@ public struct SpatialIndex: Sendable {
         let density = Double(cellItems.count) / Double(Swift.max(1, cols * rows))
         let y0 = Swift.min(old.minY, new.minY), y1 = Swift.max(old.maxY, new.maxY)
         let x0 = Swift.min(old.minX, new.minX), x1 = Swift.max(old.maxX, new.maxX)
-        // (band edge index: 0 minX, 1 maxX, 2 minY, 3 maxY)
-        for bandEdge in 0..<4 {
-            let a: Double, b: Double
-            switch bandEdge {
-            case 0: a = old.minX; b = new.minX
-            case 1: a = old.maxX; b = new.maxX
-            case 2: a = old.minY; b = new.minY
-            default: a = old.maxY; b = new.maxY
-            }
-            if a == b { continue }
-            let lo = Swift.min(a, b), hi = Swift.max(a, b)
-            // The item edge compared with this band edge.
-            let itemEdge: Int
-            switch (rule, bandEdge) {
-            case (.intersects, 0): itemEdge = 1  // band.minX < item.maxX
-            case (.intersects, 1): itemEdge = 0  // item.minX < band.maxX
-            case (.intersects, 2): itemEdge = 3
-            case (.intersects, _): itemEdge = 2
-            case (.contains, let e): itemEdge = e  // band.minX < item.minX, …
-            }
-            let s = lowerBound(itemEdge, lo), e = upperBound(itemEdge, hi)
-            // The swept strip as explicit edges (a Rect's width could round).
-            let (sx0, sy0, sx1, sy1) = bandEdge < 2 ? (lo, y0, hi, y1) : (x0, lo, x1, hi)
-            let gridCost = Double(cellsTouched(sx0, sy0, sx1, sy1)) * (1 + density)
-            if Double(e - s) <= gridCost {
-                // Only items whose other-axis extent touches the swept range can
-                // change (they must meet the old or the new band on that axis).
-                let (p0, p1) = bandEdge < 2 ? (y0, y1) : (x0, x1)
-                let lo = Self.outward(p0, p0).x, hi = Self.outward(p1, p1).y
-                edgeItems[itemEdge].withUnsafeBufferPointer { owners in
-                    edgeSpans[itemEdge].withUnsafeBufferPointer { spans in
+        edges.withReader { rd in
+            // (band edge index: 0 minX, 1 maxX, 2 minY, 3 maxY)
+            for bandEdge in 0..<4 {
+                let a: Double, b: Double
+                switch bandEdge {
+                case 0: a = old.minX; b = new.minX
+                case 1: a = old.maxX; b = new.maxX
+                case 2: a = old.minY; b = new.minY
+                default: a = old.maxY; b = new.maxY
+                }
+                if a == b { continue }
+                let lo = Swift.min(a, b), hi = Swift.max(a, b)
+                // The item edge compared with this band edge.
+                let itemEdge: Int
+                switch (rule, bandEdge) {
+                case (.intersects, 0): itemEdge = 1  // band.minX < item.maxX
+                case (.intersects, 1): itemEdge = 0  // item.minX < band.maxX
+                case (.intersects, 2): itemEdge = 3
+                case (.intersects, _): itemEdge = 2
+                case (.contains, let e): itemEdge = e  // band.minX < item.minX, …
+                }
+                let s = lowerBound(rd, itemEdge, lo), e = upperBound(rd, itemEdge, hi)
+                // The swept strip as explicit edges (a Rect's width could round).
+                let (sx0, sy0, sx1, sy1) = bandEdge < 2 ? (lo, y0, hi, y1) : (x0, lo, x1, hi)
+                let gridCost = Double(cellsTouched(sx0, sy0, sx1, sy1)) * (1 + density)
+                if Double(e - s) <= gridCost {
+                    // Only items whose other-axis extent touches the swept range can
+                    // change (they must meet the old or the new band on that axis).
+                    let (p0, p1) = bandEdge < 2 ? (y0, y1) : (x0, x1)
+                    let (cLo, cHi) = bandEdge < 2 ? (1, 3) : (0, 2)
+                    let c = Self.component[itemEdge]
+                    edgeOrder[itemEdge].withUnsafeBufferPointer { owners in
                         var k = s
                         while k < e {
-                            let span = spans[k]
-                            if span.y >= lo && span.x <= hi { body(Int(owners[k])) }
+                            let i = Int(owners[k])
+                            let v = rd[i]
+                            if v[cLo] > p1 {
+                                // The rest of this run of equal keys lies beyond the
+                                // band on the other axis (runs are sorted by it): skip it.
+                                let key = v[c]
+                                var l = k + 1, h = e
+                                while l < h {
+                                    let m = (l + h) >> 1
+                                    if rd.edge(Int(owners[m]), c) <= key { l = m + 1 } else { h = m }
+                                }
+                                k = l
+                                continue
+                            }
+                            if v[cHi] >= p0 { body(i) }
                             k += 1
                         }
                     }
+                } else {
+                    forEachCandidate(sx0, sy0, sx1, sy1, body)
                 }
-            } else {
-                forEachCandidate(sx0, sy0, sx1, sy1, body)
             }
         }
     }
@@ -393,4 +423,6 @@ public struct SpatialIndex: Sendable {
     public var cellSide: Double { Swift.max(1 / scaleX, 1 / scaleY) }
     /// The number of oversized items visited by every query.
     public var oversizedCount: Int { oversized.count }
+    /// Bytes held by the index beyond the shared edges (grid and edge orders).
+    public var byteCount: Int { 4 * (cellStart.count + cellItems.count + oversized.count + edgeOrder.reduce(0) { $0 + $1.count }) }
 }
