@@ -107,7 +107,10 @@ public struct EdgeReader {
     }
     /// The edges of item `i` (no bounds check).
     @inlinable @inline(__always) public subscript(i: Int) -> SIMD4<Double> {
-        if let s = single { return SIMD4<Double>(s[i]) }
+        if let s = single {
+            let f = s[i]
+            return SIMD4(Double(f.x), Double(f.y), Double(f.z), Double(f.w))
+        }
         return double.unsafelyUnwrapped[i]
     }
     /// One edge of item `i` (0 minX, 1 minY, 2 maxX, 3 maxY).

@@ -84,6 +84,8 @@ public struct SelectionEngine: Sendable {
     public private(set) var isLive: Bool = true
 
     var isChanged: ItemBitSet
+    /// Where the index's edge-order searches ended last time (the band moves little).
+    @usableFromInline var fingers = SpatialIndex.Fingers()
     @usableFromInline var addedBuffer: [Int] = []
     @usableFromInline var removedBuffer: [Int] = []
 
@@ -309,11 +311,17 @@ public struct SelectionEngine: Sendable {
         var everWords = everHit.words; everHit.words = []
         var selWords = selection.words; selection.words = []
         let index = self.index, changed = changedItems
+        var fingers = self.fingers
         edges.withReader { bd in
         start.words.withUnsafeBufferPointer { startW in
         inRectWords.withUnsafeMutableBufferPointer { inW in
         everWords.withUnsafeMutableBufferPointer { evW in
         selWords.withUnsafeMutableBufferPointer { selW in
+        // Through pointers: captured variables mutated in the hot loop would
+        // pay a dynamic exclusivity check per change.
+        withUnsafeMutablePointer(to: &added) { added in
+        withUnsafeMutablePointer(to: &removed) { removed in
+        withUnsafeMutablePointer(to: &count) { count in
             // Re-testing an item is idempotent (an unchanged hit state is skipped),
             // so an item reported by several cells or queries needs no deduplication.
             func visit(_ i: Int) {
@@ -330,7 +338,7 @@ public struct SelectionEngine: Sendable {
                 guard live else { return }
                 let sel = mode.isSelected(start: startW[w] & bit != 0, inRect: now, everHit: evW[w] & bit != 0)
                 if sel != (selW[w] & bit != 0) {
-                    if sel { selW[w] |= bit; added.append(i); count += 1 } else { selW[w] &= ~bit; removed.append(i); count -= 1 }
+                    if sel { selW[w] |= bit; added.pointee.append(i); count.pointee += 1 } else { selW[w] &= ~bit; removed.pointee.append(i); count.pointee -= 1 }
                 }
             }
             // Under `intersects` an item is hit only by a band of positive area:
@@ -339,7 +347,7 @@ public struct SelectionEngine: Sendable {
             // and the new rect's candidates instead.
             func isEmpty(_ r: Rect) -> Bool { !(r.minX < r.maxX && r.minY < r.maxY) }
             if let old, contains || isEmpty(old) == isEmpty(rect) {
-                index.forEachCandidate(from: old, to: rect, rule: rule) { visit($0) }
+                index.forEachCandidate(from: old, to: rect, rule: rule, fingers: &fingers) { visit($0) }
             } else {
                 if old != nil {
                     for w in 0..<inW.count {
@@ -350,8 +358,9 @@ public struct SelectionEngine: Sendable {
                 index.forEachCandidate(in: rect) { visit($0) }
             }
             for i in changed { visit(i) }
-        }}}}}
+        }}}}}}}}
         inRect.words = inRectWords; everHit.words = everWords; selection.words = selWords
+        self.fingers = fingers
         selectedCount = count
         if sorted { added.sort(); removed.sort() }
         let diff = SelectionDiff(added: added, removed: removed)

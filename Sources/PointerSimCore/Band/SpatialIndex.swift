@@ -21,10 +21,11 @@
 /// conversions, so no input traps or overflows.
 ///
 /// The build runs at memory speed: one pass for the extent, a counting sort
-/// into the grid, and per edge order two stable LSD radix sorts (the other
-/// axis's lower edge, then the edge) on the order-preserving bits (11-bit
-/// digits, digits every key shares skipped: 3 passes at most each for `Float`
-/// edges).
+/// into the grid, and per edge order one stable LSD radix sort on the
+/// order-preserving bits of the edge (11-bit digits, digits every key shares
+/// skipped: 3 passes at most for `Float` edges), then a check of each run of
+/// equal keys, sorted by the other axis only if it is not already (a grid's
+/// runs are).
 public struct SpatialIndex: Sendable {
     /// The largest number of cells one item is registered in.
     public static let maxCellsPerItem = 64
@@ -179,37 +180,47 @@ public struct SpatialIndex: Sendable {
         // item's lower edge on the other axis: a sorted run per column, so a
         // band crossing a whole column reads only the part it reaches.
         let c2 = c == 0 || c == 2 ? 1 : 0
+        var order: [Int32]
         if edges.isSingle {
-            func key(_ v: Float) -> UInt32 {
-                let b = v.bitPattern
+            var keys = edges.single.map { e -> UInt32 in
+                let b = e[c].bitPattern
                 return b >> 31 == 1 ? ~b : b | (1 << 31)
             }
-            var second = edges.single.map { key($0[c2]) }
-            let bySecond = radixSort(&second, order: nil, digits: 3)
-            second = []
-            var keys = edges.single.map { key($0[c]) }
-            return radixSort(&keys, order: bySecond, digits: 3)
+            order = radixSort(&keys, digits: 3)
+        } else {
+            var keys = edges.double.map { Self.orderKey($0[c]) }
+            order = radixSort(&keys, digits: 6)
         }
-        var second = edges.double.map { Self.orderKey($0[c2]) }
-        let bySecond = radixSort(&second, order: nil, digits: 6)
-        second = []
-        var keys = edges.double.map { Self.orderKey($0[c]) }
-        return radixSort(&keys, order: bySecond, digits: 6)
-    }
-
-    /// Sorts items (`order`, or all in index order) stably by `keys` (indexed
-    /// by item, consumed) and returns the item order.
-    static func radixSort<K: FixedWidthInteger & UnsignedInteger>(_ keys: inout [K], order initial: [Int32]?, digits: Int) -> [Int32] {
-        let n = keys.count
-        if let initial {
-            // Put the keys in the initial order (the sort is stable, so ties keep it).
-            let byItem = keys
-            keys.withUnsafeMutableBufferPointer { k in
-                byItem.withUnsafeBufferPointer { b in
-                    for p in 0..<n { k[p] = b[Int(initial[p])] }
+        // Runs of equal keys are in item order (the sort is stable); sort the
+        // runs that are not already in other-axis order (a grid's runs are).
+        edges.withReader { rd in
+            order.withUnsafeMutableBufferPointer { o in
+                let n = o.count
+                var start = 0
+                while start < n {
+                    let key = rd.edge(Int(o[start]), c)
+                    var end = start + 1, sorted = true
+                    while end < n && rd.edge(Int(o[end]), c) == key {
+                        if rd.edge(Int(o[end]), c2) < rd.edge(Int(o[end - 1]), c2) { sorted = false }
+                        end += 1
+                    }
+                    if !sorted {
+                        o[start..<end].sort { a, b in
+                            let x = rd.edge(Int(a), c2), y = rd.edge(Int(b), c2)
+                            return x < y || (x == y && a < b)
+                        }
+                    }
+                    start = end
                 }
             }
         }
+        return order
+    }
+
+    /// Sorts the items stably by `keys` (indexed by item, consumed) and
+    /// returns the item order.
+    static func radixSort<K: FixedWidthInteger & UnsignedInteger>(_ keys: inout [K], digits: Int) -> [Int32] {
+        let n = keys.count
         let radix = 1 << 11
         var histogram = [Int](repeating: 0, count: digits * radix)
         keys.withUnsafeBufferPointer { keys in
@@ -220,7 +231,7 @@ public struct SpatialIndex: Sendable {
                 }
             }
         }
-        var order = initial ?? [Int32](unsafeUninitializedCapacity: n) { b, count in
+        var order = [Int32](unsafeUninitializedCapacity: n) { b, count in
             for i in 0..<n { b[i] = Int32(i) }
             count = n
         }
@@ -277,29 +288,72 @@ public struct SpatialIndex: Sendable {
         return Int(t)
     }
 
-    /// The first position in edge order `edge` whose key is `>= value`.
-    @inlinable func lowerBound(_ rd: EdgeReader, _ edge: Int, _ value: Double) -> Int {
+    /// The first position in edge order `edge` whose key is `>= value`
+    /// (`strict == false`) or `> value` (`strict == true`), searched from
+    /// position `hint` outward (galloping, then binary search): O(log d) for an
+    /// answer d positions from the hint, reading memory near it.
+    @inlinable func search(_ rd: EdgeReader, _ edge: Int, _ value: Double, strict: Bool, hint: Int) -> Int {
         let c = Self.component[edge]
         return edgeOrder[edge].withUnsafeBufferPointer { k in
-            var lo = 0, hi = k.count
+            let n = k.count
+            // `before(p)`: position p comes before the answer.
+            @inline(__always) func before(_ p: Int) -> Bool {
+                let key = rd.edge(Int(k[p]), c)
+                return strict ? key <= value : key < value
+            }
+            let h = Swift.min(Swift.max(hint, 0), n)
+            var lo: Int, hi: Int
+            if h < n && before(h) {
+                lo = h + 1
+                var bound = 1
+                while lo + bound - 1 < n && before(lo + bound - 1) { lo += bound; bound <<= 1 }
+                hi = Swift.min(n, lo + bound - 1)
+            } else {
+                hi = h
+                var bound = 1
+                while hi - bound >= 0 && !before(hi - bound) { hi -= bound; bound <<= 1 }
+                lo = Swift.max(0, hi - bound + 1)
+            }
             while lo < hi {
                 let mid = (lo + hi) >> 1
-                if rd.edge(Int(k[mid]), c) < value { lo = mid + 1 } else { hi = mid }
+                if before(mid) { lo = mid + 1 } else { hi = mid }
             }
             return lo
         }
     }
 
-    /// The first position in edge order `edge` whose key is `> value`.
-    @inlinable func upperBound(_ rd: EdgeReader, _ edge: Int, _ value: Double) -> Int {
-        let c = Self.component[edge]
-        return edgeOrder[edge].withUnsafeBufferPointer { k in
-            var lo = 0, hi = k.count
-            while lo < hi {
-                let mid = (lo + hi) >> 1
-                if rd.edge(Int(k[mid]), c) <= value { lo = mid + 1 } else { hi = mid }
+    /// Where the last searches in each edge order ended: the band moves a
+    /// little between updates, so the next search starts there
+    /// (``forEachCandidate(from:to:rule:fingers:_:)``).
+    public struct Fingers: Sendable {
+        @usableFromInline var positions: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+        /// Fingers at the start of every order.
+        public init() {}
+        @inlinable subscript(i: Int) -> Int {
+            get {
+                switch i {
+                case 0: return positions.0
+                case 1: return positions.1
+                case 2: return positions.2
+                case 3: return positions.3
+                case 4: return positions.4
+                case 5: return positions.5
+                case 6: return positions.6
+                default: return positions.7
+                }
             }
-            return lo
+            set {
+                switch i {
+                case 0: positions.0 = newValue
+                case 1: positions.1 = newValue
+                case 2: positions.2 = newValue
+                case 3: positions.3 = newValue
+                case 4: positions.4 = newValue
+                case 5: positions.5 = newValue
+                case 6: positions.6 = newValue
+                default: positions.7 = newValue
+                }
+            }
         }
     }
 
@@ -324,8 +378,18 @@ public struct SpatialIndex: Sendable {
     /// the grid cells of the strip the band edge swept.
     ///
     /// - Complexity: O(log n + Σ over moved edges of min(items whose edge was
-    ///   crossed, grid items in the swept strip)).
+    ///   crossed and whose other-axis extent meets the band's, grid items in the
+    ///   swept strip)).
     @inlinable public func forEachCandidate(from old: Rect, to new: Rect, rule: HitRule, _ body: (Int) -> Void) {
+        var fingers = Fingers()
+        for k in 0..<8 { fingers[k] = edgeOrder[k >> 1].count / 2 }
+        forEachCandidate(from: old, to: new, rule: rule, fingers: &fingers, body)
+    }
+
+    /// ``forEachCandidate(from:to:rule:_:)`` starting each edge-order search
+    /// where the previous one ended (`fingers`, updated): a band that moved a
+    /// little costs O(log of the positions it moved), not O(log n) cache misses.
+    @inlinable public func forEachCandidate(from old: Rect, to new: Rect, rule: HitRule, fingers: inout Fingers, _ body: (Int) -> Void) {
         let density = Double(cellItems.count) / Double(Swift.max(1, cols * rows))
         let y0 = Swift.min(old.minY, new.minY), y1 = Swift.max(old.maxY, new.maxY)
         let x0 = Swift.min(old.minX, new.minX), x1 = Swift.max(old.maxX, new.maxX)
@@ -350,7 +414,9 @@ public struct SpatialIndex: Sendable {
                 case (.intersects, _): itemEdge = 2
                 case (.contains, let e): itemEdge = e  // band.minX < item.minX, …
                 }
-                let s = lowerBound(rd, itemEdge, lo), e = upperBound(rd, itemEdge, hi)
+                let s = search(rd, itemEdge, lo, strict: false, hint: fingers[2 * itemEdge])
+                let e = search(rd, itemEdge, hi, strict: true, hint: Swift.max(s, fingers[2 * itemEdge + 1]))
+                fingers[2 * itemEdge] = s; fingers[2 * itemEdge + 1] = e
                 // The swept strip as explicit edges (a Rect's width could round).
                 let (sx0, sy0, sx1, sy1) = bandEdge < 2 ? (lo, y0, hi, y1) : (x0, lo, x1, hi)
                 let gridCost = Double(cellsTouched(sx0, sy0, sx1, sy1)) * (1 + density)
