@@ -1,3 +1,5 @@
+import PointerSimCore
+
 /// A parsed JSON value that remembers the line it started on, so scene errors
 /// can name both the path and the line.
 public struct JSONNode: Sendable {
@@ -21,20 +23,123 @@ public struct JSONNode: Sendable {
 /// the bare words `NaN`, `Infinity` and `-Infinity` as numbers, so that a scene
 /// decoder can reject them with the key's path rather than a syntax error.
 public struct JSONParser {
-    let bytes: [UInt8]
+    /// The document's UTF-8, borrowed from the text for the parse (no copy).
+    let bytes: UnsafeBufferPointer<UInt8>
     var i = 0
     var line = 1
     let file: String
 
+    /// Top-level keys whose array of `{"id": …, "rect": […]}` objects is read
+    /// straight into ``rectArrays`` instead of nodes (``parseScene(_:file:)``).
+    var rectArrayKeys: Set<String> = []
+    /// The arrays read that way: ids and `[x, y, width, height]` per element.
+    var rectArrays: [String: RectArray] = [:]
+
+    /// An array of `{"id": string, "rect": [x, y, width, height]}` objects read
+    /// without a node per value: the ids and the four numbers of each rect.
+    struct RectArray {
+        /// The elements as items (`SceneItem`: the id and the rect as written).
+        var items: [SceneItem] = []
+        var count: Int { items.count }
+        /// The line the array starts on.
+        let startLine: Int
+    }
+
     /// Parses a whole document.
     /// - Throws: ``InputError`` (`malformed`) naming the file, line and what was expected.
     public static func parse(_ text: String, file: String) throws -> JSONNode {
-        var p = JSONParser(bytes: Array(text.utf8), file: file)
-        p.skipSpace()
-        let v = try p.value(depth: 0)
-        p.skipSpace()
-        if p.i < p.bytes.count { throw p.error("expected the end of the document after the top-level value") }
+        try withBytes(text) { bytes in
+            var p = JSONParser(bytes: bytes, file: file)
+            return try p.document()
+        }
+    }
+
+    /// Calls `body` with the text's UTF-8 in place (a copy only if the string
+    /// is not stored contiguously).
+    static func withBytes<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) throws -> R {
+        if let r = try text.utf8.withContiguousStorageIfAvailable(body) { return r }
+        return try Array(text.utf8).withUnsafeBufferPointer(body)
+    }
+
+    /// Parses a scene document; the top-level `items` and `regions` arrays, when
+    /// every element is exactly `{"id": string, "rect": [4 numbers]}` (keys in
+    /// either order), come back as columns, not nodes: an empty array stands
+    /// in the tree. Anything else in them is parsed as usual.
+    static func parseScene(_ text: String, file: String) throws -> (JSONNode, [String: RectArray]) {
+        try withBytes(text) { bytes in
+            var p = JSONParser(bytes: bytes, file: file)
+            p.rectArrayKeys = ["items", "regions"]
+            let root = try p.document()
+            return (root, p.rectArrays)
+        }
+    }
+
+    mutating func document() throws -> JSONNode {
+        skipSpace()
+        let v = try value(depth: 0)
+        skipSpace()
+        if i < bytes.count { throw error("expected the end of the document after the top-level value") }
         return v
+    }
+
+    /// Reads an array of `{"id": string, "rect": [n, n, n, n]}` objects, or
+    /// rewinds and returns nil at the first thing of another shape (or any
+    /// syntax error: the node parser then reports it).
+    /// - Complexity: O(bytes), no allocation per element but its id.
+    mutating func rectArray() -> RectArray? {
+        let save = (i, line)
+        var out = RectArray(startLine: line)
+        func fail() -> RectArray? { (i, line) = save; return nil }
+        @inline(__always) func at(_ c: UInt8) -> Bool { i < bytes.count && bytes[i] == c }
+        do {
+            guard at(UInt8(ascii: "[")) else { return fail() }
+            i += 1; skipSpace()
+            if at(UInt8(ascii: "]")) { i += 1; return out }
+            while true {
+                guard at(UInt8(ascii: "{")) else { return fail() }
+                i += 1; skipSpace()
+                var id: String? = nil, rect: (Double, Double, Double, Double)? = nil
+                for member in 0..<2 {
+                    guard at(UInt8(ascii: "\"")) else { return fail() }
+                    let key = try string()
+                    skipSpace()
+                    guard at(UInt8(ascii: ":")) else { return fail() }
+                    i += 1; skipSpace()
+                    if key == "id" && id == nil {
+                        guard at(UInt8(ascii: "\"")) else { return fail() }
+                        id = try string()
+                    } else if key == "rect" && rect == nil {
+                        guard at(UInt8(ascii: "[")) else { return fail() }
+                        i += 1; skipSpace()
+                        var v = (0.0, 0.0, 0.0, 0.0)
+                        for k in 0..<4 {
+                            guard i < bytes.count, bytes[i] == UInt8(ascii: "-") || (bytes[i] >= 48 && bytes[i] <= 57) else { return fail() }
+                            let x = try number()
+                            switch k { case 0: v.0 = x; case 1: v.1 = x; case 2: v.2 = x; default: v.3 = x }
+                            skipSpace()
+                            guard at(k < 3 ? UInt8(ascii: ",") : UInt8(ascii: "]")) else { return fail() }
+                            i += 1; skipSpace()
+                        }
+                        rect = v
+                    } else {
+                        return fail()
+                    }
+                    skipSpace()
+                    if member == 0 {
+                        guard at(UInt8(ascii: ",")) else { return fail() }
+                        i += 1; skipSpace()
+                    }
+                }
+                guard at(UInt8(ascii: "}")), let id, let r = rect else { return fail() }
+                i += 1; skipSpace()
+                out.items.append(SceneItem(id: id, rect: Rect(x: r.0, y: r.1, width: r.2, height: r.3)))
+                if at(UInt8(ascii: ",")) { i += 1; skipSpace(); continue }
+                if at(UInt8(ascii: "]")) { i += 1; return out }
+                return fail()
+            }
+        } catch {
+            return fail()
+        }
     }
 
     func error(_ message: String) -> InputError { InputError.malformed(file, line: line, message) }
@@ -75,7 +180,12 @@ public struct JSONParser {
                     if seen.isEmpty { seen = Set(members.map(\.key)) }
                     guard seen.insert(key).inserted else { throw error("duplicate key \"\(excerpt(key))\"") }
                 }
-                members.append((key, try value(depth: depth + 1)))
+                if depth == 0 && rectArrayKeys.contains(key), let columns = rectArray() {
+                    rectArrays[key] = columns
+                    members.append((key, JSONNode(value: .array([]), line: columns.startLine)))
+                } else {
+                    members.append((key, try value(depth: depth + 1)))
+                }
                 skipSpace()
                 guard i < bytes.count else { throw error("unexpected end of file, expected ',' or '}'") }
                 if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
@@ -136,6 +246,14 @@ public struct JSONParser {
 
     mutating func string() throws -> String {
         i += 1  // opening quote
+        // Plain ASCII without escapes (ids, keys): straight from the bytes.
+        var j = i
+        while j < bytes.count, bytes[j] >= 0x20, bytes[j] < 0x80, bytes[j] != UInt8(ascii: "\""), bytes[j] != UInt8(ascii: "\\") { j += 1 }
+        if j < bytes.count && bytes[j] == UInt8(ascii: "\"") {
+            let s = String(decoding: UnsafeBufferPointer(rebasing: bytes[i..<j]), as: UTF8.self)
+            i = j + 1
+            return s
+        }
         var out: [UInt8] = []
         while true {
             guard i < bytes.count else { throw error("unterminated string") }

@@ -158,8 +158,67 @@ public enum SceneFile {
     }
 
     /// Parses scene text, collecting warnings.
+    ///
+    /// Large `items` and `regions` lists of plain `{"id", "rect"}` objects are
+    /// read as columns, without a node per value; if anything in them is wrong,
+    /// the whole text is parsed again the ordinary way, which names the error
+    /// exactly (file, line, path). So errors cost a second pass, valid scenes
+    /// do not.
+    /// - Complexity: O(bytes).
     public static func parse(_ text: String, file: String, warnings: inout [String]) throws -> Scene {
-        let root = SceneField(node: try JSONParser.parse(text, file: file), path: "", file: file)
+        let (node, columns) = try JSONParser.parseScene(text, file: file)
+        do {
+            return try parse(root: node, columns: columns, file: file, warnings: &warnings)
+        } catch is ColumnsRejected {
+            var w: [String] = []
+            let scene = try parse(root: try JSONParser.parse(text, file: file), columns: [:], file: file, warnings: &w)
+            warnings += w
+            return scene
+        }
+    }
+
+    /// Something in an `items` or `regions` list read as columns needs the
+    /// ordinary parse to be reported.
+    struct ColumnsRejected: Error {}
+
+    /// Items or regions read as columns, validated as the ordinary decoder
+    /// would (ids, rects, limits); throws ``ColumnsRejected`` at the first
+    /// problem. Duplicate ids are found by sorting 64-bit hashes of the ids
+    /// (no set of strings, no dictionary); equal hashes are then
+    /// compared as strings.
+    /// - Complexity: O(n log n) comparisons of 8-byte hashes.
+    static func rows(_ c: JSONParser.RectArray, limit: Int, nonEmptyIDs: Bool) throws -> [SceneItem] {
+        guard c.count <= limit else { throw ColumnsRejected() }
+        var hashes: [UInt64] = []
+        hashes.reserveCapacity(c.count)
+        for item in c.items {
+            let r = item.rect, x = r.x, y = r.y, w = r.width, h = r.height
+            guard x.isFinite, y.isFinite, w.isFinite, h.isFinite, w >= 0, h >= 0,
+                abs(x) <= maxCoordinate, abs(y) <= maxCoordinate, abs(x + w) <= maxCoordinate, abs(y + h) <= maxCoordinate
+            else { throw ColumnsRejected() }
+            guard !(nonEmptyIDs && item.id.isEmpty) else { throw ColumnsRejected() }
+            // FNV-1a over the UTF-8 bytes.
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for b in item.id.utf8 { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
+            hashes.append(hash)
+        }
+        var order = Array(0..<Int32(c.count))
+        order.sort { hashes[Int($0)] < hashes[Int($1)] }
+        var k = 0
+        while k + 1 < order.count {
+            var end = k + 1
+            while end < order.count && hashes[Int(order[end])] == hashes[Int(order[k])] { end += 1 }
+            if end - k > 1 {
+                var seen = Set<String>()
+                for m in k..<end where !seen.insert(c.items[Int(order[m])].id).inserted { throw ColumnsRejected() }
+            }
+            k = end
+        }
+        return c.items
+    }
+
+    static func parse(root node: JSONNode, columns: [String: JSONParser.RectArray], file: String, warnings: inout [String]) throws -> Scene {
+        let root = SceneField(node: node, path: "", file: file)
         let top = try root.object(allowed: ["format", "view", "pointer", "band", "selection", "items", "regions", "regionConfiguration", "comment"])
         var scene = Scene()
         guard let format = top["format"] else { throw root.error("missing \"format\": \"\(formatTag)\"") }
@@ -242,12 +301,21 @@ public enum SceneFile {
             let lastX = origin.x + Double(cols - 1) * pitch.x, lastY = origin.y + Double(rows - 1) * pitch.y
             try gridField.checkCoordinates(origin.x, origin.y, origin.x + size.x, origin.y + size.y, lastX, lastY, lastX + size.x, lastY + size.y)
             scene.items.reserveCapacity(rows * cols)
+            // Only the ids the initial selection names need the set.
+            let wanted = initialSelection.isEmpty ? [] : Set(initialSelection.compactMap { try? $0.string() })
             for r in 0..<rows {
                 for c in 0..<cols {
                     let id = "r\(r)c\(c)"
-                    ids.insert(id)
+                    if !wanted.isEmpty && wanted.contains(id) { ids.insert(id) }
                     scene.items.append(SceneItem(id: id, rect: Rect(x: origin.x + Double(c) * pitch.x, y: origin.y + Double(r) * pitch.y, width: size.x, height: size.y)))
                 }
+            }
+        } else if let c = columns["items"] {
+            scene.items = try rows(c, limit: maxItems, nonEmptyIDs: false)
+            // The initial selection is checked against the ids.
+            if !initialSelection.isEmpty {
+                let wanted = Set(try initialSelection.map { try $0.string() })
+                for item in scene.items where wanted.contains(item.id) { ids.insert(item.id) }
             }
         } else if let items = top["items"] {
             let elements = try items.array()
@@ -269,7 +337,9 @@ public enum SceneFile {
         if let c = top["regionConfiguration"] {
             try decodeRegionConfiguration(c, into: &scene)
         }
-        if let regions = top["regions"] {
+        if let c = columns["regions"] {
+            scene.regions = try rows(c, limit: maxRegions, nonEmptyIDs: true).map { SceneRegion(id: $0.id, rect: $0.rect) }
+        } else if let regions = top["regions"] {
             try decodeRegions(regions, into: &scene, warnings: &warnings)
         }
         return scene

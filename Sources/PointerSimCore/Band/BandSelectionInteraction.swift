@@ -88,8 +88,14 @@ public struct BandSelectionInteraction: Sendable {
     /// Creates the interaction over a set of item rectangles.
     /// - Complexity: O(n) to build the index.
     public init(items: [Rect], configuration: BandConfiguration = BandConfiguration(), initialSelection: [Int] = []) {
+        self.init(edges: ItemEdges(items), configuration: configuration, initialSelection: initialSelection)
+    }
+
+    /// Creates the interaction over items given as edges (no array of rects).
+    /// - Complexity: O(n) to build the index.
+    public init(edges: ItemEdges, configuration: BandConfiguration = BandConfiguration(), initialSelection: [Int] = []) {
         self.configuration = configuration
-        engine = SelectionEngine(items: items, hitRule: configuration.hitRule)
+        engine = SelectionEngine(edges: edges, hitRule: configuration.hitRule)
         engine.setSelection(initialSelection)
     }
 

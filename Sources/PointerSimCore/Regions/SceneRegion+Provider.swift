@@ -47,7 +47,6 @@ public struct SceneRegionProvider: PointerRegionProvider {
     /// The regions, in scene order (later ones are on top).
     public let regions: [SceneRegion]
     let index: SpatialIndex
-    let indexByID: [String: Int]
     var generations: [Int]
     /// Whether queries use the index (true) or scan every region (false, for comparison).
     public var usesIndex: Bool
@@ -56,10 +55,7 @@ public struct SceneRegionProvider: PointerRegionProvider {
     /// - Complexity: O(n log n) (the index).
     public init(regions: [SceneRegion], usesIndex: Bool = true) {
         self.regions = regions
-        index = SpatialIndex(items: regions.map(\.rect))
-        var ids: [String: Int] = [:]
-        for (i, r) in regions.enumerated() { ids[r.id] = i }  // a repeated id: the topmost wins
-        indexByID = ids
+        index = SpatialIndex(edges: ItemEdges(count: regions.count) { regions[$0].rect })
         generations = [Int](repeating: 0, count: regions.count)
         self.usesIndex = usesIndex
     }
@@ -83,9 +79,22 @@ public struct SceneRegionProvider: PointerRegionProvider {
     }
 
     /// The region's style under the modifiers (its modifier styles first, then its default).
+    ///
+    /// The region is the one ``region(for:)`` returned: the topmost with its
+    /// id and rect, found through the index at the rect's centre; a region
+    /// this provider did not return is looked up by id (the topmost wins).
+    /// - Complexity: O(regions in the grid cell of the region's centre), or
+    ///   O(n) for a region this provider did not return (no dictionary of ids).
     public func style(for region: PointerRegion, modifiers: ModifierFlags) -> PointerStyle? {
-        guard let i = indexByID[region.id] else { return nil }
-        return regions[i].style(for: modifiers)
+        var best = -1
+        index.forEachCandidate(in: Rect(x: region.rect.midX, y: region.rect.midY, width: 0, height: 0)) { i in
+            if i > best && regions[i].id == region.id && regions[i].rect == region.rect { best = i }
+        }
+        if best < 0 {
+            guard let i = regions.lastIndex(where: { $0.id == region.id }) else { return nil }
+            best = i
+        }
+        return regions[best].style(for: modifiers)
     }
 
     /// Bumps the generation of every region with this id.

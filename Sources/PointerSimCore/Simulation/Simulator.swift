@@ -51,9 +51,20 @@ public struct Simulator: Sendable {
     public private(set) var regions: RegionInteraction
     /// Autoscroll.
     public private(set) var autoscroller: Autoscroller
-    /// The item ids in scene order: id of item index i.
-    public let itemIDs: [String]
-    let indexByID: [String: Int]
+    /// The item ids in scene order: id of item index i (a view of the scene's
+    /// items: no second array of ids).
+    public var itemIDs: ItemIDs { ItemIDs(items: scene.items) }
+
+    /// The ids of a scene's items, by index.
+    public struct ItemIDs: RandomAccessCollection, Sendable {
+        let items: [SceneItem]
+        /// The first index (0).
+        public var startIndex: Int { 0 }
+        /// The item count.
+        public var endIndex: Int { items.count }
+        /// The id of item `i`.
+        public subscript(i: Int) -> String { items[i].id }
+    }
 
     /// Who has the current primary press.
     enum Press: Sendable {
@@ -88,16 +99,21 @@ public struct Simulator: Sendable {
         regions = RegionInteraction(provider: regionProvider, configuration: scene.regionConfiguration)
         self.scene = scene
         self.options = options
-        itemIDs = scene.items.map(\.id)
-        var indexByID: [String: Int] = [:]
-        for (i, item) in scene.items.enumerated() where indexByID[item.id] == nil { indexByID[item.id] = i }
-        self.indexByID = indexByID
+        // No dictionary of ids: only the initial selection needs the inverse,
+        // and one pass over the items finds it (none at all without one).
+        var initial: [Int] = []
+        if !scene.initialSelection.isEmpty {
+            var first: [String: Int] = [:]
+            for id in scene.initialSelection { first[id] = -1 }
+            for (i, item) in scene.items.enumerated() where first[item.id] == -1 { first[item.id] = i }
+            initial = scene.initialSelection.compactMap { first[$0].flatMap { $0 >= 0 ? $0 : nil } }
+        }
         var config = scene.band
         config.scale = scene.view.scale
         if !scene.selection.multiple { config.isEnabled = false }
+        let items = scene.items
         band = BandSelectionInteraction(
-            items: scene.items.map(\.rect), configuration: config,
-            initialSelection: scene.initialSelection.compactMap { indexByID[$0] })
+            edges: ItemEdges(count: items.count) { items[$0].rect }, configuration: config, initialSelection: initial)
         clicks = SelectionController(configuration: scene.selection, rules: scene.band.profile.clicks)
         autoscroller = Autoscroller(configuration: scene.autoscroll, view: scene.view)
         let start = scene.pointer.start ?? Point(x: scene.view.size.width / 2, y: scene.view.size.height / 2)
@@ -112,7 +128,8 @@ public struct Simulator: Sendable {
     public var selection: [String] { band.selectedItems.map { itemIDs[$0] } }
 
     /// The index of the item with this id (the first, if repeated).
-    public func itemIndex(of id: String) -> Int? { indexByID[id] }
+    /// - Complexity: O(n): a scan (the simulator keeps no dictionary of ids).
+    public func itemIndex(of id: String) -> Int? { itemIDs.firstIndex(of: id) }
 
     var primaryHeld: Bool {
         guard buttons.contains(.primary) else { return false }

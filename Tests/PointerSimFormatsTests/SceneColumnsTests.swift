@@ -1,0 +1,62 @@
+import PointerSimCore
+import PointerSimFormats
+import Testing
+
+/// Plain `{"id", "rect"}` item and region lists are read as columns, without
+/// a JSON node per value (issue #10); anything wrong in them sends the text
+/// through the ordinary parser, so every message stays exact: file, line, path.
+@Suite struct SceneColumnsTests {
+    static func error(_ text: String) -> String? {
+        do { _ = try SceneFile.parse(text, file: "c.json"); return nil } catch let e as InputError { return e.description } catch { return "\(error)" }
+    }
+
+    @Test func plainListsLoadAsWritten() throws {
+        let s = try SceneFile.parse("""
+            {"format": "pointersim-scene/1",
+             "band": {"initialSelection": ["b"]},
+             "items": [ {"id": "a", "rect": [0, 0, 10, 10]},
+                        {"rect": [-5.5, 1e2, 0, 3.25], "id": "b"},
+                        {"id": "c\\u00e9", "rect": [20, 20, 1, 1]} ],
+             "regions": [ {"id": "r", "rect": [1, 2, 3, 4]}, {"id": "s", "rect": [0, 0, 1e15, 1]} ] }
+            """, file: "c.json")
+        #expect(s.items == [
+            SceneItem(id: "a", rect: Rect(x: 0, y: 0, width: 10, height: 10)),
+            SceneItem(id: "b", rect: Rect(x: -5.5, y: 100, width: 0, height: 3.25)),
+            SceneItem(id: "cé", rect: Rect(x: 20, y: 20, width: 1, height: 1)),
+        ])
+        #expect(s.initialSelection == ["b"])
+        #expect(s.regions.map(\.id) == ["r", "s"] && s.regions[0] == SceneRegion(id: "r", rect: Rect(x: 1, y: 2, width: 3, height: 4)))
+    }
+
+    @Test(arguments: [
+        // A negative width on line 4: the ordinary parser names it.
+        ("{\"format\": \"pointersim-scene/1\", \"items\": [\n{\"id\": \"a\", \"rect\": [0, 0, 1, 1]},\n{\"id\": \"b\", \"rect\": [0, 0, 1, 1]},\n{\"id\": \"c\", \"rect\": [0, 0, -1, 1]}]}",
+         "c.json:4: items[2].rect: width and height must not be negative"),
+        // A duplicate id far from the first.
+        ("{\"format\": \"pointersim-scene/1\", \"items\": [\n{\"id\": \"a\", \"rect\": [0, 0, 1, 1]},\n{\"id\": \"b\", \"rect\": [0, 0, 1, 1]},\n{\"id\": \"a\", \"rect\": [0, 0, 1, 1]}]}",
+         "c.json:4: items[2].id: duplicate item id \"a\""),
+        // Beyond the coordinate limit.
+        ("{\"format\": \"pointersim-scene/1\", \"items\": [{\"id\": \"a\", \"rect\": [0, 0, 1, 1]}, {\"id\": \"b\", \"rect\": [2e15, 0, 1, 1]}]}",
+         "c.json:1: items[1].rect: coordinates must lie within ±1e15, found 2000000000000000.0"),
+        // An unknown key in one element.
+        ("{\"format\": \"pointersim-scene/1\", \"items\": [{\"id\": \"a\", \"rect\": [0, 0, 1, 1]},\n{\"id\": \"b\", \"rct\": [0, 0, 1, 1]}]}",
+         "c.json:2: items[1].rct: unknown key \"rct\" (expected one of: id, rect)"),
+        // A syntax error after the list: the line count went through it.
+        ("{\"format\": \"pointersim-scene/1\", \"items\": [\n{\"id\": \"a\", \"rect\": [0, 0, 1, 1]},\n{\"id\": \"b\", \"rect\": [0, 0, 1, 1]}],\n\n \"view\": {\"width\" 3}}",
+         "c.json:5: expected ':' after key \"width\""),
+        // A syntax error inside the list.
+        ("{\"format\": \"pointersim-scene/1\", \"items\": [\n{\"id\": \"a\", \"rect\": [0, 0, 1, 1]},\n{\"id\": \"b\", \"rect\": [0, 0, 1 1]}]}",
+         "c.json:3: expected ',' or ']' in an array"),
+        // An initial selection naming no item.
+        ("{\"format\": \"pointersim-scene/1\", \"band\": {\"initialSelection\": [\"z\"]}, \"items\": [{\"id\": \"a\", \"rect\": [0, 0, 1, 1]}]}",
+         "c.json:1: band.initialSelection[0]: no item has the id \"z\""),
+        // Regions: an empty id, a duplicate.
+        ("{\"format\": \"pointersim-scene/1\", \"regions\": [{\"id\": \"\", \"rect\": [0, 0, 1, 1]}]}",
+         "c.json:1: regions[0].id: expected a non-empty region id"),
+        ("{\"format\": \"pointersim-scene/1\", \"regions\": [{\"id\": \"k\", \"rect\": [0, 0, 1, 1]},\n{\"id\": \"k\", \"rect\": [0, 0, 1, 1]}]}",
+         "c.json:2: regions[1].id: duplicate region id \"k\""),
+    ])
+    func errorsInAListAreTheOrdinaryOnes(text: String, expected: String) {
+        #expect(Self.error(text) == expected)
+    }
+}
