@@ -8,7 +8,9 @@
 # suite again under AddressSanitizer and ThreadSanitizer (Tools/sanitize.sh),
 # a bounded, reproducible run of every fuzz target (Tools/fuzz.sh --ci;
 # POINTERSIM_SKIP_SANITIZERS=1 and POINTERSIM_SKIP_FUZZ=1 skip them), then the
-# release-build benchmark digest check and the viewer in headless Chromium
+# release-build benchmark digest check, the benchmark gates (Benchmarks/:
+# allocations exactly, times loosely; POINTERSIM_SKIP_BENCH_GATE=1 skips them)
+# and the viewer in headless Chromium
 # (Tools/browser-test.sh, with the frame time of a 1,000,000-line log;
 # POINTERSIM_SKIP_BROWSER_TEST=1 skips it, saying so).
 set -euo pipefail
@@ -59,6 +61,18 @@ for mode in replace add toggle addSticky; do
   want=$(awk -v m="$mode" '$1 == 100000 && $2 == m { print $3 }' Traces/bench/band-reference-digests.txt)
   case "$out" in *"\"checkpoints\":$want,"*) ;; *) echo "bench band $mode: digests differ from the reference $want" >&2; exit 1;; esac
 done
+if [ "${POINTERSIM_SKIP_BENCH_GATE:-0}" = 1 ]; then
+  echo "== benchmark gates SKIPPED (POINTERSIM_SKIP_BENCH_GATE=1)" >&2
+else
+  # Benchmarks/ (ordo-one/benchmark): allocations gated exactly, times loosely
+  # against Benchmarks/Thresholds. Exit 0: as recorded; 4: only improvements.
+  echo "== benchmark gates (Benchmarks/, thresholds check)" >&2
+  set +e
+  swift package --package-path Benchmarks benchmark thresholds check --path "$PWD/Benchmarks/Thresholds" --no-progress
+  status=$?
+  set -e
+  [ "$status" -eq 0 ] || [ "$status" -eq 4 ] || { echo "benchmark gates: regression (exit $status)" >&2; exit 1; }
+fi
 echo "== the viewer in a real browser (headless Chromium)" >&2
 Tools/browser-test.sh --bin "$rel" --bench 1000000
 echo "all tests passed"

@@ -292,6 +292,10 @@ public struct SelectionEngine: Sendable {
     }
 
     /// Moves the band to `rect` and applies the mode live.
+    ///
+    /// In steady state, with `sorted: false`, an update allocates nothing: the
+    /// diff's arrays are reused once the caller has let go of the previous
+    /// diff (sorting may allocate the sort's scratch space).
     /// - Returns: the items whose selection changed, sorted if `sorted` (for a
     ///   non-live band, nothing changes until the end).
     /// - Complexity: O(cells and items touching the difference of the old and
@@ -300,8 +304,12 @@ public struct SelectionEngine: Sendable {
     public mutating func updateBand(to rect: Rect, sorted: Bool = true) -> SelectionDiff {
         let old = bandRect
         bandRect = rect
-        var added = addedBuffer; added.removeAll(keepingCapacity: true); addedBuffer = []
-        var removed = removedBuffer; removed.removeAll(keepingCapacity: true); removedBuffer = []
+        // The diff buffers of the last update, emptied in place: no allocation
+        // once they have grown, if the caller let go of the last diff (moved
+        // out of self first, so that they are uniquely referenced).
+        var added: [Int] = [], removed: [Int] = []
+        swap(&added, &addedBuffer); swap(&removed, &removedBuffer)
+        added.removeAll(keepingCapacity: true); removed.removeAll(keepingCapacity: true)
         let mode = self.mode, live = isLive, contains = hitRule == .contains, rule = hitRule
         let bx0 = rect.minX, by0 = rect.minY, bx1 = rect.maxX, by1 = rect.maxY
         var count = selectedCount
