@@ -13,15 +13,19 @@
 /// are no per-item heap objects and no dictionaries.
 ///
 /// The grid covers the items' real extent. The cell side defaults to
-/// `max(mean item side, √(area / n))`, so there are about as many cells as
-/// items and about one item per cell; whatever the coordinates (up to ±1.8e308,
+/// `max(2 × mean item side, √(area / n))`: at most as many cells as items, an
+/// item registered in about 2 cells (the sorted edge orders, not the grid,
+/// answer most band moves, so fewer, larger cells make a smaller and faster
+/// build at little cost); whatever the coordinates (up to ±1.8e308,
 /// two items 10²⁰ apart, a huge pitch), the grid never has more than
 /// ``maxCells(forItems:)`` cells (4 per item plus 64): cells stretch instead,
 /// on each axis separately. Coordinates reach integers only through clamped
 /// conversions, so no input traps or overflows.
 ///
 /// The build runs at memory speed: one pass for the extent, a counting sort
-/// into the grid, and per edge order one stable LSD radix sort on the
+/// into the grid, and per edge order a check whether scene order or the
+/// matching min-edge order already sorts it (then it is shared: rows of a
+/// list or grid, items of one size), else one stable LSD radix sort on the
 /// order-preserving bits of the edge (11-bit digits, digits every key shares
 /// skipped: 3 passes at most for `Float` edges), then a check of each run of
 /// equal keys, sorted by the other axis only if it is not already (a grid's
@@ -98,7 +102,7 @@ public struct SpatialIndex: Sendable {
             side = s
         } else {
             let meanSide = finite > 0 ? 2 * (sumSide / Double(finite)) : 1
-            side = Swift.max(meanSide, 2 * hw.squareRoot() * hh.squareRoot() / Double(Swift.max(n, 1)).squareRoot())
+            side = Swift.max(2 * meanSide, 2 * hw.squareRoot() * hh.squareRoot() / Double(Swift.max(n, 1)).squareRoot())
         }
         if !(side > 0) { side = 1 }
         // Cells per axis (in Double until they are known to fit), then the cap.
@@ -167,7 +171,26 @@ public struct SpatialIndex: Sendable {
         oversized = big
         var orders: [[Int32]] = []
         orders.reserveCapacity(4)
-        for edge in 0..<4 { orders.append(Self.sortedOrder(edges, component: Self.component[edge])) }
+        var identity: [Int32]? = nil
+        for edge in 0..<4 {
+            let c = Self.component[edge]
+            // Scene order is often already sorted (rows of a list or a grid),
+            // and a max edge often sorts like its min edge (items of one size):
+            // those orders are checked first (O(n)) and shared, not sorted.
+            if Self.isSorted(edges, nil, component: c) {
+                if identity == nil {
+                    identity = [Int32](unsafeUninitializedCapacity: n) { b, count in
+                        for i in 0..<n { b[i] = Int32(i) }
+                        count = n
+                    }
+                }
+                orders.append(identity!)
+            } else if edge == 1 || edge == 3, Self.isSorted(edges, orders[edge - 1], component: c) {
+                orders.append(orders[edge - 1])
+            } else {
+                orders.append(Self.sortedOrder(edges, component: c))
+            }
+        }
         edgeOrder = orders
     }
 
@@ -215,6 +238,31 @@ public struct SpatialIndex: Sendable {
             }
         }
         return order
+    }
+
+    /// Whether `order` (nil: item order) sorts the items as an edge order must:
+    /// by component `c`, runs of equal keys by the other axis's lower edge.
+    /// - Complexity: O(n).
+    static func isSorted(_ edges: ItemEdges, _ order: [Int32]?, component c: Int) -> Bool {
+        let c2 = c == 0 || c == 2 ? 1 : 0
+        let n = edges.count
+        if let order, order.count != n { return false }
+        func check(_ item: (Int) -> Int) -> Bool {
+            edges.withReader { rd in
+                var prev = -1
+                for p in 0..<n {
+                    let i = item(p)
+                    if prev >= 0 {
+                        let a = rd.edge(prev, c), b = rd.edge(i, c)
+                        if b < a || (b == a && rd.edge(i, c2) < rd.edge(prev, c2)) { return false }
+                    }
+                    prev = i
+                }
+                return true
+            }
+        }
+        guard let order else { return check { $0 } }
+        return order.withUnsafeBufferPointer { o in check { Int(o[$0]) } }
     }
 
     /// Sorts the items stably by `keys` (indexed by item, consumed) and
