@@ -5,13 +5,20 @@ import PointerSimCore
 public struct SceneField {
     /// The node.
     public let node: JSONNode
-    /// Its path from the document root (`items[3].rect`).
-    public let path: String
+    /// Its path from the document root (`items[3].rect`), made when asked
+    /// for (an error, a warning): an array of a million elements makes no
+    /// million strings.
+    public var path: String { index.map { "\(base)[\($0)]" } ?? base }
+    /// The path, or the array's path for an element (then `index` is set).
+    let base: String
+    let index: Int?
     /// The file, for messages.
     public let file: String
 
     /// Creates a field.
-    public init(node: JSONNode, path: String, file: String) { self.node = node; self.path = path; self.file = file }
+    public init(node: JSONNode, path: String, file: String) { self.node = node; base = path; index = nil; self.file = file }
+
+    init(node: JSONNode, array: String, index: Int, file: String) { self.node = node; base = array; self.index = index; self.file = file }
 
     /// A malformed-input error at this field.
     public func error(_ message: String) -> InputError {
@@ -21,6 +28,7 @@ public struct SceneField {
     /// The members of an object, after checking every key is one of `allowed`.
     public func object(allowed: [String]) throws -> [String: SceneField] {
         guard case .object(let members) = node.value else { throw error("expected an object") }
+        let path = self.path
         var out: [String: SceneField] = [:]
         for (k, v) in members {
             guard allowed.contains(k) else {
@@ -35,7 +43,8 @@ public struct SceneField {
     /// The elements of an array.
     public func array() throws -> [SceneField] {
         guard case .array(let elements) = node.value else { throw error("expected an array") }
-        return elements.enumerated().map { SceneField(node: $1, path: "\(path)[\($0)]", file: file) }
+        let path = self.path
+        return elements.enumerated().map { SceneField(node: $1, array: path, index: $0, file: file) }
     }
 
     /// A finite number, optionally within a range.
