@@ -124,6 +124,31 @@ public struct SpatialIndex: Sendable {
         scaleX = sx; scaleY = sy; originScaledX = osx; originScaledY = osy
         let cellCount = cols * rows
 
+        var orders: [[Int32]] = []
+        orders.reserveCapacity(4)
+        var identity: [Int32]? = nil
+        for edge in 0..<4 {
+            let c = Self.component[edge]
+            // Scene order is often already sorted (rows of a list or a grid),
+            // and a max edge often sorts like its min edge (items of one size):
+            // those orders are checked first (O(n)) and shared, not sorted.
+            if Self.isSorted(edges, nil, component: c) {
+                if identity == nil {
+                    identity = [Int32](unsafeUninitializedCapacity: n) { b, count in
+                        for i in 0..<n { b[i] = Int32(i) }
+                        count = n
+                    }
+                }
+                orders.append(identity!)
+            } else if edge == 1 || edge == 3, Self.isSorted(edges, orders[edge - 1], component: c) {
+                orders.append(orders[edge - 1])
+            } else {
+                orders.append(Self.sortedOrder(edges, component: c))
+            }
+        }
+        // (Before the grid: the sorts' scratch space is freed before the grid is allocated.)
+        edgeOrder = orders
+
         // Counting pass, then fill (CSR): a counting sort of the registrations.
         var counts = [Int32](repeating: 0, count: cellCount + 1)
         var big: [Int32] = []
@@ -169,29 +194,7 @@ public struct SpatialIndex: Sendable {
         cellStart = counts
         cellItems = slots
         oversized = big
-        var orders: [[Int32]] = []
-        orders.reserveCapacity(4)
-        var identity: [Int32]? = nil
-        for edge in 0..<4 {
-            let c = Self.component[edge]
-            // Scene order is often already sorted (rows of a list or a grid),
-            // and a max edge often sorts like its min edge (items of one size):
-            // those orders are checked first (O(n)) and shared, not sorted.
-            if Self.isSorted(edges, nil, component: c) {
-                if identity == nil {
-                    identity = [Int32](unsafeUninitializedCapacity: n) { b, count in
-                        for i in 0..<n { b[i] = Int32(i) }
-                        count = n
-                    }
-                }
-                orders.append(identity!)
-            } else if edge == 1 || edge == 3, Self.isSorted(edges, orders[edge - 1], component: c) {
-                orders.append(orders[edge - 1])
-            } else {
-                orders.append(Self.sortedOrder(edges, component: c))
-            }
-        }
-        edgeOrder = orders
+
     }
 
     /// The items sorted ascending by one component of their edges: an LSD
