@@ -33,6 +33,9 @@ targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
 command -v swift >/dev/null || { echo "fuzz.sh: swift is not on PATH" >&2; exit 2; }
 
 scratch="$root/.build-fuzz"
+# SwiftPM does not notice a file added to the root package when it is this
+# package's path dependency: plan the build anew each time.
+rm -f "$scratch"/*/debug/description.json
 echo "== building the fuzz targets (libFuzzer + AddressSanitizer, debug with internal checks)" >&2
 swift build --package-path Fuzz -c debug --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address \
   --scratch-path "$scratch" >&2
