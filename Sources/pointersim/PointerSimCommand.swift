@@ -46,7 +46,7 @@ func writeStderr(_ s: String) {
 
 /// Runs `body`, turning `InputError`s into their exit status. A SIGINT,
 /// SIGTERM or SIGHUP meanwhile removes the temporary output files
-/// (``TemporaryFiles``) and ends the process by that signal: an output file
+/// (`TemporaryFiles`, in PointerSimFormats) and ends the process by that signal: an output file
 /// is never left half-written and the file it replaces stays untouched.
 func runReportingErrors(cleanupOnSignal: Bool = true, _ body: () throws -> Void) throws {
     if cleanupOnSignal { installTemporaryFileCleanup() }

@@ -15,7 +15,7 @@ import Testing
                                   Rect(x: -1, y: -1, width: Double.greatestFiniteMagnitude, height: 2)]),
         ("infinite and NaN", [Rect(x: -.infinity, y: 0, width: .infinity, height: 10), Rect(x: .nan, y: 0, width: 1, height: 1), Rect(x: 5, y: 5, width: 1, height: 1)]),
         ("1e17 apart, three", [Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 1e17, y: 0, width: 10, height: 10), Rect(x: 0, y: 1, width: 10, height: 10)]),
-        ("tiny", [Rect(x: 1e-300, y: 0, width: 1e-310, height: 1e-310), Rect(x: 0, y: 0, width: 0, height: 0)]),
+        ("tiny", [Rect(x: 1e-300, y: 0, width: .leastNonzeroMagnitude, height: .leastNormalMagnitude / 4), Rect(x: 0, y: 0, width: 0, height: 0)]),
     ]
 
     @Test(arguments: layouts.indices)
@@ -40,7 +40,7 @@ import Testing
             var engine = SelectionEngine(items: items, hitRule: rule)
             engine.beginBand(mode: .replace)
             for band in bands {
-                engine.updateBand(to: band)
+                _ = engine.updateBand(to: band)
                 var got: [Int] = []
                 engine.selection.forEachMember { got.append($0) }
                 // NaN items are never hit by the engine (an unordered comparison).
