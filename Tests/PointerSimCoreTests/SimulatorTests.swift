@@ -41,6 +41,36 @@ import Testing
         #expect(sim.autoscrollVelocity == .zero)
     }
 
+    /// Found by Tools/fuzz.sh (FuzzSimulator): in a view shorter than two edge
+    /// zones a point is in both; it used to scroll toward whichever edge the
+    /// content had not reached, swinging from end to end at every step (one
+    /// record per step, without end). It belongs to the nearer edge.
+    @Test func overlappingEdgeZonesScrollTowardTheNearerEdge() {
+        var configuration = AutoscrollConfiguration()
+        configuration.edgeZone = 20
+        var view = ViewGeometry()
+        view.size = Size(width: 100, height: 10)
+        view.contentSize = Size(width: 100, height: 3000)
+        let a = Autoscroller(configuration: configuration, view: view)
+        let mid = Vector(dx: 0, dy: 1000)
+        #expect(a.velocity(pointer: Point(x: 50, y: 9), contentOffset: mid, bandActive: true).dy > 0)
+        #expect(a.velocity(pointer: Point(x: 50, y: 1), contentOffset: mid, bandActive: true).dy < 0)
+        #expect(a.velocity(pointer: Point(x: 50, y: 5), contentOffset: mid, bandActive: true).dy == 0)
+        // At the bottom of the content, near the bottom edge: nothing more.
+        #expect(a.velocity(pointer: Point(x: 50, y: 9), contentOffset: Vector(dx: 0, dy: 2990), bandActive: true).dy == 0)
+
+        var scene = Scene()
+        scene.view = view
+        scene.autoscroll = configuration
+        var sim = Simulator(scene: scene)
+        let log = sim.process([
+            PointerEvent(time: 0, .move(Point(x: 50, y: 5))), PointerEvent(time: 0, .press(.primary)),
+            PointerEvent(time: 0.1, .move(Point(x: 50, y: 10))), PointerEvent(time: 100, .release(.primary)),
+        ])
+        #expect(sim.contentOffset.dy == 2990)
+        #expect(log.count < 400, "the content reaches its end and stays: \(log.count) records")
+    }
+
     @Test func sameEventsGiveTheSameRecords() {
         let events = (0..<50).map { PointerEvent(time: Double($0) / 100, $0 == 1 ? .press(.primary) : .delta(Vector(dx: 3, dy: 5))) }
         var a = Simulator(scene: .default), b = Simulator(scene: .default)

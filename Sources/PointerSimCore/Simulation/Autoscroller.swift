@@ -23,7 +23,9 @@ public struct Autoscroller: Sendable {
     /// The scroll velocity in points per second for a pointer at `pointer`
     /// (view coordinates): toward an edge when within `edgeZone` of it (or
     /// beyond), linear in the depth into the zone up to `maxSpeed`, zero when
-    /// the content cannot scroll further that way or no band is active.
+    /// the content cannot scroll further that way or no band is active. A
+    /// point within both zones of an axis (a view narrower than two zones)
+    /// belongs to the nearer edge.
     public func velocity(pointer: Point, contentOffset: Vector, bandActive: Bool) -> Vector {
         let a = configuration
         guard a.isEnabled, bandActive, a.edgeZone > 0 else { return .zero }
@@ -31,10 +33,15 @@ public struct Autoscroller: Sendable {
         func axis(_ p: Double, _ length: Double, _ offset: Double, _ maxOff: Double) -> Double {
             guard maxOff > 0 else { return 0 }
             let fromLow = p, fromHigh = length - p
-            if fromLow < a.edgeZone && offset > 0 {
+            // In a view narrower than two zones a point can be in both: it
+            // belongs to the nearer edge (none when exactly between them), so
+            // the content never swings from one edge to the other.
+            let low = fromLow < a.edgeZone && (fromHigh >= a.edgeZone || fromLow < fromHigh)
+            let high = fromHigh < a.edgeZone && (fromLow >= a.edgeZone || fromHigh < fromLow)
+            if low && offset > 0 {
                 return -a.maxSpeed * Swift.min(1, (a.edgeZone - Swift.max(0, fromLow)) / a.edgeZone)
             }
-            if fromHigh < a.edgeZone && offset < maxOff {
+            if high && offset < maxOff {
                 return a.maxSpeed * Swift.min(1, (a.edgeZone - Swift.max(0, fromHigh)) / a.edgeZone)
             }
             return 0
