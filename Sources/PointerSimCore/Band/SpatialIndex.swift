@@ -134,10 +134,7 @@ public struct SpatialIndex: Sendable {
             // those orders are checked first (O(n)) and shared, not sorted.
             if Self.isSorted(edges, nil, component: c) {
                 if identity == nil {
-                    identity = [Int32](unsafeUninitializedCapacity: n) { b, count in
-                        for i in 0..<n { b[i] = Int32(i) }
-                        count = n
-                    }
+                    identity = Self.identityOrder(n)
                 }
                 orders.append(identity!)
             } else if edge == 1 || edge == 3, Self.isSorted(edges, orders[edge - 1], component: c) {
@@ -195,6 +192,18 @@ public struct SpatialIndex: Sendable {
         cellItems = slots
         oversized = big
 
+    }
+
+    /// `0 ..< n` as `Int32`s. An empty array is `[]`: the stdlib's
+    /// `unsafeUninitializedCapacity: 0` writes the count into the shared
+    /// empty-array storage, a data race between two threads building indexes
+    /// (ThreadSanitizer found it).
+    static func identityOrder(_ n: Int) -> [Int32] {
+        guard n > 0 else { return [] }
+        return [Int32](unsafeUninitializedCapacity: n) { b, count in
+            for i in 0..<n { b[i] = Int32(i) }
+            count = n
+        }
     }
 
     /// The items sorted ascending by one component of their edges: an LSD
@@ -282,10 +291,7 @@ public struct SpatialIndex: Sendable {
                 }
             }
         }
-        var order = [Int32](unsafeUninitializedCapacity: n) { b, count in
-            for i in 0..<n { b[i] = Int32(i) }
-            count = n
-        }
+        var order = Self.identityOrder(n)
         var keys2: [K] = [], order2: [Int32] = []
         for d in 0..<digits {
             let base = d * radix
