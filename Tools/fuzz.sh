@@ -18,7 +18,8 @@
 # fixed), then libFuzzer runs for SECONDS from a corpus seeded with the
 # committed traces, scenes and recordings (Traces/) plus what earlier runs on
 # this machine found (Fuzz/corpus/TARGET, not committed). A crash, a leak, an
-# input slower than 10 s or one needing over 2 GB leaves its input in
+# input slower than 30 s (this debug AddressSanitizer build runs some 30-100
+# times slower than release) or one needing over 2 GB leaves its input in
 # Fuzz/findings/TARGET/ and makes the script exit 1. At the end a table gives,
 # per target, the runs, the coverage reached (edges of the instrumented code)
 # and the corpus size.
@@ -86,7 +87,7 @@ for t in "${targets[@]}"; do
   result=clean
   if compgen -G "Fuzz/regressions/$t/*" >/dev/null; then
     echo "== $t: replaying $(ls "Fuzz/regressions/$t" | wc -l) regression inputs" >&2
-    if ! "$bin" -timeout=10 -rss_limit_mb=2048 "Fuzz/regressions/$t"/* >"Fuzz/findings/$t/regressions.log" 2>&1; then
+    if ! "$bin" -timeout=30 -rss_limit_mb=2048 "Fuzz/regressions/$t"/* >"Fuzz/findings/$t/regressions.log" 2>&1; then
       tail -40 "Fuzz/findings/$t/regressions.log" >&2
       echo "fuzz.sh: $t: a regression input fails again (Fuzz/findings/$t/regressions.log)" >&2
       failed=1; result=REGRESSION
@@ -101,7 +102,7 @@ for t in "${targets[@]}"; do
   fi
   log="Fuzz/findings/$t/last-run.log"
   set +e
-  "$bin" "$corpus" "${bound[@]}" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+  "$bin" "$corpus" "${bound[@]}" -timeout=30 -rss_limit_mb=2048 -max_len=65536 \
     -artifact_prefix="Fuzz/findings/$t/" -print_final_stats=1 >"$log" 2>&1
   rc=$?
   set -e
