@@ -165,8 +165,19 @@ public enum TemporaryFiles {
         return p
     }()
 
+    /// Serialises ``register(_:)`` and ``unregister(_:)``: sinks are opened
+    /// and closed on any thread (ThreadSanitizer saw two test threads claim
+    /// the same slot). The signal handler's ``removeAll()`` takes no lock.
+    nonisolated(unsafe) private static let lock: UnsafeMutablePointer<pthread_mutex_t> = {
+        let m = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        pthread_mutex_init(m, nil)
+        return m
+    }()
+
     /// Lists `path`; returns its slot (nil if the list is full).
     static func register(_ path: String) -> Int? {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
         for i in 0..<capacity where slots[i] == nil {
             slots[i] = strdup(path)
             return i
@@ -176,6 +187,8 @@ public enum TemporaryFiles {
 
     /// Unlists a slot.
     static func unregister(_ slot: Int?) {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
         guard let i = slot, let p = slots[i] else { return }
         slots[i] = nil
         free(p)
@@ -187,5 +200,9 @@ public enum TemporaryFiles {
     }
 
     /// The paths listed now (for tests).
-    public static var paths: [String] { (0..<capacity).compactMap { slots[$0].map { String(cString: $0) } } }
+    public static var paths: [String] {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return (0..<capacity).compactMap { slots[$0].map { String(cString: $0) } }
+    }
 }
