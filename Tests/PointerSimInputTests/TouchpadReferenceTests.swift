@@ -251,7 +251,6 @@ import Glibc
         var totalM = 0, matchedM = 0
         for (ref, desc, events) in TouchpadReference.all() {
             if let o = only, !ref.name.contains(o) { continue }
-            TouchpadDispatch.debug = TouchpadReference.env("TP_REF_DEBUG") != nil
             let ours = try ref.decode(desc, events)
             let res = ref.compare(ours, verbose: verbose)
             if TouchpadReference.env("TP_REF_DUMP") != nil {

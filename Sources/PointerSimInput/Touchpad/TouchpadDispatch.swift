@@ -104,7 +104,6 @@ public struct TouchpadDispatch: DeviceDispatch {
     /// (`palm.time`, `scroll.time_prev`, tracker times, gesture start).
     static let clockOffset: Int64 = 1_000_000_000
 
-    nonisolated(unsafe) static var debug = false
     // MARK: State
 
     let context: DeviceContext
@@ -721,11 +720,6 @@ public struct TouchpadDispatch: DeviceDispatch {
     mutating func handleState(_ time: Int64) {
         preProcessState(time)
         processState(time)
-        if TouchpadDispatch.debug {
-            var line = "DBG \(origin) nf=\(nfingersDown) g=\(gestureState) gf=\(gestureFingerCount) q=\(queued)"
-            for t in touches where t.state != .none { line += " [\(t.index) \(t.state) \(t.point.x),\(t.point.y) p\(t.pressure) h\(t.historyCount) b\(t.buttonState) e\(t.edgeState) palm\(t.palmState) pin\(t.isPinned) d\(t.dirty)]" }
-            print(line)
-        }
         postEvents(time)
         postProcessState(time)
     }
