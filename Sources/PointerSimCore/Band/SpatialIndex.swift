@@ -55,10 +55,15 @@ public struct SpatialIndex: Sendable {
     @usableFromInline var oversized: [Int32]
     /// The items' edges as of the build.
     public let edges: ItemEdges
-    /// The items sorted by each edge (0 minX, 1 maxX, 2 minY, 3 maxY), ties by
-    /// the lower edge on the other axis, then item order; the keys are read
-    /// from ``edges``.
+    /// The items sorted by each edge (0 minX, 1 maxX, 2 minY, 3 maxY), runs of
+    /// equal keys by the lower edge on the other axis; the keys are read from
+    /// ``edges``. An order that is item order is stored empty, its bit set in
+    /// ``identityOrders``.
     @usableFromInline var edgeOrder: [[Int32]]
+    /// Bit `e` set: edge order `e` is item order (`0 ..< n`, not stored).
+    @usableFromInline let identityOrders: UInt8
+    /// Whether the edge orders were built (else band-move queries use the grid).
+    @usableFromInline let hasEdgeOrders: Bool
 
     /// The component of ``ItemEdges`` (minX, minY, maxX, maxY) each edge order sorts by.
     @usableFromInline static let component = [0, 2, 1, 3]
@@ -77,22 +82,33 @@ public struct SpatialIndex: Sendable {
     /// - Complexity: O(n) time and memory for items of similar size (the radix
     ///   sorts are linear); never more than O(n) cells.
     public init(edges: ItemEdges, cellSize: Double? = nil) {
+        self.init(edges: edges, cellSize: cellSize, edgeOrders: true)
+    }
+
+    /// Builds the index, with or without the four edge orders.
+    /// - Parameters:
+    ///   - edges: the items' edges; an item's index is its id.
+    ///   - cellSize: the side of a cell; `nil` chooses it from the items. The
+    ///     grid may stretch cells beyond it to stay within ``maxCells(forItems:)``.
+    ///   - edgeOrders: whether to build the edge orders that
+    ///     ``forEachCandidate(from:to:rule:fingers:_:)`` searches; an index
+    ///     that only answers ``forEachCandidate(in:_:)`` (point and rect
+    ///     lookups: the region provider) needs the grid alone, and without
+    ///     orders a band-move query visits the grid strips.
+    /// - Complexity: O(n) time and memory for items of similar size (the radix
+    ///   sorts are linear); never more than O(n) cells.
+    public init(edges: ItemEdges, cellSize: Double? = nil, edgeOrders: Bool) {
         let n = edges.count
         precondition(n < Int(Int32.max), "SpatialIndex: at most 2^31 - 2 items")
         self.edges = edges
-        var bx0 = Double.infinity, by0 = Double.infinity, bx1 = -Double.infinity, by1 = -Double.infinity
-        var sumSide = 0.0, finite = 0
-        edges.withReader { rd in
-            for i in 0..<n {
-                let e = rd[i]
-                guard e[0].isFinite, e[1].isFinite, e[2].isFinite, e[3].isFinite else { continue }
-                bx0 = Swift.min(bx0, e[0]); by0 = Swift.min(by0, e[1])
-                bx1 = Swift.max(bx1, e[2]); by1 = Swift.max(by1, e[3])
-                // Halves, so that the sum of sides near 1.8e308 stays finite.
-                sumSide += Swift.max(e[2] * 0.5 - e[0] * 0.5, e[3] * 0.5 - e[1] * 0.5)
-                finite += 1
-            }
-        }
+        // The extent, the mean side, which edge orders item order already
+        // satisfies (rows of a list or a grid) and whether each max edge is
+        // its min edge plus one size exactly (items of one size: the max-edge
+        // order is then the min-edge order): kept by the edges as they were
+        // made, else one pass.
+        let summary = edges.summary()
+        var bx0 = summary.bounds[0], by0 = summary.bounds[1], bx1 = summary.bounds[2], by1 = summary.bounds[3]
+        let sumSide = summary.sumHalfSide, finite = summary.finite
         if finite == 0 { bx0 = 0; by0 = 0; bx1 = 1; by1 = 1 }
         // Half extents: finite for any finite coordinates (the full extent may not be).
         let hw = Swift.max(bx1 * 0.5 - bx0 * 0.5, 0.5), hh = Swift.max(by1 * 0.5 - by0 * 0.5, 0.5)
@@ -124,58 +140,91 @@ public struct SpatialIndex: Sendable {
         scaleX = sx; scaleY = sy; originScaledX = osx; originScaledY = osy
         let cellCount = cols * rows
 
-        var orders: [[Int32]] = []
-        orders.reserveCapacity(4)
-        var identity: [Int32]? = nil
-        for edge in 0..<4 {
-            let c = Self.component[edge]
-            // Scene order is often already sorted (rows of a list or a grid),
-            // and a max edge often sorts like its min edge (items of one size):
-            // those orders are checked first (O(n)) and shared, not sorted.
-            if Self.isSorted(edges, nil, component: c) {
-                if identity == nil {
-                    identity = Self.identityOrder(n)
-                }
-                orders.append(identity!)
-            } else if edge == 1 || edge == 3, Self.isSorted(edges, orders[edge - 1], component: c) {
-                orders.append(orders[edge - 1])
-            } else {
-                orders.append(Self.sortedOrder(edges, component: c))
-            }
+        // The edge orders (before the grid: the sorts' scratch space is freed
+        // before the grid is allocated).
+        if edgeOrders {
+            let (orders, identity) = Self.buildOrders(edges, summary)
+            edgeOrder = orders; identityOrders = identity; hasEdgeOrders = true
+        } else {
+            edgeOrder = [[], [], [], []]; identityOrders = 0; hasEdgeOrders = false
         }
-        // (Before the grid: the sorts' scratch space is freed before the grid is allocated.)
-        edgeOrder = orders
 
-        // Counting pass, then fill (CSR): a counting sort of the registrations.
+        // The grid: counting pass, then fill (CSR), a counting sort of the
+        // registrations. An item that spans at most 2 × 2 cells (nearly all of
+        // them: a cell is twice the mean item side) is registered once, in the
+        // cell of its min corner, and queries reach one cell further on the
+        // low side of each axis (a loose grid: n registrations, not ~2n); a
+        // bigger one in every cell it touches, up to ``maxCellsPerItem``; a
+        // bigger one still, or one with an infinite edge, on the oversized list.
         var counts = [Int32](repeating: 0, count: cellCount + 1)
         var big: [Int32] = []
         var total = 0
-        edges.withReader { rd in
+        // Items of one size that fits well within a cell (the usual grid of
+        // icons or list rows) are all registered at their min corner: only
+        // the corners are read, two cell conversions per item.
+        let size = SIMD2<Double>(edges.size ?? .zero)
+        let cornersOnly = edges.layout == .uniform && size.x.isFinite && size.y.isFinite
+            && size.x * sx <= 0.9 && size.y * sy <= 0.9
+        if cornersOnly {
             counts.withUnsafeMutableBufferPointer { counts in
-                for i in 0..<n {
-                    let e = rd[i]
-                    guard e[0].isFinite, e[1].isFinite, e[2].isFinite, e[3].isFinite else { big.append(Int32(i)); continue }
+                edges.corners.withUnsafeBufferPointer { corners in
+                    for i in 0..<corners.count {
+                        let c = SIMD2<Double>(corners[i])
+                        guard c.x.isFinite, c.y.isFinite, (c.x + size.x).isFinite, (c.y + size.y).isFinite else { big.append(Int32(i)); continue }
+                        counts[Self.cell(c.y, sy, osy, rows) &* cols &+ Self.cell(c.x, sx, osx, cols) &+ 1] &+= 1
+                    }
+                }
+            }
+            total = n - big.count
+        } else {
+            counts.withUnsafeMutableBufferPointer { counts in
+                edges.forEach { i, e in
+                    guard e[0].isFinite, e[1].isFinite, e[2].isFinite, e[3].isFinite else { big.append(Int32(i)); return }
                     let c0 = Self.cell(e[0], sx, osx, cols), c1 = Self.cell(e[2], sx, osx, cols)
                     let r0 = Self.cell(e[1], sy, osy, rows), r1 = Self.cell(e[3], sy, osy, rows)
-                    if (c1 - c0 + 1) * (r1 - r0 + 1) > Self.maxCellsPerItem { big.append(Int32(i)); continue }
-                    total += (c1 - c0 + 1) * (r1 - r0 + 1)
+                    if c1 &- c0 <= 1 && r1 &- r0 <= 1 {
+                        total &+= 1
+                        counts[r0 &* cols &+ c0 &+ 1] &+= 1
+                        return
+                    }
+                    let span = (c1 - c0 + 1) * (r1 - r0 + 1)
+                    if span > Self.maxCellsPerItem { big.append(Int32(i)); return }
+                    total += span
                     for row in r0...r1 { for col in c0...c1 { counts[row * cols + col + 1] &+= 1 } }
                 }
             }
         }
         precondition(total < Int(Int32.max), "SpatialIndex: too many cell registrations")
-        for k in 0..<cellCount { counts[k + 1] += counts[k] }
-        var slots = [Int32](repeating: 0, count: total)
-        var fill = counts
-        edges.withReader { rd in
-            fill.withUnsafeMutableBufferPointer { fill in
-                slots.withUnsafeMutableBufferPointer { slots in
-                    var bigIndex = 0
-                    for i in 0..<n {
-                        if bigIndex < big.count && big[bigIndex] == Int32(i) { bigIndex += 1; continue }
-                        let e = rd[i]
+        counts.withUnsafeMutableBufferPointer { c in
+            for k in 0..<cellCount { c[k + 1] &+= c[k] }
+        }
+        var slots = [Int32](unsafeUninitializedCapacity: total) { _, count in count = total }
+        // counts[c] is the start of cell c; used as the fill cursor, it ends
+        // as the start of cell c + 1: shifted back by one afterwards.
+        counts.withUnsafeMutableBufferPointer { fill in
+            slots.withUnsafeMutableBufferPointer { slots in
+                var bigIndex = 0
+                if cornersOnly {
+                    edges.corners.withUnsafeBufferPointer { corners in
+                        for i in 0..<corners.count {
+                            if bigIndex < big.count && big[bigIndex] == Int32(i) { bigIndex += 1; continue }
+                            let c = SIMD2<Double>(corners[i])
+                            let cell = Self.cell(c.y, sy, osy, rows) &* cols &+ Self.cell(c.x, sx, osx, cols)
+                            slots[Int(fill[cell])] = Int32(truncatingIfNeeded: i)
+                            fill[cell] &+= 1
+                        }
+                    }
+                } else {
+                    edges.forEach { i, e in
+                        if bigIndex < big.count && big[bigIndex] == Int32(i) { bigIndex += 1; return }
                         let c0 = Self.cell(e[0], sx, osx, cols), c1 = Self.cell(e[2], sx, osx, cols)
                         let r0 = Self.cell(e[1], sy, osy, rows), r1 = Self.cell(e[3], sy, osy, rows)
+                        if c1 &- c0 <= 1 && r1 &- r0 <= 1 {
+                            let cell = r0 &* cols &+ c0
+                            slots[Int(fill[cell])] = Int32(truncatingIfNeeded: i)
+                            fill[cell] &+= 1
+                            return
+                        }
                         for row in r0...r1 {
                             for col in c0...c1 {
                                 let cell = row * cols + col
@@ -185,71 +234,56 @@ public struct SpatialIndex: Sendable {
                         }
                     }
                 }
+                var k = cellCount
+                while k > 0 { fill[k] = fill[k - 1]; k -= 1 }
+                fill[0] = 0
             }
         }
-        fill = []
         cellStart = counts
         cellItems = slots
         oversized = big
-
     }
 
-    /// `0 ..< n` as `Int32`s. An empty array is `[]`: the stdlib's
-    /// `unsafeUninitializedCapacity: 0` writes the count into the shared
-    /// empty-array storage, a data race between two threads building indexes
-    /// (ThreadSanitizer found it).
-    static func identityOrder(_ n: Int) -> [Int32] {
-        guard n > 0 else { return [] }
-        return [Int32](unsafeUninitializedCapacity: n) { b, count in
-            for i in 0..<n { b[i] = Int32(i) }
-            count = n
+    /// The four edge orders and which of them are item order (a bit per
+    /// order, stored empty), from the first pass's findings.
+    ///
+    /// An order must sort its items by its edge, and runs of equal keys by
+    /// the other axis's min edge. An order item order satisfies is item order.
+    /// Else each is one stable LSD radix sort that starts from an order the
+    /// ties must follow: the min-Y order from the min-X order and the other
+    /// way round, a max-edge order from the other axis's min-edge order (a
+    /// stable sort keeps the starting order within equal keys). Only when
+    /// neither min order is item order is one of them sorted from item order
+    /// with its runs of equal keys put in order afterwards. A max-edge order
+    /// whose edge is its min edge plus one size exactly is the min-edge order.
+    static func buildOrders(_ edges: ItemEdges, _ summary: ItemEdges.Summary) -> ([[Int32]], UInt8) {
+        let inOrder = summary.inOrder
+        let maxFollowsMin = edges.layout == .uniform ? summary.maxFollowsMin : [false, false]
+        // Edge order index → component: 0 minX (0), 1 maxX (2), 2 minY (1), 3 maxY (3).
+        var orders: [[Int32]?] = [nil, nil, nil, nil]
+        var identity: UInt8 = 0
+        for edge in 0..<4 where inOrder[Self.component[edge]] {
+            orders[edge] = []
+            identity |= 1 << UInt8(edge)
         }
-    }
-
-    /// The items sorted ascending by one component of their edges: an LSD
-    /// radix sort (stable, so ties keep item order) on the order-preserving
-    /// bits, 32-bit keys for `Float` edges, 64-bit for `Double`.
-    /// - Complexity: O(n) per non-trivial 11-bit digit (at most 3 for `Float`, 6 for `Double`).
-    static func sortedOrder(_ edges: ItemEdges, component c: Int) -> [Int32] {
-        // Ties (a column or row of items sharing an edge) are ordered by the
-        // item's lower edge on the other axis: a sorted run per column, so a
-        // band crossing a whole column reads only the part it reaches.
-        let c2 = c == 0 || c == 2 ? 1 : 0
-        var order: [Int32]
-        if edges.isSingle {
-            var keys = edges.single.map { e -> UInt32 in
-                let b = e[c].bitPattern
-                return b >> 31 == 1 ? ~b : b | (1 << 31)
-            }
-            order = radixSort(&keys, digits: 3)
-        } else {
-            var keys = edges.double.map { Self.orderKey($0[c]) }
-            order = radixSort(&keys, digits: 6)
+        func base(_ edge: Int) -> [Int32]? { identity & (1 << UInt8(edge)) != 0 ? nil : orders[edge]! }
+        if orders[0] == nil && orders[2] == nil {
+            var o = Self.radixSortedOrder(edges, component: 0, from: nil, summary)
+            Self.sortRuns(edges, &o, component: 0)
+            orders[0] = o
         }
-        // Runs of equal keys are in item order (the sort is stable); sort the
-        // runs that are not already in other-axis order (a grid's runs are).
-        edges.withReader { rd in
-            order.withUnsafeMutableBufferPointer { o in
-                let n = o.count
-                var start = 0
-                while start < n {
-                    let key = rd.edge(Int(o[start]), c)
-                    var end = start + 1, sorted = true
-                    while end < n && rd.edge(Int(o[end]), c) == key {
-                        if rd.edge(Int(o[end]), c2) < rd.edge(Int(o[end - 1]), c2) { sorted = false }
-                        end += 1
-                    }
-                    if !sorted {
-                        o[start..<end].sort { a, b in
-                            let x = rd.edge(Int(a), c2), y = rd.edge(Int(b), c2)
-                            return x < y || (x == y && a < b)
-                        }
-                    }
-                    start = end
-                }
+        if orders[2] == nil { orders[2] = Self.radixSortedOrder(edges, component: 1, from: base(0), summary) }
+        if orders[0] == nil { orders[0] = Self.radixSortedOrder(edges, component: 0, from: base(2), summary) }
+        for (edge, minEdge, otherMin) in [(1, 0, 2), (3, 2, 0)] where orders[edge] == nil {
+            let minOrder = base(minEdge)
+            if maxFollowsMin[edge >> 1] || (minOrder != nil && Self.isSorted(edges, minOrder, component: Self.component[edge])) {
+                orders[edge] = orders[minEdge]
+                if identity & (1 << UInt8(minEdge)) != 0 { identity |= 1 << UInt8(edge) }
+            } else {
+                orders[edge] = Self.radixSortedOrder(edges, component: Self.component[edge], from: base(otherMin), summary)
             }
         }
-        return order
+        return (orders.map { $0! }, identity)
     }
 
     /// Whether `order` (nil: item order) sorts the items as an edge order must:
@@ -277,56 +311,179 @@ public struct SpatialIndex: Sendable {
         return order.withUnsafeBufferPointer { o in check { Int(o[$0]) } }
     }
 
-    /// Sorts the items stably by `keys` (indexed by item, consumed) and
-    /// returns the item order.
-    static func radixSort<K: FixedWidthInteger & UnsignedInteger>(_ keys: inout [K], digits: Int) -> [Int32] {
-        let n = keys.count
-        let radix = 1 << 11
-        var histogram = [Int](repeating: 0, count: digits * radix)
-        keys.withUnsafeBufferPointer { keys in
-            histogram.withUnsafeMutableBufferPointer { h in
-                for k in keys {
-                    var v = k
-                    for d in 0..<digits { h[d * radix + Int(truncatingIfNeeded: v & 0x7FF)] += 1; v >>= 11 }
+    /// Sorts the runs of equal keys of `order` (sorted by component `c`) by
+    /// the other axis's min edge, where they are not already.
+    static func sortRuns(_ edges: ItemEdges, _ order: inout [Int32], component c: Int) {
+        let c2 = c == 0 || c == 2 ? 1 : 0
+        edges.withReader { rd in
+            order.withUnsafeMutableBufferPointer { o in
+                let n = o.count
+                var start = 0
+                while start < n {
+                    let key = rd.edge(Int(o[start]), c)
+                    var end = start + 1, sorted = true
+                    while end < n && rd.edge(Int(o[end]), c) == key {
+                        if rd.edge(Int(o[end]), c2) < rd.edge(Int(o[end - 1]), c2) { sorted = false }
+                        end += 1
+                    }
+                    if !sorted {
+                        o[start..<end].sort { a, b in
+                            let x = rd.edge(Int(a), c2), y = rd.edge(Int(b), c2)
+                            return x < y || (x == y && a < b)
+                        }
+                    }
+                    start = end
                 }
             }
         }
-        var order = Self.identityOrder(n)
-        var keys2: [K] = [], order2: [Int32] = []
+    }
+
+    /// `0 ..< n` as `Int32`s. An empty array is `[]`: the stdlib's
+    /// `unsafeUninitializedCapacity: 0` writes the count into the shared
+    /// empty-array storage, a data race between two threads building indexes
+    /// (ThreadSanitizer found it).
+    static func identityOrder(_ n: Int) -> [Int32] {
+        guard n > 0 else { return [] }
+        return [Int32](unsafeUninitializedCapacity: n) { b, count in
+            for i in 0..<n { b[i] = Int32(i) }
+            count = n
+        }
+    }
+
+    /// The items in `start` order (nil: item order), sorted stably by
+    /// component `c` of their edges: an LSD radix sort on the edge's
+    /// order-preserving bits (32-bit keys for `Float` layouts, 64-bit for
+    /// `Double`), read from the edges at each pass (no key arrays). Only the
+    /// bits that differ between items count (`varying`, from the edges'
+    /// summary for `Float` layouts, else one pass): a span of up to 16 bits
+    /// is one pass straight into the result (no scratch space), a wider one
+    /// passes of at most 11 bits.
+    /// - Complexity: O(n) per pass (one pass when the keys span 16 bits or
+    ///   fewer, as whole coordinates up to about 2¹⁰ apart do; at most 3 for
+    ///   `Float` edges, 6 for `Double`).
+    static func radixSortedOrder(_ edges: ItemEdges, component c: Int, from start: [Int32]?, _ summary: ItemEdges.Summary) -> [Int32] {
+        let n = edges.count
+        guard n > 1 else { return identityOrder(n) }
+        // Whole numbers: the key is the offset from the lowest (a non-finite
+        // value after the highest), so a span of 65,536 is one pass.
+        let integral = summary.integral[c] && edges.layout != .double && summary.lowest[c].isFinite
+        let low = integral ? Int64(summary.lowest[c]) : 0
+        let top = integral ? Int64(summary.highest[c]) - low + 1 : 0
+        var v = integral ? (UInt64(1) << (64 - UInt64(top).leadingZeroBitCount)) - 1 : 0
+        @inline(__always) func offset(_ x: Float) -> UInt32 {
+            x.isFinite ? UInt32(truncatingIfNeeded: Int64(x) &- low) : UInt32(truncatingIfNeeded: top)
+        }
+        typealias K = ItemEdges.Summary
+        if !integral && edges.layout != .double {
+            // The bits of the `Float` keys that differ between items.
+            var or: UInt32 = 0, and = UInt32.max
+            edges.withReader { rd in
+                for i in 0..<n { let k = K.key(rd.floatEdge(i, c)); or |= k; and &= k }
+            }
+            v = UInt64(or ^ and)
+        }
+        // One loop per layout and component: nothing is decided per item.
+        switch edges.layout {
+        case .uniform:
+            let s = edges.size ?? .zero
+            return edges.corners.withUnsafeBufferPointer { b in
+                if integral {
+                    switch c {
+                    case 0: return radixSort(n: n, varying: v, from: start) { offset(b[$0].x) }
+                    case 1: return radixSort(n: n, varying: v, from: start) { offset(b[$0].y) }
+                    case 2: return radixSort(n: n, varying: v, from: start) { offset(b[$0].x + s.x) }
+                    default: return radixSort(n: n, varying: v, from: start) { offset(b[$0].y + s.y) }
+                    }
+                }
+                switch c {
+                case 0: return radixSort(n: n, varying: v, from: start) { K.key(b[$0].x) }
+                case 1: return radixSort(n: n, varying: v, from: start) { K.key(b[$0].y) }
+                case 2: return radixSort(n: n, varying: v, from: start) { K.key(b[$0].x + s.x) }
+                default: return radixSort(n: n, varying: v, from: start) { K.key(b[$0].y + s.y) }
+                }
+            }
+        case .single:
+            return edges.single.withUnsafeBufferPointer { b in
+                if integral {
+                    switch c {
+                    case 0: return radixSort(n: n, varying: v, from: start) { offset(b[$0].x) }
+                    case 1: return radixSort(n: n, varying: v, from: start) { offset(b[$0].y) }
+                    case 2: return radixSort(n: n, varying: v, from: start) { offset(b[$0].z) }
+                    default: return radixSort(n: n, varying: v, from: start) { offset(b[$0].w) }
+                    }
+                }
+                switch c {
+                case 0: return radixSort(n: n, varying: v, from: start) { K.key(b[$0].x) }
+                case 1: return radixSort(n: n, varying: v, from: start) { K.key(b[$0].y) }
+                case 2: return radixSort(n: n, varying: v, from: start) { K.key(b[$0].z) }
+                default: return radixSort(n: n, varying: v, from: start) { K.key(b[$0].w) }
+                }
+            }
+        case .double:
+            return edges.double.withUnsafeBufferPointer { b in
+                var or: UInt64 = 0, and = UInt64.max
+                for i in 0..<n { let k = Self.orderKey(b[i][c]); or |= k; and &= k }
+                return radixSort(n: n, varying: or ^ and, from: start) { Self.orderKey(b[$0][c]) }
+            }
+        }
+    }
+
+    /// The LSD radix sort behind ``radixSortedOrder(_:component:from:varying:)``:
+    /// digits cover the bits from the lowest to the highest varying one.
+    @inline(__always)
+    static func radixSort<K: FixedWidthInteger & UnsignedInteger>(n: Int, varying: UInt64, from start: [Int32]?, key: (Int) -> K) -> [Int32] {
+        guard varying != 0 else { return start ?? identityOrder(n) }
+        let lo = varying.trailingZeroBitCount, hi = 63 - varying.leadingZeroBitCount
+        let span = hi - lo + 1
+        let digits = span <= 16 ? 1 : (span + 10) / 11
+        let width = (span + digits - 1) / digits
+        let radix = 1 << width, mask = K(radix - 1)
+        var histogram = [Int32](repeating: 0, count: digits * radix)
+        histogram.withUnsafeMutableBufferPointer { h in
+            for i in 0..<n {
+                var v = key(i) >> K(lo)
+                for d in 0..<digits { h[d &* radix &+ Int(truncatingIfNeeded: v & mask)] &+= 1; v >>= K(width) }
+            }
+        }
+        var order = start ?? []
+        var isIdentity = start == nil, ownsOrder = false
+        var scratch: [Int32] = []
+        var offsets = [Int32](repeating: 0, count: radix)
         for d in 0..<digits {
             let base = d * radix
             // A digit every key shares does not reorder anything.
             var trivial = false
-            for b in 0..<radix where histogram[base + b] != 0 { trivial = histogram[base + b] == n; break }
-            if trivial || n < 2 { continue }
-            if keys2.isEmpty {
-                keys2 = [K](repeating: 0, count: n)
-                order2 = [Int32](repeating: 0, count: n)
-            }
-            var offsets = [Int](repeating: 0, count: radix)
-            var sum = 0
-            for b in 0..<radix { offsets[b] = sum; sum += histogram[base + b] }
-            let shift = 11 * d
-            keys.withUnsafeBufferPointer { src in
-                order.withUnsafeBufferPointer { srcOrder in
-                    keys2.withUnsafeMutableBufferPointer { dst in
-                        order2.withUnsafeMutableBufferPointer { dstOrder in
-                            offsets.withUnsafeMutableBufferPointer { off in
-                                for i in 0..<n {
-                                    let k = src[i]
-                                    let b = Int(truncatingIfNeeded: (k >> shift) & 0x7FF)
-                                    let p = off[b]
-                                    off[b] = p + 1
-                                    dst[p] = k; dstOrder[p] = srcOrder[i]
-                                }
-                            }
+            for b in 0..<radix where histogram[base + b] != 0 { trivial = Int(histogram[base + b]) == n; break }
+            if trivial { continue }
+            if scratch.isEmpty { scratch = [Int32](unsafeUninitializedCapacity: n) { _, count in count = n } }
+            var sum: Int32 = 0
+            for b in 0..<radix { offsets[b] = sum; sum &+= histogram[base + b] }
+            let shift = K(lo + width * d)
+            order.withUnsafeBufferPointer { src in
+                scratch.withUnsafeMutableBufferPointer { dst in
+                    offsets.withUnsafeMutableBufferPointer { off in
+                        for p in 0..<n {
+                            let i = isIdentity ? p : Int(src[p])
+                            let b = Int(truncatingIfNeeded: (key(i) >> shift) & mask)
+                            let q = Int(off[b])
+                            off[b] = Int32(truncatingIfNeeded: q &+ 1)
+                            dst[q] = Int32(truncatingIfNeeded: i)
                         }
                     }
                 }
             }
-            swap(&keys, &keys2); swap(&order, &order2)
+            // The sorted order moves to `order`; the next pass writes into the
+            // old one if it is ours (not the identity, not the caller's).
+            if ownsOrder {
+                swap(&order, &scratch)
+            } else {
+                order = scratch
+                scratch = []
+                ownsOrder = true
+            }
+            isIdentity = false
         }
-        return order
+        return isIdentity ? identityOrder(n) : order
     }
 
     /// The bits of `v` as an unsigned integer that sorts like `v` (NaN last).
@@ -351,11 +508,11 @@ public struct SpatialIndex: Sendable {
     /// answer d positions from the hint, reading memory near it.
     @inlinable func search(_ rd: EdgeReader, _ edge: Int, _ value: Double, strict: Bool, hint: Int) -> Int {
         let c = Self.component[edge]
-        return edgeOrder[edge].withUnsafeBufferPointer { k in
+        return withOrder(edge) { k in
             let n = k.count
             // `before(p)`: position p comes before the answer.
             @inline(__always) func before(_ p: Int) -> Bool {
-                let key = rd.edge(Int(k[p]), c)
+                let key = rd.edge(k[p], c)
                 return strict ? key <= value : key < value
             }
             let h = Swift.min(Swift.max(hint, 0), n)
@@ -414,12 +571,31 @@ public struct SpatialIndex: Sendable {
         }
     }
 
-    /// The number of grid cells the closed box `[x0, x1] × [y0, y1]` touches (0 if none).
+    /// The number of grid cells a query of the closed box `[x0, x1] × [y0, y1]`
+    /// visits (0 if none): the cells it touches and, for the items registered
+    /// at their min corner, one more column and row on the low side.
     @inlinable func cellsTouched(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Int {
         guard x1 >= originX, y1 >= originY, x0 <= limitX, y0 <= limitY else { return 0 }
-        let c0 = Self.cell(x0, scaleX, originScaledX, cols), c1 = Self.cell(x1, scaleX, originScaledX, cols)
-        let r0 = Self.cell(y0, scaleY, originScaledY, rows), r1 = Self.cell(y1, scaleY, originScaledY, rows)
+        let c0 = Swift.max(Self.cell(x0, scaleX, originScaledX, cols) - 1, 0), c1 = Self.cell(x1, scaleX, originScaledX, cols)
+        let r0 = Swift.max(Self.cell(y0, scaleY, originScaledY, rows) - 1, 0), r1 = Self.cell(y1, scaleY, originScaledY, rows)
         return (c1 - c0 + 1) * (r1 - r0 + 1)
+    }
+
+    /// A view of edge order `edge`: position → item.
+    @inlinable func withOrder<R>(_ edge: Int, _ body: (OrderView) -> R) -> R {
+        if identityOrders & (1 << UInt8(edge)) != 0 { return body(OrderView(items: nil, count: edges.count)) }
+        return edgeOrder[edge].withUnsafeBufferPointer { body(OrderView(items: $0.baseAddress, count: $0.count)) }
+    }
+
+    /// Position → item in one edge order (item order when not stored).
+    @usableFromInline struct OrderView {
+        @usableFromInline let items: UnsafePointer<Int32>?
+        @usableFromInline let count: Int
+        @inlinable init(items: UnsafePointer<Int32>?, count: Int) { self.items = items; self.count = count }
+        @inlinable @inline(__always) subscript(p: Int) -> Int {
+            if let items { return Int(items[p]) }
+            return p
+        }
     }
 
     /// Calls `body` with a superset of the items whose hit state can differ
@@ -439,7 +615,7 @@ public struct SpatialIndex: Sendable {
     ///   swept strip)).
     @inlinable public func forEachCandidate(from old: Rect, to new: Rect, rule: HitRule, _ body: (Int) -> Void) {
         var fingers = Fingers()
-        for k in 0..<8 { fingers[k] = edgeOrder[k >> 1].count / 2 }
+        for k in 0..<8 { fingers[k] = edges.count / 2 }
         forEachCandidate(from: old, to: new, rule: rule, fingers: &fingers, body)
     }
 
@@ -471,11 +647,12 @@ public struct SpatialIndex: Sendable {
                 case (.intersects, _): itemEdge = 2
                 case (.contains, let e): itemEdge = e  // band.minX < item.minX, …
                 }
+                // The swept strip as explicit edges (a Rect's width could round).
+                let (sx0, sy0, sx1, sy1) = bandEdge < 2 ? (lo, y0, hi, y1) : (x0, lo, x1, hi)
+                guard hasEdgeOrders else { forEachCandidate(sx0, sy0, sx1, sy1, body); continue }
                 let s = search(rd, itemEdge, lo, strict: false, hint: fingers[2 * itemEdge])
                 let e = search(rd, itemEdge, hi, strict: true, hint: Swift.max(s, fingers[2 * itemEdge + 1]))
                 fingers[2 * itemEdge] = s; fingers[2 * itemEdge + 1] = e
-                // The swept strip as explicit edges (a Rect's width could round).
-                let (sx0, sy0, sx1, sy1) = bandEdge < 2 ? (lo, y0, hi, y1) : (x0, lo, x1, hi)
                 let gridCost = Double(cellsTouched(sx0, sy0, sx1, sy1)) * (1 + density)
                 if Double(e - s) <= gridCost {
                     // Only items whose other-axis extent touches the swept range can
@@ -483,10 +660,10 @@ public struct SpatialIndex: Sendable {
                     let (p0, p1) = bandEdge < 2 ? (y0, y1) : (x0, x1)
                     let (cLo, cHi) = bandEdge < 2 ? (1, 3) : (0, 2)
                     let c = Self.component[itemEdge]
-                    edgeOrder[itemEdge].withUnsafeBufferPointer { owners in
+                    withOrder(itemEdge) { owners in
                         var k = s
                         while k < e {
-                            let i = Int(owners[k])
+                            let i = owners[k]
                             let v = rd[i]
                             if v[cLo] > p1 {
                                 // The rest of this run of equal keys lies beyond the
@@ -495,7 +672,7 @@ public struct SpatialIndex: Sendable {
                                 var l = k + 1, h = e
                                 while l < h {
                                     let m = (l + h) >> 1
-                                    if rd.edge(Int(owners[m]), c) <= key { l = m + 1 } else { h = m }
+                                    if rd.edge(owners[m], c) <= key { l = m + 1 } else { h = m }
                                 }
                                 k = l
                                 continue
@@ -511,9 +688,11 @@ public struct SpatialIndex: Sendable {
         }
     }
 
-    /// Calls `body` with every item registered in a cell that the closed
-    /// rectangle `r` touches, plus every oversized item. An item may be
-    /// reported more than once (once per cell); callers deduplicate.
+    /// Calls `body` with every item that can meet the closed rectangle `r`:
+    /// the items registered in a cell it touches, the items registered at
+    /// their min corner one cell before it on either axis, and every oversized
+    /// item. An item may be reported more than once (once per cell); callers
+    /// deduplicate.
     ///
     /// - Complexity: O(cells touched + items in them + oversized items).
     @inlinable public func forEachCandidate(in r: Rect, _ body: (Int) -> Void) {
@@ -524,8 +703,10 @@ public struct SpatialIndex: Sendable {
     @inlinable func forEachCandidate(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ body: (Int) -> Void) {
         for i in oversized { body(Int(i)) }
         guard x1 >= originX, y1 >= originY, x0 <= limitX, y0 <= limitY else { return }
-        let c0 = Self.cell(x0, scaleX, originScaledX, cols), c1 = Self.cell(x1, scaleX, originScaledX, cols)
-        let r0 = Self.cell(y0, scaleY, originScaledY, rows), r1 = Self.cell(y1, scaleY, originScaledY, rows)
+        // One cell further on the low side: an item spanning at most 2 × 2
+        // cells is registered only in the cell of its min corner.
+        let c0 = Swift.max(Self.cell(x0, scaleX, originScaledX, cols) - 1, 0), c1 = Self.cell(x1, scaleX, originScaledX, cols)
+        let r0 = Swift.max(Self.cell(y0, scaleY, originScaledY, rows) - 1, 0), r1 = Self.cell(y1, scaleY, originScaledY, rows)
         cellStart.withUnsafeBufferPointer { starts in
             cellItems.withUnsafeBufferPointer { slots in
                 for row in r0...r1 {
@@ -547,5 +728,13 @@ public struct SpatialIndex: Sendable {
     /// The number of oversized items visited by every query.
     public var oversizedCount: Int { oversized.count }
     /// Bytes held by the index beyond the shared edges (grid and edge orders).
-    public var byteCount: Int { 4 * (cellStart.count + cellItems.count + oversized.count + edgeOrder.reduce(0) { $0 + $1.count }) }
+    /// (An order that is item order, or that another order already is, counts once or not at all.)
+    public var byteCount: Int {
+        var orders = 0
+        for e in 0..<4 where !edgeOrder[e].isEmpty {
+            let shared = (e == 1 || e == 3) && edgeOrder[e].withUnsafeBufferPointer { a in edgeOrder[e - 1].withUnsafeBufferPointer { $0.baseAddress == a.baseAddress } }
+            if !shared { orders += edgeOrder[e].count }
+        }
+        return 4 * (cellStart.count + cellItems.count + oversized.count + orders)
+    }
 }
