@@ -720,6 +720,43 @@ public struct SpatialIndex: Sendable {
         }
     }
 
+    /// Checks the index against its items (tests; O(n log n)): every edge
+    /// order is a permutation of the items sorted by its edge, runs of equal
+    /// keys by the other axis's min edge; an order stored empty is item
+    /// order; the grid's cells are consistent, and a query of any item's own
+    /// rect finds it.
+    public func _checkInvariants() {
+        let n = edges.count
+        if hasEdgeOrders {
+            for edge in 0..<4 {
+                let c = Self.component[edge], c2 = c == 0 || c == 2 ? 1 : 0
+                precondition((identityOrders & (1 << UInt8(edge)) != 0) == edgeOrder[edge].isEmpty || n == 0, "edge order \(edge): stored and identity")
+                var seen = [Bool](repeating: false, count: n)
+                edges.withReader { rd in
+                    withOrder(edge) { o in
+                        precondition(o.count == n, "edge order \(edge): \(o.count) items of \(n)")
+                        for p in 0..<n {
+                            let i = o[p]
+                            precondition(i >= 0 && i < n && !seen[i], "edge order \(edge): not a permutation at \(p)")
+                            seen[i] = true
+                            guard p > 0 else { continue }
+                            let a = rd.edge(o[p - 1], c), b = rd.edge(i, c)
+                            precondition(a < b || (a == b && rd.edge(o[p - 1], c2) <= rd.edge(i, c2)), "edge order \(edge): unsorted at \(p)")
+                        }
+                    }
+                }
+            }
+        }
+        precondition(cellStart.count == cols * rows + 1 && cellStart.first == 0 && Int(cellStart.last!) == cellItems.count, "cell starts")
+        for k in 0..<(cols * rows) { precondition(cellStart[k] <= cellStart[k + 1], "cell starts go down at \(k)") }
+        for i in 0..<n {
+            var found = false
+            let e = edges[i]
+            forEachCandidate(e[0], e[1], e[2], e[3]) { if $0 == i { found = true } }
+            precondition(found, "item \(i) is not found by a query of its own rect")
+        }
+    }
+
     /// The number of grid cells.
     public var cellCount: Int { cols * rows }
     /// The side of a cell in points (the wider of its two sides: cells may be
