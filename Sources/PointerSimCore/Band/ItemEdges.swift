@@ -38,7 +38,7 @@ public struct ItemEdges: Sendable {
     ///
     /// Made by one pass over the items (``ItemEdges/summary()``), except in
     /// the uniform layout, where it is kept up to date as items are appended
-    /// from the min corners alone (``UniformSummary``): no pass at all.
+    /// from the min corners alone: no pass at all.
     public struct Summary: Sendable {
         /// Per component (minX, minY, maxX, maxY), the lowest and the highest
         /// finite value (`+∞` and `−∞` if none).

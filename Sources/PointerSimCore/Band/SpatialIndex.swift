@@ -1,20 +1,25 @@
-/// A uniform grid and four sorted edge orders over item rectangles, for
-/// finding the items near a region, or the items whose hit state a band move
-/// can change, without scanning them all.
+/// A loose uniform grid and four sorted edge orders over item rectangles,
+/// for finding the items near a region, or the items whose hit state a band
+/// move can change, without scanning them all.
 ///
 /// Memory is close to the data: the items' edges are one flat ``ItemEdges``
-/// array (16 bytes per item when the edges are exact `Float`s), shared with
-/// the ``SelectionEngine`` that built the index until it changes an item; each
-/// edge order is an array of `Int32` item indices (its keys are read from the
-/// edges); the grid is compressed (CSR): `cellStart[c] ..< cellStart[c + 1]`
-/// indexes `cellItems`. Items that would span more than ``maxCellsPerItem``
-/// cells are kept in a short list of oversized items that every grid query also
-/// visits, so a background-sized item costs O(1) memory, not O(cells). There
-/// are no per-item heap objects and no dictionaries.
+/// array (8 bytes per item for items of one size, 16 when the edges are exact
+/// `Float`s), shared with the ``SelectionEngine`` that built the index until
+/// it changes an item; each edge order is an array of `Int32` item indices
+/// (its keys are read from the edges), not stored at all when it is item
+/// order, and shared when a max-edge order is its min-edge order; the grid is
+/// compressed (CSR): `cellStart[c] ..< cellStart[c + 1]` indexes `cellItems`.
+/// An item spanning at most 2 × 2 cells is registered once, in the cell of its
+/// min corner (queries reach one cell further on the low side); a bigger one
+/// in every cell it touches; one that would span more than
+/// ``maxCellsPerItem`` cells is kept in a short list of oversized items that
+/// every grid query also visits, so a background-sized item costs O(1)
+/// memory, not O(cells). There are no per-item heap objects and no
+/// dictionaries.
 ///
 /// The grid covers the items' real extent. The cell side defaults to
-/// `max(2 × mean item side, √(area / n))`: at most as many cells as items, an
-/// item registered in about 2 cells (the sorted edge orders, not the grid,
+/// `max(2 × mean item side, √(area / n))`: at most as many cells as items,
+/// nearly every item registered once (the sorted edge orders, not the grid,
 /// answer most band moves, so fewer, larger cells make a smaller and faster
 /// build at little cost); whatever the coordinates (up to ±1.8e308,
 /// two items 10²⁰ apart, a huge pitch), the grid never has more than
@@ -22,14 +27,11 @@
 /// on each axis separately. Coordinates reach integers only through clamped
 /// conversions, so no input traps or overflows.
 ///
-/// The build runs at memory speed: one pass for the extent, a counting sort
-/// into the grid, and per edge order a check whether scene order or the
-/// matching min-edge order already sorts it (then it is shared: rows of a
-/// list or grid, items of one size), else one stable LSD radix sort on the
-/// order-preserving bits of the edge (11-bit digits, digits every key shares
-/// skipped: 3 passes at most for `Float` edges), then a check of each run of
-/// equal keys, sorted by the other axis only if it is not already (a grid's
-/// runs are).
+/// The build runs at memory speed: the items' ``ItemEdges/Summary`` (kept by
+/// the uniform layout as items arrive, else one pass), at most one stable LSD
+/// radix sort per edge order that item order does not already give (one in
+/// all for a grid of one size), and a counting sort
+/// into the grid.
 public struct SpatialIndex: Sendable {
     /// The largest number of cells one item is registered in.
     public static let maxCellsPerItem = 64
