@@ -11,12 +11,13 @@ let package = Package(
         .library(name: "PointerSimFormats", targets: ["PointerSimFormats"]),
         .library(name: "PointerSimLive", targets: ["PointerSimLive"]),
         .library(name: "PointerSimRender", targets: ["PointerSimRender"]),
+        .library(name: "PointerSimWorkloads", targets: ["PointerSimWorkloads"]),
         .executable(name: "pointersim", targets: ["pointersim"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
     ],
     targets: [
         // The pure core: no Foundation, no C. Geometry, band selection,
@@ -30,6 +31,7 @@ let package = Package(
         .target(name: "PointerSimFormats", dependencies: ["PointerSimCore", "PointerSimInput"]),
         // Drawing a replay: the HTML viewer and the SVG summary (`pointersim render`).
         .target(name: "PointerSimRender", dependencies: ["PointerSimCore", "PointerSimFormats"]),
+        .target(name: "PointerSimWorkloads", dependencies: ["PointerSimCore"]),
         // libevdev (Linux only): only PointerSimLive imports it.
         .systemLibrary(
             name: "CLibevdev", path: "Sources/CLibevdev", pkgConfig: "libevdev",
@@ -45,7 +47,7 @@ let package = Package(
         .executableTarget(
             name: "pointersim",
             dependencies: [
-                "PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimRender",
+                "PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimRender", "PointerSimWorkloads",
                 .target(name: "PointerSimLive", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),

@@ -32,6 +32,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "PointerSimCore", package: root),
                 .product(name: "PointerSimFormats", package: root),
+                .product(name: "PointerSimWorkloads", package: root),
             ],
             path: "Benchmarks/PointerSimBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),

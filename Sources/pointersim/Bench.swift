@@ -1,5 +1,6 @@
 import ArgumentParser
 import PointerSimCore
+import PointerSimWorkloads
 import PointerSimFormats
 
 extension PointerSimCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PointerSimCore
+import PointerSimWorkloads
 
 extension PointerSimCommand.Bench {
     struct Regions: ParsableCommand {

@@ -1,30 +1,18 @@
 import Benchmark
 import PointerSimCore
 import PointerSimFormats
+import PointerSimWorkloads
 
-// The band workload of docs/Benchmarks.md (v1): items and band path.
-func workloadItem(_ id: Int) -> Rect {
-    Rect(x: Double(50 * (id % 80)), y: Double(40 * (id / 80)), width: 40, height: 30)
-}
-
-func workloadBand(k: Int, n: Int) -> Rect {
-    let rows = (n + 79) / 80
-    let h = 40 * rows - 10
-    func tri(_ u: Int, _ p: Int) -> Int { abs(2 * (u % p) - p) }
-    let g = k <= 1000 ? 2 * k : 3000 - k
-    let ax = 950 + (100 * tri(k, 150)) / 150
-    let ay = 950 + (100 * tri(k + 27, 110)) / 110
-    let x = 5 + (1995 * g * ax) / (2000 * 1000)
-    let y = 5 + ((h / 2 - 5) * g * ay) / (2000 * 1000)
-    return Rect(corner: Point(x: 5, y: 5), Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
-}
+// The band workload of docs/Benchmarks.md (v1): BandWorkload.item and
+// BandWorkload.band, the definitions `pointersim bench band` uses.
+let workloadItem = BandWorkload.item
 
 /// State kept between iterations (the benchmarks run one at a time).
 final class Shared: @unchecked Sendable {
     static let shared = Shared()
     let n = 1_000_000
     lazy var edges = ItemEdges(count: n, workloadItem)
-    lazy var bands = (1...2000).map { workloadBand(k: $0, n: n) }
+    lazy var bands = (1...2000).map { BandWorkload.band(k: $0, n: n) }
     var engine: SelectionEngine?
     lazy var regions: SceneRegionProvider = SceneRegionProvider(regions: (0..<100_000).map {
         SceneRegion(id: "g\($0)", rect: workloadItem($0))
