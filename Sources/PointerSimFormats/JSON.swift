@@ -40,6 +40,8 @@ public struct JSONParser {
     struct RectArray {
         /// The elements as items (`SceneItem`: the id and the rect as written).
         var items: [SceneItem] = []
+        /// Whether ``SceneFile`` has checked them (ids, rects, limits).
+        var validated = false
         var count: Int { items.count }
         /// The line the array starts on.
         let startLine: Int
@@ -66,12 +68,21 @@ public struct JSONParser {
     /// either order), come back as columns, not nodes: an empty array stands
     /// in the tree. Anything else in them is parsed as usual.
     static func parseScene(_ text: String, file: String) throws -> (JSONNode, [String: RectArray]) {
-        try withBytes(text) { bytes in
-            var p = JSONParser(bytes: bytes, file: file)
-            p.rectArrayKeys = ["items", "regions"]
-            let root = try p.document()
-            return (root, p.rectArrays)
-        }
+        try withBytes(text) { try parseScene(bytes: $0, file: file) }
+    }
+
+    /// ``parseScene(_:file:)`` of UTF-8 bytes.
+    static func parseScene(bytes: UnsafeBufferPointer<UInt8>, file: String) throws -> (JSONNode, [String: RectArray]) {
+        var p = JSONParser(bytes: bytes, file: file)
+        p.rectArrayKeys = ["items", "regions"]
+        let root = try p.document()
+        return (root, p.rectArrays)
+    }
+
+    /// ``parse(_:file:)`` of UTF-8 bytes.
+    static func parse(bytes: UnsafeBufferPointer<UInt8>, file: String) throws -> JSONNode {
+        var p = JSONParser(bytes: bytes, file: file)
+        return try p.document()
     }
 
     mutating func document() throws -> JSONNode {

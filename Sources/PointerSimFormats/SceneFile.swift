@@ -151,13 +151,32 @@ public enum SceneFile {
     ///   and path of anything malformed or unknown.
     public static func load(path: String) throws -> Scene {
         var warnings: [String] = []
-        return try parse(readTextFile(path), file: path, warnings: &warnings)
+        return try load(path: path, warnings: &warnings)
     }
 
     /// Reads and validates a scene file, collecting warnings (e.g. dropped
     /// accessories) as `file:line: path: message` strings for the caller to print.
+    ///
+    /// The file's text is let go as soon as it is parsed (plain `items` and
+    /// `regions` lists already checked as columns): a scene of a million
+    /// items or regions never holds its text, its columns and its items at
+    /// once. Peak memory stays within about 3 times the file's size.
+    /// - Complexity: O(bytes).
     public static func load(path: String, warnings: inout [String]) throws -> Scene {
-        try parse(readTextFile(path), file: path, warnings: &warnings)
+        var bytes = try readTextBytes(path)
+        var (node, columns) = try bytes.withUnsafeBufferPointer { try JSONParser.parseScene(bytes: $0, file: path) }
+        do {
+            try validate(&columns)
+        } catch is ColumnsRejected {
+            var w: [String] = []
+            let root = try bytes.withUnsafeBufferPointer { try JSONParser.parse(bytes: $0, file: path) }
+            let scene = try parse(root: root, columns: [:], file: path, warnings: &w)
+            warnings += w
+            return scene
+        }
+        // From here every error names a node's line: the text can go.
+        bytes = []
+        return try parse(root: node, columns: consume columns, file: path, warnings: &warnings)
     }
 
     /// Parses scene text.
@@ -175,9 +194,10 @@ public enum SceneFile {
     /// do not.
     /// - Complexity: O(bytes).
     public static func parse(_ text: String, file: String, warnings: inout [String]) throws -> Scene {
-        let (node, columns) = try JSONParser.parseScene(text, file: file)
+        var (node, columns) = try JSONParser.parseScene(text, file: file)
         do {
-            return try parse(root: node, columns: columns, file: file, warnings: &warnings)
+            try validate(&columns)
+            return try parse(root: node, columns: consume columns, file: file, warnings: &warnings)
         } catch is ColumnsRejected {
             var w: [String] = []
             let scene = try parse(root: try JSONParser.parse(text, file: file), columns: [:], file: file, warnings: &w)
@@ -190,6 +210,19 @@ public enum SceneFile {
     /// ordinary parse to be reported.
     struct ColumnsRejected: Error {}
 
+    /// Checks the `items` and `regions` read as columns, before anything else
+    /// is decoded (so that the text, needed again only if they are rejected,
+    /// can be let go first).
+    /// - Throws: ``ColumnsRejected``.
+    static func validate(_ columns: inout [String: JSONParser.RectArray]) throws {
+        for (key, limit, nonEmpty) in [("items", maxItems, false), ("regions", maxRegions, true)] {
+            guard var c = columns.removeValue(forKey: key) else { continue }
+            _ = try rows(c, limit: limit, nonEmptyIDs: nonEmpty)
+            c.validated = true
+            columns[key] = c
+        }
+    }
+
     /// Items or regions read as columns, validated as the ordinary decoder
     /// would (ids, rects, limits); throws ``ColumnsRejected`` at the first
     /// problem. Duplicate ids are found by sorting 64-bit hashes of the ids
@@ -197,6 +230,7 @@ public enum SceneFile {
     /// compared as strings.
     /// - Complexity: O(n log n) comparisons of 8-byte hashes.
     static func rows(_ c: JSONParser.RectArray, limit: Int, nonEmptyIDs: Bool) throws -> [SceneItem] {
+        if c.validated { return c.items }
         guard c.count <= limit else { throw ColumnsRejected() }
         var hashes: [UInt64] = []
         hashes.reserveCapacity(c.count)
@@ -226,7 +260,7 @@ public enum SceneFile {
         return c.items
     }
 
-    static func parse(root node: JSONNode, columns: [String: JSONParser.RectArray], file: String, warnings: inout [String]) throws -> Scene {
+    static func parse(root node: JSONNode, columns: consuming [String: JSONParser.RectArray], file: String, warnings: inout [String]) throws -> Scene {
         let root = SceneField(node: node, path: "", file: file)
         let top = try root.object(allowed: ["format", "view", "pointer", "band", "selection", "items", "regions", "regionConfiguration", "comment"])
         var scene = Scene()
@@ -319,7 +353,7 @@ public enum SceneFile {
                     scene.items.append(SceneItem(id: id, rect: Rect(x: origin.x + Double(c) * pitch.x, y: origin.y + Double(r) * pitch.y, width: size.x, height: size.y)))
                 }
             }
-        } else if let c = columns["items"] {
+        } else if let c = columns.removeValue(forKey: "items") {
             scene.items = try rows(c, limit: maxItems, nonEmptyIDs: false)
             // The initial selection is checked against the ids.
             if !initialSelection.isEmpty {
@@ -346,8 +380,9 @@ public enum SceneFile {
         if let c = top["regionConfiguration"] {
             try decodeRegionConfiguration(c, into: &scene)
         }
-        if let c = columns["regions"] {
-            scene.regions = try rows(c, limit: maxRegions, nonEmptyIDs: true).map { SceneRegion(id: $0.id, rect: $0.rect) }
+        if let c = columns.removeValue(forKey: "regions") {
+            // (The columns are let go as they become regions.)
+            scene.regions = try rows(consume c, limit: maxRegions, nonEmptyIDs: true).map { SceneRegion(id: $0.id, rect: $0.rect) }
         } else if let regions = top["regions"] {
             try decodeRegions(regions, into: &scene, warnings: &warnings)
         }

@@ -1,3 +1,4 @@
+import Foundation
 import PointerSimCore
 import PointerSimFormats
 import Testing
@@ -28,7 +29,7 @@ import Testing
         #expect(s.regions.map(\.id) == ["r", "s"] && s.regions[0] == SceneRegion(id: "r", rect: Rect(x: 1, y: 2, width: 3, height: 4)))
     }
 
-    @Test(arguments: [
+    static let listErrors: [(String, String)] = [
         // A negative width on line 4: the ordinary parser names it.
         ("{\"format\": \"pointersim-scene/1\", \"items\": [\n{\"id\": \"a\", \"rect\": [0, 0, 1, 1]},\n{\"id\": \"b\", \"rect\": [0, 0, 1, 1]},\n{\"id\": \"c\", \"rect\": [0, 0, -1, 1]}]}",
          "c.json:4: items[2].rect: width and height must not be negative"),
@@ -55,8 +56,43 @@ import Testing
          "c.json:1: regions[0].id: expected a non-empty region id"),
         ("{\"format\": \"pointersim-scene/1\", \"regions\": [{\"id\": \"k\", \"rect\": [0, 0, 1, 1]},\n{\"id\": \"k\", \"rect\": [0, 0, 1, 1]}]}",
          "c.json:2: regions[1].id: duplicate region id \"k\""),
-    ])
+    ]
+
+    @Test(arguments: listErrors)
     func errorsInAListAreTheOrdinaryOnes(text: String, expected: String) {
         #expect(Self.error(text) == expected)
+    }
+
+    /// A scene file read from disk: the text is let go once parsed, and the
+    /// scene, or the error, is what parsing the same text gives.
+    static func load(_ text: String, bytes: [UInt8]? = nil) -> (Scene?, String?, String) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pointersim-columns-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        FileManager.default.createFile(atPath: path, contents: Data(bytes ?? Array(text.utf8)))
+        do { return (try SceneFile.load(path: path), nil, path) } catch let e as InputError { return (nil, e.description, path) } catch { return (nil, "\(error)", path) }
+    }
+
+    @Test(arguments: listErrors)
+    func errorsInAListFromAFileAreTheOrdinaryOnes(text: String, expected: String) {
+        let (_, message, path) = Self.load(text)
+        #expect(message == expected.replacingOccurrences(of: "c.json", with: path))
+    }
+
+    @Test func aFileGivesTheSceneItsTextGives() throws {
+        var text = "{\"format\": \"pointersim-scene/1\",\n \"band\": {\"initialSelection\": [\"i7\"]},\n \"items\": [\n"
+        text += (0..<500).map { "{\"id\": \"i\($0)\", \"rect\": [\(50 * ($0 % 20)), \(40 * ($0 / 20)), 40, 30]}" }.joined(separator: ",\n")
+        text += "],\n \"regions\": [\n"
+        text += (0..<300).map { "{\"rect\": [\($0 * 3), 0.5, 2, 2], \"id\": \"r\($0)\"}" }.joined(separator: ",\n")
+        text += "]}"
+        let (scene, message, _) = Self.load(text)
+        #expect(message == nil)
+        let parsed = try SceneFile.parse(text, file: "c.json")
+        #expect(scene?.items == parsed.items && scene?.regions == parsed.regions && scene?.initialSelection == ["i7"])
+        #expect(parsed.items.count == 500 && parsed.regions.count == 300)
+    }
+
+    @Test func aFileThatIsNotUTF8IsRefused() {
+        let (_, message, path) = Self.load("", bytes: Array("{\"format\": \"pointersim-scene/1\", \"items\": [{\"id\": \"".utf8) + [0xC3, 0x28] + Array("\", \"rect\": [0, 0, 1, 1]}]}".utf8))
+        #expect(message == "\(path): is not valid UTF-8 text")
     }
 }

@@ -9,25 +9,67 @@ public struct ModifierStyle: Sendable, Hashable {
 }
 
 /// A region as a scene declares it.
+///
+/// A plain region (an id and a rect, the rest at its defaults) is 56 bytes:
+/// the latching axes, the styles and the press claim live in one shared,
+/// immutable box that only regions which set them have, so a scene of a
+/// million plain regions costs its ids and rects, not 120 bytes each.
 public struct SceneRegion: Sendable, Hashable {
     /// The identifier.
     public var id: String
     /// The rect, in content coordinates.
     public var rect: Rect
+    /// Everything else, when anything is not at its default.
+    var details: Details?
+
+    /// The latching axes, styles and press claim of a region that sets any.
+    final class Details: Sendable, Hashable {
+        let latchingAxes: Axes
+        let style: PointerStyle?
+        let modifierStyles: [ModifierStyle]
+        let claimsPress: Bool?
+        init(_ latchingAxes: Axes, _ style: PointerStyle?, _ modifierStyles: [ModifierStyle], _ claimsPress: Bool?) {
+            self.latchingAxes = latchingAxes; self.style = style; self.modifierStyles = modifierStyles; self.claimsPress = claimsPress
+        }
+        /// The box, or nil when every value is the default.
+        static func make(_ latchingAxes: Axes, _ style: PointerStyle?, _ modifierStyles: [ModifierStyle], _ claimsPress: Bool?) -> Details? {
+            latchingAxes.isEmpty && style == nil && modifierStyles.isEmpty && claimsPress == nil
+                ? nil : Details(latchingAxes, style, modifierStyles, claimsPress)
+        }
+        static func == (a: Details, b: Details) -> Bool {
+            a.latchingAxes == b.latchingAxes && a.style == b.style && a.modifierStyles == b.modifierStyles && a.claimsPress == b.claimsPress
+        }
+        func hash(into h: inout Hasher) {
+            h.combine(latchingAxes); h.combine(style); h.combine(modifierStyles); h.combine(claimsPress)
+        }
+    }
+
     /// The latching axes.
-    public var latchingAxes: Axes
+    public var latchingAxes: Axes {
+        get { details?.latchingAxes ?? .none }
+        set { details = .make(newValue, style, modifierStyles, claimsPress) }
+    }
     /// The default style (nil: the `automatic` effect).
-    public var style: PointerStyle?
+    public var style: PointerStyle? {
+        get { details?.style }
+        set { details = .make(latchingAxes, newValue, modifierStyles, claimsPress) }
+    }
     /// Modifier-dependent styles: the first whose modifiers are all held wins over ``style``.
-    public var modifierStyles: [ModifierStyle]
+    public var modifierStyles: [ModifierStyle] {
+        get { details?.modifierStyles ?? [] }
+        set { details = .make(latchingAxes, style, newValue, claimsPress) }
+    }
     /// Whether the region claims a primary press (nil: the default rule; see
     /// ``PointerRegion/claimsPress``).
-    public var claimsPress: Bool?
+    public var claimsPress: Bool? {
+        get { details?.claimsPress }
+        set { details = .make(latchingAxes, style, modifierStyles, newValue) }
+    }
 
     /// Creates a region.
     public init(id: String, rect: Rect, latchingAxes: Axes = .none, style: PointerStyle? = nil, modifierStyles: [ModifierStyle] = [], claimsPress: Bool? = nil) {
-        self.id = id; self.rect = rect; self.latchingAxes = latchingAxes; self.style = style; self.modifierStyles = modifierStyles
-        self.claimsPress = claimsPress
+        self.id = id; self.rect = rect
+        details = .make(latchingAxes, style, modifierStyles, claimsPress)
     }
 
     /// The style under the given modifiers.
@@ -47,16 +89,18 @@ public struct SceneRegionProvider: PointerRegionProvider {
     /// The regions, in scene order (later ones are on top).
     public let regions: [SceneRegion]
     let index: SpatialIndex
-    var generations: [Int]
+    /// The generations of the regions ever invalidated (most never are:
+    /// nothing is kept for them).
+    var generations: [Int: Int] = [:]
     /// Whether queries use the index (true) or scan every region (false, for comparison).
     public var usesIndex: Bool
 
     /// Creates a provider.
-    /// - Complexity: O(n log n) (the index).
+    /// - Complexity: O(n) (the index: a grid, no sorted orders).
     public init(regions: [SceneRegion], usesIndex: Bool = true) {
         self.regions = regions
-        index = SpatialIndex(edges: ItemEdges(count: regions.count) { regions[$0].rect })
-        generations = [Int](repeating: 0, count: regions.count)
+        // Point lookups only: the grid, without the edge orders a band needs.
+        index = SpatialIndex(edges: ItemEdges(count: regions.count) { regions[$0].rect }, edgeOrders: false)
         self.usesIndex = usesIndex
     }
 
@@ -75,7 +119,7 @@ public struct SceneRegionProvider: PointerRegionProvider {
         }
         guard best >= 0 else { return nil }
         let r = regions[best]
-        return PointerRegion(id: r.id, rect: r.rect, latchingAxes: r.latchingAxes, generation: generations[best], claimsPress: r.claimsPress)
+        return PointerRegion(id: r.id, rect: r.rect, latchingAxes: r.latchingAxes, generation: generations[best, default: 0], claimsPress: r.claimsPress)
     }
 
     /// The region's style under the modifiers (its modifier styles first, then its default).
@@ -99,6 +143,6 @@ public struct SceneRegionProvider: PointerRegionProvider {
 
     /// Bumps the generation of every region with this id.
     public mutating func invalidate(regionID: String) {
-        for (i, r) in regions.enumerated() where r.id == regionID { generations[i] += 1 }
+        for (i, r) in regions.enumerated() where r.id == regionID { generations[i, default: 0] += 1 }
     }
 }

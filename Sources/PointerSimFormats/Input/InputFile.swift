@@ -54,6 +54,13 @@ public final class InputFile {
 
     deinit { if ownsDescriptor { close(fd) } }
 
+    /// The size of a regular file in bytes when it was asked (nil for a stream).
+    public var byteCount: Int? {
+        guard isSeekable else { return nil }
+        var st = stat()
+        return fstat(fd, &st) == 0 ? Int(st.st_size) : nil
+    }
+
     /// Reads up to `count` bytes at `offset` into `buffer`; 0 at the end.
     /// A stream must be read in order (`offset` is where the previous read ended).
     /// - Throws: ``InputError`` of kind `io` on a read error.
@@ -122,14 +129,26 @@ private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count:
 /// Reads whole text files (scenes) as UTF-8.
 /// - Throws: ``InputError``: `cannotOpen`, or `malformed` if it is not UTF-8.
 public func readTextFile(_ path: String) throws -> String {
-    let r = LineReader(try InputFile(path: path))
+    String(decoding: try readTextBytes(path), as: UTF8.self)
+}
+
+/// The bytes of a whole text file (each line ending in a newline), checked
+/// to be valid UTF-8, in one array of the file's size (a regular file's size
+/// is reserved up front: no doubling on the way, no second copy as a
+/// `String`).
+/// - Throws: ``InputError``: `cannotOpen`, `io`, or `malformed` if the text
+///   is not valid UTF-8.
+public func readTextBytes(_ path: String) throws -> [UInt8] {
+    let input = try InputFile(path: path)
+    let r = LineReader(input)
     r.maxLineLength = nil   // a scene may be one long line
     var bytes: [UInt8] = []
+    if let size = input.byteCount { bytes.reserveCapacity(size + 1) }
     _ = try r.forEachLine(upTo: Int.max) { line, _ in
         bytes.append(contentsOf: line); bytes.append(10)
     }
-    guard let s = validUTF8String(bytes) else {
+    guard isValidUTF8(bytes) else {
         throw InputError.malformed(r.input.name, line: nil, "is not valid UTF-8 text")
     }
-    return s
+    return bytes
 }
