@@ -1,4 +1,5 @@
 import Benchmark
+import Foundation
 import PointerSimCore
 import PointerSimFormats
 import PointerSimWorkloads
@@ -17,6 +18,38 @@ final class Shared: @unchecked Sendable {
     lazy var regions: SceneRegionProvider = SceneRegionProvider(regions: (0..<100_000).map {
         SceneRegion(id: "g\($0)", rect: workloadItem($0))
     })
+    /// A synthetic evemu mouse recording (the shape of Tools/gen-big-evemu.py):
+    /// 20,000 frames at 1 kHz of REL_X, REL_Y and SYN_REPORT, a band drag of
+    /// 100 ms every 2 s; 60,020 events in a temporary file.
+    lazy var recording: (path: String, events: Int) = {
+        let pattern = [(3, 1), (2, 2), (1, 3), (-1, 3), (-2, 2), (-3, 1), (-3, -1), (-2, -2), (-1, -3), (1, -3), (2, -2), (3, -1)]
+        var text = "# EVEMU 1.3\nN: Bench Mouse\nI: 0003 1234 5678 0111\nP: 00 00 00 00 00 00 00 00\nB: 00 0b 00 00 00 00 00 00 00\n"
+        for i in 0..<12 { text += "B: 01 " + (i == 4 ? "00 00 07 00 00 00 00 00" : "00 00 00 00 00 00 00 00") + "\n" }
+        text += "B: 02 03 09 00 00 00 00 00 00\n"
+        var events = 0
+        for frame in 0..<20_000 {
+            let t = "\(frame / 1000).\(String(frame % 1000 + 1000).dropFirst())000"
+            let (dx, dy) = pattern[(frame / 50) % pattern.count]
+            text += "E: \(t) 0002 0000 \(dx)\nE: \(t) 0002 0001 \(dy)\n"
+            events += 2
+            if frame % 2000 == 0 { text += "E: \(t) 0001 0110 0001\n"; events += 1 }
+            if frame % 2000 == 100 { text += "E: \(t) 0001 0110 0000\n"; events += 1 }
+            text += "E: \(t) 0000 0000 0000\n"
+            events += 1
+        }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("pointersim-bench-\(getpid()).evemu").path
+        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        atexit { try? FileManager.default.removeItem(atPath: Shared.shared.recording.path) }
+        return (path, events)
+    }()
+    /// A scene file of 100,000 plain regions (the band workload's rects).
+    lazy var regionSceneText: String = {
+        let regions = (0..<100_000).map { id -> String in
+            let r = workloadItem(id)
+            return "{\"id\": \"r\(id)\", \"rect\": [\(Int(r.x)), \(Int(r.y)), 40, 30]}"
+        }
+        return "{\"format\": \"pointersim-scene/1\", \"regions\": [\n" + regions.joined(separator: ",\n") + "]}"
+    }()
     lazy var sceneText: String = {
         let items = (0..<100_000).map { id -> String in
             let r = workloadItem(id)
@@ -102,5 +135,41 @@ let benchmarks: @Sendable () -> Void = {
         }
         blackHole(found)
         benchmark.stopMeasurement()
+    }
+
+    // A scene of 100,000 plain regions parsed from text, and their provider
+    // (the region index) built.
+    Benchmark(
+        "RegionSceneLoad100k",
+        configuration: .init(
+            metrics: [.wallClock], timeUnits: .milliseconds,
+            warmupIterations: 1, maxDuration: .seconds(3), maxIterations: 20,
+            thresholds: [.wallClock: looseTime])
+    ) { benchmark in
+        let text = Shared.shared.regionSceneText
+        benchmark.startMeasurement()
+        let scene = try SceneFile.parse(text, file: "bench.scene.json")
+        blackHole(SceneRegionProvider(regions: scene.regions))
+        benchmark.stopMeasurement()
+    }
+
+    // Raw replay throughput: a recorded evemu mouse stream of 60,020 events
+    // read, decoded as libinput does and simulated, as `pointersim replay`
+    // does (without writing the log): 60,020 events per iteration;
+    // allocations are those of opening and reading the file and of the log
+    // records, gated within 5 %.
+    Benchmark(
+        "RawReplay60k",
+        configuration: .init(
+            metrics: [.wallClock, .mallocCountTotal], timeUnits: .milliseconds,
+            warmupIterations: 1, maxDuration: .seconds(4), maxIterations: 20,
+            thresholds: [.wallClock: looseTime, .mallocCountTotal: BenchmarkThresholds(relative: [.p90: 5], absolute: [:])])
+    ) { benchmark in
+        let (path, events) = Shared.shared.recording
+        var records = 0
+        benchmark.startMeasurement()
+        try Replay.forEachRecord(paths: [path], scene: Scene.default, options: SimulationOptions()) { _ in records += 1 }
+        benchmark.stopMeasurement()
+        blackHole(records + events)
     }
 }
