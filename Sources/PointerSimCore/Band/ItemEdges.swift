@@ -215,15 +215,16 @@ public struct ItemEdges: Sendable {
     /// array of rects (a million items of one size cost 8 MB, not 48).
     /// - Complexity: O(n) calls of `rect`.
     @inlinable public init(count: Int, _ rect: (Int) -> Rect) {
+        // (No items: nothing to allocate. `unsafeUninitializedCapacity: 0`
+        // would write into the shared empty-array storage, a data race.)
+        guard count > 0 else { return }
         // The uniform layout straight into its array while the items allow
         // it; then, from the first item that does not fit, one at a time.
         var done = 0
         var common: SIMD2<Float>? = nil
         var summary = UniformSummary()
         var pending: SIMD4<Double>? = nil
-        corners = [SIMD2<Float>](unsafeUninitializedCapacity: Swift.max(count, 0)) { buffer, initialized in
-            // Locals, not the captured variables: stores through `buffer`
-            // could alias those, and every field would go through memory.
+        corners = [SIMD2<Float>](unsafeUninitializedCapacity: count) { buffer, initialized in
             var sm = summary, i = 0, size = common
             while i < count {
                 let e = Self.edges(rect(i))

@@ -164,15 +164,17 @@ public struct SpatialIndex: Sendable {
         // Items of one size that fits well within a cell (the usual grid of
         // icons or list rows) are all registered at their min corner: only
         // the corners are read, two cell conversions per item.
-        let size = SIMD2<Double>(edges.size ?? .zero)
+        let sizeF = edges.size ?? .zero, size = SIMD2<Double>(sizeF)
         let cornersOnly = edges.layout == .uniform && size.x.isFinite && size.y.isFinite
             && size.x * sx <= 0.9 && size.y * sy <= 0.9
         if cornersOnly {
             counts.withUnsafeMutableBufferPointer { counts in
                 edges.corners.withUnsafeBufferPointer { corners in
                     for i in 0..<corners.count {
-                        let c = SIMD2<Double>(corners[i])
-                        guard c.x.isFinite, c.y.isFinite, (c.x + size.x).isFinite, (c.y + size.y).isFinite else { big.append(Int32(i)); continue }
+                        // (The max edges as stored: the corner plus the size in `Float`.)
+                        let f = corners[i], m = f + sizeF
+                        guard f.x.isFinite, f.y.isFinite, m.x.isFinite, m.y.isFinite else { big.append(Int32(i)); continue }
+                        let c = SIMD2<Double>(f)
                         counts[Self.cell(c.y, sy, osy, rows) &* cols &+ Self.cell(c.x, sx, osx, cols) &+ 1] &+= 1
                     }
                 }
@@ -200,7 +202,9 @@ public struct SpatialIndex: Sendable {
         counts.withUnsafeMutableBufferPointer { c in
             for k in 0..<cellCount { c[k + 1] &+= c[k] }
         }
-        var slots = [Int32](unsafeUninitializedCapacity: total) { _, count in count = total }
+        // (`[]` when empty: `unsafeUninitializedCapacity: 0` would write into the
+        // shared empty-array storage, a data race between threads.)
+        var slots = total == 0 ? [] : [Int32](unsafeUninitializedCapacity: total) { _, count in count = total }
         // counts[c] is the start of cell c; used as the fill cursor, it ends
         // as the start of cell c + 1: shifted back by one afterwards.
         counts.withUnsafeMutableBufferPointer { fill in
