@@ -17,6 +17,10 @@ public struct JSONNode: Sendable {
     public var value: Value
     /// The 1-based line the value starts on.
     public var line: Int
+    /// For an array of `[x, y]` pairs the scene parser read as a column of
+    /// points (a `path` shape), its index in those columns (the value is
+    /// then an empty array); else -1.
+    var pointColumn: Int32 = -1
 }
 
 /// A small strict JSON parser (RFC 8259) with line tracking. It also accepts
@@ -34,6 +38,11 @@ public struct JSONParser {
     var rectArrayKeys: Set<String> = []
     /// The arrays read that way: ids and `[x, y, width, height]` per element.
     var rectArrays: [String: RectArray] = [:]
+    /// Keys whose array value, if it is exactly `[[x, y], …]` with finite
+    /// numbers, is read straight into ``pointArrays`` instead of nodes.
+    var pointArrayKeys: Set<String> = []
+    /// The arrays of points read as columns.
+    var pointArrays: [[Point]] = []
 
     /// An array of `{"id": string, "rect": [x, y, width, height]}` objects read
     /// without a node per value: the ids and the four numbers of each rect.
@@ -67,16 +76,22 @@ public struct JSONParser {
     /// every element is exactly `{"id": string, "rect": [4 numbers]}` (keys in
     /// either order), come back as columns, not nodes: an empty array stands
     /// in the tree. Anything else in them is parsed as usual.
-    static func parseScene(_ text: String, file: String) throws -> (JSONNode, [String: RectArray]) {
+    ///
+    /// Every `path` array of `[x, y]` pairs (finite numbers), at any depth,
+    /// comes back as a column of points (``JSONNode/pointColumn`` indexes the
+    /// third result), not a node per number; any other `path` value is parsed
+    /// as usual.
+    static func parseScene(_ text: String, file: String) throws -> (JSONNode, [String: RectArray], [[Point]]) {
         try withBytes(text) { try parseScene(bytes: $0, file: file) }
     }
 
     /// ``parseScene(_:file:)`` of UTF-8 bytes.
-    static func parseScene(bytes: UnsafeBufferPointer<UInt8>, file: String) throws -> (JSONNode, [String: RectArray]) {
+    static func parseScene(bytes: UnsafeBufferPointer<UInt8>, file: String) throws -> (JSONNode, [String: RectArray], [[Point]]) {
         var p = JSONParser(bytes: bytes, file: file)
         p.rectArrayKeys = ["items", "regions"]
+        p.pointArrayKeys = ["path"]
         let root = try p.document()
-        return (root, p.rectArrays)
+        return (root, p.rectArrays, p.pointArrays)
     }
 
     /// ``parse(_:file:)`` of UTF-8 bytes.
@@ -153,6 +168,43 @@ public struct JSONParser {
         }
     }
 
+    /// Reads an array of `[x, y]` pairs of finite numbers, or rewinds and
+    /// returns nil at the first thing of another shape (or any syntax error:
+    /// the node parser then reports it).
+    /// - Complexity: O(bytes), one allocation (the array of points).
+    mutating func pointArray() -> ([Point], Int)? {
+        let save = (i, line)
+        let startLine = line
+        var out: [Point] = []
+        func fail() -> ([Point], Int)? { (i, line) = save; return nil }
+        @inline(__always) func at(_ c: UInt8) -> Bool { i < bytes.count && bytes[i] == c }
+        do {
+            guard at(UInt8(ascii: "[")) else { return fail() }
+            i += 1; skipSpace()
+            if at(UInt8(ascii: "]")) { i += 1; return (out, startLine) }
+            while true {
+                guard at(UInt8(ascii: "[")) else { return fail() }
+                i += 1; skipSpace()
+                var v = (0.0, 0.0)
+                for k in 0..<2 {
+                    guard i < bytes.count, bytes[i] == UInt8(ascii: "-") || (bytes[i] >= 48 && bytes[i] <= 57) else { return fail() }
+                    let x = try number()
+                    guard x.isFinite else { return fail() }
+                    if k == 0 { v.0 = x } else { v.1 = x }
+                    skipSpace()
+                    guard at(k == 0 ? UInt8(ascii: ",") : UInt8(ascii: "]")) else { return fail() }
+                    i += 1; skipSpace()
+                }
+                out.append(Point(x: v.0, y: v.1))
+                if at(UInt8(ascii: ",")) { i += 1; skipSpace(); continue }
+                if at(UInt8(ascii: "]")) { i += 1; return (out, startLine) }
+                return fail()
+            }
+        } catch {
+            return fail()
+        }
+    }
+
     func error(_ message: String) -> InputError { InputError.malformed(file, line: line, message) }
 
     mutating func skipSpace() {
@@ -194,6 +246,9 @@ public struct JSONParser {
                 if depth == 0 && rectArrayKeys.contains(key), let columns = rectArray() {
                     rectArrays[key] = columns
                     members.append((key, JSONNode(value: .array([]), line: columns.startLine)))
+                } else if pointArrayKeys.contains(key), let (points, startLine) = pointArray() {
+                    pointArrays.append(points)
+                    members.append((key, JSONNode(value: .array([]), line: startLine, pointColumn: Int32(pointArrays.count - 1))))
                 } else {
                     members.append((key, try value(depth: depth + 1)))
                 }

@@ -183,7 +183,7 @@ extension SceneFile {
             let n = try parts.map { try size($0) }
             return .roundedRect(width: n[0], height: n[1], radius: n.count == 3 ? n[2] : nil)
         default:
-            let pts = try v.array().map { try $0.point() }
+            let pts = try v.points()
             guard pts.count >= 3 else { throw v.error("a path needs at least 3 points [[x, y], …]") }
             return .path(pts)
         }

@@ -14,6 +14,9 @@ public struct SceneField {
     let index: Int?
     /// The file, for messages.
     public let file: String
+    /// The `path` arrays the scene parser read as columns
+    /// (``JSONNode/pointColumn`` indexes them), passed down to every field.
+    var pointColumns: [[Point]] = []
 
     /// Creates a field.
     public init(node: JSONNode, path: String, file: String) { self.node = node; base = path; index = nil; self.file = file }
@@ -35,7 +38,9 @@ public struct SceneField {
                 let p = path.isEmpty ? excerpt(k) : "\(path).\(excerpt(k))"
                 throw InputError.malformed(file, line: v.line, "\(p): unknown key \"\(excerpt(k))\" (expected one of: \(allowed.joined(separator: ", ")))")
             }
-            out[k] = SceneField(node: v, path: path.isEmpty ? k : "\(path).\(k)", file: file)
+            var field = SceneField(node: v, path: path.isEmpty ? k : "\(path).\(k)", file: file)
+            field.pointColumns = pointColumns
+            out[k] = field
         }
         return out
     }
@@ -44,7 +49,18 @@ public struct SceneField {
     public func array() throws -> [SceneField] {
         guard case .array(let elements) = node.value else { throw error("expected an array") }
         let path = self.path
-        return elements.enumerated().map { SceneField(node: $1, array: path, index: $0, file: file) }
+        return elements.enumerated().map {
+            var field = SceneField(node: $1, array: path, index: $0, file: file)
+            field.pointColumns = pointColumns
+            return field
+        }
+    }
+
+    /// An array of `[x, y]` points (read as a column by the scene parser when
+    /// it could be).
+    public func points() throws -> [Point] {
+        if node.pointColumn >= 0, Int(node.pointColumn) < pointColumns.count { return pointColumns[Int(node.pointColumn)] }
+        return try array().map { try $0.point() }
     }
 
     /// A finite number, optionally within a range.
@@ -164,7 +180,7 @@ public enum SceneFile {
     /// - Complexity: O(bytes).
     public static func load(path: String, warnings: inout [String]) throws -> Scene {
         var bytes = try readTextBytes(path)
-        var (node, columns) = try bytes.withUnsafeBufferPointer { try JSONParser.parseScene(bytes: $0, file: path) }
+        var (node, columns, points) = try bytes.withUnsafeBufferPointer { try JSONParser.parseScene(bytes: $0, file: path) }
         do {
             try validate(&columns)
         } catch is ColumnsRejected {
@@ -176,7 +192,7 @@ public enum SceneFile {
         }
         // From here every error names a node's line: the text can go.
         bytes = []
-        return try parse(root: node, columns: consume columns, file: path, warnings: &warnings)
+        return try parse(root: node, columns: consume columns, points: points, file: path, warnings: &warnings)
     }
 
     /// Parses scene text.
@@ -194,10 +210,10 @@ public enum SceneFile {
     /// do not.
     /// - Complexity: O(bytes).
     public static func parse(_ text: String, file: String, warnings: inout [String]) throws -> Scene {
-        var (node, columns) = try JSONParser.parseScene(text, file: file)
+        var (node, columns, points) = try JSONParser.parseScene(text, file: file)
         do {
             try validate(&columns)
-            return try parse(root: node, columns: consume columns, file: file, warnings: &warnings)
+            return try parse(root: node, columns: consume columns, points: points, file: file, warnings: &warnings)
         } catch is ColumnsRejected {
             var w: [String] = []
             let scene = try parse(root: try JSONParser.parse(text, file: file), columns: [:], file: file, warnings: &w)
@@ -260,8 +276,9 @@ public enum SceneFile {
         return c.items
     }
 
-    static func parse(root node: JSONNode, columns: consuming [String: JSONParser.RectArray], file: String, warnings: inout [String]) throws -> Scene {
-        let root = SceneField(node: node, path: "", file: file)
+    static func parse(root node: JSONNode, columns: consuming [String: JSONParser.RectArray], points: [[Point]] = [], file: String, warnings: inout [String]) throws -> Scene {
+        var root = SceneField(node: node, path: "", file: file)
+        root.pointColumns = points
         let top = try root.object(allowed: ["format", "view", "pointer", "band", "selection", "items", "regions", "regionConfiguration", "comment"])
         var scene = Scene()
         guard let format = top["format"] else { throw root.error("missing \"format\": \"\(formatTag)\"") }

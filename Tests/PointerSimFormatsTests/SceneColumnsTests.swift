@@ -95,4 +95,27 @@ import Testing
         let (_, message, path) = Self.load("", bytes: Array("{\"format\": \"pointersim-scene/1\", \"items\": [{\"id\": \"".utf8) + [0xC3, 0x28] + Array("\", \"rect\": [0, 0, 1, 1]}]}".utf8))
         #expect(message == "\(path): is not valid UTF-8 text")
     }
+
+    /// A region whose style's shape is `path` (the text of the path's value).
+    static func pathScene(_ path: String) -> String {
+        "{\"format\": \"pointersim-scene/1\", \"regions\": [{\"id\": \"p\", \"rect\": [0, 0, 50, 50],\n \"style\": {\"effect\": \"none\", \"shape\":\n {\"path\": \(path)}}}]}"
+    }
+
+    @Test func pathPointsAreReadAsAColumnWithTheOrdinaryErrors() throws {
+        // Pairs of finite numbers: a column, the points as written.
+        let s = try SceneFile.parse(Self.pathScene("[[0, -2.5], [2, 2],\n [-2e1, 2], [1e-3, -0]]"), file: "c.json")
+        #expect(s.regions[0].style?.shape == .path([Point(x: 0, y: -2.5), Point(x: 2, y: 2), Point(x: -20, y: 2), Point(x: 0.001, y: 0)]))
+        // The same from a file.
+        let (scene, message, _) = Self.load(Self.pathScene("[[0, -2.5], [2, 2], [-2e1, 2], [1e-3, -0]]"))
+        #expect(message == nil && scene?.regions[0].style?.shape == s.regions[0].style?.shape)
+        // Errors: too few points (at the path's line), and elements that are
+        // not pairs of finite numbers (the ordinary parser names them).
+        #expect(Self.error(Self.pathScene("\n[[0, 0], [1, 1]]")) == "c.json:4: regions[0].style.shape.path: a path needs at least 3 points [[x, y], …]")
+        #expect(Self.error(Self.pathScene("[[0, 0], [1, 1],\n [1, 2, 3]]")) == "c.json:4: regions[0].style.shape.path[2]: expected [x, y]")
+        #expect(Self.error(Self.pathScene("[[0, 0], [1, 1], [NaN, 3]]")) == "c.json:3: regions[0].style.shape.path[2][0]: expected a finite number, found nan")
+        #expect(Self.error(Self.pathScene("[[0, 0], [1, 1], [1e999, 3]]")) == "c.json:3: regions[0].style.shape.path[2][0]: expected a finite number, found inf")
+        #expect(Self.error(Self.pathScene("[[0, 0], [1, 1], [\"1\", 3]]")) == "c.json:3: regions[0].style.shape.path[2][0]: expected a number")
+        // A path key where none belongs: still an unknown key, whatever its value.
+        #expect(Self.error("{\"format\": \"pointersim-scene/1\",\n \"path\": [[0, 0], [1, 1], [2, 2]]}") == "c.json:2: path: unknown key \"path\" (expected one of: format, view, pointer, band, selection, items, regions, regionConfiguration, comment)")
+    }
 }
