@@ -234,3 +234,28 @@ extension TouchpadDispatchTests {
         #expect(byNumber.isClickpad)
     }
 }
+
+extension TouchpadDispatchTests {
+    /// A pinch that begins with both touches at one point: libinput divides
+    /// by that zero distance (a NaN or infinite scale); here the first
+    /// non-zero distance becomes the reference, so every scale is finite
+    /// (found by FuzzDecoder, kept in Fuzz/regressions/FuzzDecoder/).
+    @Test func aPinchFromOnePointHasFiniteScales() {
+        var tp = Self.dispatch(Self.synapticsClickpad())
+        tp.touches[0].point.x = 3000; tp.touches[0].point.y = 2500
+        tp.touches[1].point = tp.touches[0].point
+        tp.gestureTouches = (0, 1)
+        tp.gestureInitPinch()
+        #expect(tp.gestureInitialDistance == 0)
+        var scales: [Double] = []
+        for (k, dx) in [0, 100, 200, 300].enumerated() {
+            tp.touches[1].point.x = 3000 + dx
+            tp.out.removeAll()
+            tp.gestureHandleStatePinch(Int64(k + 1) * 10_000)
+            for e in tp.out { if case .gesture(let g) = e.kind, g.kind == .pinch { scales.append(g.scale) } }
+        }
+        // Nothing moved at first (no event); then 100 units is the reference.
+        #expect(scales.count == 3 && scales.allSatisfy(\.isFinite))
+        #expect(scales.first == 1 && abs(scales[1] - 2) < 1e-9 && abs(scales[2] - 3) < 1e-9, "\(scales)")
+    }
+}

@@ -393,7 +393,13 @@ extension TouchpadDispatch {
 
     mutating func gestureHandleStatePinch(_ time: Int64) {
         let p = pinchInfo()
-        let scale = p.distance / gestureInitialDistance
+        // libinput divides by the distance at the pinch's start: two touches
+        // at one point then (no real touchpad reports that; fuzzed input
+        // does) make it 0 and its scale NaN or infinite, which no log can
+        // hold. Here the first non-zero distance becomes the reference
+        // instead, and the scale is 1 until there is one.
+        if gestureInitialDistance == 0 { gestureInitialDistance = p.distance }
+        let scale = gestureInitialDistance > 0 ? p.distance / gestureInitialDistance : 1
         var angleDelta = p.angle - gestureAngle
         gestureAngle = p.angle
         if angleDelta > 180.0 { angleDelta -= 360.0 } else if angleDelta < -180.0 { angleDelta += 360.0 }
