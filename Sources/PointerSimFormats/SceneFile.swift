@@ -176,7 +176,8 @@ public enum SceneFile {
     /// The file's text is let go as soon as it is parsed (plain `items` and
     /// `regions` lists already checked as columns): a scene of a million
     /// items or regions never holds its text, its columns and its items at
-    /// once. Peak memory stays within about 3 times the file's size.
+    /// once. For such lists, and `path` shapes, peak memory stays within
+    /// about 2.5 times the file's size (docs/Benchmarks.md).
     /// - Complexity: O(bytes).
     public static func load(path: String, warnings: inout [String]) throws -> Scene {
         var bytes = try readTextBytes(path)
