@@ -109,6 +109,28 @@ import Testing
         }
     }
 
+    @Test func theUniformLayoutTellsWholeNumbersExactly() {
+        // The running summary decides "whole" without a conversion (adding
+        // 2²³); a wrong "whole" would sort by truncated offsets. Values on
+        // both sides of 2²³ and 2²⁴, fractions, −0 and tiny ones.
+        let values: [Double] = [0, -0.0, 3, -3, 0.5, -0.5, 1.5, 2.5, 0.1, 1e-30, -1e-30,
+                                0x1p22 + 0.5, -0x1p22 - 0.5, 0x1p23 - 0.5, 0x1p23 - 1, 0x1p23, 0x1p23 + 1, 0x1p24 - 1, 0x1p24 - 2, -0x1p24 + 2, 12345.25]
+        for v in values {
+            let f = Double(Float(v))
+            // Items of one size (whole numbers where the value is 0), the
+            // value on each axis in turn.
+            let items = [Rect(x: f, y: 0, width: 2, height: 2), Rect(x: 0, y: f, width: 2, height: 2), Rect(x: 7, y: 7, width: 2, height: 2)]
+            let edges = ItemEdges(items)
+            // (0.1 + 2, say, is no `Float`: those items need Doubles.)
+            let fits = [f, f + 2].allSatisfy { Double(Float($0)) == $0 }
+            #expect((edges.layout == .uniform) == fits, "\(v)")
+            // Per component: every item's edge is a whole number.
+            let expected = (0..<4).map { c in items.allSatisfy { let e = ItemEdges.edges($0)[c]; return e == e.rounded(.towardZero) } }
+            #expect(edges.summary().integral == expected, "\(v)")
+            Self.checkAgainstScan(items, "\(v)")
+        }
+    }
+
     @Test func layoutsWidenOnlyAsFarAsTheItemsNeedAndKeepEveryValue() {
         var edges = ItemEdges([Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 20, y: 0, width: 10, height: 10)])
         #expect(edges.layout == .uniform)

@@ -167,7 +167,24 @@ public struct SpatialIndex: Sendable {
         let sizeF = edges.size ?? .zero, size = SIMD2<Double>(sizeF)
         let cornersOnly = edges.layout == .uniform && size.x.isFinite && size.y.isFinite
             && size.x * sx <= 0.9 && size.y * sy <= 0.9
-        if cornersOnly {
+        // Every item finite (the summary counted them): a corner's cell is
+        // two lanes of one vector computation, clamped like `cell(_:_:_:_:)`
+        // (`t ≥ n − 1` → `n − 1`, `t ≤ 0` → `0`, else `⌊t⌋`), no checks per item.
+        let allFinite = cornersOnly && finite == n
+        let scale = SIMD2(sx, sy), originScaled = SIMD2(osx, osy)
+        let lastCell = SIMD2(Double(cols - 1), Double(rows - 1))
+        @inline(__always) func cornerCell(_ f: SIMD2<Float>) -> Int {
+            let t = pointwiseMin(pointwiseMax(SIMD2<Double>(f) * scale - originScaled, .zero), lastCell)
+            return Int(t.y) &* cols &+ Int(t.x)
+        }
+        if allFinite {
+            counts.withUnsafeMutableBufferPointer { counts in
+                edges.corners.withUnsafeBufferPointer { corners in
+                    for i in 0..<corners.count { counts[cornerCell(corners[i]) &+ 1] &+= 1 }
+                }
+            }
+            total = n
+        } else if cornersOnly {
             counts.withUnsafeMutableBufferPointer { counts in
                 edges.corners.withUnsafeBufferPointer { corners in
                     for i in 0..<corners.count {
@@ -210,7 +227,15 @@ public struct SpatialIndex: Sendable {
         counts.withUnsafeMutableBufferPointer { fill in
             slots.withUnsafeMutableBufferPointer { slots in
                 var bigIndex = 0
-                if cornersOnly {
+                if allFinite {
+                    edges.corners.withUnsafeBufferPointer { corners in
+                        for i in 0..<corners.count {
+                            let cell = cornerCell(corners[i])
+                            slots[Int(fill[cell])] = Int32(truncatingIfNeeded: i)
+                            fill[cell] &+= 1
+                        }
+                    }
+                } else if cornersOnly {
                     edges.corners.withUnsafeBufferPointer { corners in
                         for i in 0..<corners.count {
                             if bigIndex < big.count && big[bigIndex] == Int32(i) { bigIndex += 1; continue }
@@ -380,6 +405,36 @@ public struct SpatialIndex: Sendable {
             x.isFinite ? UInt32(truncatingIfNeeded: Int64(x) &- low) : UInt32(truncatingIfNeeded: top)
         }
         typealias K = ItemEdges.Summary
+        // Every key a whole number within 2¹⁶ of the lowest (rows and
+        // columns of a layout): one counting sort on the offsets, in loops
+        // with nothing to check per item. The same order as the radix sort
+        // below would give (a stable sort of the same keys).
+        if integral && summary.finite == n && top <= 1 << 16 {
+            let lo = Int(low), buckets = Int(top)
+            switch edges.layout {
+            case .uniform:
+                let s = edges.size ?? .zero
+                return edges.corners.withUnsafeBufferPointer { b in
+                    switch c {
+                    case 0: return countingSort(n: n, buckets: buckets, from: start) { Int(Int32(b[$0].x)) &- lo }
+                    case 1: return countingSort(n: n, buckets: buckets, from: start) { Int(Int32(b[$0].y)) &- lo }
+                    case 2: return countingSort(n: n, buckets: buckets, from: start) { Int(Int32(b[$0].x + s.x)) &- lo }
+                    default: return countingSort(n: n, buckets: buckets, from: start) { Int(Int32(b[$0].y + s.y)) &- lo }
+                    }
+                }
+            case .single:
+                return edges.single.withUnsafeBufferPointer { b in
+                    switch c {
+                    case 0: return countingSort(n: n, buckets: buckets, from: start) { Int(Int32(b[$0].x)) &- lo }
+                    case 1: return countingSort(n: n, buckets: buckets, from: start) { Int(Int32(b[$0].y)) &- lo }
+                    case 2: return countingSort(n: n, buckets: buckets, from: start) { Int(Int32(b[$0].z)) &- lo }
+                    default: return countingSort(n: n, buckets: buckets, from: start) { Int(Int32(b[$0].w)) &- lo }
+                    }
+                }
+            case .double:
+                break
+            }
+        }
         if !integral && edges.layout != .double {
             // The bits of the `Float` keys that differ between items.
             var or: UInt32 = 0, and = UInt32.max
@@ -431,6 +486,38 @@ public struct SpatialIndex: Sendable {
                 for i in 0..<n { let k = Self.orderKey(b[i][c]); or |= k; and &= k }
                 return radixSort(n: n, varying: or ^ and, from: start) { Self.orderKey(b[$0][c]) }
             }
+        }
+    }
+
+    /// A stable counting sort of the items in `start` order (nil: item
+    /// order) by `key`, which must lie in `0 ..< buckets` for every item.
+    /// - Complexity: O(n + buckets), two passes.
+    @inline(__always)
+    static func countingSort(n: Int, buckets: Int, from start: [Int32]?, key: (Int) -> Int) -> [Int32] {
+        var next = [Int32](repeating: 0, count: buckets)
+        next.withUnsafeMutableBufferPointer { h in
+            for i in 0..<n { h[key(i)] &+= 1 }
+        }
+        // One key for every item: nothing moves.
+        if next.contains(Int32(n)) { return start ?? identityOrder(n) }
+        next.withUnsafeMutableBufferPointer { h in
+            var sum: Int32 = 0
+            for b in 0..<buckets { let k = h[b]; h[b] = sum; sum &+= k }
+        }
+        return [Int32](unsafeUninitializedCapacity: n) { d, count in
+            next.withUnsafeMutableBufferPointer { o in
+                @inline(__always) func place(_ i: Int) {
+                    let k = key(i), q = Int(o[k])
+                    o[k] = Int32(truncatingIfNeeded: q &+ 1)
+                    d[q] = Int32(truncatingIfNeeded: i)
+                }
+                if let start {
+                    start.withUnsafeBufferPointer { s in for p in 0..<n { place(Int(s[p])) } }
+                } else {
+                    for i in 0..<n { place(i) }
+                }
+            }
+            count = n
         }
     }
 
