@@ -117,6 +117,14 @@ public struct JSONParser {
         var out = RectArray(startLine: line)
         func fail() -> RectArray? { (i, line) = save; return nil }
         @inline(__always) func at(_ c: UInt8) -> Bool { i < bytes.count && bytes[i] == c }
+        enum Key { case id, rect }
+        func matches(_ text: StaticString) -> Bool {
+            let n = text.utf8CodeUnitCount
+            guard i + n <= bytes.count else { return false }
+            let t = text.utf8Start
+            for k in 0..<n where bytes[i + k] != t[k] { return false }
+            return true
+        }
         do {
             guard at(UInt8(ascii: "[")) else { return fail() }
             i += 1; skipSpace()
@@ -127,14 +135,16 @@ public struct JSONParser {
                 var id: String? = nil, rect: (Double, Double, Double, Double)? = nil
                 for member in 0..<2 {
                     guard at(UInt8(ascii: "\"")) else { return fail() }
-                    let key = try string()
+                    // The two keys straight from the bytes (no string made).
+                    let key: Key
+                    if matches(#""id""#) { key = .id; i += 4 } else if matches(#""rect""#) { key = .rect; i += 6 } else { return fail() }
                     skipSpace()
                     guard at(UInt8(ascii: ":")) else { return fail() }
                     i += 1; skipSpace()
-                    if key == "id" && id == nil {
+                    if key == .id && id == nil {
                         guard at(UInt8(ascii: "\"")) else { return fail() }
                         id = try string()
-                    } else if key == "rect" && rect == nil {
+                    } else if key == .rect && rect == nil {
                         guard at(UInt8(ascii: "[")) else { return fail() }
                         i += 1; skipSpace()
                         var v = (0.0, 0.0, 0.0, 0.0)
@@ -298,17 +308,52 @@ public struct JSONParser {
             i += 1
             if i < bytes.count && bytes[i] == UInt8(ascii: "I") { try word("Infinity"); return -.infinity }
         }
-        func digits() -> Int { let d = i; while i < bytes.count, bytes[i] >= 48, bytes[i] <= 57 { i += 1 }; return i - d }
-        guard digits() > 0 else { throw error("expected a JSON value") }
-        if i < bytes.count && bytes[i] == UInt8(ascii: ".") { i += 1; guard digits() > 0 else { throw error("expected digits after '.'") } }
+        // The digits as they go by: the mantissa (while it has at most 15
+        // digits, so below 2⁵³), how many of them follow the point, and the
+        // exponent (while small).
+        var mantissa: UInt64 = 0, count = 0, fraction = 0
+        func digits(_ isFraction: Bool) -> Int {
+            let d = i
+            while i < bytes.count, bytes[i] >= 48, bytes[i] <= 57 {
+                if count < 16 { mantissa = mantissa &* 10 &+ UInt64(bytes[i] &- 48) }
+                count += 1
+                i += 1
+            }
+            if isFraction { fraction = i - d }
+            return i - d
+        }
+        guard digits(false) > 0 else { throw error("expected a JSON value") }
+        if i < bytes.count && bytes[i] == UInt8(ascii: ".") { i += 1; guard digits(true) > 0 else { throw error("expected digits after '.'") } }
+        var exponent = 0
         if i < bytes.count && (bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E")) {
             i += 1
-            if i < bytes.count && (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-")) { i += 1 }
-            guard digits() > 0 else { throw error("expected digits in the exponent") }
+            var negative = false
+            if i < bytes.count && (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-")) { negative = bytes[i] == UInt8(ascii: "-"); i += 1 }
+            let d = i
+            while i < bytes.count, bytes[i] >= 48, bytes[i] <= 57 {
+                if exponent < 10_000 { exponent = exponent * 10 + Int(bytes[i] - 48) }
+                i += 1
+            }
+            guard i > d else { throw error("expected digits in the exponent") }
+            if negative { exponent = -exponent }
+        }
+        // Clinger's fast path: a mantissa below 2⁵³ and a power of ten up to
+        // 10²² are both exact `Double`s, so one multiplication or division,
+        // rounded once, is the correctly rounded value, bit for bit what
+        // `strtod` gives. Everything else goes to `strtod`.
+        let scale = exponent - fraction
+        if count <= 15 && scale >= -22 && scale <= 22 {
+            let m = Double(mantissa)
+            let v = scale >= 0 ? m * Self.powersOfTen[scale] : m / Self.powersOfTen[-scale]
+            return bytes[s] == UInt8(ascii: "-") ? -v : v
         }
         guard let v = Double(String(decoding: bytes[s..<i], as: UTF8.self)) else { throw error("malformed number") }
         return v
     }
+
+    /// 10⁰ … 10²², every one exactly a `Double`.
+    static let powersOfTen: [Double] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+                                        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22]
 
     mutating func string() throws -> String {
         i += 1  // opening quote

@@ -110,9 +110,10 @@ import Testing
     }
 
     @Test func theUniformLayoutTellsWholeNumbersExactly() {
-        // The running summary decides "whole" without a conversion (adding
-        // 2²³); a wrong "whole" would sort by truncated offsets. Values on
-        // both sides of 2²³ and 2²⁴, fractions, −0 and tiny ones.
+        // The uniform layout's running summary decides "whole" from the min
+        // corners alone; a wrong "whole" would sort by truncated offsets
+        // (the counting sort). Values on both sides of 2²³ and 2²⁴,
+        // fractions, −0 and tiny ones.
         let values: [Double] = [0, -0.0, 3, -3, 0.5, -0.5, 1.5, 2.5, 0.1, 1e-30, -1e-30,
                                 0x1p22 + 0.5, -0x1p22 - 0.5, 0x1p23 - 0.5, 0x1p23 - 1, 0x1p23, 0x1p23 + 1, 0x1p24 - 1, 0x1p24 - 2, -0x1p24 + 2, 12345.25]
         for v in values {
