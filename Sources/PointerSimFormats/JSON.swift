@@ -315,7 +315,7 @@ public struct JSONParser {
         func digits(_ isFraction: Bool) -> Int {
             let d = i
             while i < bytes.count, bytes[i] >= 48, bytes[i] <= 57 {
-                if count < 16 { mantissa = mantissa &* 10 &+ UInt64(bytes[i] &- 48) }
+                if count < 15 { mantissa = mantissa &* 10 &+ UInt64(bytes[i] &- 48) }
                 count += 1
                 i += 1
             }

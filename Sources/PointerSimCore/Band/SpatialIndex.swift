@@ -167,32 +167,25 @@ public struct SpatialIndex: Sendable {
         let sizeF = edges.size ?? .zero, size = SIMD2<Double>(sizeF)
         let cornersOnly = edges.layout == .uniform && size.x.isFinite && size.y.isFinite
             && size.x * sx <= 0.9 && size.y * sy <= 0.9
-        // Every item finite (the summary counted them): a corner's cell is
-        // two lanes of one vector computation, clamped like `cell(_:_:_:_:)`
-        // (`t ≥ n − 1` → `n − 1`, `t ≤ 0` → `0`, else `⌊t⌋`), no checks per item.
-        let allFinite = cornersOnly && finite == n
+        // A finite corner's cell: two lanes of one vector computation,
+        // clamped as `cell(_:_:_:_:)` clamps (`t ≥ n − 1` → `n − 1`, `t ≤ 0` →
+        // `0`, else `⌊t⌋`). With every item finite (the summary counted them)
+        // nothing is tested per item.
+        let allFinite = finite == n
         let scale = SIMD2(sx, sy), originScaled = SIMD2(osx, osy)
         let lastCell = SIMD2(Double(cols - 1), Double(rows - 1))
         @inline(__always) func cornerCell(_ f: SIMD2<Float>) -> Int {
             let t = pointwiseMin(pointwiseMax(SIMD2<Double>(f) * scale - originScaled, .zero), lastCell)
             return Int(t.y) &* cols &+ Int(t.x)
         }
-        if allFinite {
-            counts.withUnsafeMutableBufferPointer { counts in
-                edges.corners.withUnsafeBufferPointer { corners in
-                    for i in 0..<corners.count { counts[cornerCell(corners[i]) &+ 1] &+= 1 }
-                }
-            }
-            total = n
-        } else if cornersOnly {
+        if cornersOnly {
             counts.withUnsafeMutableBufferPointer { counts in
                 edges.corners.withUnsafeBufferPointer { corners in
                     for i in 0..<corners.count {
                         // (The max edges as stored: the corner plus the size in `Float`.)
                         let f = corners[i], m = f + sizeF
-                        guard f.x.isFinite, f.y.isFinite, m.x.isFinite, m.y.isFinite else { big.append(Int32(i)); continue }
-                        let c = SIMD2<Double>(f)
-                        counts[Self.cell(c.y, sy, osy, rows) &* cols &+ Self.cell(c.x, sx, osx, cols) &+ 1] &+= 1
+                        guard allFinite || (f.x.isFinite && f.y.isFinite && m.x.isFinite && m.y.isFinite) else { big.append(Int32(i)); continue }
+                        counts[cornerCell(f) &+ 1] &+= 1
                     }
                 }
             }
@@ -227,20 +220,11 @@ public struct SpatialIndex: Sendable {
         counts.withUnsafeMutableBufferPointer { fill in
             slots.withUnsafeMutableBufferPointer { slots in
                 var bigIndex = 0
-                if allFinite {
-                    edges.corners.withUnsafeBufferPointer { corners in
-                        for i in 0..<corners.count {
-                            let cell = cornerCell(corners[i])
-                            slots[Int(fill[cell])] = Int32(truncatingIfNeeded: i)
-                            fill[cell] &+= 1
-                        }
-                    }
-                } else if cornersOnly {
+                if cornersOnly {
                     edges.corners.withUnsafeBufferPointer { corners in
                         for i in 0..<corners.count {
                             if bigIndex < big.count && big[bigIndex] == Int32(i) { bigIndex += 1; continue }
-                            let c = SIMD2<Double>(corners[i])
-                            let cell = Self.cell(c.y, sy, osy, rows) &* cols &+ Self.cell(c.x, sx, osx, cols)
+                            let cell = cornerCell(corners[i])
                             slots[Int(fill[cell])] = Int32(truncatingIfNeeded: i)
                             fill[cell] &+= 1
                         }
@@ -404,37 +388,16 @@ public struct SpatialIndex: Sendable {
         @inline(__always) func offset(_ x: Float) -> UInt32 {
             x.isFinite ? UInt32(truncatingIfNeeded: Int64(x) &- low) : UInt32(truncatingIfNeeded: top)
         }
-        typealias K = ItemEdges.Summary
-        // Every key a whole number within 2¹⁶ of the lowest (rows and
-        // columns of a layout): one counting sort on the offsets, in loops
-        // with nothing to check per item. The same order as the radix sort
-        // below would give (a stable sort of the same keys).
-        if integral && summary.finite == n && top <= 1 << 16 {
-            let lo = Int(low), buckets = Int(top)
-            switch edges.layout {
-            case .uniform:
-                let s = edges.size ?? .zero
-                return edges.corners.withUnsafeBufferPointer { b in
-                    switch c {
-                    case 0: return countingSort(n: n, buckets: buckets, from: start) { Int(Int32(b[$0].x)) &- lo }
-                    case 1: return countingSort(n: n, buckets: buckets, from: start) { Int(Int32(b[$0].y)) &- lo }
-                    case 2: return countingSort(n: n, buckets: buckets, from: start) { Int(Int32(b[$0].x + s.x)) &- lo }
-                    default: return countingSort(n: n, buckets: buckets, from: start) { Int(Int32(b[$0].y + s.y)) &- lo }
-                    }
-                }
-            case .single:
-                return edges.single.withUnsafeBufferPointer { b in
-                    switch c {
-                    case 0: return countingSort(n: n, buckets: buckets, from: start) { Int(Int32(b[$0].x)) &- lo }
-                    case 1: return countingSort(n: n, buckets: buckets, from: start) { Int(Int32(b[$0].y)) &- lo }
-                    case 2: return countingSort(n: n, buckets: buckets, from: start) { Int(Int32(b[$0].z)) &- lo }
-                    default: return countingSort(n: n, buckets: buckets, from: start) { Int(Int32(b[$0].w)) &- lo }
-                    }
-                }
-            case .double:
-                break
-            }
+        // Offsets of every item finite (the summary counted them) within 2¹⁶:
+        // one plain counting sort, nothing tested per key; the same order
+        // the radix sort gives (a stable sort of the same keys).
+        let counting = integral && summary.finite == n && top <= 1 << 16
+        @inline(__always) func sortOffsets(_ key: (Int) -> Float) -> [Int32] {
+            counting
+                ? countingSort(n: n, buckets: Int(top), from: start) { Int(Int64(key($0)) &- low) }
+                : radixSort(n: n, varying: v, from: start) { offset(key($0)) }
         }
+        typealias K = ItemEdges.Summary
         if !integral && edges.layout != .double {
             // The bits of the `Float` keys that differ between items.
             var or: UInt32 = 0, and = UInt32.max
@@ -450,10 +413,10 @@ public struct SpatialIndex: Sendable {
             return edges.corners.withUnsafeBufferPointer { b in
                 if integral {
                     switch c {
-                    case 0: return radixSort(n: n, varying: v, from: start) { offset(b[$0].x) }
-                    case 1: return radixSort(n: n, varying: v, from: start) { offset(b[$0].y) }
-                    case 2: return radixSort(n: n, varying: v, from: start) { offset(b[$0].x + s.x) }
-                    default: return radixSort(n: n, varying: v, from: start) { offset(b[$0].y + s.y) }
+                    case 0: return sortOffsets { b[$0].x }
+                    case 1: return sortOffsets { b[$0].y }
+                    case 2: return sortOffsets { b[$0].x + s.x }
+                    default: return sortOffsets { b[$0].y + s.y }
                     }
                 }
                 switch c {
@@ -467,10 +430,10 @@ public struct SpatialIndex: Sendable {
             return edges.single.withUnsafeBufferPointer { b in
                 if integral {
                     switch c {
-                    case 0: return radixSort(n: n, varying: v, from: start) { offset(b[$0].x) }
-                    case 1: return radixSort(n: n, varying: v, from: start) { offset(b[$0].y) }
-                    case 2: return radixSort(n: n, varying: v, from: start) { offset(b[$0].z) }
-                    default: return radixSort(n: n, varying: v, from: start) { offset(b[$0].w) }
+                    case 0: return sortOffsets { b[$0].x }
+                    case 1: return sortOffsets { b[$0].y }
+                    case 2: return sortOffsets { b[$0].z }
+                    default: return sortOffsets { b[$0].w }
                     }
                 }
                 switch c {
