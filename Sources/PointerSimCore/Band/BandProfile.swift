@@ -124,6 +124,13 @@ public struct BandProfile: Sendable, Hashable {
     /// The toolkit's clicks, context clicks and keys (a custom profile keeps
     /// its base's).
     public var clicks: ClickRules
+    /// The band covers the pixel under the pointer too: one pixel more than
+    /// the span on each axis (Qt's `QRect(press, |d| + 1)`, GTK's
+    /// rubberband); `false`: the span, at least 1 × 1 (UIKit).
+    public var rectThroughPointerPixel = false
+    /// While the pointer is back within the threshold of the press, the band
+    /// keeps its last rect and selection (QGraphicsView stops updating it).
+    public var holdsWithinThreshold = false
 
     /// Creates a profile.
     public init(
@@ -161,21 +168,27 @@ public struct BandProfile: Sendable, Hashable {
 
     /// QGraphicsView's RubberBandDrag: any set with control → addSticky, else
     /// replace; begins after a Manhattan distance of 10 (`QApplication::startDragDistance()`).
-    public static let qt = BandProfile(
-        name: "qt", rules: [Rule(.control, .includes, .addSticky)], threshold: 10,
-        thresholdMetric: .manhattan, thresholdIsStrict: false, clicks: .qt)
+    public static let qt: BandProfile = {
+        var p = BandProfile(
+            name: "qt", rules: [Rule(.control, .includes, .addSticky)], threshold: 10,
+            thresholdMetric: .manhattan, thresholdIsStrict: false, clicks: .qt)
+        p.rectThroughPointerPixel = true
+        p.holdsWithinThreshold = true
+        return p
+    }()
 
-    /// GtkListView/GridView rubberband: control+shift → toggle, control (Meta
-    /// counts as control) → add, shift → subtract; begins after 8 points on
+    /// GtkListView/GridView rubberband: control+shift → toggle, control → add,
+    /// shift → subtract (Super and Meta count for nothing on Linux); begins after 8 points on
     /// either axis; modifiers read at the release, selection applied at the end.
-    public static let gtk = BandProfile(
-        name: "gtk",
-        rules: [
-            Rule([.control, .shift], .includes, .toggle), Rule([.command, .shift], .includes, .toggle),
-            Rule(.control, .includes, .add), Rule(.command, .includes, .add), Rule(.shift, .includes, .subtract),
-        ],
-        threshold: 8, thresholdMetric: .chebyshev, thresholdIsStrict: true, modifiersReadAt: .release,
-        application: .atEnd, clicks: .gtk)
+    public static let gtk: BandProfile = {
+        var p = BandProfile(
+            name: "gtk",
+            rules: [Rule([.control, .shift], .includes, .toggle), Rule(.control, .includes, .add), Rule(.shift, .includes, .subtract)],
+            threshold: 8, thresholdMetric: .chebyshev, thresholdIsStrict: true, modifiersReadAt: .release,
+            application: .atEnd, clicks: .gtk)
+        p.rectThroughPointerPixel = true
+        return p
+    }()
 
     /// The built-in profiles by name.
     public static let builtIn: [String: BandProfile] = ["uikit": .uikit, "qt": .qt, "gtk": .gtk]

@@ -134,7 +134,9 @@ public struct BandSelectionInteraction: Sendable {
             return begin(current: point)
         }
         guard isActive else { return nil }
-        currentRect = Rect.band(from: anchor, to: point, scale: configuration.scale)
+        let profile = configuration.profile
+        if profile.holdsWithinThreshold && !profile.thresholdReached(by: point - anchor) { return nil }
+        currentRect = Rect.band(from: anchor, to: point, scale: configuration.scale, throughPointerPixel: profile.rectThroughPointerPixel)
         let diff = engine.updateBand(to: currentRect)
         state = .selecting
         return update(.selecting, diff)
@@ -172,7 +174,7 @@ public struct BandSelectionInteraction: Sendable {
         let mode = profile.mode(for: initialModifierFlags)
         let live = profile.application == .live
         var diff = engine.beginBand(mode: mode, live: live)
-        currentRect = Rect.band(from: anchor, to: current, scale: configuration.scale)
+        currentRect = Rect.band(from: anchor, to: current, scale: configuration.scale, throughPointerPixel: profile.rectThroughPointerPixel)
         diff = diff.followed(by: engine.updateBand(to: currentRect))
         state = .began
         return update(.began, diff)

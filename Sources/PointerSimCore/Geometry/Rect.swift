@@ -114,13 +114,19 @@ extension Rect {
     /// The band-selection rectangle spanned by an anchor and the current point,
     /// exactly as docs/BandSelection.md ("The band rect") defines it: both points rounded to the pixel
     /// grid (`1/scale`), the minimum corner and absolute size taken, then width
-    /// and height forced to at least 1 point.
+    /// and height forced to at least 1 point. With `throughPointerPixel` the
+    /// band also covers the pixel under the pointer: one pixel (`1/scale`)
+    /// more on each axis (Qt's `QRect(press, |d| + 1)`; GTK's rubberband).
     ///
     /// - Complexity: O(1).
-    @inlinable public static func band(from anchor: Point, to current: Point, scale: Double) -> Rect {
+    @inlinable public static func band(from anchor: Point, to current: Point, scale: Double, throughPointerPixel: Bool = false) -> Rect {
         let a = anchor.roundedToPixels(scale: scale)
         let b = current.roundedToPixels(scale: scale)
         var r = Rect(corner: a, b)
+        if throughPointerPixel {
+            r.width += 1 / scale
+            r.height += 1 / scale
+        }
         if r.width < 1 { r.width = 1 }
         if r.height < 1 { r.height = 1 }
         return r

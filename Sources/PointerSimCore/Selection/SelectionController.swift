@@ -33,7 +33,22 @@ public struct SelectionController: Sendable {
     public private(set) var focus: Int?
     /// Where Shift-click and Shift+arrow ranges start.
     public private(set) var anchor: Int?
-    var lastClick: (time: Double, point: Point, item: Int)?
+    /// The selection a range replaces only in part
+    /// (``ClickRules/rangeKeepsOtherSelection``): what was selected when the
+    /// current run of range clicks began; nil outside such a run.
+    var rangeBase: [Int]?
+    /// The presses of the current quick series (for double clicks).
+    var series: (time: Double, point: Point, item: Int?, count: Int, plain: Bool)?
+    /// What the release of the current press on an item does.
+    enum PendingRelease: Sendable {
+        /// The whole click, at the release (``ClickRules/Timing/release``),
+        /// with the press's modifiers (used unless they are read at the release).
+        case click(ModifierFlags)
+        /// Select the item alone, or toggle it with a toggle modifier held at
+        /// the release, if the release is at the press point (Qt).
+        case atPressPoint
+    }
+    var pending: PendingRelease?
 
     /// Creates a controller.
     public init(configuration: SelectionConfiguration = SelectionConfiguration(), rules: ClickRules = .uikit) {
@@ -41,15 +56,125 @@ public struct SelectionController: Sendable {
         self.rules = rules
     }
 
+    /// Puts focus on the first item when the toolkit starts it there
+    /// (``ClickRules/focusStartsOnFirstItem``), without a `focusMoved` event:
+    /// the view had focus before the session. Called once, over `count` items.
+    public mutating func startFocus(itemCount count: Int) {
+        if rules.focusStartsOnFirstItem && configuration.focus && count > 0 && focus == nil { focus = 0 }
+    }
+
     // MARK: Clicks
 
     /// A primary click on item `i` with `modifiers` held, at `time` and view
-    /// point `point` (for double clicks): select, toggle or extend, move the
-    /// focus, and perform the primary action as the toolkit does.
+    /// point `point` (for double clicks): the press and the release at the
+    /// same point (``pressItem(_:modifiers:time:point:band:)`` then
+    /// ``releaseItem(_:modifiers:atPressPoint:dragged:band:)``): select,
+    /// toggle or extend, move the focus, and perform the primary action as
+    /// the toolkit does.
     /// - Complexity: O(n / 64 + change), O(range) for a range.
     public mutating func click(item i: Int, modifiers: ModifierFlags, time: Double, point: Point, band: inout BandSelectionInteraction) -> [SelectionEvent] {
+        pressItem(i, modifiers: modifiers, time: time, point: point, band: &band)
+            + releaseItem(i, modifiers: modifiers, atPressPoint: true, dragged: false, band: &band)
+    }
+
+    /// The primary button went down on item `i`: what the toolkit does at
+    /// the press (``ClickRules/timing``, ``ClickRules/selectedPressWaitsForRelease``,
+    /// ``ClickRules/toggleWaitsForRelease``), and a double click's primary
+    /// action (Qt and GTK activate at the second press).
+    public mutating func pressItem(_ i: Int, modifiers: ModifierFlags, time: Double, point: Point, band: inout BandSelectionInteraction) -> [SelectionEvent] {
         var out: [SelectionEvent] = []
-        let toggle = rules.toggles(modifiers), range = rules.extendsRange(modifiers) && configuration.multiple
+        let double = countPress(item: i, modifiers: modifiers, time: time, point: point)
+        if double && rules.doubleClickPressOnlyActivates {
+            pending = nil
+            if !configuration.editing { out.append(.primaryAction(i)) }
+            return out
+        }
+        if rules.timing == .release {
+            pending = .click(modifiers)
+        } else {
+            let wasSelected = band.engine.isSelected(i)
+            let toggle = rules.toggles(modifiers), range = rules.extendsRange(modifiers) && configuration.multiple
+            let plain = !toggle && !range
+            let toolkitRules = configuration.multiple && !configuration.editing && !rules.plainClickToggles
+            if toolkitRules && plain && wasSelected && rules.selectedPressWaitsForRelease
+                || toolkitRules && toggle && !range && rules.toggleWaitsForRelease
+            {
+                pending = .atPressPoint
+                moveFocus(to: i, into: &out)
+            } else {
+                pending = nil
+                select(i, modifiers: modifiers, band: &band, into: &out)
+            }
+        }
+        if double && !configuration.editing { out.append(.primaryAction(i)) }
+        return out
+    }
+
+    /// The primary button went up after a press on item `i` (`modifiers`
+    /// held now; `atPressPoint`: the pointer is where it was pressed;
+    /// `dragged`: the press became a band or a drag).
+    public mutating func releaseItem(_ i: Int, modifiers: ModifierFlags, atPressPoint: Bool, dragged: Bool, band: inout BandSelectionInteraction) -> [SelectionEvent] {
+        guard let p = pending else { return [] }
+        pending = nil
+        var out: [SelectionEvent] = []
+        switch p {
+        case .click(let pressed):
+            guard !dragged else { return [] }
+            select(i, modifiers: rules.modifiersReadAtRelease ? modifiers : pressed, band: &band, into: &out)
+        case .atPressPoint:
+            guard atPressPoint else { return [] }
+            rangeBase = nil
+            anchor = i
+            change(.click, band.setSelection(rules.toggles(modifiers) ? toggled(i, band) : [i]), into: &out)
+        }
+        return out
+    }
+
+    /// Counts a primary press toward a double click; whether it is one.
+    mutating func countPress(item i: Int?, modifiers: ModifierFlags, time: Double, point: Point) -> Bool {
+        let plain = !rules.toggles(modifiers) && !rules.extendsRange(modifiers)
+        var count = 1
+        if let s = series, rules.doubleClickIntervalIsStrict ? time - s.time < rules.doubleClickInterval : time - s.time <= rules.doubleClickInterval {
+            let near = isNear(point, s.point)
+            switch rules.clickSeries {
+            case .plainPairs: if near && plain && s.plain && s.item != nil && s.item == i && s.count == 1 { count = 2 }
+            case .pairs: if near && s.count == 1 && s.item == i { count = 2 }
+            case .series: if near && s.item != nil && s.item == i { count = s.count + 1 }
+            }
+        }
+        let double = count == 2 && i != nil && rules.primaryAction == .doubleClick
+        // Qt forgets a press once it made a double click: the next starts over.
+        series = (time, point, i, count == 2 && rules.clickSeries != .series ? 0 : count, plain)
+        return double
+    }
+
+    /// Whether two points are within the double-click distance on each axis.
+    func isNear(_ a: Point, _ b: Point) -> Bool {
+        let dx = abs(a.x - b.x), dy = abs(a.y - b.y), d = rules.doubleClickDistance
+        return rules.doubleClickDistanceIsStrict ? dx < d && dy < d : dx <= d && dy <= d
+    }
+
+    /// Whether the press just counted made a double click that only activates
+    /// (``ClickRules/doubleClickPressOnlyActivates``): the simulator starts no
+    /// band from it.
+    public var lastPressOnlyActivated: Bool {
+        guard rules.doubleClickPressOnlyActivates, let s = series else { return false }
+        return s.count == 0
+    }
+
+    /// The pointer moved to view point `point` (with ``ClickRules/motionEndsClickSeries``
+    /// a move farther than the double-click distance from the press ends the series).
+    public mutating func pointerMoved(to point: Point) {
+        if rules.motionEndsClickSeries, let s = series, !isNear(point, s.point) { series = nil }
+    }
+
+    /// The selection change of a click on item `i` with `modifiers` (no focus
+    /// change besides the clicked item's, no primary action but UIKit's
+    /// single-click one).
+    mutating func select(_ i: Int, modifiers: ModifierFlags, band: inout BandSelectionInteraction, into out: inout [SelectionEvent]) {
+        var toggle = rules.toggles(modifiers), range = rules.extendsRange(modifiers) && configuration.multiple
+        if range && anchor == nil && rules.rangeNeedsAnchor { range = false }
+        if toggle && range && rules.rangeWithToggle == .range { toggle = false }
         let plain = !toggle && !range
         let wasSelected = band.engine.isSelected(i)
         var target: [Int]
@@ -63,7 +188,15 @@ public struct SelectionController: Sendable {
             let a = anchor ?? focus ?? i
             anchor = a
             let span = Array(Swift.min(a, i)...Swift.max(a, i)).filter { !band.engine.isRemoved($0) }
-            target = toggle ? Array(Set(band.selectedItems).union(span)) : span
+            if toggle && rules.rangeWithToggle == .anchorState {
+                let add = band.engine.isSelected(a)
+                let spanSet = Set(span)
+                target = add ? Array(Set(band.selectedItems).union(spanSet)) : band.selectedItems.filter { !spanSet.contains($0) }
+            } else if toggle {
+                target = Array(Set(band.selectedItems).union(span))
+            } else {
+                target = rangeTarget(span, band)
+            }
         } else if toggle {
             target = toggled(i, band)
             anchor = i
@@ -71,31 +204,33 @@ public struct SelectionController: Sendable {
             target = [i]
             anchor = i
         }
+        if !range { rangeBase = nil }
         change(.click, band.setSelection(target), into: &out)
         moveFocus(to: i, into: &out)
-        if plain && !configuration.editing {
-            switch rules.primaryAction {
-            case .singleClick:
-                // A single cell selected, no existing selection extended.
-                if !rules.plainClickToggles || (!wasSelected && band.engine.selectedCount == 1) { out.append(.primaryAction(i)) }
-            case .doubleClick:
-                if let last = lastClick, last.item == i, time - last.time <= rules.doubleClickInterval,
-                    abs(point.x - last.point.x) <= rules.doubleClickDistance, abs(point.y - last.point.y) <= rules.doubleClickDistance
-                {
-                    out.append(.primaryAction(i))
-                    lastClick = nil
-                    return out
-                }
-            }
+        if plain && !configuration.editing && rules.primaryAction == .singleClick {
+            // A single cell selected, no existing selection extended.
+            if !rules.plainClickToggles || (!wasSelected && band.engine.selectedCount == 1) { out.append(.primaryAction(i)) }
         }
-        lastClick = plain ? (time, point, i) : nil
-        return out
+    }
+
+    /// The selection a range (`span`, ascending) makes: the span alone, or
+    /// with ``ClickRules/rangeKeepsOtherSelection`` the span beside what was
+    /// selected when the run of ranges began.
+    mutating func rangeTarget(_ span: [Int], _ band: BandSelectionInteraction) -> [Int] {
+        guard rules.rangeKeepsOtherSelection else { return span }
+        let base = rangeBase ?? band.selectedItems
+        rangeBase = base
+        return Array(Set(base).union(span))
     }
 
     /// A primary click on empty space that the toolkit treats as a click
     /// (``ClickRules/EmptyClick/clearAtPress``): clears unless a toggle modifier is held.
-    public mutating func clickEmpty(modifiers: ModifierFlags, band: inout BandSelectionInteraction) -> [SelectionEvent] {
-        lastClick = nil
+    public mutating func clickEmpty(modifiers: ModifierFlags, time: Double = 0, point: Point = .zero, band: inout BandSelectionInteraction) -> [SelectionEvent] {
+        _ = countPress(item: nil, modifiers: modifiers, time: time, point: point)
+        pending = nil
+        if lastPressOnlyActivated { return [] }
+        rangeBase = nil
+        if rules.emptyClickDropsAnchor { anchor = nil }
         guard rules.emptyClick == .clearAtPress, !rules.toggles(modifiers) else { return [] }
         var out: [SelectionEvent] = []
         change(.click, band.setSelection([]), into: &out)
@@ -113,7 +248,7 @@ public struct SelectionController: Sendable {
     /// menu targets the band's current selection by the same rule.
     public mutating func contextClick(item i: Int?, point: Point, band: inout BandSelectionInteraction) -> [SelectionEvent] {
         var out: [SelectionEvent] = []
-        lastClick = nil
+        series = nil
         if rules.contextClickSelects, !band.isActive {
             if let i {
                 if !band.engine.isSelected(i) {
@@ -137,48 +272,85 @@ public struct SelectionController: Sendable {
     /// the caller's: it cancels the band).
     public mutating func key(_ key: Key, modifiers: ModifierFlags, band: inout BandSelectionInteraction) -> [SelectionEvent] {
         var out: [SelectionEvent] = []
-        lastClick = nil
+        if rules.keyEndsClickSeries { series = nil }
         switch key {
         case .left: arrow(.left, modifiers, &band, &out)
         case .right: arrow(.right, modifiers, &band, &out)
         case .up: arrow(.up, modifiers, &band, &out)
         case .down: arrow(.down, modifiers, &band, &out)
         case .space:
-            guard configuration.focus, let f = focus else { break }
-            let target = configuration.multiple ? toggled(f, band) : (band.engine.isSelected(f) ? [] : [f])
-            anchor = f
+            guard configuration.focus, let f = focus, rules.bindsKey(modifiers) else { break }
+            let target: [Int]
+            if !configuration.multiple {
+                target = band.engine.isSelected(f) ? [] : [f]
+            } else if rules.spaceSelects && !rules.toggles(modifiers) {
+                target = band.engine.isSelected(f) ? band.selectedItems : band.selectedItems + [f]
+            } else {
+                target = toggled(f, band)
+            }
+            if !rules.spaceSelects { anchor = f }
+            rangeBase = nil
             change(.key, band.setSelection(target), into: &out)
         case .return:
             guard configuration.focus, let f = focus, !configuration.editing else { break }
+            if rules.keyBindingsAreExact && !modifiers.subtracting(.capsLock).isEmpty { break }  // GTK: Return alone
             out.append(.primaryAction(f))
         case .escape:
             if rules.escapeClears { change(.key, band.setSelection([]), into: &out) }
         case .letter("a"):
-            if configuration.multiple && rules.selectsAll(modifiers) { change(.key, band.selectAll(), into: &out) }
+            if configuration.multiple && rules.selectsAll(modifiers) {
+                rangeBase = nil
+                change(.key, band.selectAll(), into: &out)
+            } else if rules.deselectsAll(modifiers) {
+                rangeBase = nil
+                change(.key, band.setSelection([]), into: &out)
+            }
         default: break
         }
         return out
     }
 
     mutating func arrow(_ d: FocusDirection, _ modifiers: ModifierFlags, _ band: inout BandSelectionInteraction, _ out: inout [SelectionEvent]) {
-        guard configuration.focus else { return }
+        guard configuration.focus, rules.bindsKey(modifiers) else { return }
         let engine = band.engine
         let next: Int
         if let f = focus, !engine.isRemoved(f) {
-            guard let n = Self.nearest(from: f, direction: d, items: engine.items, isRemoved: engine.isRemoved) else { return }
+            var n: Int?
+            if rules.horizontalArrowsFollowOrder && (d == .left || d == .right) {
+                let step = d == .left ? -1 : 1
+                var j = f + step
+                while j >= 0 && j < engine.count && engine.isRemoved(j) { j += step }
+                n = j >= 0 && j < engine.count ? j : nil
+            } else {
+                n = Self.nearest(from: f, direction: d, items: engine.items, isRemoved: engine.isRemoved)
+            }
+            guard let n = n ?? (rules.arrowAtEdgeActs ? f : nil) else { return }
             next = n
         } else {
             // No focus yet: it goes to the first selected item, else the first item.
             guard let first = band.selectedItems.first ?? engine.items.indices.first(where: { !engine.isRemoved($0) }) else { return }
             next = first
         }
-        if rules.extendsRange(modifiers) && configuration.multiple {
+        let toggle = rules.toggles(modifiers)
+        var range = rules.extendsRange(modifiers) && configuration.multiple
+        if range && anchor == nil && rules.rangeNeedsAnchor { range = false }
+        if toggle && (rules.toggleArrow == .movesFocusOnly || rules.toggleArrow == .movesFocusOrAnchorStateRange && !range) {
+            // Qt moves its range start with the current item; GTK keeps it.
+            if rules.toggleArrow == .movesFocusOnly { anchor = next; rangeBase = nil }
+        } else if range && toggle && rules.toggleArrow == .movesFocusOrAnchorStateRange, let a = anchor {
+            let span = Set(Swift.min(a, next)...Swift.max(a, next)).filter { !engine.isRemoved($0) }
+            let target = engine.isSelected(a) ? Array(Set(band.selectedItems).union(span)) : band.selectedItems.filter { !span.contains($0) }
+            change(.key, band.setSelection(target), into: &out)
+        } else if range {
             let a = anchor ?? focus ?? next
             anchor = a
-            change(.key, band.setSelection(Array(Swift.min(a, next)...Swift.max(a, next)).filter { !engine.isRemoved($0) }), into: &out)
+            let span = Array(Swift.min(a, next)...Swift.max(a, next)).filter { !engine.isRemoved($0) }
+            change(.key, band.setSelection(rangeTarget(span, band)), into: &out)
         } else {
             anchor = next
-            if configuration.selectionFollowsFocus { change(.key, band.setSelection([next]), into: &out) }
+            rangeBase = nil
+            let selects = configuration.selectionFollowsFocus || rules.arrowsSelect && !rules.toggles(modifiers)
+            if selects { change(.key, band.setSelection([next]), into: &out) }
         }
         moveFocus(to: next, into: &out)
     }

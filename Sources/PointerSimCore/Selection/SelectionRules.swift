@@ -95,6 +95,139 @@ public struct ClickRules: Sendable, Hashable {
     public var doubleClickInterval: Double = 0.4
     /// … and this distance (points, per axis; GTK's 5) are a double click.
     public var doubleClickDistance: Double = 5
+    /// The second press must be closer than ``doubleClickDistance`` (GTK's
+    /// `gtk-double-click-distance` test is strict); `false`: at most that far.
+    public var doubleClickDistanceIsStrict = false
+
+    /// How the presses of a quick series count.
+    public enum ClickSeries: String, Sendable, Hashable {
+        /// Two plain clicks on one item make a double click; a third press
+        /// starts over (PointerSim's reading for UIKit).
+        case plainPairs
+        /// Any two presses in a row on one item (any modifiers) make a double
+        /// click, and the press after a double click starts over (Qt:
+        /// QGuiApplication forgets the press after it reports a double click;
+        /// QGraphicsScene turns a double click on another item than the
+        /// previous press's into a press).
+        case pairs
+        /// The presses on one item count on while each follows the previous
+        /// within the time and distance (GtkGestureClick's `n_press`); the
+        /// second press activates, the later ones do not.
+        case series
+    }
+    /// How presses count toward a double click.
+    public var clickSeries: ClickSeries = .plainPairs
+    /// The second press must come sooner than ``doubleClickInterval`` after
+    /// the first (Qt: `timestamp - mousePressTime < interval`); `false`: at
+    /// most that late.
+    public var doubleClickIntervalIsStrict = false
+    /// Pointer motion farther than ``doubleClickDistance`` from the press
+    /// (on either axis) ends the series (QGuiApplication forgets the press
+    /// on such a move).
+    public var motionEndsClickSeries = false
+    /// A key ends the series (PointerSim's reading for UIKit); `false`: keys
+    /// between the presses do not matter (Qt, GTK).
+    public var keyEndsClickSeries = true
+    /// The press that makes a double click only activates: no selection
+    /// change at it or its release, and no band from it (Qt delivers it as
+    /// `MouseButtonDblClick` alone: QAbstractItemView::mouseDoubleClickEvent,
+    /// QGraphicsView::mouseDoubleClickEvent).
+    public var doubleClickPressOnlyActivates = false
+    /// Select-all (and deselect-all) fire only with exactly their flags held
+    /// (Qt's `QKeySequence::SelectAll`, GTK's shortcuts): Control+Shift+A is
+    /// not select-all; `false`: the flags held need only include them
+    /// (PointerSim's reading for UIKit).
+    public var selectAllIsExact = false
+    /// Every key acts only with one of its bindings' flag sets held exactly
+    /// (GTK's shortcuts: arrows and Space with none, the toggle modifier, the
+    /// range modifier or both; Return with none): Option+arrow or
+    /// Super+Space do nothing; `false`: other flags held do not matter (Qt,
+    /// UIKit).
+    public var keyBindingsAreExact = false
+    /// A range needs an anchor: with none, a range click or arrow selects (or
+    /// with the toggle modifier toggles) its item alone and makes it the
+    /// anchor (GTK: `gtk_list_base_select_item` without a selected position);
+    /// `false`: the range starts at the focused item (Qt) or the item itself.
+    public var rangeNeedsAnchor = false
+    /// What an arrow with a toggle modifier does (the toggle modifier is
+    /// tested before the range modifier in Qt's `extendedSelectionCommand`).
+    public enum ToggleArrow: String, Sendable, Hashable {
+        /// Nothing special: the range modifier, if held, extends.
+        case asPlain
+        /// Moves the focus only (and the anchor with it), even with the range
+        /// modifier held (Qt).
+        case movesFocusOnly
+        /// Alone: moves the focus only; with the range modifier: the range
+        /// takes the anchor's state (GTK's `gtk_list_base_select_item`,
+        /// modify + extend).
+        case movesFocusOrAnchorStateRange
+    }
+    /// Arrows with a toggle modifier.
+    public var toggleArrow: ToggleArrow = .asPlain
+    /// Left and Right move to the previous and next item in scene order,
+    /// across row ends (QListView's flow, GtkGridView's `move_focus_across`);
+    /// `false`: to the nearest item in that direction, as Up and Down do.
+    public var horizontalArrowsFollowOrder = false
+    /// An arrow that finds no item beyond the focused one still acts on the
+    /// focused item (GTK grabs focus and selects at the clamped position);
+    /// `false`: nothing happens (Qt: the current item does not change).
+    public var arrowAtEdgeActs = false
+    /// With these held (exactly, with ``keyBindingsAreExact``), `a` clears the
+    /// selection (GTK's `list.unselect-all`, Control+Shift+A).
+    public var deselectAllModifiers: [ModifierFlags] = []
+    /// Keyboard focus starts on the first item, as when the view takes focus
+    /// other than by a click (QAbstractItemView::focusInEvent, GtkListBase's
+    /// focus); `false`: no item has focus until a click or an arrow.
+    public var focusStartsOnFirstItem = false
+
+    /// What a click with both the range and the toggle modifier does.
+    public enum RangeWithToggle: String, Sendable, Hashable {
+        /// Adds the range to the selection (PointerSim's reading for UIKit).
+        case addRange
+        /// The range modifier wins: a range click (Qt's `extendedSelectionCommand`
+        /// tests Shift first).
+        case range
+        /// The range takes the anchor's state: added when the anchor is
+        /// selected, removed when it is not; with no anchor a toggle click
+        /// (GTK's `gtk_list_base_select_item`, modify + extend).
+        case anchorState
+    }
+    /// Range + toggle modifiers.
+    public var rangeWithToggle: RangeWithToggle = .addRange
+    /// A range click replaces only the range of the previous range click and
+    /// keeps what other clicks selected (QItemSelectionModel's current
+    /// selection beside its committed ranges); `false`: the range replaces the
+    /// whole selection.
+    public var rangeKeepsOtherSelection = false
+    /// A press on empty space forgets the anchor, so the next range starts at
+    /// the focused item (QAbstractItemView sets its range start to the
+    /// pressed index, invalid there).
+    public var emptyClickDropsAnchor = false
+    /// A plain press on a selected item changes nothing; the release at the
+    /// press point selects it alone (QGraphicsItem and QAbstractItemView
+    /// decide at the release; a release elsewhere changes nothing).
+    public var selectedPressWaitsForRelease = false
+    /// A toggle press on an item changes nothing; the release at the press
+    /// point toggles it (QGraphicsItem::mouseReleaseEvent; a release
+    /// elsewhere changes nothing).
+    public var toggleWaitsForRelease = false
+    /// With ``Timing/release``: the modifiers that decide the click are those
+    /// held at the release (GTK's click gesture reads them at the release), or
+    /// at the press (UIKit).
+    public var modifiersReadAtRelease = false
+    /// Escape while the primary button is held or a band is active cancels
+    /// the band (**our choice** for UIKit); `false`: Escape is ignored then
+    /// (GTK).
+    public var escapeCancelsBand = true
+    /// An arrow without modifiers selects the newly focused item alone, and
+    /// an arrow with a toggle modifier only moves the focus (Qt's and GTK's
+    /// item views); `false`: arrows move the focus only (unless
+    /// `selectionFollowsFocus`).
+    public var arrowsSelect = false
+    /// Space selects the focused item (added, never removed) and Space with a
+    /// toggle modifier toggles it (Qt's `extendedSelectionCommand`); `false`:
+    /// Space toggles.
+    public var spaceSelects = false
 
     /// Creates rules.
     public init(
@@ -115,7 +248,22 @@ public struct ClickRules: Sendable, Hashable {
     /// Whether a primary press with these flags is a context click.
     public func isContextClick(_ held: ModifierFlags) -> Bool { !contextClickModifiers.isEmpty && held.isSuperset(of: contextClickModifiers) }
     /// Whether `a` with these flags selects all.
-    public func selectsAll(_ held: ModifierFlags) -> Bool { selectAllModifiers.contains { !$0.isEmpty && held.isSuperset(of: $0) } }
+    public func selectsAll(_ held: ModifierFlags) -> Bool { binds(selectAllModifiers, held) }
+    /// Whether `a` with these flags clears the selection.
+    public func deselectsAll(_ held: ModifierFlags) -> Bool { binds(deselectAllModifiers, held) }
+    /// Whether a key binding with one of these flag sets fires with `held`.
+    func binds(_ sets: [ModifierFlags], _ held: ModifierFlags) -> Bool {
+        let h = held.subtracting(.capsLock)
+        return sets.contains { !$0.isEmpty && (selectAllIsExact ? h == $0 : h.isSuperset(of: $0)) }
+    }
+    /// Whether a navigation or selection key binds with `held`
+    /// (``keyBindingsAreExact``): none, the toggle modifier, the range
+    /// modifier, or both.
+    public func bindsKey(_ held: ModifierFlags) -> Bool {
+        guard keyBindingsAreExact else { return true }
+        let h = held.subtracting(.capsLock), t = toggleModifiers.first ?? []
+        return h.isEmpty || h == t || h == rangeModifier || h == t.union(rangeModifier)
+    }
 
     /// UICollectionView with `allowsMultipleSelection` (lightweight multiple
     /// selection, iPadOS 15/16): a click adds its item to the selection or
@@ -136,16 +284,54 @@ public struct ClickRules: Sendable, Hashable {
     /// (Ctrl+Shift adds a range), selection at the press, empty space clears at
     /// the press, an item accepts the press (no band from it), a right click
     /// selects the clicked item first, `activated` on a double click.
-    public static let qt = ClickRules(
-        toggleModifiers: [.control], contextClickModifiers: [], selectAllModifiers: [.control],
-        timing: .press, emptyClick: .clearAtPress, itemsAcceptPress: true, contextClickSelects: true,
-        primaryAction: .doubleClick, escapeClears: false)
+    public static let qt: ClickRules = {
+        var r = ClickRules(
+            toggleModifiers: [.control], contextClickModifiers: [], selectAllModifiers: [.control],
+            timing: .press, emptyClick: .clearAtPress, itemsAcceptPress: true, contextClickSelects: true,
+            primaryAction: .doubleClick, escapeClears: false)
+        r.clickSeries = .pairs
+        r.doubleClickIntervalIsStrict = true
+        r.motionEndsClickSeries = true
+        r.keyEndsClickSeries = false
+        r.doubleClickPressOnlyActivates = true
+        r.focusStartsOnFirstItem = true
+        r.selectAllIsExact = true
+        r.toggleArrow = .movesFocusOnly
+        r.horizontalArrowsFollowOrder = true
+        r.rangeWithToggle = .range
+        r.rangeKeepsOtherSelection = true
+        r.emptyClickDropsAnchor = true
+        r.selectedPressWaitsForRelease = true
+        r.toggleWaitsForRelease = true
+        r.escapeCancelsBand = false
+        r.arrowsSelect = true
+        r.spaceSelects = true
+        return r
+    }()
 
     /// GtkGridView: Control (or Meta) toggles, Shift extends, selection at the
     /// press, empty space keeps the selection, bands may start on items, the
     /// right button does not select, `activate` on a double click.
-    public static let gtk = ClickRules(
-        toggleModifiers: [.control, .command], contextClickModifiers: [], selectAllModifiers: [.control, .command],
-        timing: .press, emptyClick: .keep, itemsAcceptPress: false, contextClickSelects: false,
-        primaryAction: .doubleClick, escapeClears: false)
+    public static let gtk: ClickRules = {
+        var r = ClickRules(
+            toggleModifiers: [.control], contextClickModifiers: [], selectAllModifiers: [.control],
+            timing: .release, emptyClick: .keep, itemsAcceptPress: false, contextClickSelects: false,
+            primaryAction: .doubleClick, escapeClears: false)
+        r.modifiersReadAtRelease = true
+        r.clickSeries = .series
+        r.doubleClickDistanceIsStrict = true
+        r.rangeWithToggle = .anchorState
+        r.escapeCancelsBand = false
+        r.arrowsSelect = true
+        r.focusStartsOnFirstItem = true
+        r.keyEndsClickSeries = false
+        r.selectAllIsExact = true
+        r.keyBindingsAreExact = true
+        r.rangeNeedsAnchor = true
+        r.toggleArrow = .movesFocusOrAnchorStateRange
+        r.horizontalArrowsFollowOrder = true
+        r.arrowAtEdgeActs = true
+        r.deselectAllModifiers = [[.control, .shift]]
+        return r
+    }()
 }

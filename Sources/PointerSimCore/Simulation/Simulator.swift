@@ -115,6 +115,7 @@ public struct Simulator: Sendable {
         band = BandSelectionInteraction(
             edges: ItemEdges(count: items.count) { items[$0].rect }, configuration: config, initialSelection: initial)
         clicks = SelectionController(configuration: scene.selection, rules: scene.band.profile.clicks)
+        clicks.startFocus(itemCount: items.count)
         autoscroller = Autoscroller(configuration: scene.autoscroll, view: scene.view)
         let start = scene.pointer.start ?? Point(x: scene.view.size.width / 2, y: scene.view.size.height / 2)
         pointer = scene.view.clampPointer(start)
@@ -187,7 +188,8 @@ public struct Simulator: Sendable {
             out.append(LogRecord(time: t, .deviceRemoved(device: name)))
         case .key(let k):
             if k == .escape, buttons.contains(.primary) || band.isActive {
-                cancelPress(at: t, into: &out)
+                // GTK ignores Escape during a band; UIKit's cancels it (our choice).
+                if clicks.rules.escapeCancelsBand { cancelPress(at: t, into: &out) }
             } else {
                 emit(clicks.key(k, modifiers: modifiers, band: &band), at: t, into: &out)
             }
@@ -227,11 +229,15 @@ public struct Simulator: Sendable {
             press = .region
         } else if let i = band.engine.item(at: contentPoint) {
             press = .item(i, anchor: contentPoint, modifiers: modifiers, dragged: false, bandRefused: rules.itemsAcceptPress)
-            if rules.timing == .press { emit(clicks.click(item: i, modifiers: modifiers, time: t, point: pointer, band: &band), at: t, into: &out) }
+            emit(clicks.pressItem(i, modifiers: modifiers, time: t, point: pointer, band: &band), at: t, into: &out)
         } else {
             press = .empty
-            emit(clicks.clickEmpty(modifiers: modifiers, band: &band), at: t, into: &out)
-            emit(band.press(at: contentPoint, modifiers: modifiers), at: t, into: &out)
+            emit(clicks.clickEmpty(modifiers: modifiers, time: t, point: pointer, band: &band), at: t, into: &out)
+            if clicks.lastPressOnlyActivated {
+                press = .ignored  // Qt: a double click's second press starts no band
+            } else {
+                emit(band.press(at: contentPoint, modifiers: modifiers), at: t, into: &out)
+            }
         }
         out.append(contentsOf: regionOut)
     }
@@ -242,8 +248,8 @@ public struct Simulator: Sendable {
         switch p {
         case .context:
             return
-        case .item(let i, _, let m, let dragged, _) where !dragged && clicks.rules.timing == .release:
-            emit(clicks.click(item: i, modifiers: m, time: t, point: pointer, band: &band), at: t, into: &out)
+        case .item(let i, let anchor, _, let dragged, _):
+            emit(clicks.releaseItem(i, modifiers: modifiers, atPressPoint: contentPoint == anchor, dragged: dragged, band: &band), at: t, into: &out)
         default:
             break
         }
@@ -288,6 +294,7 @@ public struct Simulator: Sendable {
 
     mutating func movePointer(to p: Point, at t: Double, into out: inout [LogRecord]) {
         pointer = scene.view.clampPointer(p)
+        clicks.pointerMoved(to: pointer)
         if buttons.contains(.primary) { followPress(at: t, into: &out) }
     }
 

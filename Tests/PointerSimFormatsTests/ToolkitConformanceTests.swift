@@ -1,0 +1,164 @@
+import Foundation
+import PointerSimCore
+import PointerSimFormats
+import Testing
+
+/// The real-toolkit corpus (Traces/toolkits, README there): sessions played in
+/// real Qt 6 and GTK 4 by Tools/toolkits/*/harness.py, whose recorded results
+/// (`NAME.recorded.jsonl` beside `NAME.jsonl`) every session of the `qt` and
+/// `gtk` profiles must reproduce. No toolkit is needed to run this: the
+/// toolkits' answers are committed.
+struct ToolkitCorpus: CustomTestStringConvertible, Sendable {
+    let toolkit: String
+    let name: String
+    var testDescription: String { "\(toolkit)/\(name)" }
+
+    static var root: URL { GoldenCase.packageRoot.appendingPathComponent("Traces/toolkits") }
+
+    static func all() -> [ToolkitCorpus] {
+        var out: [ToolkitCorpus] = []
+        for tk in ["qt", "gtk"] {
+            let dir = root.appendingPathComponent(tk)
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+            for f in names where f.hasSuffix(".recorded.jsonl") {
+                out.append(ToolkitCorpus(toolkit: tk, name: String(f.dropLast(".recorded.jsonl".count))))
+            }
+        }
+        return out.sorted { $0.testDescription < $1.testDescription }
+    }
+
+    var sessionsURL: URL { Self.root.appendingPathComponent("\(toolkit)/\(name).jsonl") }
+    var recordedURL: URL { Self.root.appendingPathComponent("\(toolkit)/\(name).recorded.jsonl") }
+}
+
+/// One session of a corpus file.
+struct ToolkitSession {
+    let name: String
+    let widget: String
+    let scene: Scene
+    let events: [PointerEvent]
+    /// The trace's event lines, for messages.
+    let lines: [String]
+
+    /// Whether event `k` is a release or a key.
+    func isReleaseOrKey(_ k: Int) -> Bool {
+        switch events[k].kind {
+        case .release, .key: return true
+        default: return false
+        }
+    }
+
+    init(json: [String: Any], file: String) throws {
+        name = json["name"] as? String ?? "?"
+        widget = json["widget"] as? String ?? ""
+        let sceneData = try JSONSerialization.data(withJSONObject: json["scene"] ?? [:], options: [.sortedKeys])
+        scene = try SceneFile.parse(String(decoding: sceneData, as: UTF8.self), file: "\(file):\(name).scene")
+        let trace = json["trace"] as? String ?? ""
+        events = try PointerSimTrace.parse(trace, file: "\(file):\(name).trace")
+        lines = trace.split(separator: "\n").map(String.init).filter {
+            let t = $0.trimmingCharacters(in: .whitespaces)
+            return !t.isEmpty && !t.hasPrefix("#") && !t.hasPrefix("pointersim-trace")
+        }
+    }
+}
+
+/// What PointerSim shows after each event of a session, in the terms the
+/// harnesses report.
+struct SimulatedStep: Equatable {
+    var selection: [String]
+    var band: [Double]?
+    var activated: [String]
+    var current: String?
+}
+
+enum ToolkitReplay {
+    static func simulate(_ s: ToolkitSession) -> [SimulatedStep] {
+        var sim = Simulator(scene: s.scene)
+        var steps: [SimulatedStep] = []
+        for e in s.events {
+            var out: [LogRecord] = []
+            sim.process(e, into: &out)
+            var activated: [String] = []
+            for r in out { if case .itemPrimaryAction(let id) = r.event { activated.append(id) } }
+            let rect = sim.band.selectionRect.map { [$0.minX, $0.minY, $0.width, $0.height] }
+            steps.append(
+                SimulatedStep(selection: sim.selection, band: rect, activated: activated, current: sim.clicks.focus.map { sim.itemIDs[$0] }))
+        }
+        return steps
+    }
+
+    /// The differences between a toolkit's observations and the simulation,
+    /// one line each (empty: they agree).
+    static func differences(_ s: ToolkitSession, observations: [[String: Any]]) -> [String] {
+        let sim = simulate(s)
+        var diffs: [String] = []
+        var simActivated: [String] = [], tkActivated: [String] = []
+        var lastStep = -1
+        func line(_ k: Int) -> String { k < s.lines.count ? s.lines[k] : "?" }
+        for o in observations {
+            guard let k = o["step"] as? Int, k >= 0, k < sim.count else {
+                diffs.append("an observation of an unknown step: \(o)")
+                continue
+            }
+            // The `qt` profile takes presses, bands and drags from QGraphicsView and
+            // clicks and keys from QListView (QAbstractItemView): a QListView session is
+            // compared after its releases and keys (and at its end), where the two
+            // widgets' models meet; a QGraphicsView session after every step.
+            // Activations since the previous observation, on both sides.
+            for j in (lastStep + 1)...k { simActivated += sim[j].activated }
+            tkActivated += o["activated"] as? [String] ?? []
+            lastStep = k
+            if s.widget == "listview" && k != sim.count - 1 && !s.isReleaseOrKey(k) { continue }
+            let p = sim[k]
+            if let sel = o["selection"] as? [String], sel != p.selection {
+                diffs.append("after step \(k) (\(line(k))): toolkit selection \(sel), PointerSim \(p.selection)")
+            }
+            if o.keys.contains("band"), let tkBand = o["band"] as? [Double]? {
+                if let tb = tkBand, tb != (p.band ?? []) {
+                    diffs.append("after step \(k) (\(line(k))): toolkit band \(tb), PointerSim \(p.band.map { "\($0)" } ?? "none")")
+                } else if tkBand == nil, let pb = p.band, !(o["band"] is Bool) {
+                    diffs.append("after step \(k) (\(line(k))): toolkit shows no band, PointerSim \(pb)")
+                }
+            }
+            if simActivated != tkActivated {
+                diffs.append("by step \(k) (\(line(k))): toolkit activated \(tkActivated), PointerSim \(simActivated)")
+                simActivated = tkActivated
+            }
+        }
+        return diffs
+    }
+}
+
+@Suite struct ToolkitConformanceTests {
+    static func jsonLines(_ url: URL) throws -> [[String: Any]] {
+        try String(contentsOf: url, encoding: .utf8).split(separator: "\n").enumerated().map { i, line in
+            guard let o = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+                throw InputError.malformed(url.lastPathComponent, line: i + 1, "expected a JSON object")
+            }
+            return o
+        }
+    }
+
+    @Test(arguments: ToolkitCorpus.all())
+    func theProfileDoesWhatTheRealToolkitDid(_ c: ToolkitCorpus) throws {
+        let sessions = try Self.jsonLines(c.sessionsURL)
+        let recorded = try Self.jsonLines(c.recordedURL)
+        var byName: [String: [String: Any]] = [:]
+        for r in recorded { if let n = r["name"] as? String { byName[n] = r } }
+        var agree = 0, compared = 0
+        var report: [String] = []
+        for json in sessions {
+            let s = try ToolkitSession(json: json, file: c.sessionsURL.lastPathComponent)
+            guard let r = byName[s.name] else {
+                Issue.record("\(c.testDescription): \(s.name) has no recorded result")
+                continue
+            }
+            guard let obs = r["observations"] as? [[String: Any]] else { continue }  // skipped by the harness
+            compared += 1
+            let d = ToolkitReplay.differences(s, observations: obs)
+            if d.isEmpty { agree += 1 } else if report.count < 40 { report.append("\(s.name) [\(s.widget)]: " + d.prefix(3).joined(separator: "; ")) }
+        }
+        #expect(compared >= 1, "\(c.testDescription): no session compared")
+        #expect(agree == compared, Comment(rawValue: "\(c.testDescription): \(agree) of \(compared) sessions agree\n" + report.joined(separator: "\n")))
+    }
+}
