@@ -33,10 +33,12 @@ public struct SelectionController: Sendable {
     public private(set) var focus: Int?
     /// Where Shift-click and Shift+arrow ranges start.
     public private(set) var anchor: Int?
-    /// The selection a range replaces only in part
-    /// (``ClickRules/rangeKeepsOtherSelection``): what was selected when the
-    /// current run of range clicks began; nil outside such a run.
-    var rangeBase: [Int]?
+    /// What a range keeps beside itself (``ClickRules/rangeKeepsOtherSelection``):
+    /// QItemSelectionModel's committed selection. An operation that replaces
+    /// the selection (a plain click or arrow, select-all) empties it; one that
+    /// toggles or adds (a toggle click, Space) commits the selection before
+    /// it; a range leaves it alone and replaces only the last operation's part.
+    var rangeBase: [Int] = []
     /// The presses of the current quick series (for double clicks).
     var series: (time: Double, point: Point, item: Int?, count: Int, plain: Bool)?
     /// What the release of the current press on an item does.
@@ -123,9 +125,10 @@ public struct SelectionController: Sendable {
             select(i, modifiers: rules.modifiersReadAtRelease ? modifiers : pressed, band: &band, into: &out)
         case .atPressPoint:
             guard atPressPoint else { return [] }
-            rangeBase = nil
+            let toggle = rules.toggles(modifiers)
+            rangeBase = toggle ? band.selectedItems : []
             anchor = i
-            change(.click, band.setSelection(rules.toggles(modifiers) ? toggled(i, band) : [i]), into: &out)
+            change(.click, band.setSelection(toggle ? toggled(i, band) : [i]), into: &out)
         }
         return out
     }
@@ -134,18 +137,22 @@ public struct SelectionController: Sendable {
     mutating func countPress(item i: Int?, modifiers: ModifierFlags, time: Double, point: Point) -> Bool {
         let plain = !rules.toggles(modifiers) && !rules.extendsRange(modifiers)
         var count = 1
+        var sameTarget = false
         if let s = series, rules.doubleClickIntervalIsStrict ? time - s.time < rules.doubleClickInterval : time - s.time <= rules.doubleClickInterval {
             let near = isNear(point, s.point)
+            sameTarget = s.item != nil && s.item == i
             switch rules.clickSeries {
-            case .plainPairs: if near && plain && s.plain && s.item != nil && s.item == i && s.count == 1 { count = 2 }
-            case .pairs: if near && s.count == 1 && s.item == i { count = 2 }
-            case .series: if near && s.item != nil && s.item == i { count = s.count + 1 }
+            case .plainPairs: if near && plain && s.plain && sameTarget && s.count == 1 { count = 2 }
+            // Qt decides the double click whatever is under the pointer; only
+            // a second press on the same item activates it.
+            case .pairs: if near && s.count == 1 { count = 2 }
+            case .series: if near && sameTarget { count = s.count + 1 }
             }
         }
-        let double = count == 2 && i != nil && rules.primaryAction == .doubleClick
+        lastPressWasDoubleClick = count == 2
         // Qt forgets a press once it made a double click: the next starts over.
         series = (time, point, i, count == 2 && rules.clickSeries != .series ? 0 : count, plain)
-        return double
+        return count == 2 && sameTarget && rules.primaryAction == .doubleClick
     }
 
     /// Whether two points are within the double-click distance on each axis.
@@ -154,13 +161,14 @@ public struct SelectionController: Sendable {
         return rules.doubleClickDistanceIsStrict ? dx < d && dy < d : dx <= d && dy <= d
     }
 
-    /// Whether the press just counted made a double click that only activates
-    /// (``ClickRules/doubleClickPressOnlyActivates``): the simulator starts no
-    /// band from it.
-    public var lastPressOnlyActivated: Bool {
-        guard rules.doubleClickPressOnlyActivates, let s = series else { return false }
-        return s.count == 0
-    }
+    /// Whether the last press was the second of a double click (on any target).
+    public private(set) var lastPressWasDoubleClick = false
+
+    /// Whether the last press was a double click's second press that only
+    /// activates (``ClickRules/doubleClickPressOnlyActivates``): on empty space
+    /// it still clears as a press does, but the simulator starts no band from
+    /// it (QGraphicsView::mouseDoubleClickEvent).
+    public var lastPressOnlyActivated: Bool { rules.doubleClickPressOnlyActivates && lastPressWasDoubleClick }
 
     /// The pointer moved to view point `point` (with ``ClickRules/motionEndsClickSeries``
     /// a move farther than the double-click distance from the press ends the series).
@@ -204,7 +212,7 @@ public struct SelectionController: Sendable {
             target = [i]
             anchor = i
         }
-        if !range { rangeBase = nil }
+        if !range { rangeBase = plain ? [] : band.selectedItems }
         change(.click, band.setSelection(target), into: &out)
         moveFocus(to: i, into: &out)
         if plain && !configuration.editing && rules.primaryAction == .singleClick {
@@ -218,9 +226,7 @@ public struct SelectionController: Sendable {
     /// selected when the run of ranges began.
     mutating func rangeTarget(_ span: [Int], _ band: BandSelectionInteraction) -> [Int] {
         guard rules.rangeKeepsOtherSelection else { return span }
-        let base = rangeBase ?? band.selectedItems
-        rangeBase = base
-        return Array(Set(base).union(span))
+        return Array(Set(rangeBase).union(span))
     }
 
     /// A primary click on empty space that the toolkit treats as a click
@@ -228,10 +234,12 @@ public struct SelectionController: Sendable {
     public mutating func clickEmpty(modifiers: ModifierFlags, time: Double = 0, point: Point = .zero, band: inout BandSelectionInteraction) -> [SelectionEvent] {
         _ = countPress(item: nil, modifiers: modifiers, time: time, point: point)
         pending = nil
-        if lastPressOnlyActivated { return [] }
-        rangeBase = nil
         if rules.emptyClickDropsAnchor { anchor = nil }
-        guard rules.emptyClick == .clearAtPress, !rules.toggles(modifiers) else { return [] }
+        guard rules.emptyClick == .clearAtPress, !rules.toggles(modifiers) else {
+            rangeBase = band.selectedItems
+            return []
+        }
+        rangeBase = []
         var out: [SelectionEvent] = []
         change(.click, band.setSelection([]), into: &out)
         return out
@@ -252,11 +260,13 @@ public struct SelectionController: Sendable {
         if rules.contextClickSelects, !band.isActive {
             if let i {
                 if !band.engine.isSelected(i) {
+                    rangeBase = []
                     change(.click, band.setSelection([i]), into: &out)
                     anchor = i
                 }
                 moveFocus(to: i, into: &out)
             } else {
+                rangeBase = []
                 change(.click, band.setSelection([]), into: &out)
             }
         }
@@ -289,7 +299,7 @@ public struct SelectionController: Sendable {
                 target = toggled(f, band)
             }
             if !rules.spaceSelects { anchor = f }
-            rangeBase = nil
+            rangeBase = band.selectedItems
             change(.key, band.setSelection(target), into: &out)
         case .return:
             guard configuration.focus, let f = focus, !configuration.editing else { break }
@@ -299,10 +309,10 @@ public struct SelectionController: Sendable {
             if rules.escapeClears { change(.key, band.setSelection([]), into: &out) }
         case .letter("a"):
             if configuration.multiple && rules.selectsAll(modifiers) {
-                rangeBase = nil
+                rangeBase = []
                 change(.key, band.selectAll(), into: &out)
             } else if rules.deselectsAll(modifiers) {
-                rangeBase = nil
+                rangeBase = []
                 change(.key, band.setSelection([]), into: &out)
             }
         default: break
@@ -336,7 +346,7 @@ public struct SelectionController: Sendable {
         if range && anchor == nil && rules.rangeNeedsAnchor { range = false }
         if toggle && (rules.toggleArrow == .movesFocusOnly || rules.toggleArrow == .movesFocusOrAnchorStateRange && !range) {
             // Qt moves its range start with the current item; GTK keeps it.
-            if rules.toggleArrow == .movesFocusOnly { anchor = next; rangeBase = nil }
+            if rules.toggleArrow == .movesFocusOnly { anchor = next }
         } else if range && toggle && rules.toggleArrow == .movesFocusOrAnchorStateRange, let a = anchor {
             let span = Set(Swift.min(a, next)...Swift.max(a, next)).filter { !engine.isRemoved($0) }
             let target = engine.isSelected(a) ? Array(Set(band.selectedItems).union(span)) : band.selectedItems.filter { !span.contains($0) }
@@ -348,9 +358,11 @@ public struct SelectionController: Sendable {
             change(.key, band.setSelection(rangeTarget(span, band)), into: &out)
         } else {
             anchor = next
-            rangeBase = nil
             let selects = configuration.selectionFollowsFocus || rules.arrowsSelect && !rules.toggles(modifiers)
-            if selects { change(.key, band.setSelection([next]), into: &out) }
+            if selects {
+                rangeBase = []
+                change(.key, band.setSelection([next]), into: &out)
+            }
         }
         moveFocus(to: next, into: &out)
     }
