@@ -131,6 +131,12 @@ public struct BandProfile: Sendable, Hashable {
     /// While the pointer is back within the threshold of the press, the band
     /// keeps its last rect and selection (QGraphicsView stops updating it).
     public var holdsWithinThreshold = false
+    /// An item whose min edge touches the band's max edge is hit too (GTK 4.8's
+    /// `gtk_grid_view_get_items_in_rect` takes the cells from `floor(x / w)` to
+    /// `floor((x + width) / w)`): the band reaches through its far edges. (The
+    /// band's near edges stay strict; an item whose min edge lies within
+    /// 1/1024 pixel beyond the far edge also counts.)
+    public var hitsItemsTouchingFarEdge = false
 
     /// Creates a profile.
     public init(
@@ -187,6 +193,7 @@ public struct BandProfile: Sendable, Hashable {
             threshold: 8, thresholdMetric: .chebyshev, thresholdIsStrict: true, modifiersReadAt: .release,
             application: .atEnd, clicks: .gtk)
         p.rectThroughPointerPixel = true
+        p.hitsItemsTouchingFarEdge = true
         return p
     }()
 

@@ -137,7 +137,7 @@ public struct BandSelectionInteraction: Sendable {
         let profile = configuration.profile
         if profile.holdsWithinThreshold && !profile.thresholdReached(by: point - anchor) { return nil }
         currentRect = Rect.band(from: anchor, to: point, scale: configuration.scale, throughPointerPixel: profile.rectThroughPointerPixel)
-        let diff = engine.updateBand(to: currentRect)
+        let diff = engine.updateBand(to: hitRect(currentRect))
         state = .selecting
         return update(.selecting, diff)
     }
@@ -168,6 +168,15 @@ public struct BandSelectionInteraction: Sendable {
         return update(.ended, diff, cancelled: true)
     }
 
+    /// The rect the engine tests items against: the band, reaching 1/1024
+    /// pixel past its far edges when items touching them count
+    /// (``BandProfile/hitsItemsTouchingFarEdge``).
+    func hitRect(_ r: Rect) -> Rect {
+        guard configuration.profile.hitsItemsTouchingFarEdge else { return r }
+        let d = 1 / (1024 * configuration.scale)
+        return Rect(x: r.x, y: r.y, width: r.width + d, height: r.height + d)
+    }
+
     mutating func begin(current: Point) -> BandUpdate {
         pendingPress = false
         let profile = configuration.profile
@@ -175,7 +184,7 @@ public struct BandSelectionInteraction: Sendable {
         let live = profile.application == .live
         var diff = engine.beginBand(mode: mode, live: live)
         currentRect = Rect.band(from: anchor, to: current, scale: configuration.scale, throughPointerPixel: profile.rectThroughPointerPixel)
-        diff = diff.followed(by: engine.updateBand(to: currentRect))
+        diff = diff.followed(by: engine.updateBand(to: hitRect(currentRect)))
         state = .began
         return update(.began, diff)
     }

@@ -93,6 +93,7 @@ public struct SelectionController: Sendable {
         }
         if rules.timing == .release {
             pending = .click(modifiers)
+            if rules.focusMovesAtPress { moveFocus(to: i, into: &out) }
         } else {
             let wasSelected = band.engine.isSelected(i)
             let toggle = rules.toggles(modifiers), range = rules.extendsRange(modifiers) && configuration.multiple
@@ -341,16 +342,21 @@ public struct SelectionController: Sendable {
             guard let first = band.selectedItems.first ?? engine.items.indices.first(where: { !engine.isRemoved($0) }) else { return }
             next = first
         }
-        let toggle = rules.toggles(modifiers)
-        var range = rules.extendsRange(modifiers) && configuration.multiple
-        if range && anchor == nil && rules.rangeNeedsAnchor { range = false }
-        if toggle && (rules.toggleArrow == .movesFocusOnly || rules.toggleArrow == .movesFocusOrAnchorStateRange && !range) {
-            // Qt moves its range start with the current item; GTK keeps it.
-            if rules.toggleArrow == .movesFocusOnly { anchor = next }
-        } else if range && toggle && rules.toggleArrow == .movesFocusOrAnchorStateRange, let a = anchor {
-            let span = Set(Swift.min(a, next)...Swift.max(a, next)).filter { !engine.isRemoved($0) }
-            let target = engine.isSelected(a) ? Array(Set(band.selectedItems).union(span)) : band.selectedItems.filter { !span.contains($0) }
-            change(.key, band.setSelection(target), into: &out)
+        let toggle = rules.toggles(modifiers), rangeHeld = rules.extendsRange(modifiers) && configuration.multiple
+        let range = rangeHeld && !(anchor == nil && rules.rangeNeedsAnchor)
+        if toggle && rules.toggleArrow == .movesFocusOnly {
+            anchor = next  // Qt: the range start moves with the current item
+        } else if toggle && !rangeHeld && rules.toggleArrow == .movesFocusOrAnchorStateRange {
+            // GTK: focus only, the range start stays
+        } else if toggle && rangeHeld && rules.toggleArrow == .movesFocusOrAnchorStateRange {
+            if let a = anchor {
+                let span = Set(Swift.min(a, next)...Swift.max(a, next)).filter { !engine.isRemoved($0) }
+                let target = engine.isSelected(a) ? Array(Set(band.selectedItems).union(span)) : band.selectedItems.filter { !span.contains($0) }
+                change(.key, band.setSelection(target), into: &out)
+            } else {
+                anchor = next
+                change(.key, band.setSelection(toggled(next, band)), into: &out)
+            }
         } else if range {
             let a = anchor ?? focus ?? next
             anchor = a

@@ -175,6 +175,10 @@ public struct ClickRules: Sendable, Hashable {
     /// With these held (exactly, with ``keyBindingsAreExact``), `a` clears the
     /// selection (GTK's `list.unselect-all`, Control+Shift+A).
     public var deselectAllModifiers: [ModifierFlags] = []
+    /// A press on an item moves the keyboard focus to it at once, even when
+    /// the click acts at the release or the press becomes a band (GTK's list
+    /// item grabs focus at the press); `false`: focus moves with the click.
+    public var focusMovesAtPress = false
     /// Keyboard focus starts on the first item, as when the view takes focus
     /// other than by a click (QAbstractItemView::focusInEvent, GtkListBase's
     /// focus); `false`: no item has focus until a click or an arrow.
@@ -323,6 +327,7 @@ public struct ClickRules: Sendable, Hashable {
         r.rangeWithToggle = .anchorState
         r.escapeCancelsBand = false
         r.arrowsSelect = true
+        r.focusMovesAtPress = true
         r.focusStartsOnFirstItem = true
         r.keyEndsClickSeries = false
         r.selectAllIsExact = true
