@@ -70,8 +70,12 @@ import Testing
         #expect(band.move(to: Point(x: 5, y: 5)) == nil)  // Manhattan 8
         let began = band.move(to: Point(x: 26, y: 5))
         #expect(began?.state == .began && began?.mode == .addSticky)
-        #expect(began?.rect == Rect(x: 1, y: 1, width: 25, height: 4))
-        _ = band.move(to: Point(x: 2, y: 2))
+        // Qt's QRect(press, |d| + 1): the pointer's pixel (1/scale) is in the band.
+        #expect(began?.rect == Rect(x: 1, y: 1, width: 25.5, height: 4.5))
+        // Back within the threshold Qt keeps the band as it was.
+        #expect(band.move(to: Point(x: 2, y: 2)) == nil && band.selectionRect == began?.rect)
+        _ = band.move(to: Point(x: 12, y: 2))
+        #expect(band.selectionRect == Rect(x: 1, y: 1, width: 11.5, height: 1.5))
         #expect(band.selectedItems == [0, 1])  // sticky: item 1 stays
     }
 

@@ -171,7 +171,7 @@ public struct BandSelectionInteraction: Sendable {
     /// The rect the engine tests items against: the band, reaching 1/1024
     /// pixel past its far edges when items touching them count
     /// (``BandProfile/hitsItemsTouchingFarEdge``).
-    func hitRect(_ r: Rect) -> Rect {
+    public func hitRect(_ r: Rect) -> Rect {
         guard configuration.profile.hitsItemsTouchingFarEdge else { return r }
         let d = 1 / (1024 * configuration.scale)
         return Rect(x: r.x, y: r.y, width: r.width + d, height: r.height + d)

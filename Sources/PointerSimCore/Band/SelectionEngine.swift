@@ -167,6 +167,19 @@ public struct SelectionEngine: Sendable {
         return best >= 0 ? best : nil
     }
 
+    /// The topmost item whose rect contains the point, its max edges included
+    /// when `closed` (GTK picks with `graphene_rect_contains_point`, which
+    /// includes them: a press on the bottom edge of the last row hits it).
+    /// - Complexity: that of ``item(at:)``, four times when `closed`.
+    public func item(at p: Point, closed: Bool) -> Int? {
+        guard closed else { return item(at: p) }
+        // Closed containment is half-open containment of p or of p nudged
+        // down to the previous double on either or both axes.
+        let x0 = p.x.nextDown, y0 = p.y.nextDown
+        let hits = [item(at: p), item(at: Point(x: x0, y: p.y)), item(at: Point(x: p.x, y: y0)), item(at: Point(x: x0, y: y0))]
+        return hits.compactMap { $0 }.max()
+    }
+
     /// Adds an item (its index is the next free one). During a band it is
     /// tested against the band at once.
     /// - Returns: the new index and the change to the selection.

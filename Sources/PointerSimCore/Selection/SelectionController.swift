@@ -86,9 +86,9 @@ public struct SelectionController: Sendable {
     public mutating func pressItem(_ i: Int, modifiers: ModifierFlags, time: Double, point: Point, band: inout BandSelectionInteraction) -> [SelectionEvent] {
         var out: [SelectionEvent] = []
         let double = countPress(item: i, modifiers: modifiers, time: time, point: point)
-        if double && rules.doubleClickPressOnlyActivates {
+        if double && rules.doubleClickPressOnlyActivates && !configuration.editing {
             pending = nil
-            if !configuration.editing { out.append(.primaryAction(i)) }
+            out.append(.primaryAction(i))
             return out
         }
         if rules.timing == .release {
@@ -147,7 +147,12 @@ public struct SelectionController: Sendable {
             // Qt decides the double click whatever is under the pointer; only
             // a second press on the same item activates it.
             case .pairs: if near && s.count == 1 { count = 2 }
-            case .series: if near && sameTarget { count = s.count + 1 }
+            case .series:
+                if near && sameTarget {
+                    count = s.count + 1
+                } else if !near && sameTarget && rules.seriesBreakingPressStartsNoSeries {
+                    count = 0
+                }
             }
         }
         lastPressWasDoubleClick = count == 2
@@ -332,6 +337,8 @@ public struct SelectionController: Sendable {
                 var j = f + step
                 while j >= 0 && j < engine.count && engine.isRemoved(j) { j += step }
                 n = j >= 0 && j < engine.count ? j : nil
+            } else if rules.verticalArrowsByGridRow && (d == .up || d == .down) {
+                n = Self.gridRowStep(from: f, down: d == .down, engine: engine)
             } else {
                 n = Self.nearest(from: f, direction: d, items: engine.items, isRemoved: engine.isRemoved)
             }
@@ -371,6 +378,22 @@ public struct SelectionController: Sendable {
             }
         }
         moveFocus(to: next, into: &out)
+    }
+
+    /// GtkGridView's Up and Down (``ClickRules/verticalArrowsByGridRow``): the
+    /// item a row before or after `from` in scene order, nil when there is
+    /// none to move to.
+    /// - Complexity: O(columns).
+    static func gridRowStep(from f: Int, down: Bool, engine: SelectionEngine) -> Int? {
+        let n = engine.count
+        guard n > 0 else { return nil }
+        let top = engine.rect(of: 0).minY
+        var columns = 1
+        while columns < n && engine.rect(of: columns).minY == top { columns += 1 }
+        if !down { return f >= columns ? f - columns : nil }
+        guard n / columns > f / columns else { return nil }
+        let to = f + Swift.min(n - f - 1, columns)
+        return to == f ? nil : to
     }
 
     /// The item nearest to item `from` in a direction: among the items whose

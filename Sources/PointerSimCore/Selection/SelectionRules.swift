@@ -179,6 +179,23 @@ public struct ClickRules: Sendable, Hashable {
     /// the click acts at the release or the press becomes a band (GTK's list
     /// item grabs focus at the press); `false`: focus moves with the click.
     public var focusMovesAtPress = false
+    /// A press on an item's max edge hits it (GTK picks widgets with their
+    /// max edges included); `false`: rects are half-open.
+    public var pressHitsMaxEdges = false
+    /// Up and Down move by rows of a grid in scene order, as GtkGridView's
+    /// `move_focus_along` does: the row length is the number of items that
+    /// share the first item's top edge; Up moves back a row unless on the
+    /// first row; Down moves a row on, or to the last item when the row below
+    /// is short, unless `n / columns ≤ position / columns` (so on a full grid
+    /// Down from the last row goes to the last item: GTK 4.8 tests `n_items /
+    /// n_columns`, not `(n_items − 1) / n_columns`); `false`: the nearest item
+    /// in that direction.
+    public var verticalArrowsByGridRow = false
+    /// A press that ends a click series by its distance (while the double-click
+    /// time runs) starts no new series: the press after it is a first press
+    /// too (GtkGestureClick stops itself inside the press it is handling, and
+    /// that press is not counted; measured in GTK 4.8.3).
+    public var seriesBreakingPressStartsNoSeries = false
     /// Keyboard focus starts on the first item, as when the view takes focus
     /// other than by a click (QAbstractItemView::focusInEvent, GtkListBase's
     /// focus); `false`: no item has focus until a click or an arrow.
@@ -335,7 +352,10 @@ public struct ClickRules: Sendable, Hashable {
         r.rangeNeedsAnchor = true
         r.toggleArrow = .movesFocusOrAnchorStateRange
         r.horizontalArrowsFollowOrder = true
+        r.verticalArrowsByGridRow = true
         r.arrowAtEdgeActs = true
+        r.pressHitsMaxEdges = true
+        r.seriesBreakingPressStartsNoSeries = true
         r.deselectAllModifiers = [[.control, .shift]]
         return r
     }()

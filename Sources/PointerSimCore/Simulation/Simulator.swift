@@ -227,7 +227,7 @@ public struct Simulator: Sendable {
         regions.press(location: contentPoint, modifiers: modifiers, at: t, into: &regionOut)
         if regionClaimsPress {
             press = .region
-        } else if let i = band.engine.item(at: contentPoint) {
+        } else if let i = band.engine.item(at: contentPoint, closed: rules.pressHitsMaxEdges) {
             press = .item(i, anchor: contentPoint, modifiers: modifiers, dragged: false, bandRefused: rules.itemsAcceptPress)
             emit(clicks.pressItem(i, modifiers: modifiers, time: t, point: pointer, band: &band), at: t, into: &out)
         } else {
@@ -259,7 +259,7 @@ public struct Simulator: Sendable {
 
     mutating func contextClick(at t: Double, into out: inout [LogRecord]) {
         if regionClaimsPress { return }  // the control's own menu, not the items'
-        let item = band.engine.item(at: contentPoint)
+        let item = band.engine.item(at: contentPoint, closed: clicks.rules.pressHitsMaxEdges)
         emit(clicks.contextClick(item: item, point: contentPoint, band: &band), at: t, into: &out)
     }
 
