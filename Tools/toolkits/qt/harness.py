@@ -576,7 +576,9 @@ def main():
     a = ap.parse_args()
     if a.worker:
         worker(a.corpus, a.worker)
-        return 0
+        # skip interpreter finalisation: PySide6 6.12's refcount bug on None aborts it (results are written)
+        sys.stdout.flush()
+        os._exit(0)
     if not a.corpus or not a.out:
         ap.error("--corpus and --out are required")
     sessions = load_corpus(a.corpus, set(a.only))
