@@ -40,6 +40,7 @@ def pointersim_obs(exe, sess):
     obs = []
     for k in range(len(steps)):
         activated = []
+        unknown = False
         for line in by_step.get(k, []):
             ev = line["event"]
             if ev in ("selection.changed", "band.selecting"):
@@ -48,8 +49,9 @@ def pointersim_obs(exe, sess):
             if ev in ("band.began", "band.selecting"):
                 band = line["rect"]
             if ev == "band.began":
-                sel |= set(line.get("added", []))
-                sel -= set(line.get("removed", []))
+                # band.began carries no diff: the selection change of its own rect is logged with the next
+                # band.* line, so the selection at this step is not known from the log
+                unknown = True
             if ev == "band.ended":
                 band = None
                 sel = set(line["selection"])
@@ -57,7 +59,8 @@ def pointersim_obs(exe, sess):
                 current = line["item"]
             if ev == "item.primaryAction":
                 activated.append(line["item"])
-        o = {"step": k, "selection": [i for i in order if i in sel], "band": band, "current": current}
+        o = {"step": k, "selection": "?" if unknown else [i for i in order if i in sel], "band": band,
+             "current": current}
         if activated:
             o["activated"] = activated
         obs.append(o)
@@ -70,6 +73,8 @@ def main():
     ap.add_argument("--results", required=True)
     ap.add_argument("--pointersim", default=".build/debug/pointersim")
     ap.add_argument("--log", action="store_true", help="also print PointerSim's log of differing sessions")
+    ap.add_argument("--only", nargs="*", default=[], help="sessions to compare (default all)")
+    ap.add_argument("--all", action="store_true", help="print every step, not only differing ones")
     a = ap.parse_args()
     corpus = {}
     for l in open(a.corpus):
@@ -82,15 +87,19 @@ def main():
         if "skipped" in r:
             print("== %s: skipped by the harness: %s" % (r["name"], r["skipped"]))
             continue
+        if a.only and r["name"] not in a.only:
+            continue
         sess = corpus[r["name"]]
         ps, log = pointersim_obs(a.pointersim, sess)
         steps = parse_trace(sess["trace"])
         diffs = []
         for q, p in zip(r["observations"], ps):
             keys = ["selection", "band", "activated"] + (["current"] if r["widget"] == "listview" else [])
-            d = [(k, q.get(k), p.get(k)) for k in keys if q.get(k) != p.get(k)]
-            if d:
+            d = [(k, q.get(k), p.get(k)) for k in keys if q.get(k) != p.get(k) and p.get(k) != "?"]
+            if d or a.all:
                 t, ev, args = steps[q["step"]]
+                if not d:
+                    d = [(k, q.get(k), p.get(k)) for k in keys]
                 diffs.append("  step %d (%.3f %s %s): %s" % (q["step"], t, ev, " ".join(str(x) for x in args),
                              "; ".join("%s Qt %s PointerSim %s" % (k, json.dumps(x), json.dumps(y)) for k, x, y in d)))
         if diffs:
