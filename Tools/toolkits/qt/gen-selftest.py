@@ -31,9 +31,14 @@ class T:
     def text(self):
         return "\n".join(self.lines) + "\n"
 
+# items that touch (pitch = size): 4 columns of 100 x 60 in a 450 x 300 view (QListView: gridSize 100 x 60)
+TOUCHING = {"format": "pointersim-scene/1", "view": {"width": 450, "height": 300, "scale": 1},
+            "band": {"profile": "qt"},
+            "items": {"grid": {"rows": 3, "columns": 4, "origin": [0, 0], "size": [100, 60], "pitch": [100, 60]}}}
+
 S = []
-def add(name, t):
-    S.append((name, t))
+def add(name, t, scene=None):
+    S.append((name, t, scene or SCENE))
 
 # --- bands from empty space ---------------------------------------------------------------------
 t = T("band from empty space, no modifiers: r0c0 selected first; below, at and past the threshold")
@@ -64,6 +69,16 @@ add("band-directions", t)
 t = T("band inside the 20 px gap between two columns (touching no item's pixels)")
 t.click(50, 30).move(105, 10).press().move(115, 50).move(104, 50).release()
 add("band-in-gap", t)
+t = T("band down-right onto an item's first pixel (240,100 of r1c2), then up-left onto r0c1's last pixel (219,59)")
+t.move(230, 80).press().move(239, 99).move(240, 100).move(230, 80, gap=0.6).release()
+t.move(230, 80, gap=0.6).press().move(220, 60).move(219, 59).release()
+add("band-first-pixel", t)
+t = T("band inside the 20 px gap between two columns, nothing selected before")
+t.move(105, 10).press().move(115, 50).release()
+add("band-in-gap-fresh", t)
+t = T("band inside the 40 px gap between two rows")
+t.move(10, 65).press().move(90, 90).release()
+add("band-in-row-gap", t)
 t = T("band edges: a band whose edge stops on an item's edge pixel or just before it")
 t.move(530, 280).press().move(460, 265).move(459, 265).move(459, 260).move(459, 259).release()
 add("band-edge", t)
@@ -97,6 +112,12 @@ add("ctrl-click-empty", t)
 t = T("secondary click on an unselected item and on empty space")
 t.click(170, 30).move(290, 30).press("secondary").release("secondary").move(520, 30).press("secondary").release("secondary")
 add("secondary", t)
+t = T("secondary press on empty space and drag over items")
+t.click(170, 30).move(530, 380).press("secondary").move(300, 150).release("secondary")
+add("secondary-drag", t)
+t = T("Meta (command) click and Alt (option) click after a click")
+t.click(50, 30).mods("command").click(170, 30).mods("option").click(290, 30).mods()
+add("meta-alt-click", t)
 
 # --- double clicks: Qt decides from timestamps (press to press) and positions -----------------------
 def dbl(name, gap, dx=0, dy=0, comment=""):
@@ -137,9 +158,9 @@ add("dbl-empty", t)
 t = T("double click with Control held")
 t.mods("control").move(50, 30).press().release().press(gap=0.15).release().mods()
 add("dbl-ctrl", t)
-t = T("double click whose second press lands on another item (within the distance)")
+t = T("touching items: double click whose second press, 4 px away, lands on the next item")
 t.move(98, 30).press().release().move(102, 30, gap=0.005).press(gap=0.1).release()
-add("dbl-across-items", t)
+add("dbl-across-items", t, TOUCHING)
 
 # --- keys ---------------------------------------------------------------------------------------
 t = T("arrow keys from a fresh view, Shift+arrows, Space, Control+Space, Return")
@@ -157,9 +178,9 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     with open(os.path.join(here, "selftest.jsonl"), "w") as f:
         for widget, suffix in (("graphicsview", "gv"), ("listview", "lv")):
-            for name, t in S:
+            for name, t, scene in S:
                 f.write(json.dumps({"name": "qt-self-%s-%s" % (name, suffix), "widget": widget,
-                                    "scene": SCENE, "trace": t.text()}) + "\n")
+                                    "scene": scene, "trace": t.text()}) + "\n")
     print("%d sessions" % (2 * len(S)))
 
 if __name__ == "__main__":
