@@ -502,7 +502,18 @@ def load_corpus(path, only):
     return sessions
 
 
+def shield_none():
+    """PySide6 6.12 on CPython 3.11 drops a reference to None on calls that return None (repaint,
+    processEvents, QTest's functions ...); after some thousands of them the interpreter aborts with
+    "none_dealloc". None is not immortal before 3.12: give it 2^40 spare references (its ob_refcnt is the
+    object's first word). Batches of fresh processes (--batch) remain as a second guard."""
+    if sys.version_info < (3, 12):
+        import ctypes
+        ctypes.c_ssize_t.from_address(id(None)).value += 1 << 40
+
+
 def worker(corpus, names_file):
+    shield_none()
     with open(names_file) as f:
         wanted = json.load(f)
     sessions = {s["name"]: s for s in load_corpus(corpus, set(wanted))}
