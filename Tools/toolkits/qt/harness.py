@@ -270,6 +270,8 @@ class Player:
         QtCore, QtGui, QtWidgets, QtTest = qt()
         if grid is None:
             raise Skip("listview plays grid scenes only")
+        if scene.get("band", {}).get("hitRule", "intersects") != "intersects":
+            raise Skip("QListView has no 'contains' band rule")
         (ox, oy), (w, h), (px, py) = grid["origin"], grid["size"], grid["pitch"]
         cols = grid["columns"]
         # QListView lays items out in grid cells of gridSize starting at spacing; the item rect is the
@@ -385,6 +387,8 @@ class Player:
             self.activated = []
             self.band_signals = 0
             if widget == "graphicsview":
+                if sess["scene"].get("selection", {}).get("multiple", True) is not True:
+                    raise Skip("QGraphicsView has no single-selection mode")
                 w = self.build_graphicsview(W, H, items, sess["scene"])
             elif widget == "listview":
                 w = self.build_listview(W, H, items, grid, sess["scene"])
