@@ -172,12 +172,10 @@ class Player:
                 if t in (QtCore.QEvent.Type.MouseButtonPress, QtCore.QEvent.Type.MouseButtonRelease,
                          QtCore.QEvent.Type.MouseButtonDblClick, QtCore.QEvent.Type.MouseMove):
                     harness.seen_ts = ev.timestamp()
-                    harness.seen_types.append(t.name if hasattr(t, "name") else str(t))
                 return False
 
         self.filter = Filter()
         self.seen_ts = None
-        self.seen_types = []
 
         class BandStyle(QtWidgets.QProxyStyle):
             def drawControl(self, element, option, painter, widget=None):
