@@ -316,6 +316,19 @@ gridview > child > box { padding: 0; margin: 0; border: 0; min-width: 0; min-hei
 """
 
 
+def state_names(state):
+    if state is None:
+        return None
+    names = [f for f in ("shift", "lock", "control", "alt", "super", "hyper", "meta")
+             if state & int(getattr(Gdk.ModifierType, f.upper() + "_MASK"))]
+    known = sum(int(getattr(Gdk.ModifierType, f.upper() + "_MASK")) for f in
+                ("shift", "lock", "control", "alt", "super", "hyper", "meta",
+                 "button1", "button2", "button3", "button4", "button5"))
+    if state & ~known:
+        names.append("0x%x" % (state & ~known))
+    return names
+
+
 def css_children(widget, name):
     out = []
     child = widget.get_first_child()
@@ -373,6 +386,7 @@ class Session:
         motion.connect("motion", self._on_motion)
         win.add_controller(motion)
         self.capture_log = []
+        self.last_motion = None
         self.win = win
 
     # factory
@@ -405,22 +419,29 @@ class Session:
         # before the event: a button release is the last event that still has its
         # button's mask before the sync motion (which has none).
         state = controller.get_current_event_state()
-        self.capture_log.append((int(state), bool(css_children(self.gv, "rubberband"))))
+        bands = css_children(self.gv, "rubberband")
+        rect = None
+        if bands and self.detail:
+            ok, b = bands[0].compute_bounds(self.gv)
+            if ok:
+                rect = [b.get_x(), b.get_y(), b.get_width(), b.get_height()]
+        self.capture_log.append((int(state), bool(bands), rect, self.last_motion))
         if len(self.capture_log) > 4096:
             del self.capture_log[:2048]
         return False
 
     def _on_motion(self, controller, x, y):
+        self.last_motion = [x - VIEW_OFFSET, y - VIEW_OFFSET]
         if self.sync_target is not None and (round(x), round(y)) == self.sync_target:
             self.sync_seen += 1
 
     def band_at_release(self, mask):
         """Whether the rubberband existed when GTK's toplevel saw the release of the
         button with this state mask (the last captured event still holding it)."""
-        for state, band in reversed(self.capture_log):
+        for state, band, rect, pointer in reversed(self.capture_log):
             if state & mask:
-                return band
-        return None
+                return band, rect, state, pointer
+        return None, None, None, None
 
     def selection(self):
         return [self.ids[i] for i in range(len(self.ids)) if self.model.is_selected(i)]
@@ -608,7 +629,12 @@ class Player:
                     obs["activated"] = list(s.activated)
                     s.activated.clear()
                 if observe == "release":
-                    obs["band"] = s.band_at_release(released_mask)
+                    band, rect, state, pointer = s.band_at_release(released_mask)
+                    obs["band"] = band
+                    if self.detail:
+                        obs["bandRect"] = rect
+                        obs["pointer"] = pointer
+                        obs["state"] = state_names(state)
                 if self.detail:
                     obs["focus"] = s.focus_item()
                 observations.append(obs)
@@ -664,7 +690,9 @@ def main():
     t_start = time.monotonic()
     for e in entries:
         t = time.monotonic()
+        n_late = len(player.lateness)
         r = player.play(e)
+        late_here = max(player.lateness[n_late:], default=0.0)
         if args.validate and "skipped" not in r:
             r2 = player.play(e)
             if r2 != r:
@@ -672,9 +700,9 @@ def main():
                 sys.stderr.write("validate: %s differs between two plays:\n  %s\n  %s\n" %
                                  (e.get("name"), json.dumps(r), json.dumps(r2)))
         results.append(r)
-        sys.stderr.write("harness: %-40s %s (%.2f s)\n" % (
+        sys.stderr.write("harness: %-40s %s (%.2f s, latest event %.1f ms late)\n" % (
             e.get("name"), "skipped: " + r["skipped"] if "skipped" in r else "played",
-            time.monotonic() - t))
+            time.monotonic() - t, 1000 * late_here))
     with open(args.out, "w") as f:
         for r in results:
             f.write(json.dumps(r, separators=(",", ":")) + "\n")
