@@ -12,7 +12,7 @@ exactly as it reads a mouse and a keyboard.
 How a session is played (one GTK process plays every session):
 - a fresh undecorated toplevel per session (fresh GtkGridView, GtkMultiSelection,
   list item widgets and their click gestures, so no anchor, focus or double-click
-  series survives from one session to the next), the grid view at VIEW_OFFSET
+  series survives from one session to the next), the grid view at the window's corner
   inside the window;
 - the scene must be a grid GtkGridView reproduces exactly: cells tile the view from
   (0,0), pitch == size, columns * cell width == view width, rows * cell height <=
@@ -57,7 +57,8 @@ gi.require_version("Gdk", "4.0")
 gi.require_version("GdkX11", "4.0")
 from gi.repository import Gdk, GdkX11, GLib, Gtk  # noqa: E402,F401
 
-VIEW_OFFSET = 40          # the grid view's origin inside the toplevel window
+VIEW_OFFSET = 0           # the grid view's origin inside the toplevel window (--view-offset)
+MARGIN = 40               # window pixels right of and below the view (the sync pixel is there)
 LONG_GAP = 1.0            # trace gaps longer than this (seconds) ...
 SHORT_GAP = 0.6           # ... are played as this (more than the double-click time)
 SYNC_TIMEOUT = 3.0        # seconds to wait for GTK to report the sync motion
@@ -374,9 +375,9 @@ class Session:
         win.set_resizable(False)
         fixed = Gtk.Fixed()
         fixed.put(gv, VIEW_OFFSET, VIEW_OFFSET)
-        fixed.set_size_request(vw + 2 * VIEW_OFFSET, vh + 2 * VIEW_OFFSET)
+        fixed.set_size_request(vw + VIEW_OFFSET + MARGIN, vh + VIEW_OFFSET + MARGIN)
         win.set_child(fixed)
-        win.set_default_size(vw + 2 * VIEW_OFFSET, vh + 2 * VIEW_OFFSET)
+        win.set_default_size(vw + VIEW_OFFSET + MARGIN, vh + VIEW_OFFSET + MARGIN)
         legacy = Gtk.EventControllerLegacy()
         legacy.set_propagation_phase(Gtk.PropagationPhase.CAPTURE)
         legacy.connect("event", self._on_event)
@@ -502,7 +503,7 @@ class Player:
 
     def _sync(self, session):
         """Move to a pixel beside the view, wait until GTK saw it, move back."""
-        bx, by = -VIEW_OFFSET // 2, -VIEW_OFFSET // 2
+        bx, by = session.vw + MARGIN // 2, session.vh + MARGIN // 2
         session.sync_target = (bx + VIEW_OFFSET, by + VIEW_OFFSET)
         before = session.sync_seen
         self.xin.motion(*self._to_screen(bx, by))
@@ -517,7 +518,7 @@ class Player:
             ids, cols, rows, cw, ch, vw, vh = scene_grid(scene)
             events = parse_trace(entry["trace"])
             sw, sh = self.xin.screen_size
-            if vw + 2 * VIEW_OFFSET > sw or vh + 2 * VIEW_OFFSET > sh:
+            if vw + VIEW_OFFSET + MARGIN > sw or vh + VIEW_OFFSET + MARGIN > sh:
                 raise Skip("the view does not fit the X screen (%dx%d)" % (sw, sh))
         except Skip as e:
             return {"name": name, "skipped": str(e)}
@@ -566,6 +567,7 @@ class Player:
 
     def _run(self, s, events):
         vw, vh = s.vw, s.vh
+        self.last_session_start = time.monotonic()
 
         def clamp(x, y):
             return (int(round(min(max(x, 0), vw))), int(round(min(max(y, 0), vh))))
@@ -638,6 +640,7 @@ class Player:
                 if self.detail:
                     obs["focus"] = s.focus_item()
                 observations.append(obs)
+        self.last_session_end = time.monotonic()
         return observations
 
 
@@ -657,6 +660,27 @@ def probe_rubberband(player):
     return ok, r
 
 
+def probe_leak(player):
+    """State does not leak from one session into the next: session Y (a click on r1c1
+    at once, a Shift-click on r0c0, Shift+Right, Space) gives the same result when it
+    follows session X (a click on r1c1, then Ctrl+Right) as when it is played first. A
+    leaked double-click series would activate r1c1 at Y's first press, a leaked anchor
+    or focus would change the Shift-click range and the keys."""
+    scene = {"format": "pointersim-scene/1", "view": {"width": 400, "height": 300, "scale": 1},
+             "items": {"grid": {"rows": 3, "columns": 4, "size": [100, 100]}}}
+    x = ("pointersim-trace 1\n0 move 150 150\n0.01 press primary\n0.02 release primary\n"
+         "0.03 modifiers control\n0.04 key right\n0.05 modifiers\n")
+    y = ("pointersim-trace 1\n0 move 150 150\n0.001 press primary\n0.01 release primary\n"
+         "0.1 move 50 50\n0.11 modifiers shift\n0.12 press primary\n0.13 release primary\n"
+         "0.14 key right\n0.15 modifiers\n0.16 key space\n")
+    fresh = player.play({"name": "probe-leak-y", "scene": scene, "trace": y})
+    player.play({"name": "probe-leak-x", "scene": scene, "trace": x})
+    t_end_x = player.last_session_end
+    after = player.play({"name": "probe-leak-y", "scene": scene, "trace": y})
+    gap = player.last_session_start - t_end_x
+    return fresh == after, gap, fresh, after
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--corpus", required=True)
@@ -664,9 +688,14 @@ def main():
     ap.add_argument("--only", nargs="*", default=None)
     ap.add_argument("--validate", action="store_true",
                     help="check the rubberband probe and play each session twice; exit 1 on any difference")
+    ap.add_argument("--view-offset", type=int, default=0,
+                    help="put the grid view this many pixels right of and below the window's corner "
+                         "(default 0: an identity transform, so GTK sees whole-pixel coordinates)")
     ap.add_argument("--detail", action="store_true",
                     help="add what GTK did event by event (key 'gtk') and the focused item to each result")
     args = ap.parse_args()
+    global VIEW_OFFSET
+    VIEW_OFFSET = args.view_offset
 
     entries = []
     with open(args.corpus) as f:
@@ -684,6 +713,13 @@ def main():
     if args.validate:
         ok, r = probe_rubberband(player)
         sys.stderr.write("validate: rubberband probe %s %s\n" % ("ok" if ok else "FAILED", json.dumps(r)))
+        failures += 0 if ok else 1
+        ok, gap, fresh, after = probe_leak(player)
+        sys.stderr.write("validate: state leak probe %s (%.0f ms from the end of one session to the "
+                         "first event of the next) %s\n" % ("ok" if ok else "FAILED", 1000 * gap,
+                                                            json.dumps(after)))
+        if not ok:
+            sys.stderr.write("validate:   played first: %s\n" % json.dumps(fresh))
         failures += 0 if ok else 1
 
     results = []

@@ -291,3 +291,37 @@ with open(os.path.join(here, "selftest.jsonl"), "w") as f:
                             "trace": "pointersim-trace 1\n" + trace.strip() + "\n"},
                            separators=(",", ":")) + "\n")
 print(len(S), "sessions")
+
+# edges.jsonl: a sweep of band ends around the cell edges (plain bands, nothing selected
+# before), to pin down which cells a band whose end is near an edge hits.
+E = {}
+
+
+def sweep_band(start, end):
+    sx, sy = start
+    ex, ey = end
+    return "\n".join(["0.000 move %d %d" % start, "0.010 press primary",
+                      "0.030 move %d %d" % (sx + (ex - sx) // 2, sy + (ey - sy) // 2),
+                      "0.050 move %d %d" % end, "0.070 release primary"])
+
+
+for sx, sy, kind in ((250, 150, "item"), (250, 250, "empty")):
+    for edge in (100, 200):
+        for ex in range(edge - 2, edge + 3):
+            E["gtk-edge-left-from-%s-%d-%d-to-%d" % (kind, sx, sy, ex)] = sweep_band((sx, sy), (ex, 120))
+for sx, sy, kind in ((50, 150, "item"), (50, 250, "empty")):
+    for edge in (100, 200, 300):
+        for ex in range(edge - 2, edge + 3):
+            E["gtk-edge-right-from-%s-%d-%d-to-%d" % (kind, sx, sy, ex)] = sweep_band((sx, sy), (ex, 170))
+for ey in range(98, 103):
+    E["gtk-edge-up-from-item-150-150-to-%d" % ey] = sweep_band((150, 150), (160, ey))
+    E["gtk-edge-down-from-item-150-50-to-%d" % ey] = sweep_band((150, 50), (160, ey))
+for ey in range(198, 203):
+    E["gtk-edge-down-from-item-150-150-to-%d" % ey] = sweep_band((150, 150), (160, ey))
+    E["gtk-edge-up-from-empty-150-250-to-%d" % ey] = sweep_band((150, 250), (160, ey))
+with open(os.path.join(here, "edges.jsonl"), "w") as f:
+    for name, trace in E.items():
+        f.write(json.dumps({"name": name, "scene": SCENE,
+                            "trace": "pointersim-trace 1\n" + trace.strip() + "\n"},
+                           separators=(",", ":")) + "\n")
+print(len(E), "edge sessions")
