@@ -212,6 +212,36 @@ S["gtk-st-double-long-hold"] = """
 0.450 press primary
 0.460 release primary
 """.strip()
+S["gtk-st-double-press-gap-390"] = clicks([P, P], [0.0, 0.39])
+S["gtk-st-double-press-gap-410"] = clicks([P, P], [0.0, 0.41])
+# the second press of a double click becomes a band
+S["gtk-st-double-then-drag"] = """
+0.000 move 150 150
+0.010 press primary
+0.020 release primary
+0.200 press primary
+0.220 move 200 170
+0.240 move 250 170
+0.260 release primary
+""".strip()
+# other buttons
+S["gtk-st-secondary-click-item"] = SEL_R0C3.strip() + """
+0.600 move 150 150
+0.610 press secondary
+0.620 release secondary
+""".rstrip()
+S["gtk-st-secondary-drag"] = SEL_R0C3.strip() + """
+0.600 move 150 250
+0.610 press secondary
+0.630 move 200 150
+0.650 move 250 150
+0.670 release secondary
+""".rstrip()
+S["gtk-st-middle-click-item"] = SEL_R0C3.strip() + """
+0.600 move 150 150
+0.610 press middle
+0.620 release middle
+""".rstrip()
 # Super (command) held
 S["gtk-st-super-a"] = SEL_R0C3.strip() + "\n0.600 modifiers command\n0.610 key a\n0.700 modifiers"
 S["gtk-st-super-click-double"] = clicks([P, P], [0.05, 0.3], mods=["command"])
@@ -282,6 +312,9 @@ S["gtk-st-keys-ctrl-arrows"] = SEL_R0C3.strip() + """
 0.710 key down
 0.800 modifiers
 """.rstrip()
+S["gtk-st-keys-space-fresh"] = "0.000 move 200 280\n0.100 key space"
+S["gtk-st-keys-return-fresh"] = "0.000 move 200 280\n0.100 key return"
+S["gtk-st-keys-shift-arrow-fresh"] = "0.000 move 200 280\n0.100 modifiers shift\n0.110 key right\n0.120 key down\n0.200 modifiers"
 S["gtk-st-keys-return"] = SEL_R0C3.strip() + "\n0.600 key return\n0.700 key tab\n0.800 key left"
 
 here = os.path.dirname(os.path.abspath(__file__))
