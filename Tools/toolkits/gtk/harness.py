@@ -2,6 +2,7 @@
 """Play PointerSim sessions in a real GTK 4 GtkGridView and report what GTK did.
 
     harness.py --corpus CORPUS.jsonl --out RESULTS.jsonl [--only NAME ...] [--validate] [--detail]
+               [--view-offset N]
 
 Implements /work/toolkit-protocol.md (the GTK side). Needs an X server in $DISPLAY
 (run.sh starts a private Xvfb), Debian's python3-gi + gir1.2-gtk-4.0 and libXtst
@@ -12,22 +13,24 @@ exactly as it reads a mouse and a keyboard.
 How a session is played (one GTK process plays every session):
 - a fresh undecorated toplevel per session (fresh GtkGridView, GtkMultiSelection,
   list item widgets and their click gestures, so no anchor, focus or double-click
-  series survives from one session to the next), the grid view at the window's corner
-  inside the window;
+  series survives from one session to the next), the grid view at the window's
+  corner (an identity transform, so GTK sees whole-pixel coordinates), the window
+  MARGIN pixels larger to the right and below;
 - the scene must be a grid GtkGridView reproduces exactly: cells tile the view from
   (0,0), pitch == size, columns * cell width == view width, rows * cell height <=
   view height; every cell's allocation is read back (compute_bounds) and compared;
   otherwise the session is skipped with the reason;
 - trace events are sent at their trace times (gaps longer than LONG_GAP seconds
   are shortened to SHORT_GAP: GTK's only timing rule here is the 400 ms
-  double-click time); X stamps each event with the server time at which it is
-  processed, which is what GtkGestureClick compares;
+  double-click time, a GLib timer GtkGestureClick starts when it handles a press);
 - after every release and every key the pointer is moved to a pixel beside the
   view and the harness waits until GTK's toplevel has seen that motion (X delivers
   events in order, so GTK has then handled everything before it), reads the
-  selection and moves the pointer back;
+  selection and moves the pointer back; with a button held (moving would move the
+  drag) it waits SETTLE_HELD seconds instead;
 - whether GTK's rubberband existed before a release is asked by a capture-phase
-  controller on the toplevel, which sees the release before the grid view does.
+  controller on the toplevel, which sees every event before the grid view does (the
+  release is the last event whose state still holds the released button).
 The harness records only what GTK did; it never encodes expectations.
 """
 

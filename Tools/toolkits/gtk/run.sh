@@ -36,28 +36,30 @@ if ! have_all; then
     fi
 fi
 
-# a free display: no lock file and no socket
-disp=""
-for n in $(seq 90 190); do
-    if [ ! -e "/tmp/.X$n-lock" ] && [ ! -e "/tmp/.X11-unix/X$n" ]; then disp=$n; break; fi
-done
-if [ -z "$disp" ]; then echo "run.sh: no free X display between :90 and :190" >&2; exit 2; fi
-
+# a free display, chosen by Xvfb itself (-displayfd: no race with other runs)
 xvfb_log="$(mktemp)"
-Xvfb ":$disp" -screen 0 1920x1200x24 -nolisten tcp -noreset >"$xvfb_log" 2>&1 &
+disp_file="$(mktemp)"
+Xvfb -displayfd 3 -screen 0 1920x1200x24 -nolisten tcp -noreset 3>"$disp_file" >"$xvfb_log" 2>&1 &
 xvfb_pid=$!
 cleanup() {
     kill "$xvfb_pid" 2>/dev/null
     wait "$xvfb_pid" 2>/dev/null
-    rm -f "$xvfb_log"
+    rm -f "$xvfb_log" "$disp_file"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
+disp=""
+for _ in $(seq 200); do
+    disp="$(tr -dc 0-9 <"$disp_file")"
+    [ -n "$disp" ] && break
+    if ! kill -0 "$xvfb_pid" 2>/dev/null; then echo "run.sh: Xvfb failed:" >&2; cat "$xvfb_log" >&2; exit 2; fi
+    sleep 0.05
+done
+if [ -z "$disp" ]; then echo "run.sh: Xvfb did not report its display" >&2; exit 2; fi
 # wait for the server to accept connections
 for _ in $(seq 100); do
-    if [ -e "/tmp/.X11-unix/X$disp" ] && DISPLAY=":$disp" xdotool getmouselocation >/dev/null 2>&1; then break; fi
-    if ! kill -0 "$xvfb_pid" 2>/dev/null; then echo "run.sh: Xvfb :$disp failed:" >&2; cat "$xvfb_log" >&2; exit 2; fi
+    if DISPLAY=":$disp" xdotool getmouselocation >/dev/null 2>&1; then break; fi
     sleep 0.05
 done
 
