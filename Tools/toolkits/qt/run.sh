@@ -1,0 +1,20 @@
+#!/bin/sh
+# Run the real-Qt harness: Tools/toolkits/qt/run.sh --corpus CORPUS.jsonl --out RESULTS.jsonl [--only NAME ...] [--validate]
+# Needs PySide6 (Qt 6 with QtWidgets and QtTest) for the python3 on PATH; installs pyside6-essentials with pip if missing.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+py=${PYTHON:-python3}
+if ! command -v "$py" >/dev/null 2>&1; then
+    echo "run.sh: no $py on PATH" >&2; exit 2
+fi
+if ! "$py" -c 'import PySide6.QtWidgets, PySide6.QtTest' >/dev/null 2>&1; then
+    echo "run.sh: PySide6 is missing for $py; installing pyside6-essentials with pip ..." >&2
+    if ! "$py" -m pip install --quiet pyside6-essentials >&2 ||
+       ! "$py" -c 'import PySide6.QtWidgets, PySide6.QtTest' >/dev/null 2>&1; then
+        echo "run.sh: could not install pyside6-essentials (pip install pyside6-essentials failed or gave no QtWidgets/QtTest); nothing was run" >&2
+        exit 2
+    fi
+fi
+QT_QPA_PLATFORM=offscreen
+export QT_QPA_PLATFORM
+exec "$py" "$here/harness.py" "$@"
