@@ -51,6 +51,9 @@ public struct SelectionController: Sendable {
         case atPressPoint
     }
     var pending: PendingRelease?
+    /// Whether the view has keyboard focus (``ClickRules/tabLeavesView``: Tab
+    /// takes it away, a press on an item gives it back).
+    public private(set) var viewHasFocus = true
 
     /// Creates a controller.
     public init(configuration: SelectionConfiguration = SelectionConfiguration(), rules: ClickRules = .uikit) {
@@ -85,6 +88,7 @@ public struct SelectionController: Sendable {
     /// action (Qt and GTK activate at the second press).
     public mutating func pressItem(_ i: Int, modifiers: ModifierFlags, time: Double, point: Point, band: inout BandSelectionInteraction) -> [SelectionEvent] {
         var out: [SelectionEvent] = []
+        viewHasFocus = true
         let double = countPress(item: i, modifiers: modifiers, time: time, point: point)
         if double && rules.doubleClickPressOnlyActivates && !configuration.editing {
             pending = nil
@@ -139,7 +143,10 @@ public struct SelectionController: Sendable {
         let plain = !rules.toggles(modifiers) && !rules.extendsRange(modifiers)
         var count = 1
         var sameTarget = false
-        if let s = series, rules.doubleClickIntervalIsStrict ? time - s.time < rules.doubleClickInterval : time - s.time <= rules.doubleClickInterval {
+        // Times are compared to the microsecond: a trace's decimal times are not
+        // exact in binary (0.41 − 0.01 < 0.4), and toolkits count milliseconds.
+        let dt = time - (series?.time ?? 0), limit = rules.doubleClickInterval
+        if let s = series, rules.doubleClickIntervalIsStrict ? dt < limit - 1e-6 : dt <= limit + 1e-6 {
             let near = isNear(point, s.point)
             sameTarget = s.item != nil && s.item == i
             switch rules.clickSeries {
@@ -289,6 +296,10 @@ public struct SelectionController: Sendable {
     public mutating func key(_ key: Key, modifiers: ModifierFlags, band: inout BandSelectionInteraction) -> [SelectionEvent] {
         var out: [SelectionEvent] = []
         if rules.keyEndsClickSeries { series = nil }
+        if rules.tabLeavesView {
+            if key == .tab { viewHasFocus = false }
+            guard viewHasFocus else { return out }
+        }
         switch key {
         case .left: arrow(.left, modifiers, &band, &out)
         case .right: arrow(.right, modifiers, &band, &out)

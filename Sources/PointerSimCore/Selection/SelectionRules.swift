@@ -196,6 +196,14 @@ public struct ClickRules: Sendable, Hashable {
     /// too (GtkGestureClick stops itself inside the press it is handling, and
     /// that press is not counted; measured in GTK 4.8.3).
     public var seriesBreakingPressStartsNoSeries = false
+    /// The second press of a double click starts no band, whatever the drag
+    /// after it (GTK: the click gesture claims the press and the drag gesture
+    /// loses it; Qt: see ``doubleClickPressOnlyActivates``).
+    public var doubleClickPressStartsNoBand = false
+    /// Tab moves keyboard focus out of the view: arrows, Space, Return and
+    /// select-all do nothing until a press on an item focuses it again (GTK);
+    /// `false`: Tab does nothing.
+    public var tabLeavesView = false
     /// Keyboard focus starts on the first item, as when the view takes focus
     /// other than by a click (QAbstractItemView::focusInEvent, GtkListBase's
     /// focus); `false`: no item has focus until a click or an arrow.
@@ -356,6 +364,8 @@ public struct ClickRules: Sendable, Hashable {
         r.arrowAtEdgeActs = true
         r.pressHitsMaxEdges = true
         r.seriesBreakingPressStartsNoSeries = true
+        r.doubleClickPressStartsNoBand = true
+        r.tabLeavesView = true
         r.deselectAllModifiers = [[.control, .shift]]
         return r
     }()

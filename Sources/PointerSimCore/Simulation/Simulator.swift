@@ -228,12 +228,13 @@ public struct Simulator: Sendable {
         if regionClaimsPress {
             press = .region
         } else if let i = band.engine.item(at: contentPoint, closed: rules.pressHitsMaxEdges) {
-            press = .item(i, anchor: contentPoint, modifiers: modifiers, dragged: false, bandRefused: rules.itemsAcceptPress)
             emit(clicks.pressItem(i, modifiers: modifiers, time: t, point: pointer, band: &band), at: t, into: &out)
+            let refused = rules.itemsAcceptPress || rules.doubleClickPressStartsNoBand && clicks.lastPressWasDoubleClick
+            press = .item(i, anchor: contentPoint, modifiers: modifiers, dragged: false, bandRefused: refused)
         } else {
             press = .empty
             emit(clicks.clickEmpty(modifiers: modifiers, time: t, point: pointer, band: &band), at: t, into: &out)
-            if clicks.lastPressOnlyActivated {
+            if clicks.lastPressOnlyActivated || rules.doubleClickPressStartsNoBand && clicks.lastPressWasDoubleClick {
                 press = .ignored  // Qt: a double click's second press starts no band
             } else {
                 emit(band.press(at: contentPoint, modifiers: modifiers), at: t, into: &out)

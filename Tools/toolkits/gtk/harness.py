@@ -60,6 +60,8 @@ gi.require_version("Gdk", "4.0")
 gi.require_version("GdkX11", "4.0")
 from gi.repository import Gdk, GdkX11, GLib, Gtk  # noqa: E402,F401
 
+MAX_LATE = 0.025           # seconds: an event sent later than this replays the session
+MAX_TRIES = 5
 VIEW_OFFSET = 0           # the grid view's origin inside the toplevel window (--view-offset)
 MARGIN = 40               # window pixels right of and below the view (the sync pixel is there)
 LONG_GAP = 1.0            # trace gaps longer than this (seconds) ...
@@ -729,13 +731,23 @@ def main():
     t_start = time.monotonic()
     for e in entries:
         t = time.monotonic()
-        n_late = len(player.lateness)
-        try:
-            r = player.play(e)
-        except RuntimeError as err:  # GTK never reported the sync motion or the window
-            r = {"name": e.get("name"), "error": str(err)}
+        # GTK times double clicks with its own timer on the wall clock, so an
+        # event sent late (a loaded machine) can change what GTK does: such a
+        # session is played again, up to MAX_TRIES times in all.
+        for attempt in range(MAX_TRIES):
+            n_late = len(player.lateness)
+            try:
+                r = player.play(e)
+            except RuntimeError as err:  # GTK never reported the sync motion or the window
+                r = {"name": e.get("name"), "error": str(err)}
+            late_here = max(player.lateness[n_late:], default=0.0)
+            if "error" not in r and late_here <= MAX_LATE:
+                break
+            if "error" not in r:
+                r = {"name": e.get("name"), "error": "an event was sent %.0f ms late (the machine is too busy to "
+                     "play this session on time)" % (1000 * late_here)}
+        if "error" in r:
             failures += 1
-        late_here = max(player.lateness[n_late:], default=0.0)
         if args.validate and "skipped" not in r and "error" not in r:
             try:
                 r2 = player.play(e)
