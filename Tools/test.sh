@@ -23,6 +23,16 @@ swift test 2>&1 | tee "$log" | grep -vE '^◇ |^✔ Test [^ ]+\(.*\) passed|^✔
 status=${PIPESTATUS[0]}
 set -e
 [ "$status" -eq 0 ] || { echo "swift test failed (exit $status)" >&2; exit 1; }
+if [ "${POINTERSIM_SKIP_TOOLKITS:-0}" = 1 ]; then
+  echo "== real toolkits SKIPPED (POINTERSIM_SKIP_TOOLKITS=1)" >&2
+else
+  # swift test checked the qt and gtk profiles against the recorded corpus
+  # (Traces/toolkits); here the real Qt 6 and GTK 4 play it again, so a
+  # drift of the toolkits or of the harnesses shows (about 10 minutes: GTK
+  # plays on the wall clock).
+  echo "== real toolkits: Qt 6 (PySide6, offscreen) and GTK 4 (Xvfb) replay the recorded corpus" >&2
+  python3 Tools/toolkits/live-check.py
+fi
 echo "== example client: a package using PointerSimCore alone, and with PointerSimFormats" >&2
 swift build --package-path Examples/Client >&2
 client=$(swift build --package-path Examples/Client --show-bin-path)

@@ -457,7 +457,9 @@ public enum SceneFile {
             ("selectAllIsExact", \.selectAllIsExact), ("keyBindingsAreExact", \.keyBindingsAreExact),
             ("rangeNeedsAnchor", \.rangeNeedsAnchor), ("horizontalArrowsFollowOrder", \.horizontalArrowsFollowOrder),
             ("arrowAtEdgeActs", \.arrowAtEdgeActs), ("focusMovesAtPress", \.focusMovesAtPress),
-            ("focusStartsOnFirstItem", \.focusStartsOnFirstItem),
+            ("focusStartsOnFirstItem", \.focusStartsOnFirstItem), ("doubleClickPressStartsNoBand", \.doubleClickPressStartsNoBand),
+            ("pressHitsMaxEdges", \.pressHitsMaxEdges), ("verticalArrowsByGridRow", \.verticalArrowsByGridRow),
+            ("seriesBreakingPressStartsNoSeries", \.seriesBreakingPressStartsNoSeries), ("tabLeavesView", \.tabLeavesView),
         ]
         let o = try f.object(allowed: bools.map(\.0) + [
             "toggleModifiers", "rangeModifier", "contextClickModifiers", "selectAllModifiers", "deselectAllModifiers", "timing",

@@ -3,7 +3,7 @@
 
     harness.py --corpus CORPUS.jsonl --out RESULTS.jsonl [--only NAME ...] [--validate] [--batch N]
 
-The protocol is /work/toolkit-protocol.md (issue #20): one RESULTS line per corpus line,
+The protocol is in Traces/toolkits/README.md: one RESULTS line per corpus line,
 {"name", "toolkit", "widget", "observations": [{"step", "selection", "band", ...}]} or
 {"name", "skipped": reason}. The harness reports only what Qt did; it encodes no expectation.
 

@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Plays the first sessions of the committed corpora in the real toolkits
+again and checks that they still do what was recorded (a drift check: a new
+Qt or GTK, or a harness that no longer plays what it did, shows here; that
+PointerSim agrees with the recordings is `swift test`'s part).
+
+    Tools/toolkits/live-check.py [--sessions N] [--toolkit qt|gtk]...
+
+N sessions of each toolkit's `random.jsonl` (default: every one for Qt,
+which plays them in seconds, and 200 for GTK, which plays them on the wall
+clock, about 2.5 s each), then every session of its `rules.jsonl`. Exit status 0 when every session played gives
+the recorded result, 1 when one differs, 2 when a toolkit cannot be run.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def lines(path):
+    with open(path) as f:
+        return [l for l in f.read().splitlines() if l.strip()]
+
+
+def check(toolkit, n):
+    d = os.path.join(ROOT, "Traces", "toolkits", toolkit)
+    sessions, recorded = [], {}
+    for corpus, limit in (("random", n), ("rules", None)):
+        c = lines(os.path.join(d, corpus + ".jsonl"))
+        sessions += c if limit is None or corpus == "rules" else c[:limit]
+        for l in lines(os.path.join(d, corpus + ".recorded.jsonl")):
+            recorded[json.loads(l)["name"]] = json.loads(l)
+    with tempfile.TemporaryDirectory() as tmp:
+        corpus = os.path.join(tmp, "corpus.jsonl")
+        out = os.path.join(tmp, "results.jsonl")
+        with open(corpus, "w") as f:
+            f.write("\n".join(sessions) + "\n")
+        run = os.path.join(ROOT, "Tools", "toolkits", toolkit, "run.sh")
+        p = subprocess.run([run, "--corpus", corpus, "--out", out], stderr=subprocess.PIPE, text=True)
+        if p.returncode == 2 or not os.path.exists(out):
+            sys.stderr.write(p.stderr[-2000:])
+            print(f"{toolkit}: the toolkit could not be run (exit {p.returncode})")
+            return 2
+        differ = []
+        for l in lines(out):
+            r = json.loads(l)
+            want = recorded.get(r["name"])
+            if "error" in r:
+                differ.append(f"{r['name']}: {r['error']}")
+            elif want is None or r.get("observations") != want.get("observations") or r.get("skipped") != want.get("skipped"):
+                differ.append(r["name"])
+        print(f"{toolkit}: {len(sessions) - len(differ)} of {len(sessions)} sessions played as recorded"
+              f" ({json.loads(lines(out)[0]).get('toolkit', '?')})")
+        for name in differ[:20]:
+            print(f"  differs: {name}")
+        return 1 if differ else 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sessions", type=int)
+    ap.add_argument("--toolkit", action="append", choices=["qt", "gtk"])
+    a = ap.parse_args()
+    worst = 0
+    for tk in a.toolkit or ["qt", "gtk"]:
+        n = a.sessions if a.sessions is not None else (None if tk == "qt" else 200)
+        worst = max(worst, check(tk, n))
+    sys.exit(worst)
+
+
+if __name__ == "__main__":
+    main()
