@@ -28,22 +28,26 @@ public enum PointerSimTrace {
     public static func render(_ events: [PointerEvent]) -> String {
         var s = header + "\n"
         for e in events {
-            s += formatLogNumber(e.time) + " "
-            switch e.kind {
-            case .move(let p): s += "move \(formatLogNumber(p.x)) \(formatLogNumber(p.y))"
-            case .delta(let v): s += "delta \(formatLogNumber(v.dx)) \(formatLogNumber(v.dy))"
-            case .press(let b): s += "press \(b.rawValue)"
-            case .release(let b): s += "release \(b.rawValue)"
-            case .modifiers(let m): s += (["modifiers"] + m.names).joined(separator: " ")
-            case .scroll(let v): s += "scroll \(formatLogNumber(v.dx)) \(formatLogNumber(v.dy))"
-            case .cancel: s += "cancel"
-            case .invalidate(let r): s += "invalidate \(r)"
-            case .deviceRemoved(let d): s += "removed \(d)"
-            case .key(let k): s += "key \(k)"
-            }
-            s += "\n"
+            s += formatLogNumber(e.time) + " " + describe(e.kind) + "\n"
         }
         return s
+    }
+
+    /// One event as a trace line writes it, without its time
+    /// (`press primary`, `move 10 20`, `modifiers shift`).
+    public static func describe(_ kind: PointerEvent.Kind) -> String {
+        switch kind {
+        case .move(let p): return "move \(formatLogNumber(p.x)) \(formatLogNumber(p.y))"
+        case .delta(let v): return "delta \(formatLogNumber(v.dx)) \(formatLogNumber(v.dy))"
+        case .press(let b): return "press \(b.rawValue)"
+        case .release(let b): return "release \(b.rawValue)"
+        case .modifiers(let m): return (["modifiers"] + m.names).joined(separator: " ")
+        case .scroll(let v): return "scroll \(formatLogNumber(v.dx)) \(formatLogNumber(v.dy))"
+        case .cancel: return "cancel"
+        case .invalidate(let r): return "invalidate \(r)"
+        case .deviceRemoved(let d): return "removed \(d)"
+        case .key(let k): return "key \(k)"
+        }
     }
 
     /// A finite number written in decimal (`Double`'s syntax; a word with a

@@ -1,0 +1,60 @@
+/// One input, several toolkits: the same events run through one simulator per
+/// band profile (UIKit, Qt, GTK, or a user's), so that where the profiles'
+/// selections part and meet again can be read off. This is the question a
+/// porting engineer asks first ("what would this session have selected in
+/// Qt?"); `pointersim compare` and the viewer's profile lane are built on it.
+///
+/// Each simulator runs the scene with its own profile and nothing else
+/// changed; regions, autoscroll and the clock are the scene's.
+public struct ProfileComparison: Sendable {
+    /// The profiles' names, in the order given.
+    public let names: [String]
+    /// One simulator per profile.
+    public private(set) var simulators: [Simulator]
+
+    /// What one input did under each profile.
+    public struct Step: Sendable, Hashable {
+        /// The event's time (the simulation clock, as the log gives it).
+        public var time: Double
+        /// Each profile's selection after the event (item indices, ascending).
+        public var selections: [[Int]]
+        /// The items each profile activated (primary actions) during the event.
+        public var activated: [[Int]]
+        /// Whether every profile has the same selection after the event.
+        public var selectionsAgree: Bool { selections.dropFirst().allSatisfy { $0 == selections[0] } }
+        /// Whether every profile activated the same items.
+        public var activationsAgree: Bool { activated.dropFirst().allSatisfy { $0 == activated[0] } }
+    }
+
+    /// Runs `scene` under each of `profiles` (the scene's own profile is
+    /// replaced; everything else is kept).
+    /// - Complexity: O(profiles × n) to build the simulators.
+    public init(scene: Scene, profiles: [BandProfile]) {
+        names = profiles.map(\.name)
+        simulators = profiles.map { p in
+            var s = scene
+            s.band.profile = p
+            return Simulator(scene: s)
+        }
+    }
+
+    /// Processes one event under every profile.
+    /// - Complexity: each simulator's step, plus O(profiles × (n / 64 +
+    ///   selected)) to read the selections.
+    public mutating func process(_ event: PointerEvent) -> Step {
+        var out: [LogRecord] = []
+        var step = Step(time: event.time, selections: [], activated: [])
+        for k in simulators.indices {
+            out.removeAll(keepingCapacity: true)
+            simulators[k].process(event, into: &out)
+            step.time = simulators[k].now
+            var activated: [Int] = []
+            for r in out {
+                if case .itemPrimaryAction(let id) = r.event, let i = simulators[k].itemIndex(of: id) { activated.append(i) }
+            }
+            step.selections.append(simulators[k].band.selectedItems)
+            step.activated.append(activated)
+        }
+        return step
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import PointerSimCore
+import PointerSimFormats
+
+extension PointerSimCommand {
+    struct Compare: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Replays the same input under several toolkit profiles and reports where their selections differ.",
+            discussion: """
+                Each profile runs the scene with nothing else changed. The output is JSON Lines \
+                (docs/Formats/Compare.md): profiles.diverged whenever the profiles' selections, not all \
+                equal, change; profiles.agreed when they are equal again; profiles.activated when they \
+                activate different items; profiles.summary last. Inputs as for replay (traces, evemu, \
+                libinput record; - for standard input). Exit status as for replay.
+                """)
+
+        @Argument(help: "Trace files (- for standard input), merged by timestamp.")
+        var traces: [String]
+
+        @Option(help: "The scene file; without it the built-in default scene is used (its own profile is replaced).")
+        var scene: String?
+
+        @Option(help: "The profiles to compare, comma-separated: uikit, qt, gtk.")
+        var profiles = "uikit,qt,gtk"
+
+        @Option(help: "Write the comparison here instead of stdout (the file appears only when complete).")
+        var output: String?
+
+        var profileNames: [String] { profiles.split(separator: ",", omittingEmptySubsequences: false).map { String($0) } }
+
+        func validate() throws {
+            if traces.isEmpty { throw ValidationError("give at least one trace file") }
+            let names = profileNames
+            if names.count < 2 { throw ValidationError("--profiles \(profiles): give at least two profiles, comma-separated (uikit, qt, gtk)") }
+            if ProfileCompare.profiles(named: names) == nil {
+                let bad = names.first { BandProfile.builtIn[$0] == nil } ?? ""
+                throw ValidationError("--profiles: unknown profile \"\(bad)\" (expected uikit, qt or gtk)")
+            }
+            if let o = output, let problem = Replay.outputProblem(o) { throw ValidationError(problem) }
+        }
+
+        func run() throws {
+            try runReportingErrors {
+                try writeWhole(to: try output.map { try OutputSink(path: $0) } ?? OutputSink()) { sink in
+                    let s = try loadScene(scene)
+                    try ProfileCompare.run(paths: traces, scene: s, profiles: ProfileCompare.profiles(named: profileNames) ?? [], sink: sink)
+                }
+            }
+        }
+    }
+}
