@@ -59,6 +59,11 @@ public struct ReplayCapture {
     /// every trace is a `pointersim-trace`).
     var input: InputLaneCapture?
 
+    /// Several profiles side by side (`render --profiles`): each profile's
+    /// selection after every input that changed one, as (time in ms, item
+    /// indices); nil without a comparison.
+    var profiles: (names: [String], changes: [[(ms: Int, items: [Int])]])?
+
     /// An empty capture of a scene.
     public init(scene: Scene) {
         self.scene = scene
@@ -77,10 +82,30 @@ public struct ReplayCapture {
     /// when some of the traces are recordings.
     /// - Throws: `InputError` as `pointersim replay` does.
     public static func replay(paths: [String], scene: Scene) throws -> ReplayCapture {
+        try replay(paths: paths, scene: scene, profiles: [])
+    }
+
+    /// Replays trace files over a scene as ``replay(paths:scene:)`` does and,
+    /// with two or more `profiles`, runs the same inputs under each of them
+    /// too (``ProfileComparison``; the main replay is the scene's): the
+    /// viewer shows every profile's selection side by side on one timeline.
+    /// Every input is read once.
+    /// - Throws: `InputError` as `pointersim replay` does.
+    public static func replay(paths: [String], scene: Scene, profiles: [BandProfile]) throws -> ReplayCapture {
         var capture = ReplayCapture(scene: scene)
+        var comparison = profiles.count >= 2 && capture.itemsCarried ? ProfileComparison(scene: scene, profiles: profiles) : nil
+        var changes: [[(ms: Int, items: [Int])]] = profiles.map { _ in [] }
+        var last: [[Int]] = []
         let origin = try Replay.forEachStep(paths: paths, scene: scene, options: SimulationOptions(verbose: true)) { step, sim in
             capture.add(step.records, simulator: sim)
+            if let e = step.event, let s = comparison?.process(e) {
+                for k in s.selections.indices where last.isEmpty || s.selections[k] != last[k] {
+                    changes[k].append((milli(s.time), s.selections[k]))
+                }
+                last = s.selections
+            }
         }
+        if comparison != nil { capture.profiles = (profiles.map(\.name), changes) }
         capture.input = try InputLane.capture(paths: paths, scene: scene, origin: origin)
         return capture
     }

@@ -23,6 +23,7 @@ extension ReplayRenderer {
         stream("scroll", c.scrollChanges.stream); stream("autoscroll", c.autoscrollChanges.stream)
         stream("held", c.heldChanges.stream); stream("region", c.regionChanges.stream)
         stream("items", itemRects(c)); stream("input", c.input?.stream ?? ByteStream())
+        out += "<script type=\"application/json\" id=\"ps-profiles\">" + profilesJSON(c) + "</script>\n"
         out += "<script>\n" + viewerJS + "\n</script>\n</body></html>\n"
         return out
     }
@@ -46,6 +47,19 @@ extension ReplayRenderer {
     }
 
     static func json(_ s: String) -> String { var o = ""; appendJSONString(s, to: &o); return o }
+
+    /// `render --profiles`: `{"names": [...], "changes": [[[ms, i, i, …], …], …]}`, each
+    /// profile's selection (item indices) after each input that changed it;
+    /// `null` without a comparison.
+    static func profilesJSON(_ c: ReplayCapture) -> String {
+        guard let p = c.profiles else { return "null" }
+        var s = "{\"names\":" + LogLine.stringsJSON(p.names) + ",\"changes\":["
+        for (k, list) in p.changes.enumerated() {
+            if k > 0 { s += "," }
+            s += "[" + list.map { "[" + ([$0.ms] + $0.items).map(String.init).joined(separator: ",") + "]" }.joined(separator: ",") + "]"
+        }
+        return s + "]}"
+    }
 
     static func header(_ c: ReplayCapture, title: String) -> String {
         let scene = c.scene, v = scene.view, rc = scene.regionConfiguration

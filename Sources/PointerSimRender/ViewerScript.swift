@@ -162,6 +162,22 @@ const decodeMs = performance.now() - t0;
 
 // ---- state at a log line -------------------------------------------------
 const END = N ? T[N - 1] : 0;  // ms
+// ---- several profiles side by side (render --profiles) -----------------------
+const PROF = JSON.parse($('ps-profiles') ? $('ps-profiles').textContent : 'null');
+const PROF_COLOURS = ['#2a6bb8', '#2e9d4f', '#e67e22', '#9b59b6', '#d0021b'];
+const PROF_T = PROF ? PROF.changes.map(l => Float64Array.from(l, c => c[0])) : [];
+function profileSelection(k, ms) { const l = PROF.changes[k], j = lastLE(PROF_T[k], l.length, ms + 1e-6); return j >= 0 ? l[j].slice(1) : []; }
+// where profile k's selection differs from the first profile's (k = 0: where any two differ)
+const PROF_DIFF = PROF ? PROF.names.map(() => []) : [];
+if (PROF) {
+  const times = [...new Set(PROF.changes.flatMap(l => l.map(c => c[0])))].sort((a, b) => a - b), open = PROF.names.map(() => -1);
+  for (const t of times) {
+    const sels = PROF.names.map((_, k) => profileSelection(k, t).join(','));
+    sels.forEach((x, k) => { const differ = k === 0 ? sels.some(y => y !== sels[0]) : x !== sels[0];
+      if (differ && open[k] < 0) open[k] = t; if (!differ && open[k] >= 0) { PROF_DIFF[k].push([open[k], t]); open[k] = -1; } });
+  }
+  open.forEach((o, k) => { if (o >= 0) PROF_DIFF[k].push([o, Math.max(END, o + 1)]); });
+}
 function recordAt(ms) { return lastLE(T, N, ms + 1e-6); }
 function shapeAt(pi) {
   const s = SH[pi] >= 0 ? H.shapes[SH[pi]] : INLINE[-SH[pi] - 1], px = PX[pi], py = PY[pi];
@@ -309,6 +325,18 @@ function drawStage(s) {
       }
     }
   }
+  // each profile's selection: a square per profile at every item's top-left corner, filled when selected
+  if (PROF && layers.items && NI) {
+    const sets = PROF.names.map((_, k) => new Set(profileSelection(k, s.t * 1000))), q = 8 / S, gap = 2 / S;
+    ctx.lineWidth = 1.2 / S;
+    for (let i = 0; i < NI; i++) {
+      if (IW[i] * S < 12 || IX[i] > ox + VW || IY[i] > oy + VH || IX[i] + IW[i] < ox || IY[i] + IH[i] < oy) continue;
+      PROF.names.forEach((_, k) => { const x = IX[i] + gap + k * (q + gap), y = IY[i] + gap; if (x + q > IX[i] + IW[i]) return;
+        ctx.fillStyle = '#fff'; ctx.fillRect(x, y, q, q);
+        if (sets[k].has(i)) { ctx.fillStyle = PROF_COLOURS[k % PROF_COLOURS.length]; ctx.fillRect(x, y, q, q); }
+        ctx.strokeStyle = PROF_COLOURS[k % PROF_COLOURS.length]; ctx.strokeRect(x, y, q, q); });
+    }
+  }
   // regions; the current one with its effect (scaled, moved by the parallax)
   if (layers.regions) {
     ctx.textAlign = 'left'; ctx.textBaseline = 'alphabetic';
@@ -432,6 +460,7 @@ const tl = $('timeline'), tctx = tl.getContext('2d');
 const LABEL = 86;
 const LANES = [{ name: 'band', h: 16 }, { name: 'region', h: 16 }, { name: 'events', h: 14 }];
 if (H.hasInput) LANES.push({ name: 'input speed', h: 26 }, { name: 'buttons', h: 10 }, { name: 'scroll · keys', h: 12 });
+if (PROF) LANES.push({ name: 'profiles', h: 6 * PROF.names.length + 2 });
 let view0 = 0, view1 = Math.max(END, 1), tlCache = null;
 function tlHeight() { return 16 + LANES.reduce((a, l) => a + l.h + 3, 0) + 2; }
 function xOf(ms) { return LABEL + (ms - view0) / (view1 - view0) * (tl.clientWidth - LABEL - 8); }
@@ -466,6 +495,11 @@ function buildTimeline() {
     const lb = NBAND ? BANDX[NBAND - 1] : -1;  // a band still active at the end
     if (lb >= 0 && B.k[lb] !== KIND_ENDED && B.start[lb] >= 0) span1(T[B.start[lb]], END, L, H.modeColours[MODES[B.mode[lb]]] || '#2a6bb8', 0, L.h - 5);
     for (let i = 0; i < AUTO.n; i++) if (AUTO.v[0][i] || AUTO.v[1][i]) { const a = T[AUTO.at[i]], e = i + 1 < AUTO.n ? T[AUTO.at[i + 1]] : END; if (e >= view0 && a <= view1) span1(a, e, L, '#f5a623', L.h - 4, 4); } }
+  // profiles lane: the top row red where the profiles' selections differ; row k (k ≥ 1) in
+  // profile k's colour where its selection differs from the first profile's
+  if (PROF) { const L = lane.profiles;
+    PROF_DIFF.forEach((spans, k) => { for (const [a, e] of spans) if (e >= view0 && a <= view1)
+      span1(a, e, L, k === 0 ? '#d0021b' : PROF_COLOURS[k % PROF_COLOURS.length], 1 + 6 * k, 5); }); }
   // region lane: the current region, coloured by effect; latched darker
   { const L = lane.region;
     for (let i = 0; i < REGION.n; i++) { if (!REGION.v[0][i]) continue; const a = T[REGION.at[i]], e = i + 1 < REGION.n ? T[REGION.at[i + 1]] : END; if (e < view0 || a > view1) continue;
@@ -563,6 +597,9 @@ function updatePanels(s) {
     ['scroll offset', fmtPt(s.scroll) + (s.autoscroll[0] || s.autoscroll[1] ? ' · autoscroll ' + fmtPt(s.autoscroll) + ' pt/s' : ''), 'scroll'],
     ['held', (s.buttons.join(' ') || '—') + ' · ' + (s.modifiers.join(' ') || 'no modifiers'), 'held'],
   ];
+  if (PROF) { const sels = PROF.names.map((_, k) => profileSelection(k, s.t * 1000));
+    rows.push(['profiles', PROF.names.map((n, k) => n + ' ' + sels[k].length + (sels[k].length && sels[k].length <= 6 ? ' (' + sels[k].map(i => IDS[i]).join(' ') + ')' : '')).join(' · ')
+      + (sels.some(x => x.join(',') !== sels[0].join(',')) ? ' — differ' : ' — agree'), 'profiles']); }
   if (stateTable.rows.length !== rows.length) { stateTable.innerHTML = ''; for (const r of rows) { const tr = stateTable.insertRow(); tr.insertCell().outerHTML = '<th>' + r[0] + '</th>'; tr.insertCell().id = 'st-' + r[2]; } }
   rows.forEach((r, i) => { stateTable.rows[i].cells[1].textContent = r[1]; });
   const a = Math.max(0, s.line - 3), b = Math.min(N - 1, s.line + 3); let before = '', after = '';
@@ -575,6 +612,8 @@ function updatePanels(s) {
 { const items = [['#e4e4e4', 'item'], ['#4a90e2', 'selected item'], ['#f6ecff', 'pointer region'], ['rgba(50,50,50,0.5)', 'presented pointer (shape)'], ['#ff00ff', 'model pointer (crosshair)'], ['#1d1d1f', 'accessory'], ['#e67e22', 'latched axis'], ['rgba(245,166,35,0.6)', 'autoscroll zone'], ['#d0021b', 'cancelled band / unplug'], ['#16a085', 'item named by another event']];
   for (const m of MODES) items.push([H.modeColours[m], m + ' band']);
   for (const e of ['highlight', 'lift', 'hover']) items.push([EFFECT_COLOUR[e], e + ' (region lane)']);
+  if (PROF) PROF.names.forEach((n, k) => items.push([PROF_COLOURS[k % PROF_COLOURS.length], 'selected under ' + n + (k ? ' (profiles lane: differs from ' + PROF.names[0] + ')' : '')]));
+  if (PROF) items.push(['#d0021b', 'profiles lane: the profiles differ']);
   $('legend').innerHTML = items.map(i => '<div><span class="sw" style="background:' + i[0] + '"></span>' + i[1] + '</div>').join(''); }
 
 // ---- time, playback, input ---------------------------------------------------
@@ -671,6 +710,8 @@ layoutStage();
 const start = fromHash(); seek(start === null ? 0 : start);
 // For tests and scripts: the state at a time, the log line text, the layers.
 window.PointerSimViewer = { seek: s => seek(s * 1000), time: () => cur.ms / 1000, playing: () => playing, seekLine: seekLine, state: () => lastState, lineText: lineText, lines: N,
+  profiles: t => PROF ? Object.fromEntries(PROF.names.map((n, k) => [n, profileSelection(k, t * 1000).map(i => IDS[i])])) : null,
+  profileDiffs: () => PROF_DIFF, lanes: () => LANES.map(l => l.name),
   duration: END / 1000, layers: layers, redraw: render, decodeMs: decodeMs, selected: () => selectedIds(1e9), profile: PROFILE, scrubbing: on => { scrubbing = on; }, stepLine: stepLine, stepEvent: stepEvent };
 })();
 """#

@@ -18,8 +18,23 @@ extension PointerSimCommand {
         @Option(help: "FILE.html or FILE.svg.")
         var output: String
 
+        @Option(help: "Show these profiles side by side (comma-separated: uikit, qt, gtk); the replay drawn is the first one's.")
+        var profiles: String?
+
+        var profileList: [BandProfile] {
+            profiles.flatMap { ProfileCompare.profiles(named: $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)) } ?? []
+        }
+
         func validate() throws {
             if traces.isEmpty { throw ValidationError("give at least one trace file") }
+            if let p = profiles {
+                let names = p.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                if names.count < 2 { throw ValidationError("--profiles \(p): give at least two profiles, comma-separated (uikit, qt, gtk)") }
+                if let bad = names.first(where: { BandProfile.builtIn[$0] == nil }) {
+                    throw ValidationError("--profiles: unknown profile \"\(bad)\" (expected uikit, qt or gtk)")
+                }
+                if output.hasSuffix(".svg") { throw ValidationError("--profiles draws in the HTML viewer: give --output FILE.html") }
+            }
             if !(output.hasSuffix(".html") || output.hasSuffix(".svg")) { throw ValidationError("--output must end in .html or .svg") }
         }
 
@@ -28,8 +43,10 @@ extension PointerSimCommand {
                 // The output first: a folder is refused before anything is read.
                 var text = "", lines = 0, duration = 0.0
                 try writeWhole(to: try OutputSink(path: output)) { sink in
-                    let s = try loadScene(scene)
-                    let capture = try ReplayCapture.replay(paths: traces, scene: s)
+                    var s = try loadScene(scene)
+                    let ps = profileList
+                    if let first = ps.first { s.band.profile = first }
+                    let capture = try ReplayCapture.replay(paths: traces, scene: s, profiles: ps)
                     text = output.hasSuffix(".svg")
                         ? ReplayRenderer.svg(capture)
                         : ReplayRenderer.html(capture, title: traces.joined(separator: " + "))

@@ -340,6 +340,36 @@ def future_kinds(b, bin_, tmp):
     check(marked == '[{"kind":"focus.moved","item":2}]', f"future kinds: an item they name is marked ({marked})")
 
 
+def profiles(b, bin_, tmp):
+    """render --profiles: every profile's selection at each time `pointersim
+    compare` reports, the profiles lane where they differ, and the squares
+    drawn on the items."""
+    args = [os.path.join(ROOT, "Traces/compare/three-toolkits.trace"), "--scene", os.path.join(ROOT, "Traces/compare/three-toolkits.scene.json")]
+    lines = [json.loads(l) for l in run_cmd([bin_, "compare"] + args).splitlines()]
+    html = os.path.join(tmp, "profiles.html")
+    run_cmd([bin_, "render"] + args + ["--profiles", "uikit,qt,gtk", "--output", html])
+    b.open("file://" + html)
+    check("profiles" in b.eval("PointerSimViewer.lanes()"), "profiles: the timeline has a profiles lane")
+    n = 0
+    for l in lines:
+        if "t" not in l:
+            continue
+        b.eval(f"PointerSimViewer.seek({l['t']})")
+        got = b.eval(f"PointerSimViewer.profiles({l['t']})")
+        if l["event"] == "profiles.diverged":
+            check(got == l["selections"], f"profiles: at {l['t']} s the page's selections are compare's ({got} vs {l['selections']})")
+            n += 1
+        elif l["event"] == "profiles.agreed":
+            check(all(v == l["selection"] for v in got.values()), f"profiles: at {l['t']} s the profiles agree on {l['selection']} ({got})")
+            n += 1
+    diffs = b.eval("PointerSimViewer.profileDiffs()")[0]
+    first = next(l["t"] for l in lines if l["event"] == "profiles.diverged")
+    check(diffs and abs(diffs[0][0] / 1000 - first) < 1e-6, f"profiles: the lane's first difference starts at compare's first profiles.diverged ({diffs[:1]}, {first} s)")
+    # the squares: with the items layer on, the top-left corner of a selected item differs from the page without squares
+    check(n >= 5, f"profiles: {n} compare lines checked against the page")
+    log(f"profiles: {n} compare lines checked")
+
+
 def sample_times(states, limit=14):
     times = sorted({s["t"] for s in states})
     if len(times) <= limit:
@@ -506,6 +536,7 @@ def main():
             log(f"a generated 600-step band: {n} log lines checked")
             controls(b, a.bin, tmp)
             future_kinds(b, a.bin, tmp)
+            profiles(b, a.bin, tmp)
             # the control: a page that draws the pointer 180 pt off must fail the pixel checks
 
             before, QUIET = len(FAILURES), True
