@@ -460,6 +460,7 @@ public enum SceneFile {
             ("focusStartsOnFirstItem", \.focusStartsOnFirstItem), ("doubleClickPressStartsNoBand", \.doubleClickPressStartsNoBand),
             ("pressHitsMaxEdges", \.pressHitsMaxEdges), ("verticalArrowsByGridRow", \.verticalArrowsByGridRow),
             ("seriesBreakingPressStartsNoSeries", \.seriesBreakingPressStartsNoSeries), ("tabLeavesView", \.tabLeavesView),
+            ("everyReleaseAtPressPointActs", \.everyReleaseAtPressPointActs),
         ]
         let o = try f.object(allowed: bools.map(\.0) + [
             "toggleModifiers", "rangeModifier", "contextClickModifiers", "selectAllModifiers", "deselectAllModifiers", "timing",

@@ -54,9 +54,18 @@ def tiled(cols, rows, w, h, profile, extra_rows=2, extra_width=0):
 
 
 QT_LV = tiled(4, 3, 100, 60, "qt", extra_width=20)
+# QListView with spacing s: items of size at (s + col * (size + 2s), s + row * (size + 2s))
+QT_LV_SPACED = {
+    "format": "pointersim-scene/1",
+    "view": {"width": 500, "height": 330, "scale": 1},
+    "band": {"profile": "qt"},
+    "items": {"grid": {"rows": 3, "columns": 4, "origin": [10, 10], "size": [100, 60], "pitch": [120, 80]}},
+}
 GTK_GRID = tiled(4, 3, 100, 60, "gtk")
+GTK_GRID_WIDE = tiled(5, 4, 80, 50, "gtk", extra_rows=1)
 
 MODS = ["shift", "control", "option", "command"]
+VARIANTS = 1  # the seed: seed 1 writes the corpus as recorded, other seeds vary the layouts too
 
 
 class Session:
@@ -241,7 +250,8 @@ def session(rng, flavour, name):
             s.set_mods([])
         widget = "graphicsview"
     elif flavour == "qt-listview":
-        s = Session(rng, QT_LV)
+        # seed 1 keeps the one layout it was recorded with; later seeds vary it
+        s = Session(rng, QT_LV if VARIANTS == 1 else rng.choice([QT_LV, QT_LV_SPACED]))
         s.no_shift_on_empty = True
         s.add(0.0, f"move {s.w // 2} {s.h - 3}")
         for _ in range(rng.choice([2, 3, 4, 5, 6])):
@@ -255,7 +265,7 @@ def session(rng, flavour, name):
             s.set_mods([])
         widget = "listview"
     else:  # gtk
-        s = Session(rng, GTK_GRID)
+        s = Session(rng, GTK_GRID if VARIANTS == 1 else rng.choice([GTK_GRID, GTK_GRID_WIDE]))
         s.add(0.0, f"move {s.w // 2} {s.h - 3}")
         for _ in range(rng.choice([2, 3, 4, 5])):
             g = rng.random()
@@ -279,6 +289,8 @@ def main():
     ap.add_argument("--sessions", type=int, default=500)
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
+    global VARIANTS
+    VARIANTS = a.seed
     rng = random.Random(f"{a.toolkit}-{a.seed}")
     for k in range(a.sessions):
         if a.toolkit == "qt":

@@ -90,7 +90,7 @@ public struct SelectionController: Sendable {
         var out: [SelectionEvent] = []
         viewHasFocus = true
         let double = countPress(item: i, modifiers: modifiers, time: time, point: point)
-        if double && rules.doubleClickPressOnlyActivates && !configuration.editing {
+        if double && rules.doubleClickPressOnlyActivates && !configuration.editing && !lastPressFollowedEmpty {
             pending = nil
             out.append(.primaryAction(i))
             return out
@@ -109,8 +109,10 @@ public struct SelectionController: Sendable {
                 pending = .atPressPoint
                 moveFocus(to: i, into: &out)
             } else {
-                pending = nil
                 select(i, modifiers: modifiers, band: &band, into: &out)
+                // QGraphicsItem::mouseReleaseEvent acts on every release at the press
+                // point, whatever the press did (a range press is QListView's: not).
+                pending = toolkitRules && !range && rules.everyReleaseAtPressPointActs ? .atPressPoint : nil
             }
         }
         if double && !configuration.editing { out.append(.primaryAction(i)) }
@@ -143,6 +145,7 @@ public struct SelectionController: Sendable {
         let plain = !rules.toggles(modifiers) && !rules.extendsRange(modifiers)
         var count = 1
         var sameTarget = false
+        lastPressFollowedEmpty = false
         // Times are compared to the microsecond: a trace's decimal times are not
         // exact in binary (0.41 − 0.01 < 0.4), and toolkits count milliseconds.
         let dt = time - (series?.time ?? 0), limit = rules.doubleClickInterval
@@ -153,7 +156,13 @@ public struct SelectionController: Sendable {
             case .plainPairs: if near && plain && s.plain && sameTarget && s.count == 1 { count = 2 }
             // Qt decides the double click whatever is under the pointer; only
             // a second press on the same item activates it.
-            case .pairs: if near && s.count == 1 { count = 2 }
+            case .pairs:
+                if near && s.count == 1 {
+                    count = 2
+                    // After a press on empty space no item grabbed the mouse, so
+                    // QGraphicsScene hands the double click to the item under it.
+                    if s.item == nil && i != nil { sameTarget = true; lastPressFollowedEmpty = true }
+                }
             case .series:
                 if near && sameTarget {
                     count = s.count + 1
@@ -176,12 +185,16 @@ public struct SelectionController: Sendable {
 
     /// Whether the last press was the second of a double click (on any target).
     public private(set) var lastPressWasDoubleClick = false
+    /// Whether the last press made a double click on an item after a press on
+    /// empty space (``ClickRules/ClickSeries/pairs``): it activates the item
+    /// and acts as a press too.
+    var lastPressFollowedEmpty = false
 
     /// Whether the last press was a double click's second press that only
     /// activates (``ClickRules/doubleClickPressOnlyActivates``): on empty space
     /// it still clears as a press does, but the simulator starts no band from
     /// it (QGraphicsView::mouseDoubleClickEvent).
-    public var lastPressOnlyActivated: Bool { rules.doubleClickPressOnlyActivates && lastPressWasDoubleClick }
+    public var lastPressOnlyActivated: Bool { rules.doubleClickPressOnlyActivates && lastPressWasDoubleClick && !lastPressFollowedEmpty }
 
     /// The pointer moved to view point `point` (with ``ClickRules/motionEndsClickSeries``
     /// a move farther than the double-click distance from the press ends the series).

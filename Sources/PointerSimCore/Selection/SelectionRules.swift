@@ -104,11 +104,12 @@ public struct ClickRules: Sendable, Hashable {
         /// Two plain clicks on one item make a double click; a third press
         /// starts over (PointerSim's reading for UIKit).
         case plainPairs
-        /// Any two presses in a row on one item (any modifiers) make a double
-        /// click, and the press after a double click starts over (Qt:
-        /// QGuiApplication forgets the press after it reports a double click;
-        /// QGraphicsScene turns a double click on another item than the
-        /// previous press's into a press).
+        /// Any two presses in a row (any modifiers) make a double click, and
+        /// the press after a double click starts over (Qt: QGuiApplication
+        /// forgets the press after it reports a double click). It activates
+        /// the item under the second press when the first was on the same
+        /// item or on empty space (QGraphicsScene hands it to the item unless
+        /// another item grabbed the first press, which turns it into a press).
         case pairs
         /// The presses on one item count on while each follows the previous
         /// within the time and distance (GtkGestureClick's `n_press`); the
@@ -240,6 +241,12 @@ public struct ClickRules: Sendable, Hashable {
     /// point toggles it (QGraphicsItem::mouseReleaseEvent; a release
     /// elsewhere changes nothing).
     public var toggleWaitsForRelease = false
+    /// Every release at the press point of a press on an item (not a range
+    /// press) selects the item alone, or toggles it with a toggle modifier
+    /// held at the release, as the waiting presses above do
+    /// (QGraphicsItem::mouseReleaseEvent: a plain press selected the item
+    /// already; a release with Control held toggles it off again).
+    public var everyReleaseAtPressPointActs = false
     /// With ``Timing/release``: the modifiers that decide the click are those
     /// held at the release (GTK's click gesture reads them at the release), or
     /// at the press (UIKit).
@@ -332,6 +339,7 @@ public struct ClickRules: Sendable, Hashable {
         r.emptyClickDropsAnchor = true
         r.selectedPressWaitsForRelease = true
         r.toggleWaitsForRelease = true
+        r.everyReleaseAtPressPointActs = true
         r.escapeCancelsBand = false
         r.arrowsSelect = true
         r.spaceSelects = true
