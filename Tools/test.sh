@@ -28,7 +28,7 @@ if [ "${POINTERSIM_SKIP_TOOLKITS:-0}" = 1 ]; then
 else
   # swift test checked the qt and gtk profiles against the recorded corpus
   # (Traces/toolkits); here the real Qt 6 and GTK 4 play it again, so a
-  # drift of the toolkits or of the harnesses shows (about 10 minutes: GTK
+  # drift of the toolkits or of the harnesses shows (about 9 minutes: GTK
   # plays on the wall clock).
   echo "== real toolkits: Qt 6 (PySide6, offscreen) and GTK 4 (Xvfb) replay the recorded corpus" >&2
   python3 Tools/toolkits/live-check.py
