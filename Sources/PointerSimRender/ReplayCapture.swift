@@ -87,7 +87,7 @@ public struct ReplayCapture {
 
     /// Replays trace files over a scene as ``replay(paths:scene:)`` does and,
     /// with two or more `profiles`, runs the same inputs under each of them
-    /// too (``ProfileComparison``; the main replay is the scene's): the
+    /// too (PointerSimCore's `ProfileComparison`; the main replay is the scene's): the
     /// viewer shows every profile's selection side by side on one timeline.
     /// Every input is read once.
     /// - Throws: `InputError` as `pointersim replay` does.
