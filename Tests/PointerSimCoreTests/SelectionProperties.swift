@@ -147,7 +147,7 @@ import Testing
                         // Diffs compose over clicks, keys and bands alike.
                         #expect(Set(added).isDisjoint(with: selection) && Set(removed).isSubset(of: selection))
                         selection.subtract(removed); selection.formUnion(added)
-                        #expect(added == added.sorted { Int($0.dropFirst())! < Int($1.dropFirst())! })
+                        #expect(Array(added) == added.sorted { Int($0.dropFirst())! < Int($1.dropFirst())! })
                     case .bandEnded(_, let final, _):
                         selection = Set(final)
                     case .focusMoved(let id):

@@ -46,13 +46,13 @@ public struct SelectionController: Sendable {
     /// A primary click on item `i` with `modifiers` held, at `time` and view
     /// point `point` (for double clicks): select, toggle or extend, move the
     /// focus, and perform the primary action as the toolkit does.
-    /// - Complexity: O(n / 64 + change), O(range) for a range.
+    /// - Complexity: O(change) for a toggle or a range after a range, O(n / 64 + change) otherwise.
     public mutating func click(item i: Int, modifiers: ModifierFlags, time: Double, point: Point, band: inout BandSelectionInteraction) -> [SelectionEvent] {
         var out: [SelectionEvent] = []
         let toggle = rules.toggles(modifiers), range = rules.extendsRange(modifiers) && configuration.multiple
         let plain = !toggle && !range
         let wasSelected = band.engine.isSelected(i)
-        var target: [Int]
+        var target: SelectionTarget
         if !configuration.multiple {
             target = toggle && wasSelected ? [] : [i]
             anchor = i
@@ -62,8 +62,7 @@ public struct SelectionController: Sendable {
         } else if range {
             let a = anchor ?? focus ?? i
             anchor = a
-            let span = Array(Swift.min(a, i)...Swift.max(a, i)).filter { !band.engine.isRemoved($0) }
-            target = toggle ? Array(Set(band.selectedItems).union(span)) : span
+            target = .range(Swift.min(a, i)...Swift.max(a, i), keepingSelection: toggle)
         } else if toggle {
             target = toggled(i, band)
             anchor = i
@@ -145,7 +144,7 @@ public struct SelectionController: Sendable {
         case .down: arrow(.down, modifiers, &band, &out)
         case .space:
             guard configuration.focus, let f = focus else { break }
-            let target = configuration.multiple ? toggled(f, band) : (band.engine.isSelected(f) ? [] : [f])
+            let target: SelectionTarget = configuration.multiple ? toggled(f, band) : (band.engine.isSelected(f) ? [] : [f])
             anchor = f
             change(.key, band.setSelection(target), into: &out)
         case .return:
@@ -162,20 +161,19 @@ public struct SelectionController: Sendable {
 
     mutating func arrow(_ d: FocusDirection, _ modifiers: ModifierFlags, _ band: inout BandSelectionInteraction, _ out: inout [SelectionEvent]) {
         guard configuration.focus else { return }
-        let engine = band.engine
         let next: Int
-        if let f = focus, !engine.isRemoved(f) {
-            guard let n = Self.nearest(from: f, direction: d, items: engine.items, isRemoved: engine.isRemoved) else { return }
+        if let f = focus, !band.engine.isRemoved(f) {
+            guard let n = band.engine.nearestItem(from: f, direction: d) else { return }
             next = n
         } else {
             // No focus yet: it goes to the first selected item, else the first item.
-            guard let first = band.selectedItems.first ?? engine.items.indices.first(where: { !engine.isRemoved($0) }) else { return }
+            guard let first = band.engine.selection.first ?? (0..<band.engine.count).first(where: { !band.engine.isRemoved($0) }) else { return }
             next = first
         }
         if rules.extendsRange(modifiers) && configuration.multiple {
             let a = anchor ?? focus ?? next
             anchor = a
-            change(.key, band.setSelection(Array(Swift.min(a, next)...Swift.max(a, next)).filter { !engine.isRemoved($0) }), into: &out)
+            change(.key, band.setSelection(.range(Swift.min(a, next)...Swift.max(a, next), keepingSelection: false)), into: &out)
         } else {
             anchor = next
             if configuration.selectionFollowsFocus { change(.key, band.setSelection([next]), into: &out) }
@@ -220,9 +218,7 @@ public struct SelectionController: Sendable {
         if anchor == i { anchor = nil }
     }
 
-    func toggled(_ i: Int, _ band: BandSelectionInteraction) -> [Int] {
-        band.engine.isSelected(i) ? band.selectedItems.filter { $0 != i } : band.selectedItems + [i]
-    }
+    func toggled(_ i: Int, _ band: BandSelectionInteraction) -> SelectionTarget { .toggling(i) }
 
     func change(_ cause: SelectionCause, _ diff: SelectionDiff, into out: inout [SelectionEvent]) {
         if !diff.isEmpty { out.append(.changed(cause: cause, diff: diff)) }
