@@ -424,7 +424,17 @@ public struct SelectionEngine: Sendable {
             case .down: covers = y1 >= ly && x0 <= ox && x1 >= lx
             }
             if covers || !r.isFinite { return best >= 0 ? best : nil }
-            r *= 2
+            // Once the box reaches past every item along the direction, only
+            // its width across is missing: take it in one step (no item
+            // beyond, at an edge of a grid, costs one strip, not a series).
+            let alongDone: Bool, acrossNeeded: Double
+            switch d {
+            case .left: alongDone = x0 <= ox; acrossNeeded = Swift.max(c.y - oy, ly - c.y)
+            case .right: alongDone = x1 >= lx; acrossNeeded = Swift.max(c.y - oy, ly - c.y)
+            case .up: alongDone = y0 <= oy; acrossNeeded = Swift.max(c.x - ox, lx - c.x)
+            case .down: alongDone = y1 >= ly; acrossNeeded = Swift.max(c.x - ox, lx - c.x)
+            }
+            r = alongDone ? Swift.max(2 * r, acrossNeeded) : 2 * r
         }
     }
 
