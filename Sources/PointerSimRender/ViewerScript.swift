@@ -201,12 +201,20 @@ function lineText(i) {
     return s + ']}';
   }
   if (k === KIND_SELECTING && !H.bandLinesAsText) {
-    const d0 = B.d0[o], a = B.da[o], r = B.dr[o], ids = [];
-    for (let q = d0; q < d0 + a; q++) ids.push(idText(D[q]));
-    const rm = []; for (let q = d0 + a; q < d0 + a + r; q++) rm.push(idText(D[q]));
-    return head + ',"rect":[' + [B.x[o], B.y[o], B.w[o], B.h[o]].map(f3).join(',') + '],"added":[' + ids.join(',') + '],"removed":[' + rm.join(',') + ']}';
+    const d0 = B.d0[o], a = B.da[o], r = B.dr[o];
+    return head + ',"rect":[' + [B.x[o], B.y[o], B.w[o], B.h[o]].map(f3).join(',') + '],"added":' + listText(d0, a) + ',"removed":' + listText(d0 + a, r) + '}';
   }
   return RARE_TEXT[o];
+}
+// The list of D[from ..< from + n] (scene indices, ascending) as the log writes it:
+// ids, or above 1,000 items "all" or {"count":N,"ranges":[[FIRST,LAST],…]} (Log.md, "Long lists").
+function listText(from, n) {
+  if (n <= 1000) { const ids = []; for (let q = from; q < from + n; q++) ids.push(idText(D[q])); return '[' + ids.join(',') + ']'; }
+  if (n === NI && D[from] === 0 && D[from + n - 1] === NI - 1) return '"all"';
+  const runs = []; let a = D[from], b = a;
+  for (let q = from + 1; q < from + n; q++) { if (D[q] === b + 1) b = D[q]; else { runs.push('[' + a + ',' + b + ']'); a = b = D[q]; } }
+  runs.push('[' + a + ',' + b + ']');
+  return '{"count":' + n + ',"ranges":[' + runs.join(',') + ']}';
 }
 function bandAt(k) {
   const q = lastLE(BANDR, NBAND, k); if (q < 0) return null;
