@@ -176,8 +176,10 @@ public enum SceneFile {
     /// The file's text is let go as soon as it is parsed (plain `items` and
     /// `regions` lists already checked as columns): a scene of a million
     /// items or regions never holds its text, its columns and its items at
-    /// once. For such lists, and `path` shapes, peak memory stays within
-    /// about 2.5 times the file's size (docs/Benchmarks.md).
+    /// once. For such lists (regions with styles, latching, claims and
+    /// comments included: each distinct value is parsed once), and `path`
+    /// shapes, peak memory stays within about 2.5 times the file's size
+    /// (docs/Benchmarks.md).
     /// - Complexity: O(bytes).
     public static func load(path: String, warnings: inout [String]) throws -> Scene {
         var bytes = try readTextBytes(path)
