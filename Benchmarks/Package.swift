@@ -1,7 +1,8 @@
 // swift-tools-version: 6.1
 // PointerSim's benchmarks as regression gates, on ordo-one/benchmark (with its
 // malloc counter): the band update (time and allocations), the index build,
-// scene loading and region lookups. Run from the repository root:
+// scene loading (plain, styled and latching regions), region lookups, raw
+// replay, and selection keys over two million items. Run from the repository root:
 //
 //   swift package --package-path Benchmarks benchmark        # run, print
 //   swift package --package-path Benchmarks benchmark thresholds check \

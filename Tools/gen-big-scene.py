@@ -9,10 +9,16 @@ Writes into DIR:
                       80 columns (pitch 50 x 40), one per line
   regions.scene.json  the same rects as N plain regions
   path.scene.json     one region whose style's shape is a path of N points
+  styled.scene.json   the same rects as N regions, each with
+                      "style": {"effect": "highlight"}
+  latching.scene.json the same rects as N regions, each latching horizontally
+                      with a lift style and two arrow accessories
   drag.trace          a press, 49 motions down and right, a release
 
-Measure (release build) with, for S in the three scenes:
+Measure (release build) with, for S in the scenes:
   /usr/bin/time -f "%e s %M KB" .build/release/pointersim replay DIR/drag.trace --scene DIR/S > /dev/null
+and python3's json.load of the same file in the same run:
+  /usr/bin/time -f "%e s %M KB" python3 -c 'import json,sys; json.load(open(sys.argv[1]))' DIR/S
 """
 import math
 import os
@@ -31,6 +37,15 @@ def main():
             for i in range(n):
                 f.write('    {"id": "%s%d", "rect": [%d, %d, 40, 30]}%s\n'
                         % (prefix, i, 50 * (i % 80), 40 * (i // 80), "," if i < n - 1 else ""))
+            f.write("  ] }\n")
+    for name, extra in (("styled.scene.json", ', "style": {"effect": "highlight"}'),
+                        ("latching.scene.json", ', "latchingAxes": "horizontal", "style": {"effect": "lift", '
+                         '"accessories": [{"shape": "arrow", "position": "left"}, {"shape": "arrow", "position": "right"}]}')):
+        with open(os.path.join(out, name), "w") as f:
+            f.write('{ "format": "pointersim-scene/1",\n  "regions": [\n')
+            for i in range(n):
+                f.write('    {"id": "r%d", "rect": [%d, %d, 40, 30]%s}%s\n'
+                        % (i, 50 * (i % 80), 40 * (i // 80), extra, "," if i < n - 1 else ""))
             f.write("  ] }\n")
     with open(os.path.join(out, "path.scene.json"), "w") as f:
         f.write('{ "format": "pointersim-scene/1",\n  "regions": [ { "id": "shape", "rect": [0, 0, 400, 300],\n'

@@ -49,12 +49,46 @@ public struct JSONParser {
     struct RectArray {
         /// The elements as items (`SceneItem`: the id and the rect as written).
         var items: [SceneItem] = []
+        /// Regions only: per element, its `latchingAxes`, `style`, `styles`
+        /// and `claimsPress` as indices into ``values`` (-1: absent); empty
+        /// while no element has any of them.
+        var extras: [SIMD4<Int32>] = []
+        /// The distinct values of those keys (and `comment`), each once: where
+        /// its first occurrence lies in the text. Byte-identical values share
+        /// one entry, so a million regions with the same style decode it once.
+        var values: [ExtraValue] = []
+        /// After validation: ``values`` decoded, in the same order.
+        var decoded: [DecodedExtra] = []
         /// Whether ``SceneFile`` has checked them (ids, rects, limits).
         var validated = false
         var count: Int { items.count }
         /// The line the array starts on.
         let startLine: Int
     }
+
+    /// A region key other than `id` and `rect` read by the column reader.
+    enum ExtraKey: Int {
+        case latchingAxes = 0, style, styles, claimsPress, comment
+    }
+    /// One distinct value of an ``ExtraKey``: its bytes in the text and the line it starts on.
+    struct ExtraValue {
+        let key: ExtraKey
+        let start: Int, end: Int, line: Int
+    }
+    /// A value of an ``ExtraKey`` decoded.
+    enum DecodedExtra {
+        case axes(Axes)
+        case style(PointerStyle)
+        case styles([ModifierStyle])
+        case bool(Bool)
+        case comment
+    }
+    /// The distinct extra values seen so far, by a hash of their key and bytes
+    /// (chained through ``internNext``).
+    var internFirst: [UInt64: Int32] = [:]
+    var internNext: [Int32] = []
+    /// The open brackets of ``skipValue(depth:)``, kept between calls.
+    var skipStack: [UInt8] = []
 
     /// Parses a whole document.
     /// - Throws: ``InputError`` (`malformed`) naming the file, line and what was expected.
@@ -110,10 +144,16 @@ public struct JSONParser {
 
     /// Reads an array of `{"id": string, "rect": [n, n, n, n]}` objects, or
     /// rewinds and returns nil at the first thing of another shape (or any
-    /// syntax error: the node parser then reports it).
+    /// syntax error: the node parser then reports it). For `regions`, the
+    /// elements may also have `latchingAxes`, `style`, `styles`,
+    /// `claimsPress` and `comment`: their values are skipped over (brackets
+    /// and strings matched, no node made) and interned by their bytes; the
+    /// scene reader parses each distinct value once, exactly.
     /// - Complexity: O(bytes), no allocation per element but its id.
-    mutating func rectArray() -> RectArray? {
+    mutating func rectArray(regions: Bool = false) -> RectArray? {
         let save = (i, line)
+        internFirst = [:]; internNext = []
+        var hasExtras = false
         var out = RectArray(startLine: line)
         func fail() -> RectArray? { (i, line) = save; return nil }
         @inline(__always) func at(_ c: UInt8) -> Bool { i < bytes.count && bytes[i] == c }
@@ -133,15 +173,24 @@ public struct JSONParser {
                 guard at(UInt8(ascii: "{")) else { return fail() }
                 i += 1; skipSpace()
                 var id: String? = nil, rect: (Double, Double, Double, Double)? = nil
-                for member in 0..<2 {
+                var extra = SIMD4<Int32>(repeating: -1), seen: UInt8 = 0
+                while true {
                     guard at(UInt8(ascii: "\"")) else { return fail() }
-                    // The two keys straight from the bytes (no string made).
-                    let key: Key
-                    if matches(#""id""#) { key = .id; i += 4 } else if matches(#""rect""#) { key = .rect; i += 6 } else { return fail() }
+                    // The keys straight from the bytes (no string made).
+                    var key = Key.id, extraKey: ExtraKey? = nil
+                    if matches(#""id""#) { key = .id; i += 4 } else if matches(#""rect""#) { key = .rect; i += 6 } else if regions, let k = matchExtraKey() { extraKey = k } else { return fail() }
                     skipSpace()
                     guard at(UInt8(ascii: ":")) else { return fail() }
                     i += 1; skipSpace()
-                    if key == .id && id == nil {
+                    if let k = extraKey {
+                        let bit = UInt8(1) << UInt8(k.rawValue)
+                        guard seen & bit == 0 else { return fail() }
+                        seen |= bit
+                        let start = i, startLine = line
+                        guard skipValue(depth: 3) else { return fail() }
+                        let v = intern(k, start, i, startLine, into: &out.values)
+                        if k != .comment { extra[k.rawValue] = v }
+                    } else if key == .id && id == nil {
                         guard at(UInt8(ascii: "\"")) else { return fail() }
                         id = try string()
                     } else if key == .rect && rect == nil {
@@ -161,11 +210,14 @@ public struct JSONParser {
                         return fail()
                     }
                     skipSpace()
-                    if member == 0 {
-                        guard at(UInt8(ascii: ",")) else { return fail() }
-                        i += 1; skipSpace()
-                    }
+                    if at(UInt8(ascii: ",")) { i += 1; skipSpace(); continue }
+                    break
                 }
+                if !hasExtras && extra != SIMD4(repeating: -1) {
+                    hasExtras = true
+                    out.extras = Array(repeating: SIMD4(repeating: -1), count: out.items.count)
+                }
+                if hasExtras { out.extras.append(extra) }
                 guard at(UInt8(ascii: "}")), let id, let r = rect else { return fail() }
                 i += 1; skipSpace()
                 out.items.append(SceneItem(id: id, rect: Rect(x: r.0, y: r.1, width: r.2, height: r.3)))
@@ -217,6 +269,102 @@ public struct JSONParser {
 
     func error(_ message: String) -> InputError { InputError.malformed(file, line: line, message) }
 
+    /// At a quoted key: one of the ``ExtraKey``s, consumed with its quotes, or nil.
+    mutating func matchExtraKey() -> ExtraKey? {
+        func matches(_ text: StaticString) -> Bool {
+            let n = text.utf8CodeUnitCount
+            guard i + n <= bytes.count else { return false }
+            let t = text.utf8Start
+            for k in 0..<n where bytes[i + k] != t[k] { return false }
+            i += n
+            return true
+        }
+        if matches(#""style""#) { return .style }
+        if matches(#""latchingAxes""#) { return .latchingAxes }
+        if matches(#""styles""#) { return .styles }
+        if matches(#""claimsPress""#) { return .claimsPress }
+        if matches(#""comment""#) { return .comment }
+        return nil
+    }
+
+    /// Moves past one JSON value without making nodes: strings (escapes
+    /// skipped), brackets matched, anything else up to the next delimiter;
+    /// lines counted. False, with the position anywhere, where the value
+    /// cannot end well (unterminated, mismatched, nested deeper than 256
+    /// levels counting `depth`); a value it accepts is still only known to
+    /// be well delimited: the scene reader parses its text exactly.
+    mutating func skipValue(depth: Int) -> Bool {
+        skipStack.removeAll(keepingCapacity: true)
+        let n = bytes.count
+        guard i < n else { return false }
+        switch bytes[i] {
+        case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: ":"): return false
+        default: break
+        }
+        while i < n {
+            let c = bytes[i]
+            switch c {
+            case UInt8(ascii: "\""):
+                i += 1
+                while i < n && bytes[i] != UInt8(ascii: "\"") {
+                    if bytes[i] == UInt8(ascii: "\\") { i += 1 } else if bytes[i] == 10 { line += 1 }
+                    i += 1
+                }
+                guard i < n else { return false }
+                i += 1
+                if skipStack.isEmpty { return true }
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                guard depth + skipStack.count + 1 < 256 else { return false }
+                skipStack.append(c == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+                i += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                guard skipStack.last == c else { return false }
+                skipStack.removeLast()
+                i += 1
+                if skipStack.isEmpty { return true }
+            case 10:
+                line += 1; i += 1
+            case 32, 9, 13, UInt8(ascii: ","), UInt8(ascii: ":"):
+                i += 1
+            default:
+                // A number or a word: up to the next delimiter.
+                while i < n {
+                    switch bytes[i] {
+                    case 32, 9, 13, 10, UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "["): break
+                    default: i += 1; continue
+                    }
+                    break
+                }
+                if skipStack.isEmpty { return true }
+            }
+        }
+        return false
+    }
+
+    /// The index in `values` of the value of `key` at `start ..< end`: an
+    /// earlier byte-identical value of the same key, or a new entry.
+    mutating func intern(_ key: ExtraKey, _ start: Int, _ end: Int, _ line: Int, into values: inout [ExtraValue]) -> Int32 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(key.rawValue)
+        for k in start..<end { h = (h ^ UInt64(bytes[k])) &* 0x100_0000_01b3 }
+        var candidate = internFirst[h] ?? -1
+        let len = end - start
+        while candidate >= 0 {
+            let v = values[Int(candidate)]
+            if v.key == key && v.end - v.start == len {
+                var same = true
+                var k = 0
+                while k < len { if bytes[v.start + k] != bytes[start + k] { same = false; break }; k += 1 }
+                if same { return candidate }
+            }
+            candidate = internNext[Int(candidate)]
+        }
+        let id = Int32(values.count)
+        values.append(ExtraValue(key: key, start: start, end: end, line: line))
+        internNext.append(internFirst[h] ?? -1)
+        internFirst[h] = id
+        return id
+    }
+
     mutating func skipSpace() {
         while i < bytes.count {
             switch bytes[i] {
@@ -253,7 +401,7 @@ public struct JSONParser {
                     if seen.isEmpty { seen = Set(members.map(\.key)) }
                     guard seen.insert(key).inserted else { throw error("duplicate key \"\(excerpt(key))\"") }
                 }
-                if depth == 0 && rectArrayKeys.contains(key), let columns = rectArray() {
+                if depth == 0 && rectArrayKeys.contains(key), let columns = rectArray(regions: key == "regions") {
                     rectArrays[key] = columns
                     members.append((key, JSONNode(value: .array([]), line: columns.startLine)))
                 } else if pointArrayKeys.contains(key), let (points, startLine) = pointArray() {

@@ -13,9 +13,9 @@ public enum LogLine {
             s += ",\"rect\":" + rectJSON(rect) + ",\"modifiers\":" + stringsJSON(modifiers.names)
             s += ",\"mode\":"; appendJSONString(mode.rawValue, to: &s)
         case .bandSelecting(let rect, let added, let removed):
-            s += ",\"rect\":" + rectJSON(rect) + ",\"added\":" + stringsJSON(added) + ",\"removed\":" + stringsJSON(removed)
+            s += ",\"rect\":" + rectJSON(rect) + ",\"added\":" + itemsJSON(added) + ",\"removed\":" + itemsJSON(removed)
         case .bandEnded(let rect, let selection, let cancelled):
-            s += ",\"rect\":" + rectJSON(rect) + ",\"selection\":" + stringsJSON(selection)
+            s += ",\"rect\":" + rectJSON(rect) + ",\"selection\":" + itemsJSON(selection)
             s += ",\"cancelled\":" + (cancelled ? "true" : "false")
         case .regionEntered(let region, let effect):
             s += ",\"region\":"; appendJSONString(region, to: &s)
@@ -38,7 +38,7 @@ public enum LogLine {
             s += "]"
         case .selectionChanged(let cause, let added, let removed):
             s += ",\"cause\":"; appendJSONString(cause.rawValue, to: &s)
-            s += ",\"added\":" + stringsJSON(added) + ",\"removed\":" + stringsJSON(removed)
+            s += ",\"added\":" + itemsJSON(added) + ",\"removed\":" + itemsJSON(removed)
         case .focusMoved(let item), .itemPrimaryAction(let item):
             s += ",\"item\":"; appendJSONString(item, to: &s)
         case .contextMenuRequested(let point, let items):
@@ -66,6 +66,22 @@ public enum LogLine {
             appendJSONString(v, to: &s)
         }
         return s + "]"
+    }
+
+    /// A list of items: `["a1","a7"]`; a list kept as runs (more than
+    /// ``LogItemList/compactThreshold`` items from a selection) as `"all"`
+    /// when it is every item of the scene, else
+    /// `{"count":N,"ranges":[[FIRST,LAST],…]}` in scene indices, both ends
+    /// included (docs/Formats/Log.md, "Long lists").
+    public static func itemsJSON(_ list: LogItemList) -> String {
+        guard let (runs, itemCount) = list.runs else { return stringsJSON(Array(list)) }
+        if runs.count == 1, runs[0] == 0..<itemCount { return "\"all\"" }
+        var s = "{\"count\":" + String(list.count) + ",\"ranges\":["
+        for (k, r) in runs.enumerated() {
+            if k > 0 { s += "," }
+            s += "[" + String(r.lowerBound) + "," + String(r.upperBound - 1) + "]"
+        }
+        return s + "]}"
     }
 
     /// A shape object: `{"circle":19}`, `{"roundedRect":[x,y,w,h,r]}`,

@@ -176,14 +176,16 @@ public enum SceneFile {
     /// The file's text is let go as soon as it is parsed (plain `items` and
     /// `regions` lists already checked as columns): a scene of a million
     /// items or regions never holds its text, its columns and its items at
-    /// once. For such lists, and `path` shapes, peak memory stays within
-    /// about 2.5 times the file's size (docs/Benchmarks.md).
+    /// once. For such lists (regions with styles, latching, claims and
+    /// comments included: each distinct value is parsed once), and `path`
+    /// shapes, peak memory stays within about 2.5 times the file's size
+    /// (docs/Benchmarks.md).
     /// - Complexity: O(bytes).
     public static func load(path: String, warnings: inout [String]) throws -> Scene {
         var bytes = try readTextBytes(path)
         var (node, columns, points) = try bytes.withUnsafeBufferPointer { try JSONParser.parseScene(bytes: $0, file: path) }
         do {
-            try validate(&columns)
+            try bytes.withUnsafeBufferPointer { try validate(&columns, root: node, text: $0, file: path) }
         } catch is ColumnsRejected {
             var w: [String] = []
             let root = try bytes.withUnsafeBufferPointer { try JSONParser.parse(bytes: $0, file: path) }
@@ -213,7 +215,7 @@ public enum SceneFile {
     public static func parse(_ text: String, file: String, warnings: inout [String]) throws -> Scene {
         var (node, columns, points) = try JSONParser.parseScene(text, file: file)
         do {
-            try validate(&columns)
+            try JSONParser.withBytes(text) { try validate(&columns, root: node, text: $0, file: file) }
             return try parse(root: node, columns: consume columns, points: points, file: file, warnings: &warnings)
         } catch is ColumnsRejected {
             var w: [String] = []
@@ -231,13 +233,98 @@ public enum SceneFile {
     /// is decoded (so that the text, needed again only if they are rejected,
     /// can be let go first).
     /// - Throws: ``ColumnsRejected``.
-    static func validate(_ columns: inout [String: JSONParser.RectArray]) throws {
+    static func validate(_ columns: inout [String: JSONParser.RectArray], root: JSONNode, text: UnsafeBufferPointer<UInt8>, file: String) throws {
         for (key, limit, nonEmpty) in [("items", maxItems, false), ("regions", maxRegions, true)] {
             guard var c = columns.removeValue(forKey: key) else { continue }
             _ = try rows(c, limit: limit, nonEmptyIDs: nonEmpty)
+            if !c.values.isEmpty { try decodeExtras(&c, root: root, text: text, file: file) }
             c.validated = true
             columns[key] = c
         }
+    }
+
+    /// Decodes the distinct values of the regions' other keys (`latchingAxes`,
+    /// `style`, `styles`, `claimsPress`, `comment`) read as columns: each
+    /// parsed exactly, once, from its text, as the ordinary decoder would
+    /// (with the scene's `regionConfiguration`). Throws ``ColumnsRejected``
+    /// at anything the ordinary decoder would report, and at any warning (a
+    /// warning names its region's path and line): the ordinary parse then
+    /// says it.
+    static func decodeExtras(_ c: inout JSONParser.RectArray, root: JSONNode, text: UnsafeBufferPointer<UInt8>, file: String) throws {
+        var scene = Scene()
+        if case .object(let members) = root.value, let rc = members.first(where: { $0.key == "regionConfiguration" }) {
+            do { try decodeRegionConfiguration(SceneField(node: rc.value, path: "regionConfiguration", file: file), into: &scene) } catch { throw ColumnsRejected() }
+        }
+        let config = scene.regionConfiguration
+        var decoded: [JSONParser.DecodedExtra] = []
+        decoded.reserveCapacity(c.values.count)
+        for v in c.values {
+            var p = JSONParser(bytes: UnsafeBufferPointer(rebasing: text[v.start..<v.end]), file: file)
+            p.line = v.line
+            p.pointArrayKeys = ["path"]
+            var warnings: [String] = []
+            do {
+                let node = try p.value(depth: 3)
+                p.skipSpace()
+                guard p.i == p.bytes.count else { throw ColumnsRejected() }
+                var f = SceneField(node: node, path: "regions", file: file)
+                f.pointColumns = p.pointArrays
+                switch v.key {
+                case .latchingAxes: decoded.append(.axes(try f.axes()))
+                case .style: decoded.append(.style(try decodeStyle(f, config: config, warnings: &warnings)))
+                case .styles:
+                    var modifierStyles: [ModifierStyle] = []
+                    for s in try f.array() {
+                        let so = try s.object(allowed: ["modifiers", "style"])
+                        guard let m = so["modifiers"], let st = so["style"] else { throw ColumnsRejected() }
+                        modifierStyles.append(ModifierStyle(modifiers: try m.modifiers(), style: try decodeStyle(st, config: config, warnings: &warnings)))
+                    }
+                    decoded.append(.styles(modifierStyles))
+                case .claimsPress: decoded.append(.bool(try f.bool()))
+                case .comment: decoded.append(.comment)
+                }
+            } catch {
+                throw ColumnsRejected()
+            }
+            guard warnings.isEmpty else { throw ColumnsRejected() }
+        }
+        // A latching region needs a style.
+        for e in c.extras where e[0] >= 0 && e[1] < 0 {
+            if case .axes(let a) = decoded[Int(e[0])], !a.isEmpty { throw ColumnsRejected() }
+        }
+        c.decoded = decoded
+    }
+
+    /// The regions of a validated column: plain ones as they are; those with
+    /// other keys sharing one ``SceneRegion`` detail box per distinct
+    /// combination of values (a million regions with the same style hold one
+    /// style).
+    static func regions(_ c: consuming JSONParser.RectArray) throws -> [SceneRegion] {
+        let extras = c.extras, decoded = c.decoded
+        let items = try rows(c, limit: maxRegions, nonEmptyIDs: true)
+        guard !extras.isEmpty else { return items.map { SceneRegion(id: $0.id, rect: $0.rect) } }
+        var templates: [SIMD4<Int32>: SceneRegion] = [:]
+        var out: [SceneRegion] = []
+        out.reserveCapacity(items.count)
+        for (k, item) in items.enumerated() {
+            let e = extras[k]
+            var r: SceneRegion
+            if let t = templates[e] {
+                r = t
+                r.id = item.id
+                r.rect = item.rect
+            } else {
+                var axes = Axes.none, style: PointerStyle? = nil, styles: [ModifierStyle] = [], claims: Bool? = nil
+                if e[0] >= 0, case .axes(let a) = decoded[Int(e[0])] { axes = a }
+                if e[1] >= 0, case .style(let s) = decoded[Int(e[1])] { style = s }
+                if e[2] >= 0, case .styles(let s) = decoded[Int(e[2])] { styles = s }
+                if e[3] >= 0, case .bool(let b) = decoded[Int(e[3])] { claims = b }
+                r = SceneRegion(id: item.id, rect: item.rect, latchingAxes: axes, style: style, modifierStyles: styles, claimsPress: claims)
+                templates[e] = r
+            }
+            out.append(r)
+        }
+        return out
     }
 
     /// Items or regions read as columns, validated as the ordinary decoder
@@ -400,7 +487,7 @@ public enum SceneFile {
         }
         if let c = columns.removeValue(forKey: "regions") {
             // (The columns are let go as they become regions.)
-            scene.regions = try rows(consume c, limit: maxRegions, nonEmptyIDs: true).map { SceneRegion(id: $0.id, rect: $0.rect) }
+            scene.regions = try regions(consume c)
         } else if let regions = top["regions"] {
             try decodeRegions(regions, into: &scene, warnings: &warnings)
         }

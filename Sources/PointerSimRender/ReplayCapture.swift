@@ -182,9 +182,13 @@ public struct ReplayCapture {
         lastBandRect = m
     }
 
-    mutating func bandIndices(_ ids: [String]) {
+    mutating func bandIndices(_ ids: LogItemList) {
         bandColumn.u(ids.count)
         var last = -1
+        if let (runs, _) = ids.runs {
+            for r in runs { for i in r { bandColumn.s(i - last - 1); last = i } }
+            return
+        }
         for id in ids {
             let i = itemIndex[id] ?? 0
             bandColumn.s(i - last - 1)  // ascending (scene order) → small gaps

@@ -62,6 +62,17 @@ function readInline(r) {
   if (kind === 4) { const n = r.u(), p = []; for (let j = 0; j < n; j++) p.push([r.s(), r.s()]); return { p: p }; }
   return { x: 1 };
 }
+// A list of items as the log writes it (docs/Formats/Log.md, "Long lists"): ids, "all",
+// or {"count":N,"ranges":[[FIRST,LAST],…]} in scene indices. Pushes the indices of the
+// items this page carries onto DIDX and returns how many.
+function isList(v) { return Array.isArray(v) || v === 'all' || (v !== null && typeof v === 'object' && Array.isArray(v.ranges)); }
+function pushIndices(v) {
+  let n = 0;
+  if (Array.isArray(v)) { for (const id of v) { const ix = ID_INDEX.get(id); if (ix !== undefined) { DIDX.push(ix); n++; } } }
+  else if (v === 'all') { for (let ix = 0; ix < NI; ix++) { DIDX.push(ix); n++; } }
+  else if (isList(v)) { for (const r of v.ranges) { for (let ix = r[0]; ix <= r[1] && ix < NI; ix++) { DIDX.push(ix); n++; } } }
+  return n;
+}
 { const rp = new Reader(bytes('pointers')), rb = new Reader(bytes('band'));
   let mx = 0, my = 0, shape = 0, pi = 0, ri = 0, bx = 0, by = 0, bw = 0, bh = 0, mode = 0, start = -1;
   const textBands = H.bandLinesAsText;
@@ -96,18 +107,16 @@ function readInline(r) {
       if (k === KIND_BEGAN) { mode = Math.max(0, MODES.indexOf(obj.mode)); start = i; }
       BREC.push(i); BK.push(k); BX.push(bx); BY.push(by); BW.push(bw); BH.push(bh); BD0.push(DIDX.n);
       let a = 0, rm = 0;
-      if (k === KIND_ENDED) { for (const id of obj.selection) { const ix = ID_INDEX.get(id); if (ix !== undefined) { DIDX.push(ix); a++; } } }
-      if (k === KIND_SELECTING) { for (const id of obj.added) { DIDX.push(ID_INDEX.get(id)); a++; } for (const id of obj.removed) { DIDX.push(ID_INDEX.get(id)); rm++; } }
+      if (k === KIND_ENDED) a = pushIndices(obj.selection);
+      if (k === KIND_SELECTING) { a = pushIndices(obj.added); rm = pushIndices(obj.removed); }
       BDA.push(a); BDR.push(rm); BMODE.push(mode); BCANCEL.push(k === KIND_ENDED && obj.cancelled ? 1 : 0); BSTART.push(start);
       BANDREC.push(i); BANDJ.push(BREC.n - 1);
-    } else if (!/^(band|region|device)\./.test(KINDS[k]) && (Array.isArray(obj.selection) || Array.isArray(obj.added) || Array.isArray(obj.removed))) {
+    } else if (!/^(band|region|device)\./.test(KINDS[k]) && (isList(obj.selection) || isList(obj.added) || isList(obj.removed))) {
       // a kind this viewer does not know that changes the selection (say, a click's
       // selection.changed): a full "selection" replaces it, "added"/"removed" change it
-      const full = Array.isArray(obj.selection), ids = full ? obj.selection : (obj.added || []), rms = full ? [] : (obj.removed || []);
+      const full = isList(obj.selection);
       BREC.push(i); BK.push(full ? KIND_SEL_FULL : KIND_SEL_DIFF); BX.push(bx); BY.push(by); BW.push(bw); BH.push(bh); BD0.push(DIDX.n);
-      let a = 0, rm = 0;
-      for (const id of ids) { const ix = ID_INDEX.get(id); if (ix !== undefined) { DIDX.push(ix); a++; } }
-      for (const id of rms) { const ix = ID_INDEX.get(id); if (ix !== undefined) { DIDX.push(ix); rm++; } }
+      const a = pushIndices(full ? obj.selection : obj.added), rm = full ? 0 : pushIndices(obj.removed);
       BDA.push(a); BDR.push(rm); BMODE.push(mode); BCANCEL.push(0); BSTART.push(start);
     }
   }
@@ -208,12 +217,20 @@ function lineText(i) {
     return s + ']}';
   }
   if (k === KIND_SELECTING && !H.bandLinesAsText) {
-    const d0 = B.d0[o], a = B.da[o], r = B.dr[o], ids = [];
-    for (let q = d0; q < d0 + a; q++) ids.push(idText(D[q]));
-    const rm = []; for (let q = d0 + a; q < d0 + a + r; q++) rm.push(idText(D[q]));
-    return head + ',"rect":[' + [B.x[o], B.y[o], B.w[o], B.h[o]].map(f3).join(',') + '],"added":[' + ids.join(',') + '],"removed":[' + rm.join(',') + ']}';
+    const d0 = B.d0[o], a = B.da[o], r = B.dr[o];
+    return head + ',"rect":[' + [B.x[o], B.y[o], B.w[o], B.h[o]].map(f3).join(',') + '],"added":' + listText(d0, a) + ',"removed":' + listText(d0 + a, r) + '}';
   }
   return RARE_TEXT[o];
+}
+// The list of D[from ..< from + n] (scene indices, ascending) as the log writes it:
+// ids, or above 1,000 items "all" or {"count":N,"ranges":[[FIRST,LAST],…]} (Log.md, "Long lists").
+function listText(from, n) {
+  if (n <= 1000) { const ids = []; for (let q = from; q < from + n; q++) ids.push(idText(D[q])); return '[' + ids.join(',') + ']'; }
+  if (n === NI && D[from] === 0 && D[from + n - 1] === NI - 1) return '"all"';
+  const runs = []; let a = D[from], b = a;
+  for (let q = from + 1; q < from + n; q++) { if (D[q] === b + 1) b = D[q]; else { runs.push('[' + a + ',' + b + ']'); a = b = D[q]; } }
+  runs.push('[' + a + ',' + b + ']');
+  return '{"count":' + n + ',"ranges":[' + runs.join(',') + ']}';
 }
 function bandAt(k) {
   const q = lastLE(BANDR, NBAND, k); if (q < 0) return null;

@@ -105,7 +105,7 @@ import Testing
             PointerEvent(time: 1_000, .release(.primary)),
         ])
         let selecting = records.compactMap { r -> (Double, Rect, [String])? in
-            if case .bandSelecting(let rect, let added, _) = r.event { return (r.time, rect, added) } else { return nil }
+            if case .bandSelecting(let rect, let added, _) = r.event { return (r.time, rect, Array(added)) } else { return nil }
         }
         #expect(selecting.count == 1 + Simulator.loggedAutoscrollSteps + 1)
         let last = selecting[selecting.count - 1]

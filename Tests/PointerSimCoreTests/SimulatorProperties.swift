@@ -70,7 +70,7 @@ import Testing
                     selection.subtract(removed); selection.formUnion(added)
                     selectingSeen = true
                     // Ids are in scene order.
-                    #expect(added == added.sorted { Int($0.dropFirst())! < Int($1.dropFirst())! })
+                    #expect(Array(added) == added.sorted { Int($0.dropFirst())! < Int($1.dropFirst())! })
                 case .bandEnded(_, let final, let cancelled):
                     #expect(active)
                     active = false
@@ -83,7 +83,7 @@ import Testing
                         #expect(Set(final) == selection)
                     }
                     selection = Set(final)
-                    #expect(final == final.sorted { Int($0.dropFirst())! < Int($1.dropFirst())! })
+                    #expect(Array(final) == final.sorted { Int($0.dropFirst())! < Int($1.dropFirst())! })
                 case .selectionChanged(_, let added, let removed):
                     // Clicks (Qt's clear at the press) apply to the previous state too.
                     #expect(Set(added).isDisjoint(with: selection) && Set(removed).isSubset(of: selection))

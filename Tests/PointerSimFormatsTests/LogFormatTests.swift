@@ -164,4 +164,29 @@ import Testing
         #expect(scene.items.count == 6 && scene.items[4] == SceneItem(id: "r1c1", rect: Rect(x: 25, y: 25, width: 10, height: 10)))
         #expect(scene.initialSelection == ["r0c1"])
     }
+
+    /// Long lists from a selection (select all, a Shift range, clear) are runs
+    /// of scene indices: "all", or {"count","ranges"}; short ones stay ids.
+    @Test func longSelectionListsAreWrittenAsRangesOfSceneOrder() {
+        var scene = Scene()
+        scene.items = (0..<3000).map { SceneItem(id: "i\($0)", rect: Rect(x: Double($0 % 60) * 10, y: Double($0 / 60) * 10, width: 8, height: 8)) }
+        var sim = Simulator(scene: scene)
+        var out: [LogRecord] = []
+        sim.process(PointerEvent(time: 0, .modifiers(.command)), into: &out)
+        sim.process(PointerEvent(time: 0.01, .key(.letter("a"))), into: &out)
+        sim.process(PointerEvent(time: 0.02, .modifiers([])), into: &out)
+        sim.process(PointerEvent(time: 0.03, .key(.escape)), into: &out)
+        let lines = out.map(LogLine.render)
+        #expect(lines == [
+            #"{"t":0.01,"event":"selection.changed","cause":"key","added":"all","removed":[]}"#,
+            #"{"t":0.03,"event":"selection.changed","cause":"key","added":[],"removed":"all"}"#,
+        ])
+        guard case .selectionChanged(_, let added, _) = out[0].event else { Issue.record("no change"); return }
+        #expect(added.count == 3000 && added[0] == "i0" && added[2999] == "i2999" && Array(added) == scene.items.map(\.id))
+
+        let list = LogItemList(runs: [2..<1002, 1500..<1600], of: scene.items)
+        #expect(LogLine.itemsJSON(list) == #"{"count":1100,"ranges":[[2,1001],[1500,1599]]}"#)
+        #expect(list[1000] == "i1500" && list[999] == "i1001" && list.count == 1100)
+        #expect(LogLine.itemsJSON(["a", "b"]) == #"["a","b"]"#)
+    }
 }

@@ -118,4 +118,74 @@ import Testing
         // A path key where none belongs: still an unknown key, whatever its value.
         #expect(Self.error("{\"format\": \"pointersim-scene/1\",\n \"path\": [[0, 0], [1, 1], [2, 2]]}") == "c.json:2: path: unknown key \"path\" (expected one of: format, view, pointer, band, selection, items, regions, regionConfiguration, comment)")
     }
+
+    /// Regions with a style, latching, modifier styles, a press claim or a
+    /// comment are read as columns too (issue #22): each distinct value is
+    /// parsed once, exactly; anything the ordinary decoder would report (or
+    /// warn about) sends the text through it.
+    @Test func regionsWithStylesLoadAsWritten() throws {
+        let text = """
+            {"format": "pointersim-scene/1",
+             "regions": [ {"id": "a", "rect": [0, 0, 10, 10], "style": {"effect": "highlight"}},
+                          {"style": {"effect": "highlight"}, "id": "b", "rect": [20, 0, 10, 10], "claimsPress": false},
+                          {"id": "k", "rect": [40, 0, 10, 10], "latchingAxes": "horizontal", "comment": ["any", {"thing": 1}],
+                           "style": {"effect": "lift", "accessories": [{"shape": "arrow", "position": "left"}, {"shape": {"circle": 4}, "position": {"angle": 1.5}}]}},
+                          {"id": "m", "rect": [60, 0, 10, 10], "styles": [{"modifiers": ["shift"], "style": {"shape": {"path": [[0, 0], [4, 0], [0, 4]]}}}]},
+                          {"id": "p", "rect": [80, 0, 10, 10]} ],
+             "regionConfiguration": {"defaultAccessoryOffset": 20} }
+            """
+        let s = try SceneFile.parse(text, file: "c.json")
+        let highlight = PointerStyle(effect: .highlight)
+        let lift = PointerStyle(effect: .lift, accessories: [
+            PointerAccessory(shape: .arrow, position: AccessoryPosition(offset: 20, angle: 3 * .pi / 2)),
+            PointerAccessory(shape: .custom(.circle(diameter: 4)), position: AccessoryPosition(offset: 20, angle: 1.5)),
+        ])
+        #expect(s.regions == [
+            SceneRegion(id: "a", rect: Rect(x: 0, y: 0, width: 10, height: 10), style: highlight),
+            SceneRegion(id: "b", rect: Rect(x: 20, y: 0, width: 10, height: 10), style: highlight, claimsPress: false),
+            SceneRegion(id: "k", rect: Rect(x: 40, y: 0, width: 10, height: 10), latchingAxes: .horizontal, style: lift),
+            SceneRegion(id: "m", rect: Rect(x: 60, y: 0, width: 10, height: 10), modifierStyles: [
+                ModifierStyle(modifiers: .shift, style: PointerStyle(effect: .none, shape: .path([Point(x: 0, y: 0), Point(x: 4, y: 0), Point(x: 0, y: 4)]))),
+            ]),
+            SceneRegion(id: "p", rect: Rect(x: 80, y: 0, width: 10, height: 10)),
+        ])
+        let (loaded, message, _) = Self.load(text)
+        #expect(message == nil && loaded?.regions == s.regions)
+    }
+
+    static let regionErrors: [(String, String)] = [
+        // An error inside a style, named at its line and path.
+        ("{\"id\": \"a\", \"rect\": [0, 0, 1, 1], \"style\": {\"effect\": \"highlight\"}},\n{\"id\": \"b\", \"rect\": [0, 0, 1, 1], \"style\": {\"effect\": \"glow\"}}",
+         "c.json:3: regions[1].style.effect: unknown value \"glow\""),
+        // A latching region without a style.
+        ("{\"id\": \"a\", \"rect\": [0, 0, 1, 1], \"style\": {\"effect\": \"lift\"}},\n{\"id\": \"k\", \"rect\": [0, 0, 1, 1], \"latchingAxes\": \"both\"}",
+         "c.json:3: regions[1]: region \"k\" latches (both) but has no \"style\""),
+        // A key twice.
+        ("{\"id\": \"a\", \"rect\": [0, 0, 1, 1], \"style\": {}, \"style\": {}}", "duplicate key \"style\""),
+        // A syntax error inside a value the column reader skipped.
+        ("{\"id\": \"a\", \"rect\": [0, 0, 1, 1], \"style\": {\"effect\": [}}", "c.json:2:"),
+        ("{\"id\": \"a\", \"rect\": [0, 0, 1, 1], \"style\": {\"effect\" \"lift\"}}", "c.json:2:"),
+        ("{\"id\": \"a\", \"rect\": [0, 0, 1, 1], \"claimsPress\": tru}", "c.json:2:"),
+        // The same value at two places: still an error at the first.
+        ("{\"id\": \"a\", \"rect\": [0, 0, 1, 1], \"claimsPress\": 1},\n{\"id\": \"b\", \"rect\": [0, 0, 1, 1], \"claimsPress\": 1}",
+         "c.json:2: regions[0].claimsPress: expected true or false"),
+    ]
+
+    @Test(arguments: regionErrors)
+    func regionErrorsAreTheOrdinaryParsers(regions: String, expected: String) {
+        let text = "{\"format\": \"pointersim-scene/1\", \"regions\": [\n" + regions + "]}"
+        let message = Self.error(text)
+        #expect(message?.contains(expected) == true, "\(message ?? "no error")")
+        let (_, loaded, path) = Self.load(text)
+        #expect(loaded?.replacingOccurrences(of: path, with: "c.json") == message)
+    }
+
+    @Test func accessoryWarningsNameTheirRegion() throws {
+        let five = (0..<5).map { _ in "{\"shape\": \"arrow\", \"position\": \"left\"}" }.joined(separator: ", ")
+        let text = "{\"format\": \"pointersim-scene/1\", \"regions\": [\n{\"id\": \"a\", \"rect\": [0, 0, 1, 1], \"style\": {\"effect\": \"lift\"}},\n{\"id\": \"b\", \"rect\": [0, 0, 1, 1], \"style\": {\"accessories\": [\(five)]}}]}"
+        var warnings: [String] = []
+        let s = try SceneFile.parse(text, file: "c.json", warnings: &warnings)
+        #expect(s.regions.count == 2 && s.regions[1].style?.accessories.count == 4)
+        #expect(warnings == ["c.json:3: regions[1].style.accessories[4]: accessory 5 (arrow at left) ignored: at most 4 accessories are used"])
+    }
 }

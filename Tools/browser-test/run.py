@@ -75,9 +75,11 @@ class Case:
             self.inputs = [base + ".trace"]
         self.scene = base + ".scene.json" if os.path.exists(base + ".scene.json") else None
         self.initial = []
+        self.ids = []
         if self.scene:
             s = json.load(open(self.scene))
             self.initial = s.get("band", {}).get("initialSelection", [])
+            self.ids = scene_ids(s)
 
     def args(self):
         return self.inputs + (["--scene", self.scene] if self.scene else [])
@@ -92,8 +94,33 @@ def all_cases():
     return sorted(out)
 
 
+def scene_ids(scene):
+    """The scene's item ids in scene order (a list, or a grid's r<row>c<column>)."""
+    items = scene.get("items", [])
+    if isinstance(items, dict) and "grid" in items:
+        g = items["grid"]
+        return ["r%dc%d" % (r, c) for r in range(g["rows"]) for c in range(g["columns"])]
+    return [i["id"] for i in items]
+
+
+def log_ids(value, ids):
+    """A list of ids as the log writes it (docs/Formats/Log.md, "Long lists"):
+    ids, "all", or {"count": N, "ranges": [[FIRST, LAST], ...]} in scene indices."""
+    if value is None:
+        return []
+    if value == "all":
+        return list(ids)
+    if isinstance(value, dict):
+        return [ids[i] for a, b in value["ranges"] for i in range(a, b + 1)]
+    return value
+
+
+def is_list(value):
+    return isinstance(value, (list, dict)) or value == "all"
+
+
 # ---- what the log says at each line ----------------------------------------------
-def expected_states(lines, initial):
+def expected_states(lines, initial, ids=()):
     """Per log line: the last pointer line, the band, the selection, the region."""
     sel, states = list(initial), []
     pointer, band, band_active, region, latched = None, None, False, None, "none"
@@ -106,17 +133,17 @@ def expected_states(lines, initial):
             band, band_active = e, True
         elif ev == "band.selecting":
             band = e
-            s = set(sel) - set(e["removed"]) | set(e["added"])
+            s = set(sel) - set(log_ids(e["removed"], ids)) | set(log_ids(e["added"], ids))
             sel = [x for x in s]
         elif ev == "band.ended":
             band, band_active = e, False
-            sel = list(e["selection"])
-        elif isinstance(e.get("added"), list) or isinstance(e.get("removed"), list) or isinstance(e.get("selection"), list):
+            sel = log_ids(e["selection"], ids)
+        elif is_list(e.get("added")) or is_list(e.get("removed")) or is_list(e.get("selection")):
             # other kinds that change the selection (selection.changed: clicks, keys)
-            if isinstance(e.get("selection"), list):
-                sel = list(e["selection"])
+            if is_list(e.get("selection")):
+                sel = log_ids(e["selection"], ids)
             else:
-                sel = list(set(sel) - set(e.get("removed", [])) | set(e.get("added", [])))
+                sel = list(set(sel) - set(log_ids(e.get("removed"), ids)) | set(log_ids(e.get("added"), ids)))
         elif ev == "region.entered":
             region, latched = e["region"], "none"
         elif ev == "region.exited":
@@ -393,7 +420,7 @@ def run_case(b, bin_, spec, tmp, pixels=True, mutate=False, samples=14):
         hook = "if (layers.overlays) drawOverlays(ctx, s);"
         assert hook in text
         open(html, "w", encoding="utf-8").write(text.replace(hook, hook + " ctx.translate(0, 180);"))
-    states = expected_states(lines, c.initial)
+    states = expected_states(lines, c.initial, c.ids)
     view = json.loads(open(c.scene).read()).get("view", {}) if c.scene else {}
     view = (view.get("width", 1024), view.get("height", 768))
     url = "file://" + html

@@ -50,6 +50,45 @@ final class Shared: @unchecked Sendable {
         }
         return "{\"format\": \"pointersim-scene/1\", \"regions\": [\n" + regions.joined(separator: ",\n") + "]}"
     }()
+    /// 100,000 regions (the band workload's rects) with a style on every
+    /// one, or latching with a style of two accessories on every one.
+    func regionSceneText(extra: String) -> String {
+        let regions = (0..<100_000).map { id -> String in
+            let r = workloadItem(id)
+            return "{\"id\": \"r\(id)\", \"rect\": [\(Int(r.x)), \(Int(r.y)), 40, 30], \(extra)}"
+        }
+        return "{\"format\": \"pointersim-scene/1\", \"regions\": [\n" + regions.joined(separator: ",\n") + "]}"
+    }
+    lazy var styledSceneText = regionSceneText(extra: "\"style\": {\"effect\": \"highlight\"}")
+    lazy var latchingSceneText = regionSceneText(
+        extra: "\"latchingAxes\": \"horizontal\", \"style\": {\"effect\": \"lift\", \"accessories\": [{\"shape\": \"arrow\", \"position\": \"left\"}, {\"shape\": \"arrow\", \"position\": \"right\"}]}")
+    /// A simulator over a uikit grid of 1414 × 1414 items (1,999,396, the
+    /// most a scene holds), focus on r0c0 after a click (Tools/gen-selection-scale.py's scene).
+    lazy var grid: Simulator = {
+        var scene = Scene()
+        scene.band.profile = .uikit
+        scene.items.reserveCapacity(1414 * 1414)
+        for r in 0..<1414 {
+            for c in 0..<1414 {
+                scene.items.append(SceneItem(id: "r\(r)c\(c)", rect: Rect(x: Double(c) * 50, y: Double(r) * 40, width: 40, height: 30)))
+            }
+        }
+        var sim = Simulator(scene: scene)
+        var out: [LogRecord] = []
+        for (t, kind) in [(0.0, PointerEvent.Kind.move(Point(x: 20, y: 15))), (0.01, .press(.primary)), (0.02, .release(.primary))] {
+            sim.process(PointerEvent(time: t, kind), into: &out)
+        }
+        return sim
+    }()
+    /// 10,000 arrow keys walking the grid (30 right, 1 down, 30 left, 1 down, …).
+    lazy var walk: [Key] = {
+        var keys: [Key] = [], right = true
+        while keys.count < 10_000 {
+            keys += Array(repeating: right ? Key.right : .left, count: 30) + [.down]
+            right.toggle()
+        }
+        return Array(keys.prefix(10_000))
+    }()
     lazy var sceneText: String = {
         let items = (0..<100_000).map { id -> String in
             let r = workloadItem(id)
@@ -57,6 +96,19 @@ final class Shared: @unchecked Sendable {
         }
         return "{\"format\": \"pointersim-scene/1\", \"items\": [\n" + items.joined(separator: ",\n") + "]}"
     }()
+}
+
+/// Feeds events to a copy of a simulator, keeping one buffer of records.
+func run(_ prepared: Simulator, _ events: [PointerEvent]) -> Int {
+    var sim = prepared
+    var out: [LogRecord] = []
+    var records = 0
+    for e in events {
+        out.removeAll(keepingCapacity: true)
+        sim.process(e, into: &out)
+        records += out.count
+    }
+    return records
 }
 
 let benchmarks: @Sendable () -> Void = {
@@ -171,5 +223,79 @@ let benchmarks: @Sendable () -> Void = {
         try Replay.forEachRecord(paths: [path], scene: Scene.default, options: SimulationOptions()) { _ in records += 1 }
         benchmark.stopMeasurement()
         blackHole(records + events)
+    }
+
+    // Regions with more than an id and a rect (issue #22): 100,000 regions
+    // with a style on every one, and with latching and a style of two
+    // accessories on every one, parsed from text (read as columns: each
+    // distinct value parsed once) and their provider built.
+    for (name, text) in [("StyledRegionSceneLoad100k", \Shared.styledSceneText), ("LatchingRegionSceneLoad100k", \Shared.latchingSceneText)] {
+        Benchmark(
+            name,
+            configuration: .init(
+                metrics: [.wallClock], timeUnits: .milliseconds,
+                warmupIterations: 1, maxDuration: .seconds(3), maxIterations: 20,
+                thresholds: [.wallClock: looseTime])
+        ) { benchmark in
+            let text = Shared.shared[keyPath: text]
+            benchmark.startMeasurement()
+            let scene = try SceneFile.parse(text, file: "bench.scene.json")
+            blackHole(SceneRegionProvider(regions: scene.regions))
+            benchmark.stopMeasurement()
+        }
+    }
+
+    // Selection operations over 1,999,396 items (a 1414 × 1414 uikit grid,
+    // focus on r0c0; issue #22), each iteration on a fresh copy of the
+    // simulator: 10,000 arrow keys walking the grid; 10,000 Shift+arrows
+    // (down and right: a range from r0c0 growing to the whole grid);
+    // 10,000 Space presses toggling one item in and out of a selection of
+    // two million; 100 select-all / Escape cycles. Each was over 30 s (O(n)
+    // an operation); the log's records are made (not written). Allocations
+    // (the records' lists) gated within 5 %.
+    let keyMetrics: [BenchmarkMetric] = [.wallClock, .mallocCountTotal]
+    let keyThresholds: [BenchmarkMetric: BenchmarkThresholds] = [
+        .wallClock: looseTime, .mallocCountTotal: BenchmarkThresholds(relative: [.p90: 5], absolute: [:]),
+    ]
+    @Sendable func keys(_ keys: [Key], modifiers: ModifierFlags = [], then more: [PointerEvent] = []) -> [PointerEvent] {
+        var t = 1.0
+        var out = [PointerEvent(time: t, .modifiers(modifiers))]
+        for k in keys { t += 0.01; out.append(PointerEvent(time: t, .key(k))) }
+        return out + more
+    }
+    let selectionWorkloads: [(String, @Sendable () -> [PointerEvent])] = [
+        ("ArrowKeys10kOver2M", { keys(Shared.shared.walk) }),
+        ("ShiftArrows10kOver2M", { keys((0..<10_000).map { $0 % 2 == 0 ? Key.down : .right }, modifiers: .shift) }),
+        ("Space10kOver2MSelected", {
+            var e = keys([.letter("a")], modifiers: .command) + [
+                PointerEvent(time: 1.1, .modifiers([])), PointerEvent(time: 1.2, .move(Point(x: 520, y: 415))),
+                PointerEvent(time: 1.3, .press(.primary)), PointerEvent(time: 1.4, .release(.primary)),
+            ]
+            for k in 0..<10_000 { e.append(PointerEvent(time: 2 + Double(k) * 0.01, .key(.space))) }
+            return e
+        }),
+        ("SelectAllEscape100Over2M", {
+            var e: [PointerEvent] = []
+            for k in 0..<100 {
+                let t = 1 + Double(k) * 0.1
+                e += [PointerEvent(time: t, .modifiers(.command)), PointerEvent(time: t + 0.01, .key(.letter("a"))),
+                      PointerEvent(time: t + 0.02, .modifiers([])), PointerEvent(time: t + 0.03, .key(.escape))]
+            }
+            return e
+        }),
+    ]
+    for (name, events) in selectionWorkloads {
+        Benchmark(
+            name,
+            configuration: .init(
+                metrics: keyMetrics, timeUnits: .milliseconds,
+                warmupIterations: 1, maxDuration: .seconds(3), maxIterations: 10,
+                thresholds: keyThresholds)
+        ) { benchmark in
+            let prepared = Shared.shared.grid, e = events()
+            benchmark.startMeasurement()
+            blackHole(run(prepared, e))
+            benchmark.stopMeasurement()
+        }
     }
 }

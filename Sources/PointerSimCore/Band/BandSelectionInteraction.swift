@@ -198,6 +198,11 @@ public struct BandSelectionInteraction: Sendable {
         engine.setSelection(members)
     }
 
+    /// Sets the selection as a target describes it, at the cost of what
+    /// changes; see ``SelectionEngine/setSelection(_:)-(SelectionTarget)``.
+    @discardableResult
+    public mutating func setSelection(_ target: SelectionTarget) -> SelectionDiff { engine.setSelection(target) }
+
     /// Selects every item.
     @discardableResult
     public mutating func selectAll() -> SelectionDiff { engine.selectAll() }

@@ -72,6 +72,45 @@ public struct ItemBitSet: Sendable, Hashable {
         if extra > 0, !words.isEmpty { words[words.count - 1] >>= UInt64(extra) }
     }
 
+    /// Adds (`true`) or removes every index of a range.
+    /// - Complexity: O(range / 64).
+    public mutating func setRange(_ r: Range<Int>, to value: Bool) {
+        guard !r.isEmpty else { return }
+        let w0 = r.lowerBound >> 6, w1 = (r.upperBound - 1) >> 6
+        for w in w0...w1 {
+            var mask = UInt64.max
+            if w == w0 { mask &= UInt64.max << UInt64(r.lowerBound & 63) }
+            if w == w1 { let top = r.upperBound - (w1 << 6); if top < 64 { mask &= (1 << UInt64(top)) - 1 } }
+            if value { words[w] |= mask } else { words[w] &= ~mask }
+        }
+    }
+
+    /// The members as ascending runs of consecutive indices.
+    /// - Complexity: O(capacity / 64 + runs).
+    public var runs: [Range<Int>] {
+        var out: [Range<Int>] = []
+        var start = -1, end = -1
+        for (w, word) in words.enumerated() where word != 0 {
+            var bits = word, base = w << 6
+            while bits != 0 {
+                let lo = bits.trailingZeroBitCount
+                let ones = (~(bits >> UInt64(lo))).trailingZeroBitCount  // the run of ones from lo
+                let a = base + lo, b = base + lo + ones
+                if a == end { end = b } else { if start >= 0 { out.append(start..<end) }; start = a; end = b }
+                bits = lo + ones >= 64 ? 0 : bits & ~((UInt64(1) << UInt64(lo + ones)) &- 1)
+            }
+        }
+        if start >= 0 { out.append(start..<end) }
+        return out
+    }
+
+    /// The lowest member, if any.
+    /// - Complexity: O(position / 64).
+    public var first: Int? {
+        for (w, word) in words.enumerated() where word != 0 { return w << 6 | word.trailingZeroBitCount }
+        return nil
+    }
+
     /// Removes every member.
     /// - Complexity: O(capacity / 64).
     public mutating func removeAll() {

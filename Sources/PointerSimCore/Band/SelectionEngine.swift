@@ -1,14 +1,113 @@
 /// The items that joined and left the selection in one update, as item
 /// indices.
+///
+/// A diff holds each list either as indices or, when an operation changes
+/// whole ranges of items (select all, clear, a Shift range), as runs of
+/// consecutive indices (``addedRuns``, ``removedRuns``), so that selecting
+/// two million items costs one run, not two million indices. ``added`` and
+/// ``removed`` read either form as indices.
 public struct SelectionDiff: Sendable, Hashable {
+    /// One list of a diff: indices, or ascending runs of indices.
+    @usableFromInline enum List: Sendable {
+        case indices([Int])
+        /// Ascending, disjoint, non-adjacent, non-empty runs, and their total size.
+        case runs([Range<Int>], count: Int)
+
+        @usableFromInline var indices: [Int] {
+            switch self {
+            case .indices(let a): return a
+            case .runs(let r, let n):
+                var a: [Int] = []
+                a.reserveCapacity(n)
+                for run in r { a.append(contentsOf: run) }
+                return a
+            }
+        }
+        var count: Int {
+            switch self {
+            case .indices(let a): return a.count
+            case .runs(_, let n): return n
+            }
+        }
+        /// The runs of an ascending list (O(count) for indices).
+        var runs: [Range<Int>] {
+            switch self {
+            case .runs(let r, _): return r
+            case .indices(let a): return SelectionDiff.runs(of: a)
+            }
+        }
+    }
+    @usableFromInline var addedList: List
+    @usableFromInline var removedList: List
+
     /// Items newly selected.
-    public var added: [Int]
+    /// - Complexity: O(1) for a diff of indices; O(count) to list runs.
+    public var added: [Int] {
+        get { addedList.indices }
+        _modify { var a = addedList.indices; addedList = .indices([]); defer { addedList = .indices(a) }; yield &a }
+        set { addedList = .indices(newValue) }
+    }
     /// Items newly deselected.
-    public var removed: [Int]
+    /// - Complexity: O(1) for a diff of indices; O(count) to list runs.
+    public var removed: [Int] {
+        get { removedList.indices }
+        _modify { var a = removedList.indices; removedList = .indices([]); defer { removedList = .indices(a) }; yield &a }
+        set { removedList = .indices(newValue) }
+    }
     /// Creates a diff.
-    public init(added: [Int] = [], removed: [Int] = []) { self.added = added; self.removed = removed }
+    public init(added: [Int] = [], removed: [Int] = []) { addedList = .indices(added); removedList = .indices(removed) }
+    /// Creates a diff of runs of consecutive indices (ascending and disjoint;
+    /// empty runs are dropped, adjacent ones joined).
+    public init(addedRuns: [Range<Int>], removedRuns: [Range<Int>]) {
+        addedList = Self.list(addedRuns)
+        removedList = Self.list(removedRuns)
+    }
+
+    static func list(_ runs: [Range<Int>]) -> List {
+        var out: [Range<Int>] = []
+        var n = 0
+        for r in runs where !r.isEmpty {
+            n += r.count
+            if let last = out.last, last.upperBound == r.lowerBound { out[out.count - 1] = last.lowerBound..<r.upperBound } else { out.append(r) }
+        }
+        return .runs(out, count: n)
+    }
+
+    /// The maximal runs of consecutive indices of an ascending list.
+    /// - Complexity: O(count).
+    public static func runs(of sorted: [Int]) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        var i = 0
+        while i < sorted.count {
+            var j = i + 1
+            while j < sorted.count && sorted[j] == sorted[j - 1] + 1 { j += 1 }
+            out.append(sorted[i]..<sorted[j - 1] + 1)
+            i = j
+        }
+        return out
+    }
+
+    /// The number of items added.
+    public var addedCount: Int { addedList.count }
+    /// The number of items removed.
+    public var removedCount: Int { removedList.count }
+    /// ``added`` as ascending runs of consecutive indices (the list must be
+    /// sorted, as every diff of a selection operation and every `sorted` band
+    /// update is).
+    /// - Complexity: O(1) for a diff of runs, O(count) for indices.
+    public var addedRuns: [Range<Int>] { addedList.runs }
+    /// ``removed`` as ascending runs; see ``addedRuns``.
+    public var removedRuns: [Range<Int>] { removedList.runs }
+
     /// Whether nothing changed.
-    public var isEmpty: Bool { added.isEmpty && removed.isEmpty }
+    public var isEmpty: Bool { addedList.count == 0 && removedList.count == 0 }
+
+    /// Equal when the lists hold the same indices in the same order, whatever their form.
+    public static func == (a: SelectionDiff, b: SelectionDiff) -> Bool {
+        a.addedCount == b.addedCount && a.removedCount == b.removedCount && a.added == b.added && a.removed == b.removed
+    }
+    /// Hashes the sizes (equal diffs have equal sizes).
+    public func hash(into h: inout Hasher) { h.combine(addedCount); h.combine(removedCount) }
 
     /// This diff followed by `next`, as one diff (an item added then removed
     /// again cancels out). Both must be sorted; the result is sorted.
@@ -16,13 +115,30 @@ public struct SelectionDiff: Sendable, Hashable {
     public func followed(by next: SelectionDiff) -> SelectionDiff {
         if isEmpty { return next }
         if next.isEmpty { return self }
+        let added = self.added, removed = self.removed, nextAdded = next.added, nextRemoved = next.removed
         // An item added then removed (or removed then added) is back where it was.
-        let removedNext = Set(next.removed), addedNext = Set(next.added)
+        let removedNext = Set(nextRemoved), addedNext = Set(nextAdded)
         let addedFirst = Set(added), removedFirst = Set(removed)
         return SelectionDiff(
-            added: (added.filter { !removedNext.contains($0) } + next.added.filter { !removedFirst.contains($0) }).sorted(),
-            removed: (removed.filter { !addedNext.contains($0) } + next.removed.filter { !addedFirst.contains($0) }).sorted())
+            added: (added.filter { !removedNext.contains($0) } + nextAdded.filter { !removedFirst.contains($0) }).sorted(),
+            removed: (removed.filter { !addedNext.contains($0) } + nextRemoved.filter { !addedFirst.contains($0) }).sorted())
     }
+}
+
+/// A selection described by how it is made, so that the engine can apply
+/// it at the cost of what changes (``SelectionEngine/setSelection(_:)-(SelectionTarget)``).
+public enum SelectionTarget: Sendable, Hashable, ExpressibleByArrayLiteral {
+    /// These items.
+    case items([Int])
+    /// The current selection with this item toggled.
+    case toggling(Int)
+    /// The items of the range that are not removed; with
+    /// `keepingSelection`, added to the current selection.
+    case range(ClosedRange<Int>, keepingSelection: Bool)
+    /// Every item not removed.
+    case all
+    /// The items of the list.
+    public init(arrayLiteral elements: Int...) { self = .items(elements) }
 }
 
 /// The selection state of a set of items and an incremental band update whose
@@ -65,6 +181,13 @@ public struct SelectionEngine: Sendable {
     public private(set) var changedItems: [Int] = []
     /// Removed items.
     public private(set) var removedItems: ItemBitSet
+    /// The number of removed items.
+    public private(set) var removedCount = 0
+    /// When known, a range whose items not removed are exactly the selection
+    /// (nil: the selection is any set). Select all, clear and ranges keep it,
+    /// so that the next such operation changes only the items between the
+    /// two ranges instead of comparing every word of the selection.
+    var exactRange: Range<Int>? = 0..<0
 
     /// The current selection.
     public private(set) var selection: ItemBitSet
@@ -117,6 +240,8 @@ public struct SelectionEngine: Sendable {
     /// - Complexity: O(n / 64 + members).
     @discardableResult
     public mutating func setSelection<S: Sequence>(_ members: S) -> SelectionDiff where S.Element == Int {
+        // Clearing, or selecting one item, after a range: only the range's items change.
+        if bandRect == nil, exactRange != nil, let list = members as? [Int], list.count <= 1 { return setSelection(.items(list)) }
         var target = ItemBitSet(capacity: edges.count)
         for i in members where i >= 0 && i < edges.count && !removedItems[i] { target[i] = true }
         return replaceSelection(with: target)
@@ -127,6 +252,9 @@ public struct SelectionEngine: Sendable {
     /// - Complexity: O(n / 64 + change).
     @discardableResult
     public mutating func selectAll() -> SelectionDiff {
+        if bandRect == nil, let known = exactRange {
+            return setRange(0..<edges.count, from: known)
+        }
         var target = ItemBitSet(capacity: edges.count)
         target.insertAll()
         for w in target.words.indices { target.words[w] &= ~removedItems.words[w] }
@@ -134,6 +262,7 @@ public struct SelectionEngine: Sendable {
     }
 
     mutating func replaceSelection(with target: ItemBitSet) -> SelectionDiff {
+        exactRange = nil
         if bandRect != nil {
             start = target
             if isLive { return recomputeAll() }
@@ -146,6 +275,167 @@ public struct SelectionEngine: Sendable {
         selectedCount = target.count
         _checkInvariants()
         return diff
+    }
+
+    /// Sets the selection as a ``SelectionTarget`` describes it: the same
+    /// selection as ``setSelection(_:)-(S)`` given the target's items, at the
+    /// cost of what changes: outside a band, toggling one item is O(1), and
+    /// select all, clear and ranges after one another are O(changed items /
+    /// 64 + runs) (the diff is runs of indices). During a band, the target's
+    /// items become the band's starting selection, as with a list.
+    /// - Returns: the change.
+    @discardableResult
+    public mutating func setSelection(_ target: SelectionTarget) -> SelectionDiff {
+        if bandRect != nil {
+            switch target {
+            case .all: return selectAll()
+            case .items(let list): return setSelection(list)
+            case .toggling(let i): return setSelection(selection[i] ? selection.members.filter { $0 != i } : selection.members + [i])
+            case .range(let r, let keeping):
+                let span = Array(r).filter { !isRemoved($0) }
+                return setSelection(keeping ? Array(Set(selection.members).union(span)) : span)
+            }
+        }
+        switch target {
+        case .all:
+            return selectAll()
+        case .items(let list):
+            guard list.count <= 1, let known = exactRange else { return setSelection(list) }
+            let r = list.first.map { $0 >= 0 && $0 < edges.count ? $0..<$0 + 1 : 0..<0 } ?? 0..<0
+            return setRange(r, from: known)
+        case .toggling(let i):
+            guard !removedItems[i] else { return SelectionDiff() }
+            let on = !selection[i]
+            selection[i] = on
+            selectedCount += on ? 1 : -1
+            if selectedCount == 0 { exactRange = 0..<0 } else if on && selectedCount == 1 { exactRange = i..<i + 1 } else { exactRange = nil }
+            _checkInvariants()
+            return on ? SelectionDiff(added: [i]) : SelectionDiff(removed: [i])
+        case .range(let closed, let keeping):
+            let r = Swift.max(closed.lowerBound, 0)..<Swift.max(Swift.max(closed.lowerBound, 0), Swift.min(closed.upperBound + 1, edges.count))
+            if let known = exactRange {
+                if !keeping { return setRange(r, from: known) }
+                // The union is a range when the two overlap or touch.
+                if known.isEmpty || r.isEmpty || (r.lowerBound <= known.upperBound && known.lowerBound <= r.upperBound) {
+                    let u = known.isEmpty ? r : r.isEmpty ? known : Swift.min(r.lowerBound, known.lowerBound)..<Swift.max(r.upperBound, known.upperBound)
+                    return setRange(u, from: known)
+                }
+            }
+            if keeping {
+                // Only additions: the range's unselected items.
+                var added: [Int] = []
+                for i in r where !selection[i] && !removedItems[i] { added.append(i); selection[i] = true }
+                selectedCount += added.count
+                exactRange = nil
+                _checkInvariants()
+                return SelectionDiff(added: added)
+            }
+            var t = ItemBitSet(capacity: edges.count)
+            t.setRange(r, to: true)
+            for w in t.words.indices { t.words[w] &= ~removedItems.words[w] }
+            let diff = replaceSelection(with: t)
+            exactRange = r
+            return diff
+        }
+    }
+
+    /// Outside a band: the selection is exactly the items of `known` not
+    /// removed, and becomes those of `r`. Only the items between the two
+    /// ranges are visited.
+    mutating func setRange(_ r: Range<Int>, from known: Range<Int>) -> SelectionDiff {
+        // The runs of `r` not in `known` (added) and of `known` not in `r` (removed), ascending.
+        func minus(_ a: Range<Int>, _ b: Range<Int>) -> [Range<Int>] {
+            if a.isEmpty { return [] }
+            if b.isEmpty || b.upperBound <= a.lowerBound || a.upperBound <= b.lowerBound { return [a] }
+            return [a.lowerBound..<Swift.max(a.lowerBound, b.lowerBound), Swift.min(a.upperBound, b.upperBound)..<a.upperBound].filter { !$0.isEmpty }
+        }
+        let addRuns = minus(r, known), removeRuns = minus(known, r)
+        exactRange = r
+        if addRuns.isEmpty && removeRuns.isEmpty { return SelectionDiff() }
+        for run in addRuns { selection.setRange(run, to: true) }
+        for run in removeRuns { selection.setRange(run, to: false) }
+        if removedCount == 0 {
+            selectedCount += addRuns.reduce(0) { $0 + $1.count } - removeRuns.reduce(0) { $0 + $1.count }
+            _checkInvariants()
+            return SelectionDiff(addedRuns: addRuns, removedRuns: removeRuns)
+        }
+        // Removed items are never selected: leave them out, one by one.
+        var added: [Int] = [], removed: [Int] = []
+        for run in addRuns { for i in run { if removedItems[i] { selection[i] = false } else { added.append(i) } } }
+        for run in removeRuns { for i in run where !removedItems[i] { removed.append(i) } }
+        selectedCount += added.count - removed.count
+        _checkInvariants()
+        return SelectionDiff(added: added, removed: removed)
+    }
+
+    /// The item nearest to item `from` in a direction, by the rule of
+    /// ``SelectionController/nearest(from:direction:items:isRemoved:)`` (the
+    /// same item), found through the spatial index: boxes doubling in size
+    /// from the item until one holds an item close enough that nothing
+    /// outside the box can beat it.
+    /// - Complexity: O(log(distance) × items in the boxes visited), about
+    ///   O(log n) for items of similar sizes; O(n) when the index has no
+    ///   finite extent.
+    public func nearestItem(from: Int, direction d: FocusDirection) -> Int? {
+        let fr = rect(of: from), c = fr.center
+        var best = -1, bestScore = Double.infinity
+        func consider(_ i: Int) {
+            guard i != from, !removedItems[i] else { return }
+            let p = rect(of: i).center
+            let along: Double, across: Double
+            switch d {
+            case .left: along = c.x - p.x; across = p.y - c.y
+            case .right: along = p.x - c.x; across = p.y - c.y
+            case .up: along = c.y - p.y; across = p.x - c.x
+            case .down: along = p.y - c.y; across = p.x - c.x
+            }
+            guard along > 0 else { return }
+            let score = along + 2 * abs(across)
+            // Ties to the lower index, whatever order the candidates come in.
+            if score < bestScore || (score == bestScore && i < best) { bestScore = score; best = i }
+        }
+        let ox = index.originX, oy = index.originY, lx = index.limitX, ly = index.limitY
+        guard c.x.isFinite, c.y.isFinite, ox.isFinite, oy.isFinite, lx.isFinite, ly.isFinite else {
+            for i in 0..<edges.count { consider(i) }
+            return best >= 0 ? best : nil
+        }
+        var r = Swift.max(fr.width, fr.height)
+        if !(r > 0 && r.isFinite) { r = Swift.max(lx - ox, ly - oy) / Double(Swift.max(1, edges.count)).squareRoot() }
+        if !(r > 0 && r.isFinite) { r = 1 }
+        while true {
+            // Every item whose score is at most r has its centre (inside its
+            // rect) within r along and r / 2 across: this box holds it, with room.
+            let x0: Double, y0: Double, x1: Double, y1: Double
+            switch d {
+            case .left: x0 = c.x - 2 * r; x1 = c.x; y0 = c.y - r; y1 = c.y + r
+            case .right: x0 = c.x; x1 = c.x + 2 * r; y0 = c.y - r; y1 = c.y + r
+            case .up: x0 = c.x - r; x1 = c.x + r; y0 = c.y - 2 * r; y1 = c.y
+            case .down: x0 = c.x - r; x1 = c.x + r; y0 = c.y; y1 = c.y + 2 * r
+            }
+            index.forEachCandidate(x0, y0, x1, y1) { consider($0) }
+            for i in changedItems { consider(i) }
+            if best >= 0 && bestScore <= r { return best }
+            // The box holds every indexed item on the far side of the centre: done.
+            let covers: Bool
+            switch d {
+            case .left: covers = x0 <= ox && y0 <= oy && y1 >= ly
+            case .right: covers = x1 >= lx && y0 <= oy && y1 >= ly
+            case .up: covers = y0 <= oy && x0 <= ox && x1 >= lx
+            case .down: covers = y1 >= ly && x0 <= ox && x1 >= lx
+            }
+            if covers || !r.isFinite { return best >= 0 ? best : nil }
+            // Once the box reaches past every item along the direction, only
+            // its width across is missing: take it in one step (no item
+            // beyond, at an edge of a grid, costs one strip, not a series).
+            let alongDone: Bool, acrossNeeded: Double
+            switch d {
+            case .left: alongDone = x0 <= ox; acrossNeeded = Swift.max(c.y - oy, ly - c.y)
+            case .right: alongDone = x1 >= lx; acrossNeeded = Swift.max(c.y - oy, ly - c.y)
+            case .up: alongDone = y0 <= oy; acrossNeeded = Swift.max(c.x - ox, lx - c.x)
+            case .down: alongDone = y1 >= ly; acrossNeeded = Swift.max(c.x - ox, lx - c.x)
+            }
+            r = alongDone ? Swift.max(2 * r, acrossNeeded) : 2 * r
+        }
     }
 
     /// Whether item `i` was removed.
@@ -210,6 +500,7 @@ public struct SelectionEngine: Sendable {
     public mutating func removeItem(_ i: Int) -> SelectionDiff {
         guard i >= 0, i < edges.count, !removedItems[i] else { return SelectionDiff() }
         removedItems[i] = true
+        removedCount += 1
         // Never hit under either rule (a NaN would pass Swift.max/min).
         edges.set(i, SIMD4(repeating: .infinity))
         inRect[i] = false; everHit[i] = false; start[i] = false
@@ -270,6 +561,7 @@ public struct SelectionEngine: Sendable {
         guard isLive else { return SelectionDiff() }
         let sel = mode.isSelected(start: start[i], inRect: now, everHit: everHit[i])
         guard sel != selection[i] else { return SelectionDiff() }
+        exactRange = nil
         selection[i] = sel
         selectedCount += sel ? 1 : -1
         return sel ? SelectionDiff(added: [i]) : SelectionDiff(removed: [i])
@@ -317,6 +609,7 @@ public struct SelectionEngine: Sendable {
     public mutating func updateBand(to rect: Rect, sorted: Bool = true) -> SelectionDiff {
         let old = bandRect
         bandRect = rect
+        exactRange = nil
         // The diff buffers of the last update, emptied in place: no allocation
         // once they have grown, if the caller let go of the last diff (moved
         // out of self first, so that they are uniquely referenced).
@@ -413,6 +706,7 @@ public struct SelectionEngine: Sendable {
         }
         selection = start
         selectedCount = selection.count
+        exactRange = nil
         bandRect = nil
         isLive = true
         return diff
@@ -438,6 +732,7 @@ public struct SelectionEngine: Sendable {
         }
         selection = target
         selectedCount = target.count
+        exactRange = nil
         return diff
     }
 

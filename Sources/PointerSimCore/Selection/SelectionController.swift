@@ -76,7 +76,7 @@ public struct SelectionController: Sendable {
     /// ``releaseItem(_:modifiers:atPressPoint:dragged:band:)``): select,
     /// toggle or extend, move the focus, and perform the primary action as
     /// the toolkit does.
-    /// - Complexity: O(n / 64 + change), O(range) for a range.
+    /// - Complexity: O(change) for a toggle or a range after a range, O(n / 64 + change) otherwise.
     public mutating func click(item i: Int, modifiers: ModifierFlags, time: Double, point: Point, band: inout BandSelectionInteraction) -> [SelectionEvent] {
         pressItem(i, modifiers: modifiers, time: time, point: point, band: &band)
             + releaseItem(i, modifiers: modifiers, atPressPoint: true, dragged: false, band: &band)
@@ -133,7 +133,7 @@ public struct SelectionController: Sendable {
         case .atPressPoint:
             guard atPressPoint else { return [] }
             let toggle = rules.toggles(modifiers)
-            rangeBase = toggle ? band.selectedItems : []
+            if toggle { commitRangeBase(band) } else { clearRangeBase() }
             anchor = i
             change(.click, band.setSelection(toggle ? toggled(i, band) : [i]), into: &out)
         }
@@ -211,7 +211,7 @@ public struct SelectionController: Sendable {
         if toggle && range && rules.rangeWithToggle == .range { toggle = false }
         let plain = !toggle && !range
         let wasSelected = band.engine.isSelected(i)
-        var target: [Int]
+        var target: SelectionTarget
         if !configuration.multiple {
             target = toggle && wasSelected ? [] : [i]
             anchor = i
@@ -221,13 +221,13 @@ public struct SelectionController: Sendable {
         } else if range {
             let a = anchor ?? focus ?? i
             anchor = a
-            let span = Array(Swift.min(a, i)...Swift.max(a, i)).filter { !band.engine.isRemoved($0) }
-            if toggle && rules.rangeWithToggle == .anchorState {
-                let add = band.engine.isSelected(a)
-                let spanSet = Set(span)
-                target = add ? Array(Set(band.selectedItems).union(spanSet)) : band.selectedItems.filter { !spanSet.contains($0) }
+            let span = Swift.min(a, i)...Swift.max(a, i)
+            if toggle && rules.rangeWithToggle == .anchorState && !band.engine.isSelected(a) {
+                // GTK: the range takes the anchor's state, here unselected.
+                let removed = band.selectedItems.filter { !span.contains($0) }
+                target = .items(removed)
             } else if toggle {
-                target = Array(Set(band.selectedItems).union(span))
+                target = .range(span, keepingSelection: true)
             } else {
                 target = rangeTarget(span, band)
             }
@@ -238,7 +238,7 @@ public struct SelectionController: Sendable {
             target = [i]
             anchor = i
         }
-        if !range { rangeBase = plain ? [] : band.selectedItems }
+        if !range { if plain { clearRangeBase() } else { commitRangeBase(band) } }
         change(.click, band.setSelection(target), into: &out)
         moveFocus(to: i, into: &out)
         if plain && !configuration.editing && rules.primaryAction == .singleClick {
@@ -250,9 +250,20 @@ public struct SelectionController: Sendable {
     /// The selection a range (`span`, ascending) makes: the span alone, or
     /// with ``ClickRules/rangeKeepsOtherSelection`` the span beside what was
     /// selected when the run of ranges began.
-    mutating func rangeTarget(_ span: [Int], _ band: BandSelectionInteraction) -> [Int] {
-        guard rules.rangeKeepsOtherSelection else { return span }
-        return Array(Set(rangeBase).union(span))
+    mutating func rangeTarget(_ span: ClosedRange<Int>, _ band: BandSelectionInteraction) -> SelectionTarget {
+        guard rules.rangeKeepsOtherSelection, !rangeBase.isEmpty else { return .range(span, keepingSelection: false) }
+        return .items(Array(Set(rangeBase).union(span.filter { !band.engine.isRemoved($0) })).sorted())
+    }
+
+    /// A toggle or an addition commits the selection before it
+    /// (``ClickRules/rangeKeepsOtherSelection`` only: O(selected) then).
+    mutating func commitRangeBase(_ band: BandSelectionInteraction) {
+        if rules.rangeKeepsOtherSelection { rangeBase = band.selectedItems }
+    }
+
+    /// A replacing operation empties the committed selection.
+    mutating func clearRangeBase() {
+        if !rangeBase.isEmpty { rangeBase = [] }
     }
 
     /// A primary click on empty space that the toolkit treats as a click
@@ -262,10 +273,10 @@ public struct SelectionController: Sendable {
         pending = nil
         if rules.emptyClickDropsAnchor { anchor = nil }
         guard rules.emptyClick == .clearAtPress, !rules.toggles(modifiers) else {
-            rangeBase = band.selectedItems
+            commitRangeBase(band)
             return []
         }
-        rangeBase = []
+        clearRangeBase()
         var out: [SelectionEvent] = []
         change(.click, band.setSelection([]), into: &out)
         return out
@@ -286,13 +297,13 @@ public struct SelectionController: Sendable {
         if rules.contextClickSelects, !band.isActive {
             if let i {
                 if !band.engine.isSelected(i) {
-                    rangeBase = []
+                    clearRangeBase()
                     change(.click, band.setSelection([i]), into: &out)
                     anchor = i
                 }
                 moveFocus(to: i, into: &out)
             } else {
-                rangeBase = []
+                clearRangeBase()
                 change(.click, band.setSelection([]), into: &out)
             }
         }
@@ -320,16 +331,18 @@ public struct SelectionController: Sendable {
         case .down: arrow(.down, modifiers, &band, &out)
         case .space:
             guard configuration.focus, let f = focus, rules.bindsKey(modifiers) else { break }
-            let target: [Int]
+            let target: SelectionTarget
             if !configuration.multiple {
                 target = band.engine.isSelected(f) ? [] : [f]
             } else if rules.spaceSelects && !rules.toggles(modifiers) {
-                target = band.engine.isSelected(f) ? band.selectedItems : band.selectedItems + [f]
+                // Qt's Space selects (adds) the focused item, never removes it.
+                guard !band.engine.isSelected(f) else { break }
+                target = .toggling(f)
             } else {
                 target = toggled(f, band)
             }
             if !rules.spaceSelects { anchor = f }
-            rangeBase = band.selectedItems
+            commitRangeBase(band)
             change(.key, band.setSelection(target), into: &out)
         case .return:
             guard configuration.focus, let f = focus, !configuration.editing else { break }
@@ -339,10 +352,10 @@ public struct SelectionController: Sendable {
             if rules.escapeClears { change(.key, band.setSelection([]), into: &out) }
         case .letter("a"):
             if configuration.multiple && rules.selectsAll(modifiers) {
-                rangeBase = []
+                clearRangeBase()
                 change(.key, band.selectAll(), into: &out)
             } else if rules.deselectsAll(modifiers) {
-                rangeBase = []
+                clearRangeBase()
                 change(.key, band.setSelection([]), into: &out)
             }
         default: break
@@ -352,25 +365,26 @@ public struct SelectionController: Sendable {
 
     mutating func arrow(_ d: FocusDirection, _ modifiers: ModifierFlags, _ band: inout BandSelectionInteraction, _ out: inout [SelectionEvent]) {
         guard configuration.focus, rules.bindsKey(modifiers) else { return }
-        let engine = band.engine
+        // No local copy of the engine: it would make the next setSelection copy
+        // its storage (O(n)).
         let next: Int
-        if let f = focus, !engine.isRemoved(f) {
+        if let f = focus, !band.engine.isRemoved(f) {
             var n: Int?
             if rules.horizontalArrowsFollowOrder && (d == .left || d == .right) {
                 let step = d == .left ? -1 : 1
                 var j = f + step
-                while j >= 0 && j < engine.count && engine.isRemoved(j) { j += step }
-                n = j >= 0 && j < engine.count ? j : nil
+                while j >= 0 && j < band.engine.count && band.engine.isRemoved(j) { j += step }
+                n = j >= 0 && j < band.engine.count ? j : nil
             } else if rules.verticalArrowsByGridRow && (d == .up || d == .down) {
-                n = Self.gridRowStep(from: f, down: d == .down, engine: engine)
+                n = Self.gridRowStep(from: f, down: d == .down, engine: band.engine)
             } else {
-                n = Self.nearest(from: f, direction: d, items: engine.items, isRemoved: engine.isRemoved)
+                n = band.engine.nearestItem(from: f, direction: d)
             }
             guard let n = n ?? (rules.arrowAtEdgeActs ? f : nil) else { return }
             next = n
         } else {
             // No focus yet: it goes to the first selected item, else the first item.
-            guard let first = band.selectedItems.first ?? engine.items.indices.first(where: { !engine.isRemoved($0) }) else { return }
+            guard let first = band.engine.selection.first ?? (0..<band.engine.count).first(where: { !band.engine.isRemoved($0) }) else { return }
             next = first
         }
         let toggle = rules.toggles(modifiers), rangeHeld = rules.extendsRange(modifiers) && configuration.multiple
@@ -381,8 +395,8 @@ public struct SelectionController: Sendable {
             // GTK: focus only, the range start stays
         } else if toggle && rangeHeld && rules.toggleArrow == .movesFocusOrAnchorStateRange {
             if let a = anchor {
-                let span = Set(Swift.min(a, next)...Swift.max(a, next)).filter { !engine.isRemoved($0) }
-                let target = engine.isSelected(a) ? Array(Set(band.selectedItems).union(span)) : band.selectedItems.filter { !span.contains($0) }
+                let span = Swift.min(a, next)...Swift.max(a, next)
+                let target: SelectionTarget = band.engine.isSelected(a) ? .range(span, keepingSelection: true) : .items(band.selectedItems.filter { !span.contains($0) })
                 change(.key, band.setSelection(target), into: &out)
             } else {
                 anchor = next
@@ -391,13 +405,12 @@ public struct SelectionController: Sendable {
         } else if range {
             let a = anchor ?? focus ?? next
             anchor = a
-            let span = Array(Swift.min(a, next)...Swift.max(a, next)).filter { !engine.isRemoved($0) }
-            change(.key, band.setSelection(rangeTarget(span, band)), into: &out)
+            change(.key, band.setSelection(rangeTarget(Swift.min(a, next)...Swift.max(a, next), band)), into: &out)
         } else {
             anchor = next
             let selects = configuration.selectionFollowsFocus || rules.arrowsSelect && !rules.toggles(modifiers)
             if selects {
-                rangeBase = []
+                clearRangeBase()
                 change(.key, band.setSelection([next]), into: &out)
             }
         }
@@ -457,9 +470,7 @@ public struct SelectionController: Sendable {
         if anchor == i { anchor = nil }
     }
 
-    func toggled(_ i: Int, _ band: BandSelectionInteraction) -> [Int] {
-        band.engine.isSelected(i) ? band.selectedItems.filter { $0 != i } : band.selectedItems + [i]
-    }
+    func toggled(_ i: Int, _ band: BandSelectionInteraction) -> SelectionTarget { .toggling(i) }
 
     func change(_ cause: SelectionCause, _ diff: SelectionDiff, into out: inout [SelectionEvent]) {
         if !diff.isEmpty { out.append(.changed(cause: cause, diff: diff)) }

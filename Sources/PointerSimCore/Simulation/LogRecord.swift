@@ -52,14 +52,78 @@ public struct PointerFrame: Sendable, Hashable {
     public func hash(into h: inout Hasher) { h.combine(model); h.combine(presented); h.combine(shape); h.combine(content) }
 }
 
+/// The item ids of a log record, in scene order (`added`, `removed`, a band's
+/// `selection`): the ids themselves, or, for a list the simulator made of
+/// more than ``compactThreshold`` items, runs of scene indices over the
+/// scene's items, which the log writes compactly (docs/Formats/Log.md,
+/// "Long lists"). Either way it reads as the list of ids.
+public struct LogItemList: Sendable, Hashable, RandomAccessCollection, ExpressibleByArrayLiteral {
+    /// Lists of more than this many items made from a selection are kept as
+    /// runs (and written as `{"count":…,"ranges":…}` or `"all"`); shorter
+    /// ones as ids, as the log has always written them.
+    public static let compactThreshold = 1000
+
+    enum Storage: Sendable {
+        case ids([String])
+        /// Runs of indices into the scene's items; `ends[k]`: the items in runs 0 … k.
+        case runs(items: [SceneItem], runs: [Range<Int>], ends: [Int])
+    }
+    let storage: Storage
+
+    /// A list of ids.
+    public init(_ ids: [String]) { storage = .ids(ids) }
+    /// A list of ids.
+    public init(arrayLiteral elements: String...) { storage = .ids(elements) }
+    /// The items of ascending, disjoint runs of indices into `items`, kept
+    /// as runs.
+    public init(runs: [Range<Int>], of items: [SceneItem]) {
+        var ends: [Int] = [], n = 0
+        ends.reserveCapacity(runs.count)
+        for r in runs { n += r.count; ends.append(n) }
+        storage = .runs(items: items, runs: runs, ends: ends)
+    }
+    /// The runs of scene indices and the scene's item count, when the list
+    /// is kept as runs (nil: ids).
+    public var runs: (ranges: [Range<Int>], itemCount: Int)? {
+        if case .runs(let items, let r, _) = storage { return (r, items.count) }
+        return nil
+    }
+
+    /// The first position (0).
+    public var startIndex: Int { 0 }
+    /// The number of ids.
+    public var endIndex: Int {
+        switch storage {
+        case .ids(let a): return a.count
+        case .runs(_, _, let ends): return ends.last ?? 0
+        }
+    }
+    /// The id at position `i`.
+    /// - Complexity: O(1) for ids, O(log runs) for runs.
+    public subscript(i: Int) -> String {
+        switch storage {
+        case .ids(let a): return a[i]
+        case .runs(let items, let runs, let ends):
+            var lo = 0, hi = ends.count - 1
+            while lo < hi { let m = (lo + hi) / 2; if ends[m] > i { hi = m } else { lo = m + 1 } }
+            let before = lo == 0 ? 0 : ends[lo - 1]
+            return items[runs[lo].lowerBound + (i - before)].id
+        }
+    }
+    /// Equal when the ids are equal, in order.
+    public static func == (a: LogItemList, b: LogItemList) -> Bool { a.count == b.count && a.elementsEqual(b) }
+    /// Hashes the count and the first id.
+    public func hash(into h: inout Hasher) { h.combine(count); h.combine(first) }
+}
+
 /// The kinds of log lines.
 public enum LogEvent: Sendable, Hashable {
     /// `band.began`: rect, initial modifiers, mode.
     case bandBegan(rect: Rect, modifiers: ModifierFlags, mode: SelectionMode)
     /// `band.selecting`: rect, ids added and removed since the previous band line (scene order).
-    case bandSelecting(rect: Rect, added: [String], removed: [String])
+    case bandSelecting(rect: Rect, added: LogItemList, removed: LogItemList)
     /// `band.ended`: rect, the full selection (scene order), whether cancelled.
-    case bandEnded(rect: Rect, selection: [String], cancelled: Bool)
+    case bandEnded(rect: Rect, selection: LogItemList, cancelled: Bool)
     /// `region.entered`, with the resolved effect name.
     case regionEntered(region: String, effect: String)
     /// `region.latched`, with the latching axes.
@@ -76,7 +140,7 @@ public enum LogEvent: Sendable, Hashable {
     case pointer(PointerFrame)
     /// `selection.changed`: a click or a key changed the selection (bands
     /// report through their `band.*` lines); ids in scene order.
-    case selectionChanged(cause: SelectionCause, added: [String], removed: [String])
+    case selectionChanged(cause: SelectionCause, added: LogItemList, removed: LogItemList)
     /// `focus.moved`: keyboard focus is now on this item.
     case focusMoved(item: String)
     /// `item.primaryAction`: the item's primary action (UIKit's

@@ -1,3 +1,77 @@
+#if os(Linux)
+import Synchronization
+#endif
+
+/// The id → index table of one simulator and its copies: built at the first
+/// lookup (under a lock on Linux; elsewhere, where `Mutex` needs newer
+/// systems than the package supports, with the simulator).
+final class ItemIDMap: Sendable {
+    #if os(Linux)
+    let state = Mutex<ItemIDTable?>(nil)
+    let items: [SceneItem]
+    init(_ items: [SceneItem]) { self.items = items }
+    func index(of id: String) -> Int? {
+        state.withLock { table in
+            if table == nil { table = ItemIDTable(items) }
+            return table!.index(of: id, in: items)
+        }
+    }
+    #else
+    let table: ItemIDTable
+    let items: [SceneItem]
+    init(_ items: [SceneItem]) { self.items = items; table = ItemIDTable(items) }
+    func index(of id: String) -> Int? { table.index(of: id, in: items) }
+    #endif
+}
+
+/// The item ids' inverse: an open-addressing
+/// table keyed by a 64-bit hash of the id, each slot the item's index and 32
+/// bits of the hash (8 bytes a slot, at least two slots per item), so that
+/// building and looking up compare ids only when those bits agree.
+struct ItemIDTable: Sendable {
+    var slots: [UInt64]  // (index + 1) << 32 | tag; 0: empty
+    let mask: Int
+
+    init(_ items: [SceneItem]) {
+        var size = 16
+        while size < 2 * items.count { size <<= 1 }
+        mask = size - 1
+        var slots = [UInt64](repeating: 0, count: size)
+        let m = mask
+        slots.withUnsafeMutableBufferPointer { t in
+            for i in items.indices {
+                let id = items[i].id
+                let h = Self.hash(id), tag = h >> 32
+                var k = Int(truncatingIfNeeded: h) & m
+                var repeated = false
+                while t[k] != 0 {
+                    if t[k] & 0xffff_ffff == tag && items[Int(t[k] >> 32) - 1].id == id { repeated = true; break }  // keeps the first index
+                    k = (k + 1) & m
+                }
+                if !repeated { t[k] = UInt64(i + 1) << 32 | tag }
+            }
+        }
+        self.slots = slots
+    }
+
+    /// FNV-1a over the UTF-8 bytes, mixed.
+    @inline(__always) static func hash(_ s: String) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in s.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+        return h ^ (h >> 29) &* 0xbf58_476d_1ce4_e5b9
+    }
+
+    func index(of id: String, in items: [SceneItem]) -> Int? {
+        let h = Self.hash(id), tag = h >> 32
+        var k = Int(truncatingIfNeeded: h) & mask
+        while slots[k] != 0 {
+            if slots[k] & 0xffff_ffff == tag, case let i = Int(slots[k] >> 32) - 1, items[i].id == id { return i }
+            k = (k + 1) & mask
+        }
+        return nil
+    }
+}
+
 /// Options of a simulation run that are not part of the scene.
 public struct SimulationOptions: Sendable, Hashable {
     /// Emit a `pointer` record after every processed input event.
@@ -99,15 +173,11 @@ public struct Simulator: Sendable {
         regions = RegionInteraction(provider: regionProvider, configuration: scene.regionConfiguration)
         self.scene = scene
         self.options = options
-        // No dictionary of ids: only the initial selection needs the inverse,
-        // and one pass over the items finds it (none at all without one).
-        var initial: [Int] = []
-        if !scene.initialSelection.isEmpty {
-            var first: [String: Int] = [:]
-            for id in scene.initialSelection { first[id] = -1 }
-            for (i, item) in scene.items.enumerated() where first[item.id] == -1 { first[item.id] = i }
-            initial = scene.initialSelection.compactMap { first[$0].flatMap { $0 >= 0 ? $0 : nil } }
-        }
+        idMap = ItemIDMap(scene.items)
+        // The initial selection is the only lookup most runs make: a scene
+        // with one builds the table now.
+        let map = idMap
+        let initial = scene.initialSelection.compactMap { map.index(of: $0) }
         var config = scene.band
         config.scale = scene.view.scale
         if !scene.selection.multiple { config.isEnabled = false }
@@ -129,8 +199,25 @@ public struct Simulator: Sendable {
     public var selection: [String] { band.selectedItems.map { itemIDs[$0] } }
 
     /// The index of the item with this id (the first, if repeated).
-    /// - Complexity: O(n): a scan (the simulator keeps no dictionary of ids).
-    public func itemIndex(of id: String) -> Int? { itemIDs.firstIndex(of: id) }
+    /// - Complexity: O(1) on average; the first call builds the table of
+    ///   every id (O(n)), shared by the simulator's copies.
+    public func itemIndex(of id: String) -> Int? { idMap.index(of: id) }
+
+    /// The id → index map, built once, at the first lookup.
+    let idMap: ItemIDMap
+
+    /// The items of a selection diff's list as the log writes them: ids, or
+    /// runs of scene indices above ``LogItemList/compactThreshold``.
+    func logItems(_ count: Int, _ runs: @autoclosure () -> [Range<Int>], _ indices: @autoclosure () -> [Int]) -> LogItemList {
+        count > LogItemList.compactThreshold ? LogItemList(runs: runs(), of: scene.items) : LogItemList(indices().map { itemIDs[$0] })
+    }
+    func logAdded(_ d: SelectionDiff) -> LogItemList { logItems(d.addedCount, d.addedRuns, d.added) }
+    func logRemoved(_ d: SelectionDiff) -> LogItemList { logItems(d.removedCount, d.removedRuns, d.removed) }
+    /// The whole selection as the log writes it.
+    var logSelection: LogItemList {
+        let s = band.engine.selection
+        return logItems(band.engine.selectedCount, s.runs, s.members)
+    }
 
     var primaryHeld: Bool {
         guard buttons.contains(.primary) else { return false }
@@ -410,10 +497,10 @@ public struct Simulator: Sendable {
         case .selecting:
             let d = pendingLogDiff.followed(by: u.diff)
             pendingLogDiff = SelectionDiff()
-            out.append(LogRecord(time: t, .bandSelecting(rect: u.rect, added: d.added.map { itemIDs[$0] }, removed: d.removed.map { itemIDs[$0] })))
+            out.append(LogRecord(time: t, .bandSelecting(rect: u.rect, added: logAdded(d), removed: logRemoved(d))))
         case .ended:
             pendingLogDiff = SelectionDiff()
-            out.append(LogRecord(time: t, .bandEnded(rect: u.rect, selection: selection, cancelled: u.cancelled)))
+            out.append(LogRecord(time: t, .bandEnded(rect: u.rect, selection: logSelection, cancelled: u.cancelled)))
         case .possible:
             break
         }
@@ -426,10 +513,10 @@ public struct Simulator: Sendable {
                 // A band whose `began` diff is still unlogged (no `band.selecting`
                 // line yet) logs it first, so that the log's diffs compose.
                 if !pendingLogDiff.isEmpty, let r = band.selectionRect {
-                    out.append(LogRecord(time: t, .bandSelecting(rect: r, added: pendingLogDiff.added.map { itemIDs[$0] }, removed: pendingLogDiff.removed.map { itemIDs[$0] })))
+                    out.append(LogRecord(time: t, .bandSelecting(rect: r, added: logAdded(pendingLogDiff), removed: logRemoved(pendingLogDiff))))
                     pendingLogDiff = SelectionDiff()
                 }
-                out.append(LogRecord(time: t, .selectionChanged(cause: cause, added: d.added.map { itemIDs[$0] }, removed: d.removed.map { itemIDs[$0] })))
+                out.append(LogRecord(time: t, .selectionChanged(cause: cause, added: logAdded(d), removed: logRemoved(d))))
             case .focusMoved(let i):
                 out.append(LogRecord(time: t, .focusMoved(item: itemIDs[i])))
             case .primaryAction(let i):

@@ -27,6 +27,10 @@ public struct DecodePipeline: Sendable {
     var observers: [Int] = []
     /// The devices present with a pending timer.
     var timed: Set<Int> = []
+    /// Each device's pending timer (µs) as of its last ``noteTimer(_:)``
+    /// (every change to a dispatch is followed by one): timer checks read
+    /// this array instead of asking each dispatch through its existential.
+    var expiries: [Int64?] = []
     /// The latest time seen (µs), for timers at the end.
     public private(set) var lastTime: Int64? = nil
 
@@ -84,6 +88,7 @@ public struct DecodePipeline: Sendable {
         dispatches.append(dispatch)
         framers.append(Framer(description))
         removed.append(false)
+        expiries.append(nil)
         noteTimer(index)
         out.append(DecodedEvent(time: time ?? lastTime ?? 0, device: index, origin: .added, .deviceAdded))
         return index
@@ -230,7 +235,7 @@ public struct DecodePipeline: Sendable {
             var best: (device: Int, expiry: Int64)? = nil
             // The earliest, ties to the lowest device index.
             for j in timed {
-                if let x = dispatches[j].nextTimerExpiry, x <= now,
+                if let x = expiries[j], x <= now,
                    best == nil || x < best!.expiry || (x == best!.expiry && j < best!.device) { best = (j, x) }
             }
             guard let b = best else { return }
@@ -239,7 +244,7 @@ public struct DecodePipeline: Sendable {
             noteTimer(b.device)
             lastTime = Swift.max(lastTime ?? b.expiry, b.expiry)
             share(from: b.device, start: start, into: &out)
-            if let again = dispatches[b.device].nextTimerExpiry, again <= b.expiry { return }  // a timer that never clears
+            if let again = expiries[b.device], again <= b.expiry { return }  // a timer that never clears
         }
     }
 
@@ -253,6 +258,7 @@ public struct DecodePipeline: Sendable {
         share(from: i, start: start, into: &out)
         removed[i] = true
         timed.remove(i)
+        expiries[i] = nil
         if let k = observers.firstIndex(of: i) { observers.remove(at: k) }
         framers[i].frame.removeAll()
         for j in observers { dispatches[j].seatDeviceRemoved(index: i); noteTimer(j) }
@@ -262,19 +268,22 @@ public struct DecodePipeline: Sendable {
 
     /// Keeps `timed` up to date after device `j`'s dispatch was called.
     mutating func noteTimer(_ j: Int) {
-        if !removed[j] && dispatches[j].nextTimerExpiry != nil { timed.insert(j) } else { timed.remove(j) }
+        let x = removed[j] ? nil : dispatches[j].nextTimerExpiry
+        // The set changes only when the device gains or loses a timer.
+        if (x == nil) != (expiries[j] == nil) { if x != nil { timed.insert(j) } else { timed.remove(j) } }
+        expiries[j] = x
     }
 
     /// The earliest pending timer of any device present (µs), or `nil`.
     public var earliestTimerExpiry: Int64? {
         var best: Int64? = nil
-        for j in timed { if let x = dispatches[j].nextTimerExpiry, best == nil || x < best! { best = x } }
+        for j in timed { if let x = expiries[j], best == nil || x < best! { best = x } }
         return best
     }
 
     /// A device's earliest pending timer (µs), or `nil`.
     public func nextTimerExpiry(device i: Int) -> Int64? {
-        dispatches.indices.contains(i) && !removed[i] ? dispatches[i].nextTimerExpiry : nil
+        dispatches.indices.contains(i) && !removed[i] ? expiries[i] : nil
     }
 
     /// Whether a device has been removed.
