@@ -20,6 +20,7 @@ extension PointerSimCommand {
 
         func validate() throws {
             if traces.isEmpty { throw ValidationError("give at least one trace file") }
+            if let p = emptyOutputProblem("--output", output, "give FILE.html or FILE.svg") { throw ValidationError(p) }
             if !(output.hasSuffix(".html") || output.hasSuffix(".svg")) { throw ValidationError("--output must end in .html or .svg") }
         }
 
