@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 import PointerSimInput
 
 /// What real libinput emitted for a recording, as the reference tool
@@ -82,72 +90,229 @@ public struct FidelityReport: Sendable, Hashable {
         Swift.abs(a - reference) <= Swift.max(0.02, 0.01 * Swift.abs(reference))
     }
 
+    /// No figures yet.
+    public init() {}
+
     /// Compares `decoded` (one device's events) with `reference`.
     public init(decoded: [DecodedEvent], reference: LibinputReference) {
-        // Ours, by frame.
+        var c = Comparison(decoded: decoded)
+        for r in reference.events { if let e = Entry(r) { c.add(e) } }
+        self = c.finished
+    }
+
+    /// Compares `decoded` with the reference file at `path`, read line by
+    /// line: time linear in the file's size, memory bounded by the decoded
+    /// events (not by the reference: a 4,000,000-line file is never held).
+    /// - Throws: ``InputError``: `cannotOpen`, `io`, or `malformed` for a
+    ///   line longer than 1 MiB.
+    public init(decoded: [DecodedEvent], referencePath path: String) throws {
+        var c = Comparison(decoded: decoded)
+        let reader = LineReader(try InputFile(path: path))
+        let scratch = UnsafeMutablePointer<CChar>.allocate(capacity: Entry.scratchSize)
+        defer { scratch.deallocate() }
+        _ = try reader.forEachLine(upTo: Int.max) { line, _ in
+            if let e = Entry(line: line, scratch: scratch) { c.add(e) }
+        }
+        self = c.finished
+    }
+
+    /// What the comparison reads of one reference event (frame-driven
+    /// motion, buttons, scrolling; the rest is skipped).
+    public struct Entry: Sendable, Hashable {
+        /// The event's kind.
+        public enum Kind: Sendable, Hashable { case motion, button, scrollFinger, scrollWheel, scrollContinuous }
+        public var kind: Kind
+        /// `src=frame:N`.
+        public var frame: Int?
+        /// `src=timer`.
+        public var timer: Bool
+        /// `rec_us`.
+        public var recordedMicroseconds: Int64?
+        /// `button`, `state=pressed`.
+        public var button: UInt16?
+        public var pressed: Bool
+        /// `dx`, `dy`, `vert`, `horiz`.
+        public var dx: Double?, dy: Double?, vert: Double?, horiz: Double?
+
+        /// The entry of a parsed reference event, or nil for a kind not compared.
+        public init?(_ r: LibinputReference.Event) {
+            guard let k = Self.kind(r.type) else { return nil }
+            kind = k; frame = r.frame; timer = r.fields["src"] == "timer"
+            recordedMicroseconds = r.recordedMicroseconds
+            button = r.fields["button"].flatMap { UInt16($0) }; pressed = r.fields["state"] == "pressed"
+            dx = r.number("dx"); dy = r.number("dy"); vert = r.number("vert"); horiz = r.number("horiz")
+        }
+
+        static func kind<S: StringProtocol>(_ type: S) -> Kind? {
+            switch type {
+            case "POINTER_MOTION": .motion
+            case "POINTER_BUTTON": .button
+            case "POINTER_SCROLL_FINGER": .scrollFinger
+            case "POINTER_SCROLL_WHEEL": .scrollWheel
+            case "POINTER_SCROLL_CONTINUOUS": .scrollContinuous
+            default: nil
+            }
+        }
+
+        /// The entry of one line of a reference file (as ``LibinputReference``
+        /// reads it), or nil: a header, another kind, or no `TYPE` word.
+        /// The bytes are searched with `memchr` and compared with `memcmp`,
+        /// and numbers read by `strtod`/`strtoll` (no string per field): a
+        /// 4,000,000-line reference takes seconds even in a debug build.
+        init?(line: UnsafeBufferPointer<UInt8>, scratch: UnsafeMutablePointer<CChar>) {
+            guard let base = line.baseAddress, line.count > 8, base[0] == UInt8(ascii: "P") else { return nil }
+            let n = line.count
+            func next(_ byte: UInt8, from i: Int, to end: Int) -> Int {
+                guard i < end, let p = memchr(base + i, Int32(byte), end - i) else { return end }
+                return UnsafePointer<UInt8>(p.assumingMemoryBound(to: UInt8.self)) - base
+            }
+            func equals(_ from: Int, _ to: Int, _ k: StaticString) -> Bool {
+                to - from == k.utf8CodeUnitCount && memcmp(base + from, k.utf8Start, to - from) == 0
+            }
+            var i = next(32, from: 0, to: n)
+            if equals(0, i, "POINTER_MOTION") { kind = .motion }
+            else if equals(0, i, "POINTER_BUTTON") { kind = .button }
+            else if equals(0, i, "POINTER_SCROLL_FINGER") { kind = .scrollFinger }
+            else if equals(0, i, "POINTER_SCROLL_WHEEL") { kind = .scrollWheel }
+            else if equals(0, i, "POINTER_SCROLL_CONTINUOUS") { kind = .scrollContinuous }
+            else { return nil }
+            frame = nil; timer = false; recordedMicroseconds = nil; button = nil; pressed = false
+            dx = nil; dy = nil; vert = nil; horiz = nil
+            /// The value's bytes, NUL-terminated in `scratch`, or nil if too long.
+            func terminated(_ from: Int, _ to: Int) -> UnsafeMutablePointer<CChar>? {
+                let count = to - from
+                guard count > 0, count < Entry.scratchSize, base[from] != 32, base[from] != 9 else { return nil }
+                memcpy(scratch, base + from, count)
+                scratch[count] = 0
+                return scratch
+            }
+            func double(_ from: Int, _ to: Int) -> Double? {
+                guard let b = terminated(from, to) else { return nil }
+                var endp: UnsafeMutablePointer<CChar>? = nil
+                let v = strtod(b, &endp)
+                // The whole value, finite (strtod also reads "inf" and "nan").
+                return endp == b + (to - from) && v.isFinite ? v : nil
+            }
+            func integer(_ from: Int, _ to: Int) -> Int64? {
+                guard let b = terminated(from, to) else { return nil }
+                var endp: UnsafeMutablePointer<CChar>? = nil
+                errno = 0
+                let v = strtoll(b, &endp, 10)
+                return endp == b + (to - from) && errno != ERANGE ? Int64(v) : nil
+            }
+            var recordedAt: (Int, Int)? = nil
+            while i < n {
+                while i < n, base[i] == 32 { i += 1 }
+                let start = i
+                i = next(32, from: i, to: n)
+                let eq = next(UInt8(ascii: "="), from: start, to: i)
+                guard eq > start, eq < i else { continue }
+                let v = eq + 1
+                // Only the keys compared, told apart by length first.
+                switch eq - start {
+                case 2:
+                    if equals(start, eq, "dx") { dx = double(v, i) } else if equals(start, eq, "dy") { dy = double(v, i) }
+                case 3:
+                    if equals(start, eq, "src") {
+                        if i - v > 6, memcmp(base + v, "frame:", 6) == 0, let f = integer(v + 6, i), let fi = Int(exactly: f) { frame = fi } else { frame = nil }
+                        timer = equals(v, i, "timer")
+                    }
+                case 4:
+                    if equals(start, eq, "vert") { vert = double(v, i) }
+                case 5:
+                    if equals(start, eq, "state") { pressed = equals(v, i, "pressed") } else if equals(start, eq, "horiz") { horiz = double(v, i) }
+                case 6:
+                    if equals(start, eq, "rec_us") { recordedAt = (v, i) }  // read only for a button
+                    else if equals(start, eq, "button") { button = integer(v, i).flatMap { UInt16(exactly: $0) } }
+                default: break
+                }
+            }
+            if kind == .button, let (from, to) = recordedAt { recordedMicroseconds = integer(from, to) }
+        }
+
+        /// The size of the scratch buffer ``init(line:scratch:)`` parses numbers in.
+        static let scratchSize = 64
+    }
+
+    /// The comparison, one reference entry at a time, in O(1) amortised per
+    /// entry and memory bounded by the decoded events.
+    struct Comparison {
+        var report = FidelityReport()
         var motion: [Int: (Double, Double)] = [:]
         var buttonsOurs: [(Int, UInt16, Bool)] = []
-        // Buttons no frame made (timers, held-back presses): compared by time.
-        var timedOurs: [(Int64, UInt16, Bool)] = [], timedRef: [(Int64, UInt16, Bool)] = []
-        for e in decoded {
-            if case .timer = e.origin, case .button(let c, let p) = e.kind { timedOurs.append((e.time, c, p)) }
-        }
+        var timedOurs: [(Int64, UInt16, Bool)] = []
         var scrollOurs: [Int: [(String, Double?, Double?)]] = [:]
-        for e in decoded {
-            guard case .frame(let f) = e.origin else { continue }
-            switch e.kind {
-            case .motion(let dx, let dy, _, _): motion[f] = (dx, dy)
-            case .button(let c, let p): buttonsOurs.append((f, c, p))
-            case .scroll(let src, let v, let h, _, _): scrollOurs[f, default: []].append((src.rawValue, v, h))
-            default: break
-            }
-        }
-        var refMotionFrames = Set<Int>(), refScrollFrames = Set<Int>()
-        var buttonsRef: [(Int, UInt16, Bool)] = []
-        for r in reference.events where r.frame == nil && r.type == "POINTER_BUTTON" && r.fields["src"] == "timer" {
-            if let code = r.fields["button"].flatMap({ UInt16($0) }), let t = r.recordedMicroseconds {
-                timedRef.append((t, code, r.fields["state"] == "pressed"))
-            }
-        }
-        buttons += timedRef.count
-        for r in reference.events {
-            guard let f = r.frame else { continue }
-            switch r.type {
-            case "POINTER_MOTION":
-                motionFrames += 1
-                refMotionFrames.insert(f)
-                if let (dx, dy) = motion[f], let rx = r.number("dx"), let ry = r.number("dy"), Self.close(dx, rx), Self.close(dy, ry) {
-                    motionMatched += 1
-                } else if firstMotionMismatches.count < 10 {
-                    firstMotionMismatches.append(f)
+        /// Our motion and scroll frames the reference also has (a subset of ours).
+        var motionSeen = Set<Int>(), scrollSeen = Set<Int>()
+        /// Reference buttons so far (by frame, by time) and how many equal ours at the same index.
+        var buttonsRef = 0, buttonsRefMatched = 0, timedRef = 0, timedRefMatched = 0
+
+        init(decoded: [DecodedEvent]) {
+            for e in decoded {
+                if case .timer = e.origin, case .button(let c, let p) = e.kind { timedOurs.append((e.time, c, p)) }
+                guard case .frame(let f) = e.origin else { continue }
+                switch e.kind {
+                case .motion(let dx, let dy, _, _): motion[f] = (dx, dy)
+                case .button(let c, let p): buttonsOurs.append((f, c, p))
+                case .scroll(let src, let v, let h, _, _): scrollOurs[f, default: []].append((src.rawValue, v, h))
+                default: break
                 }
-            case "POINTER_BUTTON":
-                buttons += 1
-                if let code = r.fields["button"].flatMap({ UInt16($0) }) { buttonsRef.append((f, code, r.fields["state"] == "pressed")) }
-            case "POINTER_SCROLL_FINGER", "POINTER_SCROLL_WHEEL", "POINTER_SCROLL_CONTINUOUS":
-                scrollEvents += 1
-                refScrollFrames.insert(f)
-                let source = r.type == "POINTER_SCROLL_FINGER" ? "finger" : r.type == "POINTER_SCROLL_WHEEL" ? "wheel" : "continuous"
-                let rv = r.number("vert"), rh = r.number("horiz")
+            }
+        }
+
+        mutating func add(_ r: Entry) {
+            guard let f = r.frame else {
+                // Buttons no frame made (timers, held-back presses): compared by time.
+                if r.kind == .button, r.timer, let code = r.button, let t = r.recordedMicroseconds {
+                    report.buttons += 1
+                    if timedRef < timedOurs.count && timedOurs[timedRef] == (t, code, r.pressed) { timedRefMatched += 1 }
+                    timedRef += 1
+                }
+                return
+            }
+            switch r.kind {
+            case .motion:
+                report.motionFrames += 1
+                if let (dx, dy) = motion[f] {
+                    motionSeen.insert(f)
+                    if let rx = r.dx, let ry = r.dy, FidelityReport.close(dx, rx), FidelityReport.close(dy, ry) {
+                        report.motionMatched += 1
+                        return
+                    }
+                }
+                if report.firstMotionMismatches.count < 10 { report.firstMotionMismatches.append(f) }
+            case .button:
+                report.buttons += 1
+                if let code = r.button {
+                    if buttonsRef < buttonsOurs.count && buttonsOurs[buttonsRef] == (f, code, r.pressed) { buttonsRefMatched += 1 }
+                    buttonsRef += 1
+                }
+            case .scrollFinger, .scrollWheel, .scrollContinuous:
+                report.scrollEvents += 1
+                let source = r.kind == .scrollFinger ? "finger" : r.kind == .scrollWheel ? "wheel" : "continuous"
+                guard scrollOurs[f] != nil else { return }
+                scrollSeen.insert(f)
+                let rv = r.vert, rh = r.horiz
                 if let i = scrollOurs[f]?.firstIndex(where: { s in
                     s.0 == source && (rv == nil) == (s.1 == nil) && (rh == nil) == (s.2 == nil)
-                        && (rv.map { Self.close(s.1!, $0) } ?? true) && (rh.map { Self.close(s.2!, $0) } ?? true)
+                        && (rv.map { FidelityReport.close(s.1!, $0) } ?? true) && (rh.map { FidelityReport.close(s.2!, $0) } ?? true)
                 }) {
-                    scrollMatched += 1
+                    report.scrollMatched += 1
                     scrollOurs[f]!.remove(at: i)
                 }
-            default: break
             }
         }
-        extraMotion = motion.keys.filter { !refMotionFrames.contains($0) }.count
-        extraScroll = scrollOurs.filter { !refScrollFrames.contains($0.key) }.reduce(0) { $0 + $1.value.count }
-        var k = 0
-        for (i, b) in buttonsRef.enumerated() where i < buttonsOurs.count && buttonsOurs[i] == b { k += 1 }
-        var kt = 0
-        for (i, b) in timedRef.enumerated() where i < timedOurs.count && timedOurs[i] == b { kt += 1 }
-        buttonsMatched = k + kt
-        buttonsIdentical = buttonsRef.count == buttonsOurs.count && k == buttonsRef.count
-            && timedRef.count == timedOurs.count && kt == timedRef.count
+
+        /// The figures so far.
+        var finished: FidelityReport {
+            var r = report
+            r.extraMotion = motion.keys.filter { !motionSeen.contains($0) }.count
+            r.extraScroll = scrollOurs.filter { !scrollSeen.contains($0.key) }.reduce(0) { $0 + $1.value.count }
+            r.buttonsMatched = buttonsRefMatched + timedRefMatched
+            r.buttonsIdentical = buttonsRef == buttonsOurs.count && buttonsRefMatched == buttonsRef
+                && timedRef == timedOurs.count && timedRefMatched == timedRef
+            return r
+        }
     }
 
     /// `a/b (p %)`, or `–` when there is nothing to compare.

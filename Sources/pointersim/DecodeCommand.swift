@@ -79,12 +79,12 @@ extension PointerSimCommand {
                 // The output first: a folder is refused before anything is read.
                 try writeWhole(to: try output.map { try OutputSink(path: $0) } ?? OutputSink()) { sink in
                     if let ref = compare {
-                        let reference = LibinputReference(text: try readTextFile(ref))
                         var events: [DecodedEvent] = []
                         try PointerSimFormats.Decode.forEachEvent(paths: recordings, configuration: try decoderConfiguration(), tail: tailUS) {
                             if $0.device == 0 { events.append($0) }
                         }
-                        try sink.writeLine(FidelityReport(decoded: events, reference: reference).summary)
+                        // The reference streams: linear in its size, memory bounded by the recording.
+                        try sink.writeLine(FidelityReport(decoded: events, referencePath: ref).summary)
                         return
                     }
                     try PointerSimFormats.Decode.run(paths: recordings, configuration: try decoderConfiguration(), tail: tailUS, sink: sink)
