@@ -193,6 +193,12 @@ public enum LibinputRecordFormat {
             }
             guard let dev = devices.indices.last else { throw fail(n, "expected a device entry \"- node: …\" under devices:") }
             let keyIndent = deviceIndent + 2
+            // At a key's own indent, a list item belongs to the key above (YAML
+            // allows a block list at its key's indent: libinput 1.29 writes
+            // `quirks:` then `- ModelTouchpadVisibleMarker=1` so), and `]`
+            // closes a flow list that spans lines (`hid: [` … `]`, the HID
+            // report descriptor, libinput 1.13 on): values, not keys.
+            if ind == keyIndent && body == t && (t.hasPrefix("-") || t.hasPrefix("]")) { return }
             if ind == keyIndent || body != t {
                 closeEvents(at: n)
                 let (k, v) = try keyValue(body, n)
