@@ -125,6 +125,37 @@ import Testing
         #expect(r.stdout.hasPrefix("motion within 1 %: "))
     }
 
+    /// Runs the command with its standard output on /dev/full (no case file
+    /// can say `> /dev/full`): every command that writes data must notice.
+    static func runToDevFull(_ args: [String]) throws -> (status: Int32, stderr: String) {
+        let p = Process()
+        p.executableURL = CLI.binary
+        p.arguments = args
+        p.currentDirectoryURL = CLI.root
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        let err = Pipe()
+        p.standardOutput = full; p.standardError = err
+        try p.run()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        try? full.close()
+        return (p.terminationStatus, String(decoding: e, as: UTF8.self))
+    }
+
+    @Test func standardOutputOnDevFullIsAnIOError() throws {
+        // decode --compare printed its summary and exited 0 before.
+        let tap = "Traces/libinput/touchpad-alps-dualpoint-st.tap"
+        for args in [["decode", tap + ".evemu", "--compare", tap + ".libinput.txt"],
+                     ["decode", tap + ".evemu"],
+                     ["replay", "Traces/band/cancel.trace", "--scene", "Traces/band/cancel.scene.json"],
+                     ["bench", "band", "--items", "100", "--stride", "1000", "--json"],
+                     ["bench", "regions", "--regions", "10", "--steps", "10", "--json"]] {
+            let r = try Self.runToDevFull(args)
+            #expect(r.status == 74, "\(args)")
+            #expect(r.stderr.hasSuffix("pointersim: <stdout>: write error: No space left on device\n"), "\(args): \(r.stderr)")
+        }
+    }
+
     /// The evemu description of the Samsung touchpad, with `extra` inserted
     /// before its first line starting with `before`.
     static func samsung(inserting extra: String, before: String) throws -> String {
