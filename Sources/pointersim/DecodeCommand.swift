@@ -67,6 +67,7 @@ extension PointerSimCommand {
 
         func validate() throws {
             if recordings.isEmpty { throw ValidationError("give at least one recording") }
+            if let p = emptyInputProblem("recording name", recordings) { throw ValidationError(p) }
             if let p = emptyOutputProblem("--output", output, "give a file name, or leave --output out for standard output") { throw ValidationError(p) }
             if let c = compare, c.isEmpty { throw ValidationError("--compare: the file name is empty (give a libinput reference file)") }
             if !(tail >= 0 && tail <= 3600) { throw ValidationError("--tail must be between 0 and 3600 seconds") }

@@ -39,6 +39,7 @@ extension PointerSimCommand {
 
         func validate() throws {
             if let p = emptyOutputProblem("--record", record, "give the recording's file name") { throw ValidationError(p) }
+            if let p = emptyInputProblem("device path", devices, option: "--device") ?? emptyInputProblem("scene name", scene.map { [$0] } ?? [], option: "--scene") { throw ValidationError(p) }
         }
 
         func run() throws {
@@ -82,6 +83,7 @@ extension PointerSimCommand {
 
         func validate() throws {
             if let p = emptyOutputProblem("--output", output, "give the recording's file name") { throw ValidationError(p) }
+            if let p = emptyInputProblem("device path", devices, option: "--device") { throw ValidationError(p) }
         }
 
         func run() throws {

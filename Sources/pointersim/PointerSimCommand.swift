@@ -67,6 +67,14 @@ func finishStandardOutput() {
     }
 }
 
+/// Why the input names are refused before anything is read, or nil: an
+/// empty name would be reported as ": cannot open" (no name to show).
+func emptyInputProblem(_ what: String, _ paths: [String], option: String? = nil) -> String? {
+    guard paths.contains("") else { return nil }
+    if let o = option { return "\(o): the \(what) is empty (give one)" }
+    return "a \(what) is empty (give a file name, or - for standard input)"
+}
+
 /// Why a file name given to `option` is refused before anything is read, or nil.
 func emptyOutputProblem(_ option: String, _ path: String?, _ hint: String) -> String? {
     guard let p = path, p.isEmpty else { return nil }
@@ -139,6 +147,7 @@ extension PointerSimCommand {
 
         func validate() throws {
             if traces.isEmpty { throw ValidationError("give at least one trace file") }
+            if let p = emptyInputProblem("trace name", traces) ?? emptyInputProblem("scene name", scene.map { [$0] } ?? [], option: "--scene") { throw ValidationError(p) }
             if let p = emptyOutputProblem("--output", output, "give a file name, or leave --output out for standard output") { throw ValidationError(p) }
             if let o = output, let problem = Self.outputProblem(o) { throw ValidationError(problem) }
         }

@@ -81,7 +81,7 @@ import Testing
             switch r.status {
             case 64:
                 let first = r.stderr.split(separator: "\n").first ?? ""
-                #expect(first.hasPrefix("Error: ") && first.contains("--"), "\(c.name): a usage error names the option")
+                #expect(first.hasPrefix("Error: ") && (first.contains("--") || first.contains(" name is empty")), "\(c.name): a usage error names the option (or the empty argument)")
             case 65:
                 #expect(r.stderr.hasPrefix("pointersim: ") && r.stderr.split(separator: "\n").count == 1, "\(c.name)")
                 #expect(r.stderr.range(of: #"^pointersim: [^:]+:[0-9]+: "#, options: .regularExpression) != nil, "\(c.name): names the file and line")
