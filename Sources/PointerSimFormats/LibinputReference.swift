@@ -160,74 +160,101 @@ public struct FidelityReport: Sendable, Hashable {
         /// and numbers read by `strtod`/`strtoll` (no string per field): a
         /// 4,000,000-line reference takes seconds even in a debug build.
         init?(line: UnsafeBufferPointer<UInt8>, scratch: UnsafeMutablePointer<CChar>) {
-            guard let base = line.baseAddress, line.count > 8, base[0] == UInt8(ascii: "P") else { return nil }
+            guard let e = Self.parse(line, scratch) else { return nil }
+            self = e
+        }
+
+        /// The memberwise form (the parser builds it once, at the end).
+        init(kind: Kind, frame: Int?, timer: Bool, recordedMicroseconds: Int64?, button: UInt16?, pressed: Bool,
+             dx: Double?, dy: Double?, vert: Double?, horiz: Double?) {
+            self.kind = kind; self.frame = frame; self.timer = timer; self.recordedMicroseconds = recordedMicroseconds
+            self.button = button; self.pressed = pressed; self.dx = dx; self.dy = dy; self.vert = vert; self.horiz = horiz
+        }
+
+        /// The first byte at or after `i` (before `end`) equal to `byte`, or `end`.
+        @inline(__always) static func find(_ base: UnsafePointer<UInt8>, _ byte: UInt8, _ i: Int, _ end: Int) -> Int {
+            guard i < end, let p = memchr(base + i, Int32(byte), end - i) else { return end }
+            return UnsafePointer<UInt8>(p.assumingMemoryBound(to: UInt8.self)) - base
+        }
+
+        /// Whether `base[from..<to]` is `k`.
+        @inline(__always) static func equals(_ base: UnsafePointer<UInt8>, _ from: Int, _ to: Int, _ k: StaticString) -> Bool {
+            to - from == k.utf8CodeUnitCount && memcmp(base + from, k.utf8Start, to - from) == 0
+        }
+
+        /// `base[from..<to]` NUL-terminated in `scratch`, or nil if empty, too
+        /// long or starting with white space (C's parsers would skip it).
+        @inline(__always) static func terminated(_ base: UnsafePointer<UInt8>, _ from: Int, _ to: Int, _ scratch: UnsafeMutablePointer<CChar>) -> Bool {
+            let count = to - from
+            guard count > 0, count < scratchSize, base[from] != 32, base[from] < 9 || base[from] > 13 else { return false }
+            memcpy(scratch, base + from, count)
+            scratch[count] = 0
+            return true
+        }
+
+        /// The whole of `base[from..<to]` as a finite double, or nil (strtod
+        /// also reads "inf" and "nan"; the reference prints decimals).
+        static func double(_ base: UnsafePointer<UInt8>, _ from: Int, _ to: Int, _ scratch: UnsafeMutablePointer<CChar>) -> Double? {
+            guard terminated(base, from, to, scratch) else { return nil }
+            var endp: UnsafeMutablePointer<CChar>? = nil
+            let v = strtod(scratch, &endp)
+            return endp == scratch + (to - from) && v.isFinite ? v : nil
+        }
+
+        /// The whole of `base[from..<to]` as a decimal integer, or nil.
+        static func integer(_ base: UnsafePointer<UInt8>, _ from: Int, _ to: Int, _ scratch: UnsafeMutablePointer<CChar>) -> Int64? {
+            guard terminated(base, from, to, scratch) else { return nil }
+            var endp: UnsafeMutablePointer<CChar>? = nil
+            errno = 0
+            let v = strtoll(scratch, &endp, 10)
+            return endp == scratch + (to - from) && errno != ERANGE ? Int64(v) : nil
+        }
+
+        /// One line's entry; no closure, string or dictionary on the way (a
+        /// 4,000,000-line reference is read in seconds even in a debug build).
+        static func parse(_ line: UnsafeBufferPointer<UInt8>, _ scratch: UnsafeMutablePointer<CChar>) -> Entry? {
+            guard let base = line.baseAddress, line.count > 8, base[0] == 80 /* P */ else { return nil }
             let n = line.count
-            func next(_ byte: UInt8, from i: Int, to end: Int) -> Int {
-                guard i < end, let p = memchr(base + i, Int32(byte), end - i) else { return end }
-                return UnsafePointer<UInt8>(p.assumingMemoryBound(to: UInt8.self)) - base
-            }
-            func equals(_ from: Int, _ to: Int, _ k: StaticString) -> Bool {
-                to - from == k.utf8CodeUnitCount && memcmp(base + from, k.utf8Start, to - from) == 0
-            }
-            var i = next(32, from: 0, to: n)
-            if equals(0, i, "POINTER_MOTION") { kind = .motion }
-            else if equals(0, i, "POINTER_BUTTON") { kind = .button }
-            else if equals(0, i, "POINTER_SCROLL_FINGER") { kind = .scrollFinger }
-            else if equals(0, i, "POINTER_SCROLL_WHEEL") { kind = .scrollWheel }
-            else if equals(0, i, "POINTER_SCROLL_CONTINUOUS") { kind = .scrollContinuous }
+            var i = find(base, 32, 0, n)
+            let kind: Kind
+            if equals(base, 0, i, "POINTER_MOTION") { kind = .motion }
+            else if equals(base, 0, i, "POINTER_BUTTON") { kind = .button }
+            else if equals(base, 0, i, "POINTER_SCROLL_FINGER") { kind = .scrollFinger }
+            else if equals(base, 0, i, "POINTER_SCROLL_WHEEL") { kind = .scrollWheel }
+            else if equals(base, 0, i, "POINTER_SCROLL_CONTINUOUS") { kind = .scrollContinuous }
             else { return nil }
-            frame = nil; timer = false; recordedMicroseconds = nil; button = nil; pressed = false
-            dx = nil; dy = nil; vert = nil; horiz = nil
-            /// The value's bytes, NUL-terminated in `scratch`, or nil if too long.
-            func terminated(_ from: Int, _ to: Int) -> UnsafeMutablePointer<CChar>? {
-                let count = to - from
-                guard count > 0, count < Entry.scratchSize, base[from] != 32, base[from] != 9 else { return nil }
-                memcpy(scratch, base + from, count)
-                scratch[count] = 0
-                return scratch
-            }
-            func double(_ from: Int, _ to: Int) -> Double? {
-                guard let b = terminated(from, to) else { return nil }
-                var endp: UnsafeMutablePointer<CChar>? = nil
-                let v = strtod(b, &endp)
-                // The whole value, finite (strtod also reads "inf" and "nan").
-                return endp == b + (to - from) && v.isFinite ? v : nil
-            }
-            func integer(_ from: Int, _ to: Int) -> Int64? {
-                guard let b = terminated(from, to) else { return nil }
-                var endp: UnsafeMutablePointer<CChar>? = nil
-                errno = 0
-                let v = strtoll(b, &endp, 10)
-                return endp == b + (to - from) && errno != ERANGE ? Int64(v) : nil
-            }
-            var recordedAt: (Int, Int)? = nil
+            var frame: Int? = nil, timer = false, recordedFrom = -1, recordedTo = -1, button: UInt16? = nil, pressed = false
+            var dx: Double? = nil, dy: Double? = nil, vert: Double? = nil, horiz: Double? = nil
             while i < n {
-                while i < n, base[i] == 32 { i += 1 }
+                while i < n && base[i] == 32 { i += 1 }
                 let start = i
-                i = next(32, from: i, to: n)
-                let eq = next(UInt8(ascii: "="), from: start, to: i)
-                guard eq > start, eq < i else { continue }
+                i = find(base, 32, i, n)
+                let eq = find(base, 61 /* = */, start, i)
+                if eq == start || eq == i { continue }
                 let v = eq + 1
-                // Only the keys compared, told apart by length first.
+                // Only the keys compared, told apart by length and first byte.
                 switch eq - start {
-                case 2:
-                    if equals(start, eq, "dx") { dx = double(v, i) } else if equals(start, eq, "dy") { dy = double(v, i) }
-                case 3:
-                    if equals(start, eq, "src") {
-                        if i - v > 6, memcmp(base + v, "frame:", 6) == 0, let f = integer(v + 6, i), let fi = Int(exactly: f) { frame = fi } else { frame = nil }
-                        timer = equals(v, i, "timer")
-                    }
-                case 4:
-                    if equals(start, eq, "vert") { vert = double(v, i) }
+                case 2 where base[start] == 100 /* d */:
+                    if base[start + 1] == 120 /* x */ { dx = double(base, v, i, scratch) }
+                    else if base[start + 1] == 121 /* y */ { dy = double(base, v, i, scratch) }
+                case 3 where equals(base, start, eq, "src"):
+                    frame = nil
+                    if i - v > 6 && memcmp(base + v, "frame:", 6) == 0, let f = integer(base, v + 6, i, scratch) { frame = Int(exactly: f) }
+                    timer = equals(base, v, i, "timer")
+                case 4 where equals(base, start, eq, "vert"):
+                    vert = double(base, v, i, scratch)
                 case 5:
-                    if equals(start, eq, "state") { pressed = equals(v, i, "pressed") } else if equals(start, eq, "horiz") { horiz = double(v, i) }
+                    if equals(base, start, eq, "state") { pressed = equals(base, v, i, "pressed") }
+                    else if equals(base, start, eq, "horiz") { horiz = double(base, v, i, scratch) }
                 case 6:
-                    if equals(start, eq, "rec_us") { recordedAt = (v, i) }  // read only for a button
-                    else if equals(start, eq, "button") { button = integer(v, i).flatMap { UInt16(exactly: $0) } }
+                    if equals(base, start, eq, "rec_us") { recordedFrom = v; recordedTo = i }   // read only for a button
+                    else if equals(base, start, eq, "button") { button = integer(base, v, i, scratch).flatMap { UInt16(exactly: $0) } }
                 default: break
                 }
             }
-            if kind == .button, let (from, to) = recordedAt { recordedMicroseconds = integer(from, to) }
+            let recorded = kind == .button && recordedFrom >= 0 ? integer(base, recordedFrom, recordedTo, scratch) : nil
+            return Entry(kind: kind, frame: frame, timer: timer, recordedMicroseconds: recorded, button: button, pressed: pressed,
+                         dx: dx, dy: dy, vert: vert, horiz: horiz)
         }
 
         /// The size of the scratch buffer ``init(line:scratch:)`` parses numbers in.
