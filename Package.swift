@@ -14,10 +14,14 @@ let package = Package(
         .library(name: "PointerSimWorkloads", targets: ["PointerSimWorkloads"]),
         .executable(name: "pointersim", targets: ["pointersim"]),
     ],
+    // `from:` the lowest version each is known to build with (the only one
+    // present on the build machines), never `exact:`: a client that needs a
+    // later release of the same major version must still resolve
+    // (PackageManifestTests checks every Package.swift of the repository).
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
-        .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
-        .package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The pure core: no Foundation, no C. Geometry, band selection,

@@ -2,7 +2,9 @@
 // Coverage-guided fuzz targets (libFuzzer) for everything that reads input:
 // the trace, scene, evemu (single file and split) and libinput record readers,
 // the decoder (raw event streams for each kind of device) and the simulator
-// (random scenes and event sequences, invariants checked after every step).
+// (random scenes and event sequences, invariants checked after every step),
+// the command line's --udev/--quirk/--dmi checks, --compare's reference
+// reader, the JSON log and keyboard focus and selection.
 // A separate package so that the main build never compiles them. Built with
 // coverage and AddressSanitizer together and run by Tools/fuzz.sh.
 import PackageDescription
@@ -25,5 +27,11 @@ let package = Package(
         .executableTarget(name: "FuzzLibinputRecord", dependencies: ["FuzzSupport", formats]),
         .executableTarget(name: "FuzzDecoder", dependencies: ["FuzzSupport", formats, input]),
         .executableTarget(name: "FuzzSimulator", dependencies: ["FuzzSupport", formats, core]),
+        // Issue #21: the command line's value checks, --compare's reference
+        // reader, the JSON log, keyboard focus and selection.
+        .executableTarget(name: "FuzzOverrides", dependencies: ["FuzzSupport", formats, input]),
+        .executableTarget(name: "FuzzCompare", dependencies: ["FuzzSupport", formats, input]),
+        .executableTarget(name: "FuzzLog", dependencies: ["FuzzSupport", formats, core]),
+        .executableTarget(name: "FuzzKeys", dependencies: ["FuzzSupport", formats, core]),
     ]
 )

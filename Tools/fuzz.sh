@@ -11,7 +11,8 @@
 # committed inputs only, so the same commit fuzzes the same inputs on every
 # machine (a minute or so per target on 2 cores).
 # Targets (Fuzz/Sources): FuzzTrace FuzzScene FuzzEvemu FuzzEvemuSplit
-# FuzzLibinputRecord FuzzDecoder FuzzSimulator.
+# FuzzLibinputRecord FuzzDecoder FuzzSimulator FuzzOverrides FuzzCompare
+# FuzzLog FuzzKeys.
 #
 # For each target: first every committed regression input in
 # Fuzz/regressions/TARGET/ is replayed (each one a crash that was found and
@@ -29,7 +30,8 @@ root=$(pwd)
 ci=0 runs=
 if [ "${1:-}" = --ci ]; then ci=1; runs=${2:?"--ci needs a number of runs"}; shift 2; secs=0
 else secs=${1:-60}; shift || true; fi
-all=(FuzzTrace FuzzScene FuzzEvemu FuzzEvemuSplit FuzzLibinputRecord FuzzDecoder FuzzSimulator)
+all=(FuzzTrace FuzzScene FuzzEvemu FuzzEvemuSplit FuzzLibinputRecord FuzzDecoder FuzzSimulator
+     FuzzOverrides FuzzCompare FuzzLog FuzzKeys)
 targets=("$@"); [ ${#targets[@]} -gt 0 ] || targets=("${all[@]}")
 command -v swift >/dev/null || { echo "fuzz.sh: swift is not on PATH" >&2; exit 2; }
 
@@ -55,6 +57,12 @@ seed() { # target corpus-folder: copies the committed inputs of the target's kin
     FuzzScene) find Traces -name '*.scene.json' ;;
     FuzzEvemu) find Traces -name '*.evemu' -size -64k ;;
     FuzzLibinputRecord) find Traces -name '*.yaml' ;;
+    # a first byte choosing the decoded recording, then a real reference
+    FuzzCompare) find Traces/libinput Traces/hostile/round3 -name '*.libinput.txt' -o -name 'reference-*.txt' ;;
+    FuzzLog) find Traces -name '*.expected.jsonl' -size -16k ;;
+    # structured targets (the bytes choose): any committed text of a useful size
+    FuzzOverrides) find Traces/hostile/round3 -name '*.case' -size -8k ;;
+    FuzzKeys) find Traces/selection -name '*.trace' ;;
     *) ;;
   esac | while read -r f; do cp "$f" "$dir/$(echo "$f" | tr '/' '_')"; done
   if [ "$t" = FuzzDecoder ]; then

@@ -1,6 +1,6 @@
 #!/bin/sh
 # The figures of docs/Limits.md: time and peak memory of the release build on
-# each hostile input of issue #8 (the big ones are generated in a temporary
+# each hostile input of issues #8 and #21 (the big ones are generated in a temporary
 # folder). Usage:
 #   swift build -c release --product pointersim && Tools/hostile-figures.sh
 set -u
@@ -58,3 +58,25 @@ echo "  link still a link: $(test -L "$tmp/link.jsonl" && echo yes || echo no); 
 run "--output /dev/null" replay Traces/band/cancel.trace --output /dev/null
 mkdir "$tmp/folder"
 run "--output a folder" replay Traces/band/cancel.trace --output "$tmp/folder"
+
+# Issue #21 (Traces/hostile/round3; docs/Limits.md's second table).
+r3=Traces/hostile/round3
+run "evemu removal marker at 9223372036853.999999 s" decode $r3/evemu-removal-int64.evemu
+run "libinput record row at Int64.max s" decode $r3/libinput-row-int64.yaml
+run "libinput record removal marker at 1e17 s" decode $r3/libinput-marker-1e17.yaml
+run "render of a trace at 1e16 s" render $r3/trace-time-1e16.trace --output $r3/null.svg
+run "--udev LIBINPUT_FUZZ_35=Int64.max" decode $samsung --udev LIBINPUT_FUZZ_35=9223372036854775807
+run "--quirk AttrTrackpointMultiplier=1e308" decode Traces/libinput/trackpoint-ibm-tpps2.desc $r3/trackpoint.events --quirk AttrTrackpointMultiplier=1e308
+tap=Traces/libinput/touchpad-alps-dualpoint-st.tap
+grep -hv '^#' Traces/libinput/mouse-ps2-generic.libinput.txt >"$tmp/block.txt"
+n=$(wc -l <"$tmp/block.txt")
+: >"$tmp/ref.txt"
+i=0; while [ $((i * n)) -lt 4000000 ]; do cat "$tmp/block.txt"; i=$((i + 1)); done | head -n 4000000 >"$tmp/ref.txt"
+run "--compare with a 4,000,000-line reference" decode Traces/libinput/mouse-ps2-generic.desc Traces/libinput/mouse-ps2-generic.events --compare "$tmp/ref.txt"
+rm -f "$tmp/ref.txt"
+/usr/bin/time -f "%e s %M KB" -o "$tmp/time" sh -c "'$bin' decode $tap.evemu --compare $tap.libinput.txt >/dev/full 2>'$tmp/err'; echo \$? >'$tmp/status'"
+echo "decode --compare REF > /dev/full: exit $(cat "$tmp/status"), $(tail -n 1 "$tmp/time"); $(head -n 1 "$tmp/err")"
+run "--output a link to /dev/full" decode $tap.evemu --output $r3/full.jsonl
+run "--output ''" decode $tap.evemu --output ''
+run "libinput 1.29 quirks list" decode Traces/libinput-record/libinput-1.29-quirks-hid.yaml
+run "20 Shift+arrows over 99,856 items" replay $r3/keys-shift-range-100k.trace --scene $r3/keys-uikit-100k.scene.json --output $r3/null.jsonl

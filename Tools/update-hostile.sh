@@ -1,19 +1,26 @@
 #!/bin/sh
 # Rewrites the expected exit status, standard output and standard error of
-# every hostile-input case (Traces/hostile/*.case) from the debug build:
+# every hostile-input case (Traces/hostile/*.case, the first corpus, and
+# Traces/hostile/round3/*.case, the second) from the debug build:
 #   swift build --product pointersim && Tools/update-hostile.sh
 # then review the diffs (git diff Traces/hostile). Each .case file keeps its
 # comment lines (#) and its `args:` line; HostileInputTests runs the same
-# command and compares all three exactly.
+# command and compares all three exactly. Arguments are split at spaces, with
+# no globbing; a lone '' is an empty argument.
 set -eu
 cd "$(dirname "$0")/.."
 bin=${POINTERSIM_BIN:-.build/debug/pointersim}
-for c in Traces/hostile/*.case; do
+for c in Traces/hostile/*.case Traces/hostile/round3/*.case; do
     args=$(sed -n 's/^args: //p' "$c")
     tmp=$(mktemp -d)
+    set -f
+    set --
+    for w in $args; do
+        if [ "$w" = "''" ]; then set -- "$@" ""; else set -- "$@" "$w"; fi
+    done
+    set +f
     set +e
-    # shellcheck disable=SC2086
-    timeout 60 "$bin" $args >"$tmp/out" 2>"$tmp/err"
+    timeout 60 "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
     status=$?
     set -e
     { grep '^#' "$c" || true

@@ -228,7 +228,10 @@ public enum EvemuFormat {
         }
 
         mutating func time(_ c: inout ByteCursor, _ n: Int) throws -> Int64 {
-            guard let s = c.decimal(maxValue: UInt64(Int64.max / 1_000_000 - 1)) else {
+            let start = c.i
+            guard let s = c.decimal() else {
+                while c.i < c.bytes.count, c.bytes[c.i] &- 48 <= 9 { c.i += 1 }
+                if c.i > start { throw fail(n, InputClock.beyondRange("\"\(InputError.excerpt(bytes: UnsafeBufferPointer(rebasing: c.bytes[start..<c.i])))\"")) }
                 throw fail(n, "expected a time <seconds>.<microseconds>")
             }
             var usec: UInt64 = 0
@@ -241,6 +244,9 @@ public enum EvemuFormat {
                 if u.digits < 6 {}  // "1.5" means 1.500000
             } else {
                 throw fail(n, "expected a time <seconds>.<microseconds>")
+            }
+            guard s.value <= UInt64(InputClock.maximumSeconds) else {
+                throw fail(n, InputClock.beyondRange("\(s.value).\(EvemuFormat.pad6(usec))"))
             }
             let t = Int64(s.value) * 1_000_000 + Int64(usec)
             guard t >= lastTime else {

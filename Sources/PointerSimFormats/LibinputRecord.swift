@@ -193,6 +193,12 @@ public enum LibinputRecordFormat {
             }
             guard let dev = devices.indices.last else { throw fail(n, "expected a device entry \"- node: …\" under devices:") }
             let keyIndent = deviceIndent + 2
+            // At a key's own indent, a list item belongs to the key above (YAML
+            // allows a block list at its key's indent: libinput 1.29 writes
+            // `quirks:` then `- ModelTouchpadVisibleMarker=1` so), and `]`
+            // closes a flow list that spans lines (`hid: [` … `]`, the HID
+            // report descriptor, libinput 1.13 on): values, not keys.
+            if ind == keyIndent && body == t && (t.hasPrefix("-") || t.hasPrefix("]")) { return }
             if ind == keyIndent || body != t {
                 closeEvents(at: n)
                 let (k, v) = try keyValue(body, n)
@@ -310,8 +316,12 @@ public enum LibinputRecordFormat {
                 if body.starts(with: marker) {
                     let rest = String(decoding: body.dropFirst(marker.count), as: UTF8.self).trimmingSpaces()
                     let parts = rest.split(separator: ".")
-                    guard parts.count == 2, let s = Int64(parts[0]), let u = Int64(parts[1]), u < 1_000_000 else {
+                    let digits = { (p: Substring) in !p.isEmpty && p.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } }
+                    guard parts.count == 2, digits(parts[0]), let u = Int64(parts[1]), u >= 0, u < 1_000_000 else {
                         throw fail(n, "device-removed marker expects <sec>.<usec>")
+                    }
+                    guard let s = Int64(parts[0]), InputClock.contains(seconds: s) else {
+                        throw fail(n, "device-removed marker: " + InputClock.beyondRange(excerpt(rest)))
                     }
                     return .removed(device: device, microseconds: s * 1_000_000 + u)
                 }
@@ -329,8 +339,11 @@ public enum LibinputRecordFormat {
             guard let close = rest.firstIndex(of: "]") else { throw fail(n, "event row: expected [sec, usec, type, code, value] (truncated line?)") }
             let fields = rest[rest.index(after: rest.startIndex)..<close].split(separator: ",").map { String($0).trimmingSpaces() }
             guard fields.count == 5 else { throw fail(n, "event row: expected 5 numbers [sec, usec, type, code, value], found \(fields.count)") }
-            guard let s = Int64(fields[0]), s >= 0, let u = Int64(fields[1]), u >= 0, u < 1_000_000 else {
+            guard let u = Int64(fields[1]), u >= 0, u < 1_000_000, !fields[0].isEmpty, fields[0].utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else {
                 throw fail(n, "event row: expected a time as sec, usec (0…999999)")
+            }
+            guard let s = Int64(fields[0]), InputClock.contains(seconds: s) else {
+                throw fail(n, "event row: " + InputClock.beyondRange("\(excerpt(fields[0])).\(EvemuFormat.pad6(UInt64(u)))"))
             }
             guard let ty = UInt16(fields[2]), let co = UInt16(fields[3]) else { throw fail(n, "event row: type and code must be 0…65535") }
             guard let v64 = Int64(fields[4]) else { throw fail(n, "event row: expected an integer value") }

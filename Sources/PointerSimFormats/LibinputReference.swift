@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 import PointerSimInput
 
 /// What real libinput emitted for a recording, as the reference tool
@@ -82,72 +90,256 @@ public struct FidelityReport: Sendable, Hashable {
         Swift.abs(a - reference) <= Swift.max(0.02, 0.01 * Swift.abs(reference))
     }
 
+    /// No figures yet.
+    public init() {}
+
     /// Compares `decoded` (one device's events) with `reference`.
     public init(decoded: [DecodedEvent], reference: LibinputReference) {
-        // Ours, by frame.
+        var c = Comparison(decoded: decoded)
+        for r in reference.events { if let e = Entry(r) { c.add(e) } }
+        self = c.finished
+    }
+
+    /// Compares `decoded` with the reference file at `path`, read line by
+    /// line: time linear in the file's size, memory bounded by the decoded
+    /// events (not by the reference: a 4,000,000-line file is never held).
+    /// - Throws: ``InputError``: `cannotOpen`, `io`, or `malformed` for a
+    ///   line longer than 1 MiB.
+    public init(decoded: [DecodedEvent], referencePath path: String) throws {
+        var c = Comparison(decoded: decoded)
+        let reader = LineReader(try InputFile(path: path))
+        let scratch = UnsafeMutablePointer<CChar>.allocate(capacity: Entry.scratchSize)
+        defer { scratch.deallocate() }
+        _ = try reader.forEachLine(upTo: Int.max) { line, _ in
+            if let e = Entry(line: line, scratch: scratch) { c.add(e) }
+        }
+        self = c.finished
+    }
+
+    /// What the comparison reads of one reference event (frame-driven
+    /// motion, buttons, scrolling; the rest is skipped).
+    public struct Entry: Sendable, Hashable {
+        /// The event's kind.
+        public enum Kind: Sendable, Hashable { case motion, button, scrollFinger, scrollWheel, scrollContinuous }
+        public var kind: Kind
+        /// `src=frame:N`.
+        public var frame: Int?
+        /// `src=timer`.
+        public var timer: Bool
+        /// `rec_us`.
+        public var recordedMicroseconds: Int64?
+        /// `button`, `state=pressed`.
+        public var button: UInt16?
+        public var pressed: Bool
+        /// `dx`, `dy`, `vert`, `horiz`.
+        public var dx: Double?, dy: Double?, vert: Double?, horiz: Double?
+
+        /// The entry of a parsed reference event, or nil for a kind not compared.
+        public init?(_ r: LibinputReference.Event) {
+            guard let k = Self.kind(r.type) else { return nil }
+            kind = k; frame = r.frame; timer = r.fields["src"] == "timer"
+            recordedMicroseconds = r.recordedMicroseconds
+            button = r.fields["button"].flatMap { UInt16($0) }; pressed = r.fields["state"] == "pressed"
+            dx = r.number("dx"); dy = r.number("dy"); vert = r.number("vert"); horiz = r.number("horiz")
+        }
+
+        static func kind<S: StringProtocol>(_ type: S) -> Kind? {
+            switch type {
+            case "POINTER_MOTION": .motion
+            case "POINTER_BUTTON": .button
+            case "POINTER_SCROLL_FINGER": .scrollFinger
+            case "POINTER_SCROLL_WHEEL": .scrollWheel
+            case "POINTER_SCROLL_CONTINUOUS": .scrollContinuous
+            default: nil
+            }
+        }
+
+        /// The entry of one line of a reference file (as ``LibinputReference``
+        /// reads it), or nil: a header, another kind, or no `TYPE` word.
+        /// The bytes are searched with `memchr` and compared with `memcmp`,
+        /// and numbers read by `strtod`/`strtoll` (no string per field): a
+        /// 4,000,000-line reference takes seconds even in a debug build.
+        init?(line: UnsafeBufferPointer<UInt8>, scratch: UnsafeMutablePointer<CChar>) {
+            guard let e = Self.parse(line, scratch) else { return nil }
+            self = e
+        }
+
+        /// The memberwise form (the parser builds it once, at the end).
+        init(kind: Kind, frame: Int?, timer: Bool, recordedMicroseconds: Int64?, button: UInt16?, pressed: Bool,
+             dx: Double?, dy: Double?, vert: Double?, horiz: Double?) {
+            self.kind = kind; self.frame = frame; self.timer = timer; self.recordedMicroseconds = recordedMicroseconds
+            self.button = button; self.pressed = pressed; self.dx = dx; self.dy = dy; self.vert = vert; self.horiz = horiz
+        }
+
+        /// The first byte at or after `i` (before `end`) equal to `byte`, or `end`.
+        @inline(__always) static func find(_ base: UnsafePointer<UInt8>, _ byte: UInt8, _ i: Int, _ end: Int) -> Int {
+            guard i < end, let p = memchr(base + i, Int32(byte), end - i) else { return end }
+            return UnsafePointer<UInt8>(p.assumingMemoryBound(to: UInt8.self)) - base
+        }
+
+        /// Whether `base[from..<to]` is `k`.
+        @inline(__always) static func equals(_ base: UnsafePointer<UInt8>, _ from: Int, _ to: Int, _ k: StaticString) -> Bool {
+            to - from == k.utf8CodeUnitCount && memcmp(base + from, k.utf8Start, to - from) == 0
+        }
+
+        /// `base[from..<to]` NUL-terminated in `scratch`, or nil if empty, too
+        /// long or starting with white space (C's parsers would skip it).
+        @inline(__always) static func terminated(_ base: UnsafePointer<UInt8>, _ from: Int, _ to: Int, _ scratch: UnsafeMutablePointer<CChar>) -> Bool {
+            let count = to - from
+            guard count > 0, count < scratchSize, base[from] != 32, base[from] < 9 || base[from] > 13 else { return false }
+            memcpy(scratch, base + from, count)
+            scratch[count] = 0
+            return true
+        }
+
+        /// The whole of `base[from..<to]` as a finite double, or nil (strtod
+        /// also reads "inf" and "nan"; the reference prints decimals).
+        static func double(_ base: UnsafePointer<UInt8>, _ from: Int, _ to: Int, _ scratch: UnsafeMutablePointer<CChar>) -> Double? {
+            guard terminated(base, from, to, scratch) else { return nil }
+            var endp: UnsafeMutablePointer<CChar>? = nil
+            let v = strtod(scratch, &endp)
+            return endp == scratch + (to - from) && v.isFinite ? v : nil
+        }
+
+        /// The whole of `base[from..<to]` as a decimal integer, or nil.
+        static func integer(_ base: UnsafePointer<UInt8>, _ from: Int, _ to: Int, _ scratch: UnsafeMutablePointer<CChar>) -> Int64? {
+            guard terminated(base, from, to, scratch) else { return nil }
+            var endp: UnsafeMutablePointer<CChar>? = nil
+            errno = 0
+            let v = strtoll(scratch, &endp, 10)
+            return endp == scratch + (to - from) && errno != ERANGE ? Int64(v) : nil
+        }
+
+        /// One line's entry; no closure, string or dictionary on the way (a
+        /// 4,000,000-line reference is read in seconds even in a debug build).
+        static func parse(_ line: UnsafeBufferPointer<UInt8>, _ scratch: UnsafeMutablePointer<CChar>) -> Entry? {
+            guard let base = line.baseAddress, line.count > 8, base[0] == 80 /* P */ else { return nil }
+            let n = line.count
+            var i = find(base, 32, 0, n)
+            let kind: Kind
+            if equals(base, 0, i, "POINTER_MOTION") { kind = .motion }
+            else if equals(base, 0, i, "POINTER_BUTTON") { kind = .button }
+            else if equals(base, 0, i, "POINTER_SCROLL_FINGER") { kind = .scrollFinger }
+            else if equals(base, 0, i, "POINTER_SCROLL_WHEEL") { kind = .scrollWheel }
+            else if equals(base, 0, i, "POINTER_SCROLL_CONTINUOUS") { kind = .scrollContinuous }
+            else { return nil }
+            var frame: Int? = nil, timer = false, recordedFrom = -1, recordedTo = -1, button: UInt16? = nil, pressed = false
+            var dx: Double? = nil, dy: Double? = nil, vert: Double? = nil, horiz: Double? = nil
+            while i < n {
+                while i < n && base[i] == 32 { i += 1 }
+                let start = i
+                i = find(base, 32, i, n)
+                let eq = find(base, 61 /* = */, start, i)
+                if eq == start || eq == i { continue }
+                let v = eq + 1
+                // Only the keys compared, told apart by length and first byte.
+                switch eq - start {
+                case 2 where base[start] == 100 /* d */:
+                    if base[start + 1] == 120 /* x */ { dx = double(base, v, i, scratch) }
+                    else if base[start + 1] == 121 /* y */ { dy = double(base, v, i, scratch) }
+                case 3 where equals(base, start, eq, "src"):
+                    frame = nil
+                    if i - v > 6 && memcmp(base + v, "frame:", 6) == 0, let f = integer(base, v + 6, i, scratch) { frame = Int(exactly: f) }
+                    timer = equals(base, v, i, "timer")
+                case 4 where equals(base, start, eq, "vert"):
+                    vert = double(base, v, i, scratch)
+                case 5:
+                    if equals(base, start, eq, "state") { pressed = equals(base, v, i, "pressed") }
+                    else if equals(base, start, eq, "horiz") { horiz = double(base, v, i, scratch) }
+                case 6:
+                    if equals(base, start, eq, "rec_us") { recordedFrom = v; recordedTo = i }   // read only for a button
+                    else if equals(base, start, eq, "button") { button = integer(base, v, i, scratch).flatMap { UInt16(exactly: $0) } }
+                default: break
+                }
+            }
+            let recorded = kind == .button && recordedFrom >= 0 ? integer(base, recordedFrom, recordedTo, scratch) : nil
+            return Entry(kind: kind, frame: frame, timer: timer, recordedMicroseconds: recorded, button: button, pressed: pressed,
+                         dx: dx, dy: dy, vert: vert, horiz: horiz)
+        }
+
+        /// The size of the scratch buffer ``init(line:scratch:)`` parses numbers in.
+        static let scratchSize = 64
+    }
+
+    /// The comparison, one reference entry at a time, in O(1) amortised per
+    /// entry and memory bounded by the decoded events.
+    struct Comparison {
+        var report = FidelityReport()
         var motion: [Int: (Double, Double)] = [:]
         var buttonsOurs: [(Int, UInt16, Bool)] = []
-        // Buttons no frame made (timers, held-back presses): compared by time.
-        var timedOurs: [(Int64, UInt16, Bool)] = [], timedRef: [(Int64, UInt16, Bool)] = []
-        for e in decoded {
-            if case .timer = e.origin, case .button(let c, let p) = e.kind { timedOurs.append((e.time, c, p)) }
-        }
+        var timedOurs: [(Int64, UInt16, Bool)] = []
         var scrollOurs: [Int: [(String, Double?, Double?)]] = [:]
-        for e in decoded {
-            guard case .frame(let f) = e.origin else { continue }
-            switch e.kind {
-            case .motion(let dx, let dy, _, _): motion[f] = (dx, dy)
-            case .button(let c, let p): buttonsOurs.append((f, c, p))
-            case .scroll(let src, let v, let h, _, _): scrollOurs[f, default: []].append((src.rawValue, v, h))
-            default: break
-            }
-        }
-        var refMotionFrames = Set<Int>(), refScrollFrames = Set<Int>()
-        var buttonsRef: [(Int, UInt16, Bool)] = []
-        for r in reference.events where r.frame == nil && r.type == "POINTER_BUTTON" && r.fields["src"] == "timer" {
-            if let code = r.fields["button"].flatMap({ UInt16($0) }), let t = r.recordedMicroseconds {
-                timedRef.append((t, code, r.fields["state"] == "pressed"))
-            }
-        }
-        buttons += timedRef.count
-        for r in reference.events {
-            guard let f = r.frame else { continue }
-            switch r.type {
-            case "POINTER_MOTION":
-                motionFrames += 1
-                refMotionFrames.insert(f)
-                if let (dx, dy) = motion[f], let rx = r.number("dx"), let ry = r.number("dy"), Self.close(dx, rx), Self.close(dy, ry) {
-                    motionMatched += 1
-                } else if firstMotionMismatches.count < 10 {
-                    firstMotionMismatches.append(f)
+        /// Our motion and scroll frames the reference also has (a subset of ours).
+        var motionSeen = Set<Int>(), scrollSeen = Set<Int>()
+        /// Reference buttons so far (by frame, by time) and how many equal ours at the same index.
+        var buttonsRef = 0, buttonsRefMatched = 0, timedRef = 0, timedRefMatched = 0
+
+        init(decoded: [DecodedEvent]) {
+            for e in decoded {
+                if case .timer = e.origin, case .button(let c, let p) = e.kind { timedOurs.append((e.time, c, p)) }
+                guard case .frame(let f) = e.origin else { continue }
+                switch e.kind {
+                case .motion(let dx, let dy, _, _): motion[f] = (dx, dy)
+                case .button(let c, let p): buttonsOurs.append((f, c, p))
+                case .scroll(let src, let v, let h, _, _): scrollOurs[f, default: []].append((src.rawValue, v, h))
+                default: break
                 }
-            case "POINTER_BUTTON":
-                buttons += 1
-                if let code = r.fields["button"].flatMap({ UInt16($0) }) { buttonsRef.append((f, code, r.fields["state"] == "pressed")) }
-            case "POINTER_SCROLL_FINGER", "POINTER_SCROLL_WHEEL", "POINTER_SCROLL_CONTINUOUS":
-                scrollEvents += 1
-                refScrollFrames.insert(f)
-                let source = r.type == "POINTER_SCROLL_FINGER" ? "finger" : r.type == "POINTER_SCROLL_WHEEL" ? "wheel" : "continuous"
-                let rv = r.number("vert"), rh = r.number("horiz")
+            }
+        }
+
+        mutating func add(_ r: Entry) {
+            guard let f = r.frame else {
+                // Buttons no frame made (timers, held-back presses): compared by time.
+                if r.kind == .button, r.timer, let code = r.button, let t = r.recordedMicroseconds {
+                    report.buttons += 1
+                    if timedRef < timedOurs.count && timedOurs[timedRef] == (t, code, r.pressed) { timedRefMatched += 1 }
+                    timedRef += 1
+                }
+                return
+            }
+            switch r.kind {
+            case .motion:
+                report.motionFrames += 1
+                if let (dx, dy) = motion[f] {
+                    motionSeen.insert(f)
+                    if let rx = r.dx, let ry = r.dy, FidelityReport.close(dx, rx), FidelityReport.close(dy, ry) {
+                        report.motionMatched += 1
+                        return
+                    }
+                }
+                if report.firstMotionMismatches.count < 10 { report.firstMotionMismatches.append(f) }
+            case .button:
+                report.buttons += 1
+                if let code = r.button {
+                    if buttonsRef < buttonsOurs.count && buttonsOurs[buttonsRef] == (f, code, r.pressed) { buttonsRefMatched += 1 }
+                    buttonsRef += 1
+                }
+            case .scrollFinger, .scrollWheel, .scrollContinuous:
+                report.scrollEvents += 1
+                let source = r.kind == .scrollFinger ? "finger" : r.kind == .scrollWheel ? "wheel" : "continuous"
+                guard scrollOurs[f] != nil else { return }
+                scrollSeen.insert(f)
+                let rv = r.vert, rh = r.horiz
                 if let i = scrollOurs[f]?.firstIndex(where: { s in
                     s.0 == source && (rv == nil) == (s.1 == nil) && (rh == nil) == (s.2 == nil)
-                        && (rv.map { Self.close(s.1!, $0) } ?? true) && (rh.map { Self.close(s.2!, $0) } ?? true)
+                        && (rv.map { FidelityReport.close(s.1!, $0) } ?? true) && (rh.map { FidelityReport.close(s.2!, $0) } ?? true)
                 }) {
-                    scrollMatched += 1
+                    report.scrollMatched += 1
                     scrollOurs[f]!.remove(at: i)
                 }
-            default: break
             }
         }
-        extraMotion = motion.keys.filter { !refMotionFrames.contains($0) }.count
-        extraScroll = scrollOurs.filter { !refScrollFrames.contains($0.key) }.reduce(0) { $0 + $1.value.count }
-        var k = 0
-        for (i, b) in buttonsRef.enumerated() where i < buttonsOurs.count && buttonsOurs[i] == b { k += 1 }
-        var kt = 0
-        for (i, b) in timedRef.enumerated() where i < timedOurs.count && timedOurs[i] == b { kt += 1 }
-        buttonsMatched = k + kt
-        buttonsIdentical = buttonsRef.count == buttonsOurs.count && k == buttonsRef.count
-            && timedRef.count == timedOurs.count && kt == timedRef.count
+
+        /// The figures so far.
+        var finished: FidelityReport {
+            var r = report
+            r.extraMotion = motion.keys.filter { !motionSeen.contains($0) }.count
+            r.extraScroll = scrollOurs.filter { !scrollSeen.contains($0.key) }.reduce(0) { $0 + $1.value.count }
+            r.buttonsMatched = buttonsRefMatched + timedRefMatched
+            r.buttonsIdentical = buttonsRef == buttonsOurs.count && buttonsRefMatched == buttonsRef
+                && timedRef == timedOurs.count && timedRefMatched == timedRef
+            return r
+        }
     }
 
     /// `a/b (p %)`, or `–` when there is nothing to compare.

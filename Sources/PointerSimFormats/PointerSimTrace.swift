@@ -1,4 +1,5 @@
 import PointerSimCore
+import PointerSimInput
 
 /// The hand-writable `pointersim-trace 1` format (docs/Formats/Trace.md): one event
 /// per line, `<seconds> <event> <arguments…>`, `#` comments, blank lines
@@ -133,6 +134,7 @@ public enum PointerSimTrace {
             guard let t = PointerSimTrace.number(word(0)), t >= 0 else {
                 throw fail(n, "expected a time in seconds (a non-negative number), found \"\(PointerSimTrace.visible(word(0)))\"")
             }
+            guard InputClock.contains(seconds: t) else { throw fail(n, InputClock.beyondRange(quoted(0))) }
             guard t >= lastTime else {
                 throw fail(n, "time \(quoted(0)) goes backwards (the previous event was at \(formatLogNumber(lastTime)))")
             }

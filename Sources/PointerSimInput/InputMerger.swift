@@ -59,7 +59,7 @@ public struct InputMerger: Sendable {
     /// Removes a device at `time` (seconds); ends with `.deviceRemoved(node or name)`.
     public mutating func removeDevice(_ device: Int, at time: Double, into out: inout [PointerEvent]) {
         guard !pipeline.isRemoved(device), device >= 0, device < pipeline.devices.count else { return }
-        pipeline.removeDevice(device, at: Int64((time * 1_000_000).rounded()), into: &decoded)
+        pipeline.removeDevice(device, at: InputClock.microseconds(seconds: time), into: &decoded)
         drain(into: &out)
     }
 
@@ -81,7 +81,7 @@ public struct InputMerger: Sendable {
     /// (a release held back by debouncing comes out), devices stay.
     public mutating func finish(tail: Int64 = 2_000_000, into out: inout [PointerEvent]) {
         guard let last = pipeline.lastTime else { return }
-        fireTimers(upTo: last + tail, into: &out)
+        fireTimers(upTo: InputClock.adding(last, tail), into: &out)
     }
 
     mutating func drain(into out: inout [PointerEvent]) {

@@ -55,9 +55,13 @@ enum Base64 {
 /// A log number as integer thousandths, rounded exactly as the log prints it
 /// (``formatLogNumber(_:)``: decimal rounding, half away from zero). The fast
 /// path is exact except near a half, where the printed form decides.
+///
+/// Saturates at ±2⁵³ thousandths (the page's numbers are JavaScript doubles,
+/// exact up to there), so differences of two of them never overflow.
 func milli(_ v: Double) -> Int {
     guard v.isFinite else { return 0 }
     let x = v * 1000
+    if abs(x) >= 9_007_199_254_740_992 { return x < 0 ? -9_007_199_254_740_992 : 9_007_199_254_740_992 }
     let f = x - x.rounded(.down)
     if abs(f - 0.5) > 1e-6, abs(x) < 1e15 { return Int(x.rounded(.toNearestOrAwayFromZero)) }
     let text = formatLogNumber(v)

@@ -62,6 +62,7 @@ extension PointerSimCommand.Bench {
                 for c in result.checkpoints { print("k=\(c.k)\tcount=\(c.count)\tsum=\(hex16(c.sum))") }
                 print("median: \(result.medianNs) ns  p99: \(result.p99Ns) ns  mean: \(result.meanNs) ns  total: \(result.totalNs / 1000) µs")
             }
+            finishStandardOutput()
         }
     }
 }

@@ -42,6 +42,7 @@ extension PointerSimCommand.Bench {
                 print("build: \(r.buildNs / 1000) µs   region events: \(r.events)")
                 print("median: \(r.medianNs) ns  p99: \(r.p99Ns) ns  mean: \(r.meanNs) ns")
             }
+            finishStandardOutput()
         }
     }
 }

@@ -30,6 +30,8 @@ extension PointerSimCommand {
 
         func validate() throws {
             if traces.isEmpty { throw ValidationError("give at least one trace file") }
+            if let p = emptyInputProblem("trace name", traces) ?? emptyInputProblem("scene name", scene.map { [$0] } ?? [], option: "--scene") { throw ValidationError(p) }
+            if let p = emptyOutputProblem("--output", output, "give a file name, or leave --output out for standard output") { throw ValidationError(p) }
             let names = profileNames
             if names.count < 2 { throw ValidationError("--profiles \(profiles): give at least two profiles, comma-separated (uikit, qt, gtk)") }
             if ProfileCompare.profiles(named: names) == nil {

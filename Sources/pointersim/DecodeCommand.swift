@@ -47,23 +47,29 @@ extension PointerSimCommand {
             var c = DecoderConfiguration()
             c.environment.attachment = native ? .native : .uinput
             c.environment.dmiModalias = dmi
-            func pairs(_ list: [String], _ option: String) throws -> [String: String] {
+            if let d = dmi, let problem = DecoderOverrides.dmiProblem(d) { throw ValidationError("--dmi: \(problem)") }
+            func pairs(_ list: [String], _ option: String, _ check: (String, String) -> String?) throws -> [String: String] {
                 var d: [String: String] = [:]
                 for item in list {
                     guard let eq = item.firstIndex(of: "="), eq != item.startIndex else {
-                        throw ValidationError("--\(option) takes KEY=VALUE, not \"\(item)\"")
+                        throw ValidationError("--\(option) takes KEY=VALUE, not \"\(InputError.excerpt(item))\"")
                     }
-                    d[String(item[..<eq])] = String(item[item.index(after: eq)...])
+                    let key = String(item[..<eq]), value = String(item[item.index(after: eq)...])
+                    if let problem = check(key, value) { throw ValidationError("--\(option) \(InputError.excerpt(item)): \(problem)") }
+                    d[key] = value
                 }
                 return d
             }
-            c.environment.extraUdevProperties = try pairs(udevProperties, "udev")
-            c.environment.extraQuirks = try pairs(quirks, "quirk")
+            c.environment.extraUdevProperties = try pairs(udevProperties, "udev") { DecoderOverrides.udevProblem(key: $0, value: $1) }
+            c.environment.extraQuirks = try pairs(quirks, "quirk") { DecoderOverrides.quirkProblem(key: $0, value: $1) }
             return c
         }
 
         func validate() throws {
             if recordings.isEmpty { throw ValidationError("give at least one recording") }
+            if let p = emptyInputProblem("recording name", recordings) { throw ValidationError(p) }
+            if let p = emptyOutputProblem("--output", output, "give a file name, or leave --output out for standard output") { throw ValidationError(p) }
+            if let c = compare, c.isEmpty { throw ValidationError("--compare: the file name is empty (give a libinput reference file)") }
             if !(tail >= 0 && tail <= 3600) { throw ValidationError("--tail must be between 0 and 3600 seconds") }
             _ = try decoderConfiguration()
         }
@@ -71,16 +77,17 @@ extension PointerSimCommand {
         func run() throws {
             try runReportingErrors {
                 let tailUS = Int64((tail * 1_000_000).rounded())
-                if let ref = compare {
-                    let reference = LibinputReference(text: try readTextFile(ref))
-                    var events: [DecodedEvent] = []
-                    try PointerSimFormats.Decode.forEachEvent(paths: recordings, configuration: try decoderConfiguration(), tail: tailUS) {
-                        if $0.device == 0 { events.append($0) }
-                    }
-                    print(FidelityReport(decoded: events, reference: reference).summary)
-                    return
-                }
+                // The output first: a folder is refused before anything is read.
                 try writeWhole(to: try output.map { try OutputSink(path: $0) } ?? OutputSink()) { sink in
+                    if let ref = compare {
+                        var events: [DecodedEvent] = []
+                        try PointerSimFormats.Decode.forEachEvent(paths: recordings, configuration: try decoderConfiguration(), tail: tailUS) {
+                            if $0.device == 0 { events.append($0) }
+                        }
+                        // The reference streams: linear in its size, memory bounded by the recording.
+                        try sink.writeLine(FidelityReport(decoded: events, referencePath: ref).summary)
+                        return
+                    }
                     try PointerSimFormats.Decode.run(paths: recordings, configuration: try decoderConfiguration(), tail: tailUS, sink: sink)
                 }
             }

@@ -28,10 +28,12 @@ extension PointerSimCommand {
             #if os(Linux)
             guard let entries = Discovery.scan(directory: directory) else {
                 print("no \(directory) on this machine: there are no input devices to read (a container or a build machine?)")
+                finishStandardOutput()
                 return
             }
             if entries.isEmpty {
                 print("no input devices in \(directory)")
+                finishStandardOutput()
                 return
             }
             for e in entries {
@@ -46,6 +48,7 @@ extension PointerSimCommand {
             #else
             print("live devices are only supported on Linux")
             #endif
+            finishStandardOutput()
         }
     }
 }

@@ -37,6 +37,11 @@ extension PointerSimCommand {
         @Flag(help: "Also write a `pointer` line after every input frame.")
         var verbose = false
 
+        func validate() throws {
+            if let p = emptyOutputProblem("--record", record, "give the recording's file name") { throw ValidationError(p) }
+            if let p = emptyInputProblem("device path", devices, option: "--device") ?? emptyInputProblem("scene name", scene.map { [$0] } ?? [], option: "--scene") { throw ValidationError(p) }
+        }
+
         func run() throws {
             #if os(Linux)
             try runReportingErrors(cleanupOnSignal: false) {
@@ -75,6 +80,11 @@ extension PointerSimCommand {
 
         @Flag(help: "Grab the devices exclusively.")
         var grab = false
+
+        func validate() throws {
+            if let p = emptyOutputProblem("--output", output, "give the recording's file name") { throw ValidationError(p) }
+            if let p = emptyInputProblem("device path", devices, option: "--device") { throw ValidationError(p) }
+        }
 
         func run() throws {
             #if os(Linux)

@@ -51,6 +51,34 @@ func writeStderr(_ s: String) {
 func runReportingErrors(cleanupOnSignal: Bool = true, _ body: () throws -> Void) throws {
     if cleanupOnSignal { installTemporaryFileCleanup() }
     do { try body() } catch let e as InputError { fail(e) }
+    finishStandardOutput()
+}
+
+/// Flushes standard output (what `print` buffered) and, if a write to it
+/// failed (`> /dev/full`, a closed pipe), ends with 74 saying so: a command
+/// never reports success for output that was lost.
+func finishStandardOutput() {
+    // fflush(nil) flushes every stream, stdout among them (the C global is
+    // not concurrency-safe to name in Swift 6); a write that failed earlier
+    // left its bytes in the buffer, so it fails again here.
+    if fflush(nil) != 0 {
+        let e = errno
+        fail(InputError(.io, file: "<stdout>", "write error: \(String(cString: strerror(e == 0 ? EIO : e)))"))
+    }
+}
+
+/// Why the input names are refused before anything is read, or nil: an
+/// empty name would be reported as ": cannot open" (no name to show).
+func emptyInputProblem(_ what: String, _ paths: [String], option: String? = nil) -> String? {
+    guard paths.contains("") else { return nil }
+    if let o = option { return "\(o): the \(what) is empty (give one)" }
+    return "a \(what) is empty (give a file name, or - for standard input)"
+}
+
+/// Why a file name given to `option` is refused before anything is read, or nil.
+func emptyOutputProblem(_ option: String, _ path: String?, _ hint: String) -> String? {
+    guard let p = path, p.isEmpty else { return nil }
+    return "\(option): the file name is empty (\(hint))"
 }
 
 /// Installs the signal handlers that remove the temporary output files
@@ -119,6 +147,8 @@ extension PointerSimCommand {
 
         func validate() throws {
             if traces.isEmpty { throw ValidationError("give at least one trace file") }
+            if let p = emptyInputProblem("trace name", traces) ?? emptyInputProblem("scene name", scene.map { [$0] } ?? [], option: "--scene") { throw ValidationError(p) }
+            if let p = emptyOutputProblem("--output", output, "give a file name, or leave --output out for standard output") { throw ValidationError(p) }
             if let o = output, let problem = Self.outputProblem(o) { throw ValidationError(problem) }
         }
 

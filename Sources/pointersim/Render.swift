@@ -35,6 +35,8 @@ extension PointerSimCommand {
                 }
                 if output.hasSuffix(".svg") { throw ValidationError("--profiles draws in the HTML viewer: give --output FILE.html") }
             }
+            if let p = emptyInputProblem("trace name", traces) ?? emptyInputProblem("scene name", scene.map { [$0] } ?? [], option: "--scene") { throw ValidationError(p) }
+            if let p = emptyOutputProblem("--output", output, "give FILE.html or FILE.svg") { throw ValidationError(p) }
             if !(output.hasSuffix(".html") || output.hasSuffix(".svg")) { throw ValidationError("--output must end in .html or .svg") }
         }
 

@@ -144,3 +144,81 @@ import Testing
         #expect(buttons == rawButtons)
     }
 }
+
+/// Issue #21: the shapes of file `libinput record` writes, 1.19 to 1.29
+/// (`Traces/libinput-record`, README there): comments everywhere, the
+/// `libinput:` and `system:` headers, `autorestart`, `udev:` properties, an
+/// empty or non-empty `quirks:` list (1.29 writes its items at the key's own
+/// indent), a multi-line `hid: [` … `]` report descriptor, a device
+/// `libinput:` section, and `- libinput:` and `- hid:` entries among the
+/// events. Each decodes to exactly what the minimal file with the same evdev
+/// events decodes to.
+@Suite struct LibinputRecordShapeTests {
+    static let shapes = ["libinput-1.19.yaml", "libinput-1.23-with-libinput.yaml", "libinput-1.29-quirks-hid.yaml"]
+
+    static func decoded(_ name: String) throws -> [String] {
+        var lines: [String] = [], names: [String] = []
+        try Decode.forEachEvent(paths: [RecordingFiles.path("libinput-record/" + name)], configuration: DecoderConfiguration(),
+                                devices: { names = $0 }) { e in
+            if let l = DecodedLine.render(e, deviceName: names[e.device]) { lines.append(l) }
+        }
+        return lines
+    }
+
+    @Test func theMinimalFileDecodes() throws {
+        let lines = try Self.decoded("minimal.yaml")
+        #expect(lines.count == 8)
+        #expect(lines[4] == #"{"t":0.1,"device":"PointerSim Shape Mouse","frame":3,"event":"button","button":272,"state":"pressed"}"#)
+        #expect(lines[6] == #"{"t":0.3,"device":"PointerSim Shape Mouse","frame":5,"event":"scroll","source":"wheel","vert":15,"v120":120}"#)
+    }
+
+    @Test(arguments: shapes) func everyShapeDecodesAsTheMinimalFile(_ name: String) throws {
+        #expect(try Self.decoded(name) == (try Self.decoded("minimal.yaml")), "\(name)")
+        // The whole-file parser reads the same description and events.
+        let text = try String(contentsOfFile: RecordingFiles.path("libinput-record/" + name), encoding: .utf8)
+        let minimal = try LibinputRecordFormat.parse(try String(contentsOfFile: RecordingFiles.path("libinput-record/minimal.yaml"), encoding: .utf8))
+        let parsed = try LibinputRecordFormat.parse(text, file: name)
+        #expect(parsed.count == 1 && parsed[0].description == minimal[0].description && parsed[0].events == minimal[0].events, "\(name)")
+    }
+
+    @Test func aNonEmptyQuirksListAtItsKeysIndentIsRead() throws {
+        // The 1.29 shape alone, the way the issue saw it refused before.
+        let text = """
+            # libinput record
+            version: 1
+            ndevices: 1
+            devices:
+            - node: /dev/input/event5
+              evdev:
+                name: "Pad"
+                id: [24, 1739, 52619, 256]
+                codes:
+                  0: [0, 1, 3]
+                  1: [272]
+                  3: [0, 1]
+                absinfo:
+                  0: [0, 1000, 0, 0, 12]
+                  1: [0, 600, 0, 0, 12]
+                properties: [0, 2]
+              quirks:
+              - ModelTouchpadVisibleMarker=1
+              events:
+              - evdev:
+                - [  0,      0,   3,   0,     500]
+                - [  0,      0,   0,   0,       0]
+
+            """
+        let parsed = try LibinputRecordFormat.parse(text)
+        #expect(parsed.count == 1 && parsed[0].description.name == "Pad" && parsed[0].events.count == 2)
+    }
+
+    @Test func autorestartTwoDevicesAndCommentsBetweenThem() throws {
+        let lines = try Self.decoded("libinput-1.26-autorestart-two-devices.yaml")
+        let mouse = try Self.decoded("minimal.yaml")
+        // The mouse's lines, in order, among the keyboard's.
+        #expect(lines.filter { $0.contains("Shape Mouse") } == mouse)
+        let keyboard = lines.filter { $0.contains("Shape Keyboard") }
+        #expect(keyboard.count == 4)
+        #expect(keyboard[1] == #"{"t":0.05,"device":"PointerSim Shape Keyboard","frame":0,"event":"key","key":42,"state":"pressed"}"#)
+    }
+}

@@ -40,6 +40,89 @@ import Testing
         return FidelityReport(decoded: events, reference: reference)
     }
 
+    /// The comparison as it was before it streamed (issue #21): the whole
+    /// reference parsed, then compared; kept here to show the streaming one
+    /// gives the same figures.
+    static func naiveReport(decoded: [DecodedEvent], reference: LibinputReference) -> FidelityReport {
+        var rep = FidelityReport()
+        do {
+        // Ours, by frame.
+        var motion: [Int: (Double, Double)] = [:]
+        var buttonsOurs: [(Int, UInt16, Bool)] = []
+        // Buttons no frame made (timers, held-back presses): compared by time.
+        var timedOurs: [(Int64, UInt16, Bool)] = [], timedRef: [(Int64, UInt16, Bool)] = []
+        for e in decoded {
+            if case .timer = e.origin, case .button(let c, let p) = e.kind { timedOurs.append((e.time, c, p)) }
+        }
+        var scrollOurs: [Int: [(String, Double?, Double?)]] = [:]
+        for e in decoded {
+            guard case .frame(let f) = e.origin else { continue }
+            switch e.kind {
+            case .motion(let dx, let dy, _, _): motion[f] = (dx, dy)
+            case .button(let c, let p): buttonsOurs.append((f, c, p))
+            case .scroll(let src, let v, let h, _, _): scrollOurs[f, default: []].append((src.rawValue, v, h))
+            default: break
+            }
+        }
+        var refMotionFrames = Set<Int>(), refScrollFrames = Set<Int>()
+        var buttonsRef: [(Int, UInt16, Bool)] = []
+        for r in reference.events where r.frame == nil && r.type == "POINTER_BUTTON" && r.fields["src"] == "timer" {
+            if let code = r.fields["button"].flatMap({ UInt16($0) }), let t = r.recordedMicroseconds {
+                timedRef.append((t, code, r.fields["state"] == "pressed"))
+            }
+        }
+        rep.buttons += timedRef.count
+        for r in reference.events {
+            guard let f = r.frame else { continue }
+            switch r.type {
+            case "POINTER_MOTION":
+                rep.motionFrames += 1
+                refMotionFrames.insert(f)
+                if let (dx, dy) = motion[f], let rx = r.number("dx"), let ry = r.number("dy"), FidelityReport.close(dx, rx), FidelityReport.close(dy, ry) {
+                    rep.motionMatched += 1
+                } else if rep.firstMotionMismatches.count < 10 {
+                    rep.firstMotionMismatches.append(f)
+                }
+            case "POINTER_BUTTON":
+                rep.buttons += 1
+                if let code = r.fields["button"].flatMap({ UInt16($0) }) { buttonsRef.append((f, code, r.fields["state"] == "pressed")) }
+            case "POINTER_SCROLL_FINGER", "POINTER_SCROLL_WHEEL", "POINTER_SCROLL_CONTINUOUS":
+                rep.scrollEvents += 1
+                refScrollFrames.insert(f)
+                let source = r.type == "POINTER_SCROLL_FINGER" ? "finger" : r.type == "POINTER_SCROLL_WHEEL" ? "wheel" : "continuous"
+                let rv = r.number("vert"), rh = r.number("horiz")
+                if let i = scrollOurs[f]?.firstIndex(where: { s in
+                    s.0 == source && (rv == nil) == (s.1 == nil) && (rh == nil) == (s.2 == nil)
+                        && (rv.map { FidelityReport.close(s.1!, $0) } ?? true) && (rh.map { FidelityReport.close(s.2!, $0) } ?? true)
+                }) {
+                    rep.scrollMatched += 1
+                    scrollOurs[f]!.remove(at: i)
+                }
+            default: break
+            }
+        }
+        rep.extraMotion = motion.keys.filter { !refMotionFrames.contains($0) }.count
+        rep.extraScroll = scrollOurs.filter { !refScrollFrames.contains($0.key) }.reduce(0) { $0 + $1.value.count }
+        var k = 0
+        for (i, b) in buttonsRef.enumerated() where i < buttonsOurs.count && buttonsOurs[i] == b { k += 1 }
+        var kt = 0
+        for (i, b) in timedRef.enumerated() where i < timedOurs.count && timedOurs[i] == b { kt += 1 }
+        rep.buttonsMatched = k + kt
+        rep.buttonsIdentical = buttonsRef.count == buttonsOurs.count && k == buttonsRef.count
+            && timedRef.count == timedOurs.count && kt == timedRef.count
+        }
+        return rep
+    }
+
+    @Test(arguments: rows) func theStreamedComparisonGivesTheWholeFilesFigures(_ row: Row) throws {
+        let reference = LibinputReference(text: try String(contentsOfFile: row.reference, encoding: .utf8))
+        var events: [DecodedEvent] = []
+        try Decode.forEachEvent(paths: row.files, configuration: DecoderConfiguration()) { if $0.device == 0 { events.append($0) } }
+        let naive = Self.naiveReport(decoded: events, reference: reference)
+        #expect(try FidelityReport(decoded: events, referencePath: row.reference) == naive, "\(row.name)")
+        #expect(FidelityReport(decoded: events, reference: reference) == naive, "\(row.name)")
+    }
+
     static func percent(_ a: Int, _ b: Int) -> Double { b == 0 ? 100 : Double(a) * 100 / Double(b) }
 
     @Test func everyReferenceIsListedAndReadable() throws {

@@ -24,12 +24,14 @@ public final class OutputSink {
     private var buffer: [UInt8] = []
     private let finalPath: String?
     private let tempPath: String?
+    /// The name errors give: the path as given (a device node, a link), or `<stdout>`.
+    public let name: String
     private let flushEachLine: Bool
     private var tempSlot: Int? = nil
 
     /// Standard output (`flushEachLine` for live logs).
     public init(standardOutput flushEachLine: Bool = false) {
-        fd = 1; finalPath = nil; tempPath = nil; self.flushEachLine = flushEachLine
+        fd = 1; finalPath = nil; tempPath = nil; name = "<stdout>"; self.flushEachLine = flushEachLine
         buffer.reserveCapacity(1 << 16)
     }
 
@@ -39,6 +41,10 @@ public final class OutputSink {
     ///   or its folder is missing or not writable.
     public init(path: String, flushEachLine: Bool = false) throws {
         self.flushEachLine = flushEachLine
+        name = path
+        // An empty name would create ".tmp-PID" in the working folder and
+        // then fail to rename it: refused before anything is written.
+        guard !path.isEmpty else { throw InputError(.cannotCreate, file: path, "cannot create: the file name is empty") }
         func failure(_ e: Int32) -> InputError {
             InputError(.cannotCreate, file: path, "cannot create: \(String(cString: strerror(e)))")
         }
@@ -107,7 +113,7 @@ public final class OutputSink {
             if n < 0 {
                 if errno == EINTR { continue }
                 let e = errno
-                throw InputError(.io, file: finalPath ?? "<stdout>", "write error: \(String(cString: strerror(e)))")
+                throw InputError(.io, file: name, "write error: \(String(cString: strerror(e)))")
             }
             off += n
         }
@@ -118,7 +124,20 @@ public final class OutputSink {
     public func commit() throws {
         try flush()
         if let tmp = tempPath, let final = finalPath {
-            fsync(fd); close(fd); fd = -1
+            // A full disk can show only here (delayed allocation, NFS).
+            if fsync(fd) != 0, errno != EINVAL, errno != EROFS {
+                let e = errno
+                close(fd); fd = -1; unlink(tmp)
+                if let s = tempSlot { TemporaryFiles.unregister(s); tempSlot = nil }
+                throw InputError(.io, file: name, "write error: \(String(cString: strerror(e)))")
+            }
+            if close(fd) != 0, errno != EINTR {
+                let e = errno
+                fd = -1; unlink(tmp)
+                if let s = tempSlot { TemporaryFiles.unregister(s); tempSlot = nil }
+                throw InputError(.io, file: name, "write error: \(String(cString: strerror(e)))")
+            }
+            fd = -1
             defer { if let s = tempSlot { TemporaryFiles.unregister(s); tempSlot = nil } }
             // Only over a regular file (or nothing): a folder or device that
             // appeared meanwhile is left alone.
@@ -133,7 +152,9 @@ public final class OutputSink {
                 throw InputError(.io, file: final, "cannot rename into place: \(String(cString: strerror(e)))")
             }
         } else if fd > 2 {
-            close(fd); fd = -1
+            let r = close(fd), e = errno
+            fd = -1
+            if r != 0, e != EINTR { throw InputError(.io, file: name, "write error: \(String(cString: strerror(e)))") }
         }
     }
 

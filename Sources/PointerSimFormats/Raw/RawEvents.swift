@@ -32,12 +32,13 @@ extension RawItem: MergeItem {
     /// The time in µs.
     @inlinable public var mergeTime: Int64 { microseconds }
 
-    /// The item `offset` µs later.
+    /// The item `offset` µs later (saturating: the readers keep times within
+    /// `InputClock`'s range, a library caller's items may not be).
     public func shifted(by offset: Int64) -> RawItem {
         switch self {
-        case .event(let d, let e): .event(device: d, e.atMicroseconds(e.microseconds + offset))
-        case .removed(let d, let t): .removed(device: d, microseconds: t + offset)
-        case .added(let d, let t): .added(device: d, microseconds: t + offset)
+        case .event(let d, let e): .event(device: d, e.atMicroseconds(InputClock.adding(e.microseconds, offset)))
+        case .removed(let d, let t): .removed(device: d, microseconds: InputClock.adding(t, offset))
+        case .added(let d, let t): .added(device: d, microseconds: InputClock.adding(t, offset))
         }
     }
 }
@@ -202,7 +203,7 @@ public struct RawInputPipeline {
     /// a live reader wakes up then, with no input following.
     public var nextTimerExpiry: Int64? {
         guard let o = origin, let x = decoder.nextTimerExpiry else { return nil }
-        return x + o
+        return InputClock.adding(x, o)
     }
 
     /// Fires the decoder's timers due by a raw time (µs), appending what they
@@ -210,6 +211,6 @@ public struct RawInputPipeline {
     /// item up to it, so the timers fire in the order a replay fires them.
     public mutating func fireTimers(upTo raw: Int64, into out: inout [PointerEvent]) {
         guard let o = origin else { return }
-        decoder.fireTimers(upTo: raw - o, into: &out)
+        decoder.fireTimers(upTo: InputClock.adding(raw, o == .min ? .max : -o), into: &out)
     }
 }

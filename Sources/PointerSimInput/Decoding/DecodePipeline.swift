@@ -293,7 +293,7 @@ public struct DecodePipeline: Sendable {
     /// `tail` µs after the last event, then every device still present is
     /// removed.
     public mutating func finish(tail: Int64 = 2_000_000, into out: inout [DecodedEvent]) {
-        let end = (lastTime ?? 0) + tail
+        let end = InputClock.adding(lastTime ?? 0, tail)
         fireTimers(upTo: end, into: &out)
         for i in devices.indices where !removed[i] { removeDevice(i, at: end, into: &out) }
     }

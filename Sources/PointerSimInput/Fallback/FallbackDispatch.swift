@@ -134,7 +134,7 @@ public struct FallbackDispatch: DeviceDispatch {
         let hasRel = has(C.EV_REL, C.REL_X) && has(C.EV_REL, C.REL_Y)
         if isPointer && hasRel {
             var multiplier = 1.0
-            if isTrackpoint, let m = f.quirkDouble("AttrTrackpointMultiplier"), m > 0 { multiplier = m }
+            if isTrackpoint, let m = f.quirkDouble("AttrTrackpointMultiplier"), m > 0, m <= DecoderOverrides.multiplierLimit { multiplier = m }
             let dpi = isTrackpoint || !(mouse || stick) ? 1000 : (f.udev["MOUSE_DPI"].flatMap(Self.parseMouseDPI) ?? 1000)
             filter = PointerFilter(pointingStick: isTrackpoint, profile: c.configuration.acceleration,
                                    speed: c.configuration.speed, dpi: dpi, multiplier: multiplier,

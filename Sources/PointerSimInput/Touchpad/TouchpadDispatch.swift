@@ -242,10 +242,13 @@ public struct TouchpadDispatch: DeviceDispatch {
         func fixResolution(_ x: inout Axis, _ y: inout Axis) -> Bool {
             if x.resolution != 0 || y.resolution != 0 { return false }
             var xres = 1, yres = 1
-            if let r = facts.quirkDimensions("AttrResolutionHint") {
+            // Hints outside 1…65536 are ignored (DecoderOverrides); a size
+            // hint larger than the axis still gives at least 1 unit/mm.
+            let hints = 1...DecoderOverrides.hintLimit
+            if let r = facts.quirkDimensions("AttrResolutionHint"), hints.contains(r.width), hints.contains(r.height) {
                 xres = r.width; yres = r.height
-            } else if let s = facts.quirkDimensions("AttrSizeHint"), s.width > 0, s.height > 0 {
-                xres = (x.maximum - x.minimum) / s.width; yres = (y.maximum - y.minimum) / s.height
+            } else if let s = facts.quirkDimensions("AttrSizeHint"), hints.contains(s.width), hints.contains(s.height) {
+                xres = Swift.max(1, (x.maximum - x.minimum) / s.width); yres = Swift.max(1, (y.maximum - y.minimum) / s.height)
             }
             x.resolution = xres; y.resolution = yres
             return xres == 1
@@ -492,7 +495,7 @@ public struct TouchpadDispatch: DeviceDispatch {
     static func fuzz(_ facts: DeviceFacts, _ code: UInt16) -> Int {
         let hex = DeviceFacts.hex2(code)
         guard let v = facts.udev["LIBINPUT_FUZZ_" + hex] ?? facts.udev["LIBINPUT_FUZZ_" + hex.uppercased()], let f = Int(v), f >= 0 else { return 0 }
-        return f
+        return Swift.min(f, DecoderOverrides.axisLimit)  // as the kernel's own fuzz (HostileValues)
     }
 
     /// udev's `EVDEV_ABS_<code>=min:max:res:fuzz:flat` override (hwdb), as
@@ -500,10 +503,13 @@ public struct TouchpadDispatch: DeviceDispatch {
     static func evdevAbsOverride(_ facts: DeviceFacts, _ code: UInt16) -> (min: Int?, max: Int?, res: Int?)? {
         let hex = DeviceFacts.hex2(code)
         guard let v = facts.udev["EVDEV_ABS_" + hex.uppercased()] ?? facts.udev["EVDEV_ABS_" + hex] else { return nil }
-        let parts = v.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
+        // Clamped as the kernel's own values are (HostileValues): ±2^28.
+        let limit = DecoderOverrides.axisLimit
+        let parts = v.split(separator: ":", omittingEmptySubsequences: false).map { Int($0).map { Swift.min(Swift.max($0, -limit), limit) } }
         func at(_ i: Int) -> Int? { i < parts.count ? parts[i] : nil }
-        if parts.count == 1 { return (nil, nil, at(0)) }  // a bare resolution
-        return (at(0), at(1), at(2))
+        func resolution() -> Int? { at(parts.count == 1 ? 0 : 2).map { Swift.max($0, 0) } }
+        if parts.count == 1 { return (nil, nil, resolution()) }  // a bare resolution
+        return (at(0), at(1), resolution())
     }
 
     /// `evdev_device_mm_to_units` (x): truncated towards zero, as C's int conversion.
