@@ -381,16 +381,7 @@ public struct SelectionEngine: Sendable {
         var best = -1, bestScore = Double.infinity
         func consider(_ i: Int) {
             guard i != from, !removedItems[i] else { return }
-            let p = rect(of: i).center
-            let along: Double, across: Double
-            switch d {
-            case .left: along = c.x - p.x; across = p.y - c.y
-            case .right: along = p.x - c.x; across = p.y - c.y
-            case .up: along = c.y - p.y; across = p.x - c.x
-            case .down: along = p.y - c.y; across = p.x - c.x
-            }
-            guard along > 0 else { return }
-            let score = along + 2 * abs(across)
+            guard let score = d.score(from: c, to: rect(of: i).center) else { return }
             // Ties to the lower index, whatever order the candidates come in.
             if score < bestScore || (score == bestScore && i < best) { bestScore = score; best = i }
         }

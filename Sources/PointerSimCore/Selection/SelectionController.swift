@@ -14,6 +14,20 @@ public enum SelectionEvent: Sendable, Hashable {
 /// The arrow keys' directions.
 public enum FocusDirection: Sendable, Hashable, CaseIterable {
     case left, right, up, down
+
+    /// How far an item centred at `p` is from one centred at `c` for a move
+    /// in this direction: `distance along + 2 × |offset across|` (**our
+    /// choice**), nil when `p` is not strictly beyond `c` along the axis.
+    @inlinable func score(from c: Point, to p: Point) -> Double? {
+        let along: Double, across: Double
+        switch self {
+        case .left: along = c.x - p.x; across = p.y - c.y
+        case .right: along = p.x - c.x; across = p.y - c.y
+        case .up: along = c.y - p.y; across = p.x - c.x
+        case .down: along = p.y - c.y; across = p.x - c.x
+        }
+        return along > 0 ? along + 2 * abs(across) : nil
+    }
 }
 
 /// Clicks, keyboard focus and context menus over a band interaction's items
@@ -442,16 +456,7 @@ public struct SelectionController: Sendable {
         let c = items[from].center
         var best: Int? = nil, bestScore = Double.infinity
         for (i, r) in items.enumerated() where i != from && !isRemoved(i) {
-            let p = r.center
-            let along: Double, across: Double
-            switch d {
-            case .left: along = c.x - p.x; across = p.y - c.y
-            case .right: along = p.x - c.x; across = p.y - c.y
-            case .up: along = c.y - p.y; across = p.x - c.x
-            case .down: along = p.y - c.y; across = p.x - c.x
-            }
-            guard along > 0 else { continue }
-            let score = along + 2 * abs(across)
+            guard let score = d.score(from: c, to: r.center) else { continue }
             if score < bestScore { bestScore = score; best = i }
         }
         return best
