@@ -752,3 +752,11 @@ extension SelectionEngine {
         #endif
     }
 }
+
+extension SelectionDiff: CustomStringConvertible, CustomDebugStringConvertible {
+    /// `SelectionDiff(added: [1, 2], removed: [3])`, whatever the storage (a
+    /// list of indices or runs).
+    public var description: String { "SelectionDiff(added: \(added), removed: \(removed))" }
+    /// The same as ``description``.
+    public var debugDescription: String { description }
+}
