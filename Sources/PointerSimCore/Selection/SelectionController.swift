@@ -349,8 +349,9 @@ public struct SelectionController: Sendable {
             if !configuration.multiple {
                 target = band.engine.isSelected(f) ? [] : [f]
             } else if rules.spaceSelects && !rules.toggles(modifiers) {
-                // Qt's Space selects (adds) the focused item, never removes it.
-                guard !band.engine.isSelected(f) else { break }
+                // Qt's Space selects (adds) the focused item, never removes it;
+                // even when it changes nothing it commits the current range.
+                guard !band.engine.isSelected(f) else { commitRangeBase(band); break }
                 target = .toggling(f)
             } else {
                 target = toggled(f, band)
