@@ -69,7 +69,7 @@ public enum LogLine {
     }
 
     /// A list of items: `["a1","a7"]`; a list kept as runs (more than
-    /// ``LogItemList/compactThreshold`` items from a selection) as `"all"`
+    /// `LogItemList.compactThreshold` items from a selection) as `"all"`
     /// when it is every item of the scene, else
     /// `{"count":N,"ranges":[[FIRST,LAST],…]}` in scene indices, both ends
     /// included (docs/Formats/Log.md, "Long lists").
