@@ -15,7 +15,7 @@ let package = Package(
         .executable(name: "pointersim", targets: ["pointersim"]),
     ],
     // `from:` the lowest version each is known to build with (the only one
-    // present on the build machines), never `exact:`: a client that needs a
+    // present on the build machines), never an exact pin: a client that needs a
     // later release of the same major version must still resolve
     // (PackageManifestTests checks every Package.swift of the repository).
     dependencies: [
