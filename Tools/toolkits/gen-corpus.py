@@ -15,6 +15,8 @@ import argparse
 import json
 import random
 
+from session import scene_items
+
 # Scenes the harnesses reproduce exactly (read back and checked by them).
 # Qt's QGraphicsView: arbitrary rects; a grid with gaps, and a row of touching
 # and thin items.
@@ -75,7 +77,7 @@ class Session:
         self.t = 0.0
         self.lines = []
         self.mods = []
-        self.rects = [it["rect"] for it in items_of(scene)]
+        self.rects = [rect for _, rect in scene_items(scene)]
         self.w = scene["view"]["width"]
         self.h = scene["view"]["height"]
         # QListView sessions: no Shift press on empty space (the `qt` profile
@@ -127,19 +129,6 @@ class Session:
 
     def clamp(self, p):
         return (min(max(int(p[0]), 1), self.w - 2), min(max(int(p[1]), 1), self.h - 2))
-
-
-def items_of(scene):
-    items = scene["items"]
-    if isinstance(items, list):
-        return items
-    g = items["grid"]
-    out = []
-    for r in range(g["rows"]):
-        for c in range(g["columns"]):
-            out.append({"id": f"r{r}c{c}", "rect": [g["origin"][0] + c * g["pitch"][0], g["origin"][1] + r * g["pitch"][1],
-                                                    g["size"][0], g["size"][1]]})
-    return out
 
 
 def rand_mods(rng, allowed, weight_none=0.45):

@@ -10,6 +10,8 @@ import os
 import subprocess
 import tempfile
 
+from session import scene_items, trace_steps
+
 ap = argparse.ArgumentParser()
 ap.add_argument("corpus"); ap.add_argument("recorded"); ap.add_argument("name")
 ap.add_argument("--bin", default=".build/debug/pointersim")
@@ -22,16 +24,10 @@ with tempfile.TemporaryDirectory() as d:
     log = subprocess.run([a.bin, "replay", os.path.join(d, "s.trace"), "--scene", os.path.join(d, "s.scene.json")],
                          capture_output=True, text=True, check=True).stdout
 records = [json.loads(l) for l in log.splitlines()]
-ids = None
-steps = [l for l in sess["trace"].splitlines()[1:] if l.strip() and not l.strip().startswith("#")]
+steps = [" ".join([f"{t:.3f}", ev] + args) for t, ev, args in trace_steps(sess["trace"])]
 obs = {o["step"]: o for o in rec.get("observations", [])}
 sel = []
-order = {}
-if isinstance(sess["scene"]["items"], list):
-    order = {it["id"]: k for k, it in enumerate(sess["scene"]["items"])}
-else:
-    g = sess["scene"]["items"]["grid"]
-    order = {f"r{r}c{c}": r * g["columns"] + c for r in range(g["rows"]) for c in range(g["columns"])}
+order = {id: k for k, (id, _) in enumerate(scene_items(sess["scene"]))}
 ri = 0
 t0 = float(steps[0].split()[0])
 for k, line in enumerate(steps):

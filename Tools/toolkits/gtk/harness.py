@@ -43,6 +43,9 @@ import sys
 import time
 import warnings
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from session import trace_steps  # noqa: E402
+
 # The capture controller's "event" signal carries a GdkEvent, which PyGObject cannot
 # marshal (it warns once and passes None); the harness reads the event through the
 # controller instead.
@@ -200,20 +203,11 @@ def pump_until(predicate, timeout, what):
 
 def parse_trace(text):
     events = []
-    header = False
-    for raw in text.split("\n"):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        if not header:
-            if line.split() != ["pointersim-trace", "1"]:
-                raise Skip("trace: expected the header 'pointersim-trace 1'")
-            header = True
-            continue
-        words = line.split()
-        t = float(words[0])
-        kind = words[1]
-        args = words[2:]
+    try:
+        lines = trace_steps(text)
+    except ValueError as e:
+        raise Skip(str(e))
+    for t, kind, args in lines:
         if kind == "move":
             ev = ("move", float(args[0]), float(args[1]))
         elif kind == "delta":
@@ -243,8 +237,6 @@ def parse_trace(text):
         else:
             raise Skip("event %r has no GTK counterpart in this harness" % kind)
         events.append((t, ev))
-    if not header:
-        raise Skip("trace: no header")
     return events
 
 

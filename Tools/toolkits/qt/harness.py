@@ -35,6 +35,9 @@ import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from session import trace_steps  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 # ----------------------------------------------------------------------------------------------
@@ -54,20 +57,11 @@ class Skip(Exception):
 def parse_trace(text):
     """[(time, event, args)] for the event lines, in order (their index is the protocol's step)."""
     steps = []
-    header = False
-    for raw in text.split("\n"):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        if not header:
-            if line.split() != ["pointersim-trace", "1"]:
-                raise Skip("trace header is not 'pointersim-trace 1'")
-            header = True
-            continue
-        words = line.split()
-        t = float(words[0])
-        ev = words[1] if len(words) > 1 else ""
-        args = words[2:]
+    try:
+        lines = trace_steps(text)
+    except ValueError as e:
+        raise Skip(str(e))
+    for t, ev, args in lines:
         if ev not in EVENTS:
             raise Skip("trace event %r has no Qt counterpart in this harness" % ev)
         if ev == "modifiers":
@@ -90,8 +84,6 @@ def parse_trace(text):
             if len(args) != 1 or not (args[0] in KEYS or (len(args[0]) == 1 and "a" <= args[0] <= "z")):
                 raise Skip("bad key %r" % args)
         steps.append((t, ev, args))
-    if not header:
-        raise Skip("no trace header")
     return steps
 
 

@@ -20,18 +20,11 @@ press on an item within the double-click time of a press on empty space
 Traces/toolkits/README.md describes the corpus.
 """
 import json
+import os
 import sys
 
-
-def items_of(scene):
-    items = scene["items"]
-    if isinstance(items, list):
-        return [tuple(it["rect"]) for it in items]
-    g = items["grid"]
-    ox, oy = g.get("origin", [0, 0])
-    w, h = g["size"]
-    px, py = g.get("pitch", g["size"])
-    return [(ox + c * px, oy + r * py, w, h) for r in range(g["rows"]) for c in range(g["columns"])]
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from session import scene_items, trace_steps  # noqa: E402
 
 
 def hit(rects, p):
@@ -40,17 +33,13 @@ def hit(rects, p):
 
 
 def in_domain(session):
-    rects = items_of(session["scene"])
+    rects = [rect for _, rect in scene_items(session["scene"])]
     widget = session.get("widget")
     view = session["scene"].get("view", {})
     p = (view.get("width", 1024) / 2, view.get("height", 768) / 2)
     mods, held, press_point = set(), False, None
-    last_press = None  # (time, item)
-    for line in session["trace"].splitlines()[1:]:
-        w = line.split("#", 1)[0].split()
-        if not w:
-            continue
-        t, ev, args = float(w[0]), w[1], w[2:]
+    last_press = None  # (time, item, point)
+    for t, ev, args in trace_steps(session["trace"]):
         if ev == "move":
             p = (float(args[0]), float(args[1]))
             if held and widget == "listview" and p != press_point:
@@ -71,9 +60,10 @@ def in_domain(session):
                     return False
             elif item is None and "shift" in mods:
                 return False
-            elif item is not None and last_press and last_press[1] is None and t - last_press[0] < 0.4:
+            elif (item is not None and last_press and last_press[1] is None and t - last_press[0] < 0.4
+                  and abs(p[0] - last_press[2][0]) <= 5 and abs(p[1] - last_press[2][1]) <= 5):
                 return False  # a double click from empty space onto an item: QGraphicsScene's rule
-            held, press_point, last_press = True, p, (t, item)
+            held, press_point, last_press = True, p, (t, item, p)
         elif ev == "release":
             held = False
     return True
