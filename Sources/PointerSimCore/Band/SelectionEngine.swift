@@ -449,8 +449,9 @@ public struct SelectionEngine: Sendable {
     }
 
     /// The topmost item whose rect contains the point, its max edges included
-    /// when `closed` (GTK picks with `graphene_rect_contains_point`, which
-    /// includes them: a press on the bottom edge of the last row hits it).
+    /// when `closed` (measured in GTK 4.8.3: a press on the bottom edge of a
+    /// grid's last row hits that row; our reading of why is that GTK's
+    /// picking includes a widget's max edges).
     /// - Complexity: that of ``item(at:)``, four times when `closed`.
     public func item(at p: Point, closed: Bool) -> Int? {
         guard closed else { return item(at: p) }
