@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""Narrows the public API to what a user reads (issue #18).
+
+Reads Tools/api/internal.txt: lines `Module Name [spi=Group]`, where Name is
+a top-level type or function of Module that is an implementation detail.
+Every `public`/`open` declaration of that type (its own, its members', those
+of extensions of it anywhere in the module) becomes `package`, or
+`@_spi(Group) public` where a nested package (Benchmarks/, Fuzz/) needs it.
+Then builds and, while the compiler answers "cannot be declared public
+because … uses a package type", narrows those declarations too.
+
+Run again after any merge: it is idempotent.
+"""
+import os, re, subprocess, sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DECL = re.compile(r'^(\s*(?:@[A-Za-z_]+(?:\([^)]*\))?\s+)*)(public|open)(\s)')
+TYPE = re.compile(r'\b(?:struct|class|enum|protocol|actor|extension|typealias|func|var|let)\s+([A-Za-z_][A-Za-z0-9_]*)')
+STR = re.compile(r'"(?:\\.|[^"\\])*"')
+
+def load_list():
+    entries = {}
+    with open(os.path.join(ROOT, 'Tools/api/internal.txt')) as f:
+        for line in f:
+            line = line.split('#', 1)[0].strip()
+            if not line:
+                continue
+            parts = line.split()
+            spi = None
+            for p in parts[2:]:
+                if p.startswith('spi='):
+                    spi = p[4:]
+            entries.setdefault(parts[0], {})[parts[1]] = spi
+    return entries
+
+def narrow(line, spi):
+    m = DECL.match(line)
+    if not m:
+        return line
+    attrs = m.group(1)
+    if spi:
+        if '@_spi(' in attrs:
+            return line
+        return line[:m.start(1)] + attrs + f'@_spi({spi}) ' + m.group(2) + line[m.end(2):]
+    # `@usableFromInline` keeps the declaration reachable from the
+    # module's `@inlinable` code (the band engine's hot paths are inlinable).
+    rest = line[m.end(3):]
+    uf = '@usableFromInline '
+    if re.search(r'@(inlinable|usableFromInline)\b', attrs) or re.match(r'\s*(extension|protocol)\b', rest):
+        uf = ''
+    return line[:m.start(2)] + uf + 'package' + line[m.end(2):]
+
+def process_file(path, names):
+    with open(path) as f:
+        lines = f.read().split('\n')
+    out, depth, stack, in_ml = [], 0, [], False  # stack: (name, depth at open)
+    pending = None
+    changed = False
+    for line in lines:
+        code = line
+        if in_ml:
+            if code.count('"""') % 2 == 1:
+                in_ml = False
+            out.append(line)
+            continue
+        if code.count('"""') % 2 == 1:
+            in_ml = True
+            code = code.split('"""', 1)[0]
+        code = STR.sub('""', code)
+        if '//' in code:
+            code = code.split('//', 1)[0]
+        stripped = code.strip()
+        outer = stack[0][0] if stack else None
+        m = TYPE.search(code)
+        if depth == 0 and m:
+            outer_here = m.group(1)
+        else:
+            outer_here = outer
+        new = line
+        if DECL.match(line) and outer_here in names:
+            new = narrow(line, names[outer_here])
+        if new != line:
+            changed = True
+        out.append(new)
+        # Track type contexts (only top-level ones matter).
+        if depth == 0 and m and re.search(r'\b(struct|class|enum|protocol|actor|extension)\b', code):
+            pending = m.group(1)
+        for ch in code:
+            if ch == '{':
+                if pending is not None and depth == 0:
+                    stack.append((pending, depth))
+                    pending = None
+                depth += 1
+            elif ch == '}':
+                depth -= 1
+                if stack and stack[-1][1] == depth:
+                    stack.pop()
+        if depth == 0 and pending is not None and '{' not in code and stripped.endswith(')'):
+            pass
+    if changed:
+        with open(path, 'w') as f:
+            f.write('\n'.join(out))
+    return changed
+
+def apply_list(entries):
+    for module, names in entries.items():
+        base = os.path.join(ROOT, 'Sources', module)
+        for root, _, files in os.walk(base):
+            for fn in files:
+                if fn.endswith('.swift'):
+                    process_file(os.path.join(root, fn), names)
+
+ERR = re.compile(r'^(/[^:]+\.swift):(\d+):\d+: error: .*(?:cannot be declared public|must be declared package|must be declared internal|cannot be declared open|must be as accessible as|uses a package type|uses an internal type|it is SPI|must be .@usableFromInline. or public)')
+
+def fix_loop(max_rounds=30):
+    for r in range(max_rounds):
+        p = subprocess.run(['swift', 'build'], cwd=ROOT, capture_output=True, text=True)
+        if p.returncode == 0:
+            print(f'api: build passes after {r} fix-up round(s)')
+            return True
+        fixes, stuck = {}, []
+        for l in (p.stdout + p.stderr).split('\n'):
+            m = ERR.match(l)
+            if m:
+                fixes.setdefault(m.group(1), set()).add(int(m.group(2)))
+        if not fixes:
+            sys.stderr.write(p.stdout[-6000:] + p.stderr[-3000:])
+            print('api: build fails with errors this script does not narrow', file=sys.stderr)
+            return False
+        for path, nums in fixes.items():
+            with open(path) as f:
+                lines = f.read().split('\n')
+            for n in nums:
+                new = narrow(lines[n - 1], None)
+                if new == lines[n - 1]:
+                    stuck.append(f'{path}:{n}: {lines[n - 1].strip()}')
+                lines[n - 1] = new
+            with open(path, 'w') as f:
+                f.write('\n'.join(lines))
+        if stuck and len(stuck) == sum(len(v) for v in fixes.values()):
+            print('api: no progress on:\n  ' + '\n  '.join(stuck), file=sys.stderr)
+            sys.stderr.write(p.stderr[-4000:] + p.stdout[-4000:])
+            return False
+        print(f'api: round {r + 1}: narrowed {sum(len(v) for v in fixes.values())} declaration(s)')
+    return False
+
+if __name__ == '__main__':
+    apply_list(load_list())
+    if '--no-build' not in sys.argv:
+        sys.exit(0 if fix_loop() else 1)
