@@ -16,9 +16,13 @@ public enum Counterexample {
 
     /// Writes the three files into `directory` (created if needed); the
     /// trace starts with `comment` as `#` lines (the divergence's
-    /// explanation). Returns their paths.
+    /// explanation). Times are rebased so that the first event is at 0, as
+    /// `pointersim replay` rebases them (the shrinker already tries that, so
+    /// a shrunk session is usually there). Returns their paths.
     @discardableResult
     public static func write(_ session: ConformanceSession, name: String, directory: String, comment: String = "") throws -> [String] {
+        var session = session
+        if let t0 = session.events.first?.time, t0 != 0 { session.events = session.events.map { PointerEvent(time: $0.time - t0, $0.kind) } }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let base = (directory as NSString).appendingPathComponent(name)
         var trace = PointerSimTrace.render(session.events)

@@ -165,7 +165,7 @@ struct SessionBuilder {
     var profile: BandProfile { scene.band.profile }
 
     mutating func add(_ k: PointerEvent.Kind, after dt: Double) {
-        t += dt
+        if !events.isEmpty { t += dt }  // the first event at 0, as replay rebases it
         t = (t * 1e6).rounded() / 1e6  // on the microsecond: traces and toolkits agree on it
         events.append(PointerEvent(time: t, k))
         if case .move(let p) = k { pointer = p }

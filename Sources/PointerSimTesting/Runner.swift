@@ -134,6 +134,8 @@ public enum Conformance {
         public var divergence: Divergence?
         /// The divergence before shrinking.
         public var original: Divergence?
+        /// The 0-based index of the first divergent session.
+        public var divergentSession: Int?
     }
 
     /// Plays `sessions` through `subject`; at the first divergence, shrinks it
@@ -148,7 +150,7 @@ public enum Conformance {
             report.sessions += 1
             guard case .answered(let answers) = try subject(s) else { report.skipped += 1; continue }
             if let d = divergence(s, answers: answers) {
-                if report.original == nil { report.original = d }
+                if report.original == nil { report.original = d; report.divergentSession = report.sessions - 1 }
                 let small = try shrink(d, subject: subject, budget: shrinkBudget)
                 if let best = report.divergence {
                     let a = (small.session.events.count, small.session.scene.items.count), b = (best.session.events.count, best.session.scene.items.count)

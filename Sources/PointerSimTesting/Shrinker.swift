@@ -68,8 +68,13 @@ public enum Shrinker {
                 }
             }
         }
-        // Round times (steps 10 ms apart) when they are not already.
-        let regular = s.events.enumerated().map { PointerEvent(time: Double($0.offset + 1) / 100, $0.element.kind) }
+        // Times from 0 (as replay rebases them), then steps 10 ms apart.
+        if let t0 = s.events.first?.time, t0 != 0 {
+            var c = s
+            c.events = s.events.map { PointerEvent(time: $0.time - t0, $0.kind) }
+            out.append(c)
+        }
+        let regular = s.events.enumerated().map { PointerEvent(time: Double($0.offset) / 100, $0.element.kind) }
         if regular != s.events {
             var c = s
             c.events = regular
