@@ -72,7 +72,7 @@ public struct ConformRun: Sendable {
         }
         let report: Conformance.Report
         do {
-            report = try Conformance.check(generator.sessions(count: sessions, seed: seed), subject: child.subject, divergencesToShrink: candidates)
+            report = try Conformance.check(generator.sessions(count: sessions, seed: seed), subject: child.subject, divergencesToShrink: candidates, domain: generator.accepts)
         } catch {
             return ("pointersim conform: \(error)\n", .protocolError)
         }

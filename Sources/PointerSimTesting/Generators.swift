@@ -70,6 +70,37 @@ public struct SessionGenerator: Sendable {
         return Generator(run: { rng in g.session(using: &rng) }, shrink: { AnySequence(Shrinker.candidates(of: $0)) })
     }
 
+    /// Whether a session lies in this generator's domain (the shrinker
+    /// keeps to it): for ``Kind/band``, no primary press over an item and no
+    /// context-click modifiers at a press; for ``wholePixels``, scale 1 and
+    /// whole-number coordinates.
+    public func accepts(_ session: ConformanceSession) -> Bool {
+        let scene = session.scene
+        if wholePixels {
+            func whole(_ v: Double) -> Bool { v == v.rounded() }
+            guard scene.view.scale == 1, scene.items.allSatisfy({ whole($0.rect.x) && whole($0.rect.y) && whole($0.rect.width) && whole($0.rect.height) }) else { return false }
+            if let p = scene.pointer.start, !(whole(p.x) && whole(p.y)) { return false }
+            for e in session.events { if case .move(let p) = e.kind, !(whole(p.x) && whole(p.y)) { return false } }
+        }
+        guard kind == .band else { return true }
+        let clicks = scene.band.profile.clicks
+        var pointer = scene.view.clampPointer(scene.pointer.start ?? Point(x: scene.view.size.width / 2, y: scene.view.size.height / 2))
+        var modifiers: ModifierFlags = []
+        for e in session.events {
+            switch e.kind {
+            case .move(let p): pointer = scene.view.clampPointer(p)
+            case .delta(let v): pointer = scene.view.clampPointer(pointer + v)
+            case .modifiers(let m): modifiers = m
+            case .press(.primary):
+                if clicks.isContextClick(modifiers) { return false }
+                if scene.items.contains(where: { $0.rect.contains(pointer) || (clicks.pressHitsMaxEdges && $0.rect.containsClosed(pointer)) }) { return false }
+            case .press, .key, .scroll: return false
+            default: break
+            }
+        }
+        return true
+    }
+
     // MARK: Scenes
 
     /// A scene: a 320 × 240 view, up to ``maxItems`` items on a coarse grid

@@ -118,9 +118,11 @@ public enum Conformance {
         return lines.joined(separator: "\n")
     }
 
-    /// Shrinks a divergence to a smaller session that still diverges.
-    public static func shrink(_ d: Divergence, subject: ConformanceSubject, budget: Int = 3000) throws -> Divergence {
-        let small = try Shrinker.shrink(d.session, budget: budget) { try firstDivergence($0, subject: subject) != nil }
+    /// Shrinks a divergence to a smaller session that still diverges, keeping
+    /// to `domain` (the sessions the implementation is meant to play:
+    /// ``SessionGenerator/accepts(_:)``).
+    public static func shrink(_ d: Divergence, subject: ConformanceSubject, budget: Int = 3000, domain: (ConformanceSession) -> Bool = { _ in true }) throws -> Divergence {
+        let small = try Shrinker.shrink(d.session, budget: budget) { try domain($0) && firstDivergence($0, subject: subject) != nil }
         return try firstDivergence(small, subject: subject) ?? d
     }
 
@@ -143,7 +145,10 @@ public enum Conformance {
     /// divergent sessions, shrinks each, and keeps the smallest (fewest
     /// steps, then fewest items): greedy shrinking finds a local minimum, and
     /// another failing session may have a smaller one.
-    public static func check(_ sessions: [ConformanceSession], subject: ConformanceSubject, shrinkBudget: Int = 3000, divergencesToShrink: Int = 1) throws -> Report {
+    public static func check(
+        _ sessions: [ConformanceSession], subject: ConformanceSubject, shrinkBudget: Int = 3000, divergencesToShrink: Int = 1,
+        domain: (ConformanceSession) -> Bool = { _ in true }
+    ) throws -> Report {
         var report = Report()
         var found = 0
         for s in sessions {
@@ -151,7 +156,7 @@ public enum Conformance {
             guard case .answered(let answers) = try subject(s) else { report.skipped += 1; continue }
             if let d = divergence(s, answers: answers) {
                 if report.original == nil { report.original = d; report.divergentSession = report.sessions - 1 }
-                let small = try shrink(d, subject: subject, budget: shrinkBudget)
+                let small = try shrink(d, subject: subject, budget: shrinkBudget, domain: domain)
                 if let best = report.divergence {
                     let a = (small.session.events.count, small.session.scene.items.count), b = (best.session.events.count, best.session.scene.items.count)
                     if a < b { report.divergence = small }

@@ -112,12 +112,14 @@ struct WrongToggleModel: BandSelectionModel {
         var toggling = BandProfile.uikit
         toggling.name = "toggling"
         toggling.defaultMode = .toggle
-        let sessions = SessionGenerator(kind: .band, profile: toggling).sessions(count: 1000, seed: 1)
+        let g = SessionGenerator(kind: .band, profile: toggling)
+        let sessions = g.sessions(count: 1000, seed: 1)
+        #expect(sessions.allSatisfy(g.accepts))
         let subject = Conformance.subject(band: WrongToggleModel.self)
-        let report = try Conformance.check(sessions, subject: subject, divergencesToShrink: 40)
+        let report = try Conformance.check(sessions, subject: subject, divergencesToShrink: 40, domain: g.accepts)
         let d = try #require(report.divergence)
         #expect(d.session.scene.items.count == 1 && d.session.events.count <= 2, "\(d.explanation)\n\(d.session.traceText)")
-        #expect(d.explanation.contains("selected at the press"))
+        #expect(d.explanation.contains("mode: toggle") && d.explanation.contains("selected at the press: false; in the rect: true; ever hit: true"), "\(d.explanation)")
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pointersim-testing-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try Counterexample.write(d.session, name: "wrong-toggle", directory: dir, comment: d.explanation)
