@@ -11,13 +11,24 @@ answers every step with its selection. It models a band alone, so run it with
     pointersim conform --exec "python3 Examples/ConformPython/band_round_even.py" --kind band --profile uikit
 """
 import json
+import math
+import os
 import sys
 
 
+def round_half_away(v):
+    return math.copysign(math.floor(abs(v) + 0.5), v)
+
+
+# The bug: round() takes halves to even (PointerSim: away from zero). With
+# BAND_ROUNDING=away in the environment it rounds as PointerSim does (the
+# tests' correct implementation).
+ROUND = round_half_away if os.environ.get("BAND_ROUNDING") == "away" else round
+
+
 def band_rect(anchor, point, scale):
-    # The bug: round() takes halves to even (PointerSim: away from zero).
-    ax, ay = (round(v * scale) / scale for v in anchor)
-    px, py = (round(v * scale) / scale for v in point)
+    ax, ay = (ROUND(v * scale) / scale for v in anchor)
+    px, py = (ROUND(v * scale) / scale for v in point)
     x, y = min(ax, px), min(ay, py)
     return [x, y, max(1.0, abs(px - ax)), max(1.0, abs(py - ay))]
 

@@ -48,49 +48,50 @@ public struct ConformRun: Sendable {
         case cannotWrite = 73
     }
 
-    /// Runs; returns what to print on standard output and the exit status.
-    /// Errors go into the text (and the status) too.
+    /// Runs; returns what to print and the exit status: the report (for
+    /// ``Status/agreed`` and ``Status/diverged``, standard output's), or the
+    /// error message (standard error's, starting with `pointersim: `).
     public func run() -> (output: String, status: Status) {
         let generator = SessionGenerator(kind: kind, profile: profile, wholePixels: wholePixels)
         let what = "\(sessions) session\(sessions == 1 ? "" : "s") (kind \(kind.rawValue), profile \(profile?.name ?? "any"), seed \(seed))"
         let child: ExecSubject
         do { child = try ExecSubject(command: command) } catch {
-            return ("pointersim conform: cannot run \(command): \(error)\n", .unavailable)
+            return ("pointersim: conform: cannot run \(command): \(error)\n", .unavailable)
         }
         defer { child.finish() }
         if let saved {
             do {
                 switch try child.play(saved) {
-                case .skipped(let why): return ("pointersim conform: \(savedName): skipped by the implementation: \(why)\n", .agreed)
+                case .skipped(let why): return ("conform: \(savedName): skipped by the implementation: \(why)\n", .agreed)
                 case .answered(let answers):
-                    guard let d = Conformance.divergence(saved, answers: answers) else { return ("pointersim conform: \(savedName): agrees\n", .agreed) }
-                    return ("pointersim conform: \(savedName): diverges at step \(d.step):\n" + d.explanation + "\n", .diverged)
+                    guard let d = Conformance.divergence(saved, answers: answers) else { return ("conform: \(savedName): agrees\n", .agreed) }
+                    return ("conform: \(savedName): diverges at step \(d.step):\n" + d.explanation + "\n", .diverged)
                 }
             } catch {
-                return ("pointersim conform: \(error)\n", .protocolError)
+                return ("pointersim: conform: \(error)\n", .protocolError)
             }
         }
         let report: Conformance.Report
         do {
             report = try Conformance.check(generator.sessions(count: sessions, seed: seed), subject: child.subject, divergencesToShrink: candidates, domain: generator.accepts)
         } catch {
-            return ("pointersim conform: \(error)\n", .protocolError)
+            return ("pointersim: conform: \(error)\n", .protocolError)
         }
         guard let d = report.divergence, let original = report.original, let index = report.divergentSession else {
             let skipped = report.skipped == 0 ? "" : ", \(report.skipped) skipped by the implementation"
-            return ("pointersim conform: \(what): all agree\(skipped)\n", .agreed)
+            return ("conform: \(what): all agree\(skipped)\n", .agreed)
         }
         func size(_ s: ConformanceSession) -> String {
             "\(s.events.count) step\(s.events.count == 1 ? "" : "s") and \(s.scene.items.count) item\(s.scene.items.count == 1 ? "" : "s")"
         }
-        var out = "pointersim conform: \(what): session \(index) diverges at step \(original.step); shrunk from \(size(original.session)) to \(size(d.session)):\n"
+        var out = "conform: \(what): session \(index) diverges at step \(original.step); shrunk from \(size(original.session)) to \(size(d.session)):\n"
         out += d.explanation + "\n"
         do {
             let files = try Counterexample.write(d.session, name: name, directory: directory, comment: d.explanation)
             out += "written: " + files.joined(separator: ", ") + "\n"
             out += "replay: pointersim replay --scene \(files[0]) \(files[1])\n"
         } catch {
-            return (out + "pointersim conform: cannot write the counterexample: \(error)\n", .cannotWrite)
+            return (out + "pointersim: conform: cannot write the counterexample: \(error)\n", .cannotWrite)
         }
         return (out, .diverged)
     }

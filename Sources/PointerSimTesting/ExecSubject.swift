@@ -46,7 +46,10 @@ public enum ConformProtocol {
     /// (`band`, `focus`, `region` optional), or `{"skipped": "why"}`.
     /// - Returns: the step and the answer, or nil step with the skip reason.
     public static func parseAnswer(_ line: String) throws -> (step: Int?, answer: ConformanceAnswer?, skipped: String?) {
-        let node = try JSONParser.parse(line, file: "<child>")
+        let node: JSONNode
+        do { node = try JSONParser.parse(line, file: "<child>") } catch {
+            throw ProtocolError(description: "expected a JSON answer ({\"step\": K, \"selection\": [...]} or {\"skipped\": \"why\"}), found: \(line.prefix(80))")
+        }
         guard case .object(let members) = node.value else { throw ProtocolError(description: "expected a JSON object, found: \(line)") }
         var o: [String: JSONNode] = [:]
         for (k, v) in members { o[k] = v }
@@ -120,6 +123,14 @@ public final class ExecSubject: @unchecked Sendable {
 
     deinit { if process.isRunning { finish() } }
 
+    /// The error for a child that ended (or closed its streams) before
+    /// answering every step: waits for it, and names its exit status.
+    func ended() -> ConformProtocol.ProtocolError {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        return ConformProtocol.ProtocolError(description: "the implementation (\(command)) ended before answering every step (exit status \(process.terminationStatus))")
+    }
+
     func readLine() throws -> String {
         while true {
             if let nl = buffer.firstIndex(of: 10) {
@@ -129,9 +140,7 @@ public final class ExecSubject: @unchecked Sendable {
                 return line
             }
             let data = output.fileHandleForReading.availableData
-            if data.isEmpty {
-                throw ConformProtocol.ProtocolError(description: "the implementation (\(command)) closed its output before answering every step")
-            }
+            if data.isEmpty { throw ended() }
             buffer.append(contentsOf: data)
         }
     }
@@ -146,7 +155,7 @@ public final class ExecSubject: @unchecked Sendable {
         do {
             try input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
         } catch {
-            throw ConformProtocol.ProtocolError(description: "the implementation (\(command)) stopped reading its input")
+            throw ended()
         }
         var answers: [ConformanceAnswer] = []
         while answers.count < session.events.count {

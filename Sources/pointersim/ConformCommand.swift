@@ -79,8 +79,12 @@ extension PointerSimCommand {
                 }
             }
             let (text, status) = r.run()
-            print(text, terminator: "")
-            finishStandardOutput()
+            if status == .agreed || status == .diverged {
+                print(text, terminator: "")
+                finishStandardOutput()
+            } else {
+                writeStderr(text)
+            }
             if status != .agreed { throw ExitCode(status.rawValue) }
         }
     }
