@@ -14,6 +14,8 @@ public struct ConformRun: Sendable {
     public var profile: BandProfile?
     /// Whole pixels only (scale 1, whole-number rects and points).
     public var wholePixels = false
+    /// Grid scenes only (``SessionGenerator/grid``).
+    public var grid = false
     /// How many sessions.
     public var sessions = 100
     /// The seed.
@@ -52,7 +54,8 @@ public struct ConformRun: Sendable {
     /// ``Status/agreed`` and ``Status/diverged``, standard output's), or the
     /// error message (standard error's, starting with `pointersim: `).
     public func run() -> (output: String, status: Status) {
-        let generator = SessionGenerator(kind: kind, profile: profile, wholePixels: wholePixels)
+        var generator = SessionGenerator(kind: kind, profile: profile, wholePixels: wholePixels)
+        generator.grid = grid
         let what = "\(sessions) session\(sessions == 1 ? "" : "s") (kind \(kind.rawValue), profile \(profile?.name ?? "any"), seed \(seed))"
         let child: ExecSubject
         do { child = try ExecSubject(command: command) } catch {

@@ -41,6 +41,10 @@ public struct SessionGenerator: Sendable {
     /// Whole pixels only: scale 1, whole-number rects and points (the real
     /// toolkits' harnesses play only those).
     public var wholePixels: Bool
+    /// Grid scenes only: cells of one size filling whole rows of the view from
+    /// its corner, nothing selected initially (what a grid view, GTK's
+    /// GtkGridView, can show exactly); ``maxItems`` does not apply.
+    public var grid = false
     /// The most items in a scene (default 4).
     public var maxItems: Int
     /// The most gestures (drags, clicks, keys) in a session (default 3).
@@ -79,8 +83,17 @@ public struct SessionGenerator: Sendable {
         if wholePixels {
             func whole(_ v: Double) -> Bool { v == v.rounded() }
             guard scene.view.scale == 1, scene.items.allSatisfy({ whole($0.rect.x) && whole($0.rect.y) && whole($0.rect.width) && whole($0.rect.height) }) else { return false }
-            if let p = scene.pointer.start, !(whole(p.x) && whole(p.y)) { return false }
-            for e in session.events { if case .move(let p) = e.kind, !(whole(p.x) && whole(p.y)) { return false } }
+            func inside(_ p: Point) -> Bool { whole(p.x) && whole(p.y) && p.x >= 0 && p.y >= 0 && p.x < scene.view.size.width && p.y < scene.view.size.height }
+            if let p = scene.pointer.start, !inside(p) { return false }
+            for e in session.events { if case .move(let p) = e.kind, !inside(p) { return false } }
+        }
+        if grid {
+            guard let first = scene.items.first?.rect, first.width > 0, scene.initialSelection.isEmpty else { return false }
+            let cols = Int(scene.view.size.width / first.width)
+            guard Double(cols) * first.width == scene.view.size.width, scene.items.count % cols == 0 else { return false }
+            for (k, item) in scene.items.enumerated() {
+                guard item.rect == Rect(x: Double(k % cols) * first.width, y: Double(k / cols) * first.height, width: first.width, height: first.height) else { return false }
+            }
         }
         guard kind == .band else { return true }
         let clicks = scene.band.profile.clicks
@@ -111,6 +124,15 @@ public struct SessionGenerator: Sendable {
         s.view.size = Size(width: 320, height: 240)
         s.view.contentSize = s.view.size
         s.view.scale = wholePixels ? 1 : [1, 2].randomElement(using: &rng)!
+        if grid {
+            let cw = [40, 64, 80].randomElement(using: &rng)! as Double, ch = [40, 50].randomElement(using: &rng)! as Double
+            let cols = Int(s.view.size.width / cw), rows = Int.random(in: 1...3, using: &rng)
+            for k in 0..<(rows * cols) {
+                s.items.append(SceneItem(id: "i\(k)", rect: Rect(x: Double(k % cols) * cw, y: Double(k / cols) * ch, width: cw, height: ch)))
+            }
+            s.band.profile = profile ?? Self.profile(using: &rng)
+            return s
+        }
         let n = Int.random(in: 1...max(1, maxItems), using: &rng)
         var x = Double(Int.random(in: 0...3, using: &rng) * 20)
         var y = Double(Int.random(in: 0...3, using: &rng) * 20)
@@ -206,7 +228,11 @@ struct SessionBuilder {
 
     func clamp(_ p: Point) -> Point {
         var q = scene.view.clampPointer(p)
-        if wholePixels { q = Point(x: q.x.rounded(), y: q.y.rounded()) }
+        if wholePixels {
+            // Whole pixels of the view: its last column and row are width − 1 and height − 1
+            // (a point on the far edge is outside a toolkit's viewport).
+            q = Point(x: min(q.x.rounded(), scene.view.size.width - 1), y: min(q.y.rounded(), scene.view.size.height - 1))
+        }
         return q
     }
 

@@ -33,6 +33,9 @@ extension PointerSimCommand {
         @Flag(help: "Whole pixels only: scale 1, whole-number rects and points (the toolkit harnesses need it).")
         var wholePixels = false
 
+        @Flag(help: "Grid scenes only: cells of one size filling whole rows from the view's corner, nothing selected initially (GtkGridView).")
+        var grid = false
+
         @Option(help: "How many sessions.")
         var sessions = 100
 
@@ -65,6 +68,7 @@ extension PointerSimCommand {
             r.kind = SessionGenerator.Kind(rawValue: kind) ?? .selection
             r.profile = profile.flatMap { BandProfile.builtIn[$0] }
             r.wholePixels = wholePixels
+            r.grid = grid
             r.sessions = sessions
             r.seed = seed
             r.candidates = candidates
