@@ -172,3 +172,70 @@ struct WrongToggleModel: BandSelectionModel {
         _ = s
     }
 }
+
+/// The band API with presses given the Simulator's meaning
+/// (``BandConfiguration/PressMeaning/click``), stepped with the primary
+/// button's events and their times.
+struct ClickingBandModel: PointerSelectionModel {
+    var band: BandSelectionInteraction
+    let ids: [String]
+    let view: ViewGeometry
+    var pointer: Point
+    var modifiers: ModifierFlags = []
+    var held = false
+    init(scene: Scene) {
+        var c = scene.band
+        c.scale = scene.view.scale
+        c.pressMeaning = .click
+        ids = scene.items.map(\.id)
+        view = scene.view
+        pointer = scene.view.clampPointer(scene.pointer.start ?? Point(x: scene.view.size.width / 2, y: scene.view.size.height / 2))
+        let index = Dictionary(scene.items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
+        band = BandSelectionInteraction(items: scene.items.map(\.rect), configuration: c, initialSelection: scene.initialSelection.compactMap { index[$0] })
+    }
+    mutating func handle(_ e: PointerEvent) -> ConformanceAnswer {
+        switch e.kind {
+        case .move(let p): pointer = view.clampPointer(p); _ = band.move(to: pointer)
+        case .press(.primary): if !held { held = true; _ = band.press(at: pointer, modifiers: modifiers, time: e.time) }
+        case .release(.primary): if held { held = false; _ = band.release(modifiers: modifiers) }
+        case .modifiers(let m): modifiers = m
+        case .cancel: _ = band.cancel()
+        default: break
+        }
+        return ConformanceAnswer(selection: band.selectedItems.map { ids[$0] }, band: .some(band.selectionRect))
+    }
+}
+
+@Suite struct OneMeaningTests {
+    /// With presses meaning clicks, the band API and the Simulator agree on
+    /// every step of sessions of bands, clicks and double clicks on items and
+    /// empty space (primary button, modifiers changing mid-drag, cancels),
+    /// under every built-in profile and variants of them.
+    @Test func theBandAPIWithClickMeaningAgreesWithTheSimulator() throws {
+        let sessions = SessionGenerator(kind: .selection, maxItems: 5, maxGestures: 4).sessions(count: 600, seed: 11).map { s -> ConformanceSession in
+            var s = s
+            s.events = s.events.filter {
+                switch $0.kind {
+                case .key, .scroll, .press(.secondary), .release(.secondary), .press(.middle), .release(.middle): return false
+                default: return true
+                }
+            }
+            return s
+        }
+        let report = try Conformance.check(sessions, subject: Conformance.subject(ClickingBandModel.self))
+        #expect(report.divergence == nil, "\(report.divergence?.explanation ?? "")\n\(report.divergence?.session.traceText ?? "")")
+    }
+
+    /// And with the default meaning (a band at every press), a press on an
+    /// item begins a band in the band API, a click in the Simulator.
+    @Test func theDefaultMeaningBandsOnItems() {
+        var band = BandSelectionInteraction(items: [Rect(x: 0, y: 0, width: 10, height: 10)])
+        #expect(band.press(at: Point(x: 5, y: 5), modifiers: [], time: 0)?.state == .began)
+        var c = BandConfiguration()
+        c.pressMeaning = .click
+        var clicking = BandSelectionInteraction(items: [Rect(x: 0, y: 0, width: 10, height: 10)], configuration: c)
+        #expect(clicking.press(at: Point(x: 5, y: 5), modifiers: [], time: 0) == nil)
+        #expect(clicking.release(modifiers: []) == nil)
+        #expect(clicking.selectedItems == [0])  // UIKit's click selects the item
+    }
+}
