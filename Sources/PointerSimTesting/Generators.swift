@@ -153,6 +153,10 @@ public struct SessionGenerator: Sendable {
             if y + 45 > s.view.size.height { y = 0 }
         }
         s.initialSelection = s.items.map(\.id).filter { _ in Int.random(in: 0..<3, using: &rng) == 0 }
+        // Content that scrolls, for sessions that scroll (not for toolkits: whole pixels).
+        if kind == .selection && !wholePixels && Int.random(in: 0..<4, using: &rng) == 0 {
+            s.view.contentSize = Size(width: s.view.size.width, height: s.view.size.height * 2)
+        }
         s.band.profile = profile ?? Self.profile(using: &rng)
         s.band.hitRule = Int.random(in: 0..<4, using: &rng) == 0 ? .contains : .intersects
         if kind == .regions {
@@ -189,7 +193,9 @@ public struct SessionGenerator: Sendable {
             case .band: b.drag(using: &rng, emptyOnly: true, changeModifiers: false)
             case .regions: b.hover(using: &rng)
             case .selection:
-                switch Int.random(in: 0..<10, using: &rng) {
+                switch Int.random(in: 0..<11, using: &rng) {
+                case 10 where scene.view.contentSize != scene.view.size: b.add(.scroll(Vector(dx: 0, dy: [-40, 40, 13.5].randomElement(using: &rng)!)), after: 0.016)
+                case 10: b.key(using: &rng)
                 case 0...3: b.drag(using: &rng, emptyOnly: false, changeModifiers: true)
                 case 4...6: b.click(using: &rng)
                 case 7: b.key(using: &rng)
@@ -331,9 +337,10 @@ struct SessionBuilder {
     }
 
     mutating func secondaryClick<R: RandomNumberGenerator>(using rng: inout R) {
+        let button: PointerButton = Int.random(in: 0..<3, using: &rng) == 0 ? .middle : .secondary
         add(.move(pressPoint(&rng)), after: dt(&rng))
-        add(.press(.secondary), after: dt(&rng))
-        add(.release(.secondary), after: dt(&rng))
+        add(.press(button), after: dt(&rng))
+        add(.release(button), after: dt(&rng))
     }
 
     mutating func hover<R: RandomNumberGenerator>(using rng: inout R) {
