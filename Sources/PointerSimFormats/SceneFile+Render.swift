@@ -15,8 +15,8 @@ extension SceneFile {
     /// (``formatExactNumber(_:)``), so parsing the text gives the same scene
     /// bit for bit. Not written, because the file cannot say them: a
     /// non-finite number (the default `hover.maxSlip`, infinite, is left to
-    /// its default), ``PointerEffectParameters/pointerIsFree``, and
-    /// ``BandConfiguration/scale`` (the simulator takes the view's).
+    /// its default), `PointerEffectParameters.pointerIsFree`, and
+    /// `BandConfiguration.scale` (the simulator takes the view's).
     /// - Complexity: O(size of the scene).
     public static func render(_ scene: Scene) -> String {
         var w = JSONWriter()

@@ -3,7 +3,7 @@ import PointerSimInput
 /// Raw evdev streams per device kind that decode cleanly (every frame ends
 /// with `SYN_REPORT`, buttons are released, touches lifted, times
 /// increase), for property tests of decoders: a mouse, a clickpad, a
-/// trackpoint and a keyboard, each with its ``DeviceDescription``.
+/// trackpoint and a keyboard, each with its `DeviceDescription`.
 public struct RawStreamGenerator: Sendable {
     /// The device kinds.
     public enum Kind: String, Sendable, CaseIterable { case mouse, clickpad, trackpoint, keyboard }

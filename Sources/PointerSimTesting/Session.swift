@@ -10,9 +10,9 @@ public struct ConformanceSession: Sendable {
     /// Creates a session.
     public init(scene: Scene, events: [PointerEvent]) { self.scene = scene; self.events = events }
 
-    /// The trace file's text (exact: ``PointerSimTrace/render(_:)``).
+    /// The trace file's text (exact: `PointerSimTrace.render(_:)`).
     public var traceText: String { PointerSimTrace.render(events) }
-    /// The scene file's text (exact: ``SceneFile/render(_:)``).
+    /// The scene file's text (exact: `SceneFile.render(_:)`).
     public var sceneText: String { SceneFile.render(scene) }
 }
 
