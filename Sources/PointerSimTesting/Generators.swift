@@ -157,6 +157,15 @@ public struct SessionGenerator: Sendable {
         if kind == .selection && !wholePixels && Int.random(in: 0..<4, using: &rng) == 0 {
             s.view.contentSize = Size(width: s.view.size.width, height: s.view.size.height * 2)
         }
+        // Selection settings other than the defaults, sometimes (not for toolkits).
+        if kind == .selection && !wholePixels {
+            switch Int.random(in: 0..<8, using: &rng) {
+            case 0: s.selection.multiple = false
+            case 1: s.selection.selectionFollowsFocus = true
+            case 2: s.selection.focus = false
+            default: break
+            }
+        }
         s.band.profile = profile ?? Self.profile(using: &rng)
         s.band.hitRule = Int.random(in: 0..<4, using: &rng) == 0 ? .contains : .intersects
         if kind == .regions {

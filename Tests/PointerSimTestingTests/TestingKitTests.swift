@@ -214,6 +214,9 @@ struct ClickingBandModel: PointerSelectionModel {
     @Test func theBandAPIWithClickMeaningAgreesWithTheSimulator() throws {
         let sessions = SessionGenerator(kind: .selection, maxItems: 5, maxGestures: 4).sessions(count: 600, seed: 11).map { s -> ConformanceSession in
             var s = s
+            // The domain of the claim: default selection settings, content that does not scroll.
+            s.scene.selection = SelectionConfiguration()
+            s.scene.view.contentSize = s.scene.view.size
             s.events = s.events.filter {
                 switch $0.kind {
                 case .key, .scroll, .press(.secondary), .release(.secondary), .press(.middle), .release(.middle): return false

@@ -25,7 +25,8 @@ public struct BandConfiguration: Sendable, Hashable {
     /// always gives presses the ``PressMeaning/click`` meaning; with it, the
     /// interaction agrees with the `Simulator` on every primary press,
     /// motion and release over items and empty space (a scene without
-    /// regions, no scrolling).
+    /// regions, with the default selection settings, whose content does not
+    /// scroll).
     public var pressMeaning: PressMeaning = .band
     /// What a press means to ``BandSelectionInteraction``.
     public enum PressMeaning: String, Sendable, Hashable, CaseIterable {
