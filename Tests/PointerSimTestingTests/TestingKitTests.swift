@@ -242,3 +242,38 @@ struct ClickingBandModel: PointerSelectionModel {
         #expect(clicking.selectedItems == [0])  // UIKit's click selects the item
     }
 }
+
+/// A pointer-region model written from the documentation: the region under
+/// the pointer is the topmost (last in scene order) whose rect contains it.
+struct TopmostRegionModel: PointerRegionModel {
+    let regions: [SceneRegion]
+    let view: ViewGeometry
+    var pointer: Point
+    init(scene: Scene) {
+        regions = scene.regions
+        view = scene.view
+        pointer = scene.view.clampPointer(scene.pointer.start ?? Point(x: scene.view.size.width / 2, y: scene.view.size.height / 2))
+    }
+    mutating func handle(_ e: PointerEvent) -> String? {
+        if case .move(let p) = e.kind { pointer = view.clampPointer(p) }
+        return regions.last { $0.rect.contains(pointer) }?.id
+    }
+}
+
+@Suite struct RegionModelTests {
+    /// Hovering (no button held: a held button keeps the region it began in)
+    /// over regions that do not latch, the topmost region containing the
+    /// pointer is PointerSim's.
+    @Test func topmostRegionConformsWhileHovering() throws {
+        let sessions = SessionGenerator(kind: .regions).sessions(count: 300, seed: 4)
+            .filter { $0.scene.regions.allSatisfy { $0.latchingAxes.isEmpty } }
+            .map { s -> ConformanceSession in
+                var s = s
+                s.events = s.events.filter { if case .move = $0.kind { true } else { false } }
+                return s
+            }
+        #expect(sessions.count > 100)
+        let report = try Conformance.check(sessions, subject: Conformance.subject(regions: TopmostRegionModel.self))
+        #expect(report.divergence == nil, "\(report.divergence?.explanation ?? "")\n\(report.divergence?.session.traceText ?? "")")
+    }
+}
