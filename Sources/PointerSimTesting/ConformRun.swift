@@ -14,6 +14,8 @@ public struct ConformRun: Sendable {
     public var profile: BandProfile?
     /// Whole pixels only (scale 1, whole-number rects and points).
     public var wholePixels = false
+    /// How long the implementation may take to send one answer, in seconds.
+    public var timeout: Double = 30
     /// Grid scenes only (``SessionGenerator/grid``).
     public var grid = false
     /// How many sessions.
@@ -58,7 +60,7 @@ public struct ConformRun: Sendable {
         generator.grid = grid
         let what = "\(sessions) session\(sessions == 1 ? "" : "s") (kind \(kind.rawValue), profile \(profile?.name ?? "any"), seed \(seed))"
         let child: ExecSubject
-        do { child = try ExecSubject(command: command) } catch {
+        do { child = try ExecSubject(command: command, timeout: timeout) } catch {
             return ("pointersim: conform: cannot run \(command): \(error)\n", .unavailable)
         }
         defer { child.finish() }

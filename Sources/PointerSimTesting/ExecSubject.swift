@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import PointerSimCore
 import PointerSimFormats
 
@@ -103,10 +106,13 @@ public final class ExecSubject: @unchecked Sendable {
     var sessionIndex = 0
     /// The command.
     public let command: String
+    /// How long the child may take to send one answer line, in seconds.
+    public let timeout: Double
 
     /// Starts the child.
-    public init(command: String) throws {
+    public init(command: String, timeout: Double = 30) throws {
         self.command = command
+        self.timeout = timeout
         signal(SIGPIPE, SIG_IGN)  // a child that exits early is an error, not our death
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", command]
@@ -138,6 +144,11 @@ public final class ExecSubject: @unchecked Sendable {
                 buffer.removeSubrange(...nl)
                 if line.allSatisfy({ $0 == " " || $0 == "\r" }) { continue }
                 return line
+            }
+            var pfd = pollfd(fd: output.fileHandleForReading.fileDescriptor, events: Int16(POLLIN), revents: 0)
+            if poll(&pfd, 1, Int32(min(timeout * 1000, Double(Int32.max)))) == 0 {
+                process.terminate()
+                throw ConformProtocol.ProtocolError(description: "the implementation (\(command)) gave no answer within \(formatExactNumber(timeout)) s")
             }
             let data = output.fileHandleForReading.availableData
             if data.isEmpty { throw ended() }

@@ -18,7 +18,7 @@ extension PointerSimCommand {
                 At the first divergence from PointerSim the session is shrunk, explained, and written as \
                 NAME.scene.json, NAME.trace and NAME.expected.jsonl (a golden trace). Exit status: 0 if \
                 every session agrees, 1 on a divergence, 76 if the implementation breaks the protocol, \
-                69 if it cannot be run, 73 if the files cannot be written, 64 for bad arguments.
+                69 if it cannot be run, 73 if the files cannot be written, 64 for bad arguments. An implementation that sends no answer line for --timeout seconds is stopped (76).
                 """)
 
         @Option(name: .customLong("exec"), help: "The implementation's command line (run with /bin/sh -c).")
@@ -35,6 +35,9 @@ extension PointerSimCommand {
 
         @Flag(help: "Grid scenes only: cells of one size filling whole rows from the view's corner, nothing selected initially (GtkGridView).")
         var grid = false
+
+        @Option(help: "How long the implementation may take to send one answer, in seconds.")
+        var timeout: Double = 30
 
         @Option(help: "How many sessions.")
         var sessions = 100
@@ -60,6 +63,7 @@ extension PointerSimCommand {
             if SessionGenerator.Kind(rawValue: kind) == nil { throw ValidationError("--kind: unknown kind \"\(kind)\" (expected band, selection or regions)") }
             if sessions < 1 { throw ValidationError("--sessions: give at least 1") }
             if candidates < 1 { throw ValidationError("--candidates: give at least 1") }
+            if !(timeout > 0 && timeout <= 86_400) { throw ValidationError("--timeout: give a number of seconds from 0 to 86400") }
             if name.isEmpty || name.contains("/") { throw ValidationError("--name: give a file name without /") }
         }
 
@@ -69,6 +73,7 @@ extension PointerSimCommand {
             r.profile = profile.flatMap { BandProfile.builtIn[$0] }
             r.wholePixels = wholePixels
             r.grid = grid
+            r.timeout = timeout
             r.sessions = sessions
             r.seed = seed
             r.candidates = candidates
