@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "PointerSimLive", targets: ["PointerSimLive"]),
         .library(name: "PointerSimRender", targets: ["PointerSimRender"]),
         .library(name: "PointerSimWorkloads", targets: ["PointerSimWorkloads"]),
+        .library(name: "PointerSimTesting", targets: ["PointerSimTesting"]),
         .executable(name: "pointersim", targets: ["pointersim"]),
     ],
     // `from:` the lowest version each is known to build with (the only one
@@ -36,6 +37,14 @@ let package = Package(
         // Drawing a replay: the HTML viewer and the SVG summary (`pointersim render`).
         .target(name: "PointerSimRender", dependencies: ["PointerSimCore", "PointerSimFormats"]),
         .target(name: "PointerSimWorkloads", dependencies: ["PointerSimCore"]),
+        // Property tests of your own pointer code against PointerSim:
+        // generators, shrinking, models, the conformance runner.
+        .target(
+            name: "PointerSimTesting",
+            dependencies: [
+                "PointerSimCore", "PointerSimInput", "PointerSimFormats",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
         // libevdev (Linux only): only PointerSimLive imports it.
         .systemLibrary(
             name: "CLibevdev", path: "Sources/CLibevdev", pkgConfig: "libevdev",
@@ -51,7 +60,7 @@ let package = Package(
         .executableTarget(
             name: "pointersim",
             dependencies: [
-                "PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimRender", "PointerSimWorkloads",
+                "PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimRender", "PointerSimWorkloads", "PointerSimTesting",
                 .target(name: "PointerSimLive", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
@@ -75,6 +84,12 @@ let package = Package(
             dependencies: [
                 "PointerSimCore", "PointerSimInput", "PointerSimFormats",
                 .target(name: "PointerSimLive", condition: .when(platforms: [.linux])),
+            ]),
+        .testTarget(
+            name: "PointerSimTestingTests",
+            dependencies: [
+                "PointerSimCore", "PointerSimFormats", "PointerSimTesting",
+                .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(
             name: "PointerSimCLITests",

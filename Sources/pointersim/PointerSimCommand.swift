@@ -15,7 +15,7 @@ struct PointerSimCommand: ParsableCommand {
         commandName: "pointersim",
         abstract: "Simulates an iPadOS-style pointer (band selection, regions) from recordings or live devices.",
         version: pointerSimVersion,
-        subcommands: [Replay.self, Compare.self, Decode.self, Render.self, Bench.self, Devices.self, Live.self, Record.self])
+        subcommands: [Replay.self, Compare.self, Conform.self, Decode.self, Render.self, Bench.self, Devices.self, Live.self, Record.self])
 }
 
 /// The exit statuses (sysexits.h); 64 (`EX_USAGE`) comes from the argument parser.

@@ -20,6 +20,30 @@ public struct BandConfiguration: Sendable, Hashable {
     public var vetoRects: [Rect] = []
     /// Pixels per point, for rounding the band rect (default 2).
     public var scale: Double = 2
+    /// What a press means to ``BandSelectionInteraction`` (default
+    /// ``PressMeaning/band``). The `Simulator` (and `pointersim replay`)
+    /// always gives presses the ``PressMeaning/click`` meaning; with it, the
+    /// interaction agrees with the `Simulator` on every primary press,
+    /// motion and release over items and empty space (a scene without
+    /// regions, with the default selection settings, whose content does not
+    /// scroll).
+    public var pressMeaning: PressMeaning = .band
+    /// What a press means to ``BandSelectionInteraction``.
+    public enum PressMeaning: String, Sendable, Hashable, CaseIterable {
+        /// UIBandSelectionInteraction alone: every press begins a band (at
+        /// the profile's threshold), on an item too (a 1 × 1 band there).
+        /// The oracle for a band implemented alone, tested with presses on
+        /// empty space, where it agrees with the `Simulator`.
+        case band
+        /// The `Simulator`'s meaning: a press is first a click (the profile's
+        /// ``BandProfile/clicks`` rules: a press on an item selects or
+        /// toggles it, one on empty space may clear), and a band from an
+        /// item begins only once the pointer moves past the threshold. The
+        /// oracle for a selection as a whole (clicks and bands); give
+        /// presses their time (``BandSelectionInteraction/press(at:modifiers:time:)``)
+        /// for double clicks.
+        case click
+    }
     /// Creates the default configuration.
     public init() {}
 }
@@ -61,6 +85,15 @@ public struct BandUpdate: Sendable, Hashable {
 ///
 /// Points are in **content coordinates** (view point + scroll offset), so a
 /// band whose content scrolls keeps its anchor.
+///
+/// Which oracle serves which test: this interaction, as configured by
+/// default (``BandConfiguration/PressMeaning/band``), is the oracle for a
+/// band implemented alone, tested with presses on empty space; with
+/// ``BandConfiguration/pressMeaning`` set to
+/// ``BandConfiguration/PressMeaning/click`` (and presses given their time),
+/// presses mean what they mean to the `Simulator` (a press on an item is a
+/// click), and it is an oracle for a selection with clicks, agreeing with the
+/// `Simulator` step by step.
 public struct BandSelectionInteraction: Sendable {
     /// The configuration.
     public var configuration: BandConfiguration
@@ -84,6 +117,15 @@ public struct BandSelectionInteraction: Sendable {
     var anchor: Point = .zero
     var currentRect: Rect = .zero
     var pendingPress = false
+    /// With ``BandConfiguration/PressMeaning/click``: the click rules'
+    /// state, and the press in progress over an item (or one ignored).
+    var clickState: ClickState?
+    struct ClickState: Sendable {
+        var controller: SelectionController
+        var item: (index: Int, anchor: Point, modifiers: ModifierFlags, dragged: Bool, refused: Bool)?
+        var ignored = false
+        var pointer: Point = .zero
+    }
 
     /// Creates the interaction over a set of item rectangles.
     /// - Complexity: O(n) to build the index.
@@ -108,6 +150,45 @@ public struct BandSelectionInteraction: Sendable {
     /// - Complexity: O(n / 64 + count).
     public var selectedItems: [Int] { engine.selection.members }
 
+    /// The primary button went down at `point` with `modifiers` held, at
+    /// `time` (seconds; it matters to ``BandConfiguration/PressMeaning/click``'s
+    /// double clicks only).
+    /// - Returns: `began` if the band begins at the press, else `nil`.
+    public mutating func press(at point: Point, modifiers: ModifierFlags, time: Double) -> BandUpdate? {
+        guard configuration.pressMeaning == .click else { return press(at: point, modifiers: modifiers) }
+        var state = clickState ?? ClickState(controller: Self.controller(configuration, itemCount: engine.count))
+        clickState = nil
+        defer { clickState = state }
+        state.pointer = point
+        state.item = nil
+        state.ignored = false
+        let rules = state.controller.rules
+        if rules.isContextClick(modifiers) {
+            // The secondary click's meaning: the Simulator's context click.
+            _ = state.controller.contextClick(item: engine.item(at: point, closed: rules.pressHitsMaxEdges), point: point, band: &self)
+            state.ignored = true
+            return nil
+        }
+        if let i = engine.item(at: point, closed: rules.pressHitsMaxEdges) {
+            _ = state.controller.pressItem(i, modifiers: modifiers, time: time, point: point, band: &self)
+            let refused = rules.itemsAcceptPress || rules.doubleClickPressStartsNoBand && state.controller.lastPressWasDoubleClick
+            state.item = (i, point, modifiers, false, refused)
+            return nil
+        }
+        _ = state.controller.clickEmpty(modifiers: modifiers, time: time, point: point, band: &self)
+        if state.controller.lastPressOnlyActivated || rules.doubleClickPressStartsNoBand && state.controller.lastPressWasDoubleClick {
+            state.ignored = true
+            return nil
+        }
+        return press(at: point, modifiers: modifiers)
+    }
+
+    static func controller(_ c: BandConfiguration, itemCount: Int) -> SelectionController {
+        var s = SelectionController(configuration: SelectionConfiguration(), rules: c.profile.clicks)
+        s.startFocus(itemCount: itemCount)
+        return s
+    }
+
     /// The primary button went down at `point` with `modifiers` held.
     /// - Returns: `began` if the band begins at the press, else `nil`.
     public mutating func press(at point: Point, modifiers: ModifierFlags) -> BandUpdate? {
@@ -129,6 +210,29 @@ public struct BandSelectionInteraction: Sendable {
     /// - Returns: `began` when the threshold is crossed, `selecting` while a
     ///   band is active, else `nil`.
     public mutating func move(to point: Point) -> BandUpdate? {
+        if var state = clickState {
+            clickState = nil
+            defer { clickState = state }
+            state.pointer = point
+            state.controller.pointerMoved(to: point)
+            if state.ignored { return nil }
+            if let (i, anchor, m, dragged, refused) = state.item {
+                // The Simulator's band from an item: past the threshold, pressed at the press point.
+                guard dragged || (point != anchor && configuration.profile.thresholdReached(by: point - anchor)) else { return nil }
+                state.item = (i, anchor, m, true, refused)
+                guard !refused else { return nil }
+                if isActive { return move(to: point, following: ()) }
+                if press(at: anchor, modifiers: m) != nil { return move(to: point, following: ()) }
+                if pendingPress, let began = move(to: point, following: ()) { return began }
+                _ = cancel()
+                state.item = (i, anchor, m, true, true)
+                return nil
+            }
+        }
+        return move(to: point, following: ())
+    }
+
+    mutating func move(to point: Point, following: Void) -> BandUpdate? {
         if pendingPress {
             guard configuration.profile.thresholdReached(by: point - anchor) else { return nil }
             return begin(current: point)
@@ -145,6 +249,15 @@ public struct BandSelectionInteraction: Sendable {
     /// The primary button went up with `modifiers` held.
     /// - Returns: `ended` if a band was active.
     public mutating func release(modifiers: ModifierFlags) -> BandUpdate? {
+        if var state = clickState {
+            clickState = nil
+            defer { clickState = state }
+            if let (i, anchor, _, dragged, _) = state.item {
+                _ = state.controller.releaseItem(i, modifiers: modifiers, atPressPoint: state.pointer == anchor, dragged: dragged, band: &self)
+            }
+            state.item = nil
+            state.ignored = false
+        }
         pendingPress = false
         guard isActive else { return nil }
         var mode: SelectionMode? = nil
@@ -161,6 +274,11 @@ public struct BandSelectionInteraction: Sendable {
     /// with `cancelled` and the selection returns to what it was at the press;
     /// the rest of the press is ignored.
     public mutating func cancel() -> BandUpdate? {
+        if clickState != nil, clickState?.item != nil || clickState?.ignored == true {
+            // The rest of the press is ignored, as the Simulator's cancel does.
+            clickState?.item = nil
+            clickState?.ignored = true
+        }
         if pendingPress { pendingPress = false; return nil }
         guard isActive else { return nil }
         let diff = engine.cancelBand()

@@ -99,6 +99,14 @@ public struct SimulationOptions: Sendable, Hashable {
 /// ``itemIDs``[i] is index i, ``itemIndex(of:)`` the inverse.
 ///
 /// Feed events in time order with ``process(_:into:)``.
+///
+/// Which oracle serves which test: the simulator is the oracle for
+/// everything a user does (clicks, bands, keys, regions, scrolling), the one
+/// `pointersim replay` and `pointersim conform` use; its presses mean what
+/// ``BandConfiguration/PressMeaning/click`` means to a
+/// ``BandSelectionInteraction``, which agrees with it step by step (for a
+/// band alone, tested with presses on empty space, the interaction's default
+/// meaning agrees too).
 public struct Simulator: Sendable {
     /// The scene.
     public let scene: Scene
