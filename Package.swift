@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "PointerSimCore", targets: ["PointerSimCore"]),
         .library(name: "PointerSimInput", targets: ["PointerSimInput"]),
         .library(name: "PointerSimFormats", targets: ["PointerSimFormats"]),
+        .library(name: "PointerSimPipeline", targets: ["PointerSimPipeline"]),
         .library(name: "PointerSimLive", targets: ["PointerSimLive"]),
         .library(name: "PointerSimRender", targets: ["PointerSimRender"]),
         .library(name: "PointerSimWorkloads", targets: ["PointerSimWorkloads"]),
@@ -31,10 +32,15 @@ let package = Package(
         .target(name: "PointerSimCore", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         // Raw evdev events → pointer events, the way libinput does it (pure).
         .target(name: "PointerSimInput", dependencies: ["PointerSimCore"]),
-        // Files around the core: traces, scenes, the JSON Lines log.
+        // File formats around the core: recordings, traces, scenes, the JSON
+        // Lines log, libinput's reference output.
         .target(name: "PointerSimFormats", dependencies: ["PointerSimCore", "PointerSimInput"]),
+        // The orchestration: opening inputs, the raw-event merge and clock, the
+        // decoder's call site, the session (replay, live, render), the replay
+        // and decode drivers, the output sink.
+        .target(name: "PointerSimPipeline", dependencies: ["PointerSimCore", "PointerSimInput", "PointerSimFormats"]),
         // Drawing a replay: the HTML viewer and the SVG summary (`pointersim render`).
-        .target(name: "PointerSimRender", dependencies: ["PointerSimCore", "PointerSimFormats"]),
+        .target(name: "PointerSimRender", dependencies: ["PointerSimCore", "PointerSimFormats", "PointerSimPipeline"]),
         .target(name: "PointerSimWorkloads", dependencies: ["PointerSimCore"]),
         // libevdev (Linux only): only PointerSimLive imports it.
         .systemLibrary(
@@ -44,14 +50,15 @@ let package = Package(
         .target(
             name: "PointerSimLive",
             dependencies: [
-                "PointerSimCore", "PointerSimInput", "PointerSimFormats",
+                "PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimPipeline",
                 .target(name: "CLibevdev", condition: .when(platforms: [.linux])),
             ]),
         // The thin command.
         .executableTarget(
             name: "pointersim",
             dependencies: [
-                "PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimRender", "PointerSimWorkloads",
+                "PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimPipeline", "PointerSimRender",
+                "PointerSimWorkloads",
                 .target(name: "PointerSimLive", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
@@ -63,17 +70,17 @@ let package = Package(
             ]),
         .testTarget(
             name: "PointerSimInputTests",
-            dependencies: ["PointerSimCore", "PointerSimInput", "PointerSimFormats"]),
+            dependencies: ["PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimPipeline"]),
         .testTarget(
             name: "PointerSimFormatsTests",
-            dependencies: ["PointerSimCore", "PointerSimFormats"]),
+            dependencies: ["PointerSimCore", "PointerSimFormats", "PointerSimPipeline"]),
         .testTarget(
             name: "PointerSimRenderTests",
-            dependencies: ["PointerSimCore", "PointerSimFormats", "PointerSimRender"]),
+            dependencies: ["PointerSimCore", "PointerSimFormats", "PointerSimPipeline", "PointerSimRender"]),
         .testTarget(
             name: "PointerSimLiveTests",
             dependencies: [
-                "PointerSimCore", "PointerSimInput", "PointerSimFormats",
+                "PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimPipeline",
                 .target(name: "PointerSimLive", condition: .when(platforms: [.linux])),
             ]),
         .testTarget(

@@ -1,6 +1,7 @@
 #if os(Linux)
 import Glibc
 import PointerSimFormats
+import PointerSimPipeline
 import PointerSimInput
 
 /// Records live raw input with the devices' real descriptions, as

@@ -3,6 +3,7 @@ import CLibevdev
 import Glibc
 import PointerSimCore
 import PointerSimFormats
+import PointerSimPipeline
 import PointerSimInput
 
 /// What `pointersim live` and `pointersim record` read and do.

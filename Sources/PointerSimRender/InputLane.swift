@@ -1,5 +1,6 @@
 import PointerSimCore
 import PointerSimFormats
+import PointerSimPipeline
 
 /// The raw-input lane of the viewer: what the input devices of a recording
 /// did, under the timeline, so one sees why the pointer did what it did.

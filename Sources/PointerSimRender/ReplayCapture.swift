@@ -1,5 +1,6 @@
 import PointerSimCore
 import PointerSimFormats
+import PointerSimPipeline
 
 /// Everything the viewer and the SVG summary draw, captured from a replay one
 /// step at a time (`Replay.forEachStep(paths:scene:options:_:)`) in compact

@@ -1,6 +1,7 @@
 import ArgumentParser
 import PointerSimCore
 import PointerSimFormats
+import PointerSimPipeline
 
 extension PointerSimCommand {
     struct Compare: ParsableCommand {

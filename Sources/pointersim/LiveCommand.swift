@@ -1,6 +1,7 @@
 import ArgumentParser
 import PointerSimCore
 import PointerSimFormats
+import PointerSimPipeline
 #if os(Linux)
 import PointerSimLive
 #endif

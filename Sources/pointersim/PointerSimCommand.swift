@@ -1,6 +1,7 @@
 import ArgumentParser
 import PointerSimCore
 import PointerSimFormats
+import PointerSimPipeline
 
 #if canImport(Glibc)
 import Glibc
@@ -172,7 +173,7 @@ extension PointerSimCommand {
                 // The output first: a folder is refused before anything is read.
                 try writeWhole(to: try output.map { try OutputSink(path: $0) } ?? OutputSink()) { sink in
                     let s = try loadScene(scene)
-                    try PointerSimFormats.Replay.run(paths: traces, scene: s, options: SimulationOptions(verbose: verbose), sink: sink)
+                    try PointerSimPipeline.Replay.run(paths: traces, scene: s, options: SimulationOptions(verbose: verbose), sink: sink)
                 }
             }
         }

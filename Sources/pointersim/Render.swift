@@ -1,6 +1,7 @@
 import ArgumentParser
 import PointerSimCore
 import PointerSimFormats
+import PointerSimPipeline
 import PointerSimRender
 
 extension PointerSimCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import PointerSimFormats
+import PointerSimPipeline
 import PointerSimInput
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import PointerSimCore
 import PointerSimFormats
+import PointerSimPipeline
 import Testing
 
 /// Every golden case under Traces/: `<name>.expected.jsonl` with its inputs

@@ -1,6 +1,7 @@
 import Foundation
 import PointerSimCore
 import PointerSimFormats
+import PointerSimPipeline
 import PointerSimInput
 import Testing
 

@@ -2,6 +2,7 @@
 import Foundation
 import PointerSimCore
 import PointerSimFormats
+import PointerSimPipeline
 import PointerSimInput
 @testable import PointerSimLive
 import Testing

@@ -1,5 +1,6 @@
 import FuzzSupport
 import PointerSimFormats
+import PointerSimPipeline
 import PointerSimInput
 
 /// The reference reader of `pointersim decode --compare` (issue #21): any

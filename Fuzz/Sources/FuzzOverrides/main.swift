@@ -1,5 +1,6 @@
 import FuzzSupport
 import PointerSimFormats
+import PointerSimPipeline
 import PointerSimInput
 
 /// The values of `pointersim decode --udev KEY=VALUE`, `--quirk KEY=VALUE` and

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import PointerSimFormats
 
 /// A buffered writer to a file descriptor or to a file that appears only
 /// when complete: output to a path is written to a temporary file beside it

@@ -1,4 +1,5 @@
 import PointerSimCore
+import PointerSimFormats
 
 /// `pointersim compare`: one input replayed under several band profiles, and
 /// where their selections part and meet (docs/Formats/Compare.md).

@@ -1,4 +1,5 @@
 import PointerSimCore
+import PointerSimFormats
 import PointerSimInput
 
 /// Opens the inputs of a replay, recognising each format by content
