@@ -3,7 +3,8 @@ import PointerSimFormats
 import PointerSimPipeline
 
 /// Everything the viewer and the SVG summary draw, captured from a replay one
-/// step at a time (`Replay.forEachStep(paths:scene:options:_:)`) in compact
+/// step at a time (`Replay.forEachStep(paths:scene:options:_:)`, a
+/// `Session`'s steps) in compact
 /// columns: memory and page size grow by a few bytes per log line, never by
 /// an object per line.
 ///
@@ -97,8 +98,12 @@ public struct ReplayCapture {
         var comparison = profiles.count >= 2 && capture.itemsCarried ? ProfileComparison(scene: scene, profiles: profiles) : nil
         var changes: [[(ms: Int, items: [Int])]] = profiles.map { _ in [] }
         var last: [[Int]] = []
-        let origin = try Replay.forEachStep(paths: paths, scene: scene, options: SimulationOptions(verbose: true)) { step, sim in
+        // The raw-input lane comes from the same steps: every input is
+        // decoded once (`-` and FIFOs have a lane too).
+        var lane = InputLaneCapture()
+        let summary = try Replay.forEachStep(paths: paths, scene: scene, options: SimulationOptions(verbose: true)) { step, sim in
             capture.add(step.records, simulator: sim)
+            if step.input == .recordings, let e = step.event, let l = InputLane.event(for: e) { lane.add(e.time, l) }
             if let e = step.event, let s = comparison?.process(e) {
                 for k in s.selections.indices where last.isEmpty || s.selections[k] != last[k] {
                     changes[k].append((milli(s.time), s.selections[k]))
@@ -107,7 +112,7 @@ public struct ReplayCapture {
             }
         }
         if comparison != nil { capture.profiles = (profiles.map(\.name), changes) }
-        capture.input = try InputLane.capture(paths: paths, scene: scene, origin: origin)
+        if summary.inputs.contains(.recordings) { capture.input = lane }
         return capture
     }
 
