@@ -40,7 +40,7 @@ let package = Package(
         // and decode drivers, the output sink.
         .target(name: "PointerSimPipeline", dependencies: ["PointerSimCore", "PointerSimInput", "PointerSimFormats"]),
         // Drawing a replay: the HTML viewer and the SVG summary (`pointersim render`).
-        .target(name: "PointerSimRender", dependencies: ["PointerSimCore", "PointerSimFormats", "PointerSimPipeline"]),
+        .target(name: "PointerSimRender", dependencies: ["PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimPipeline"]),
         .target(name: "PointerSimWorkloads", dependencies: ["PointerSimCore"]),
         // libevdev (Linux only): only PointerSimLive imports it.
         .systemLibrary(
@@ -73,7 +73,7 @@ let package = Package(
             dependencies: ["PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimPipeline"]),
         .testTarget(
             name: "PointerSimFormatsTests",
-            dependencies: ["PointerSimCore", "PointerSimFormats", "PointerSimPipeline"]),
+            dependencies: ["PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimPipeline"]),
         .testTarget(
             name: "PointerSimRenderTests",
             dependencies: ["PointerSimCore", "PointerSimFormats", "PointerSimPipeline", "PointerSimRender"]),

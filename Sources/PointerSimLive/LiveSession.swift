@@ -56,6 +56,8 @@ public final class LiveSession {
     /// keyboard) and prepares the simulation.
     /// - Parameters:
     ///   - scene: the scene the simulation runs over.
+    ///   - decoder: how the devices' events become pointer events (a scene
+    ///     file's `SceneSetup.decoder`).
     ///   - options: the devices to read, grabbing, verbosity.
     ///   - log: where log lines go (flushed per line by the caller's sink); `nil` for `record`.
     ///   - recorder: records the raw input, if given.
@@ -63,14 +65,14 @@ public final class LiveSession {
     /// - Throws: `InputError`: `cannotOpen` when a named device cannot be
     ///   opened, or when there is no input device at all; `malformed` if a
     ///   device cannot be decoded.
-    public init(scene: Scene, options: LiveOptions, log: OutputSink?, recorder: LiveRecorder?,
+    public init(scene: Scene, decoder: DecoderConfiguration = DecoderConfiguration(), options: LiveOptions, log: OutputSink?, recorder: LiveRecorder?,
                 note: @escaping (String) -> Void) throws {
         self.scene = scene
         self.options = options
         self.log = log
         self.recorder = recorder
         self.note = note
-        pipeline = RawInputPipeline(configuration: DecoderConfiguration(pointer: scene.pointer))
+        pipeline = RawInputPipeline(configuration: decoder)
         session = Session(scene: scene, options: SimulationOptions(verbose: options.verbose))
 
         var opened: [EvdevDevice] = []

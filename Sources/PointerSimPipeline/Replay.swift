@@ -80,15 +80,6 @@ public enum TraceInputs {
         }
     }
 
-    /// ``open(paths:configuration:)`` with the decoder configured by a scene.
-    public static func open(paths: [String], scene: Scene) throws -> [any PointerEventStream] {
-        try open(paths: paths, configuration: DecoderConfiguration(pointer: scene.pointer))
-    }
-
-    /// ``openInputs(paths:configuration:)`` with the decoder configured by a scene.
-    public static func openInputs(paths: [String], scene: Scene) throws -> [(input: Session.Input, stream: any PointerEventStream)] {
-        try openInputs(paths: paths, configuration: DecoderConfiguration(pointer: scene.pointer))
-    }
 }
 
 /// Raw recordings through the ``RawInputPipeline`` (merge, clock, decoder):
@@ -126,21 +117,25 @@ final class DecodedRawStream: PointerEventStream {
 /// The replay driver: runs recordings through the simulation and hands out
 /// the interaction log.
 public enum Replay {
-    /// Replays `paths` over `scene`, writing each log line to `sink` as it is
-    /// produced.
+    /// Replays `paths` over `scene` (raw recordings decoded with `decoder`:
+    /// a scene file's ``SceneSetup/decoder``), writing each log line to
+    /// `sink` as it is produced.
     /// - Throws: ``InputError`` for unreadable or malformed input; lines
     ///   already written stay complete.
-    public static func run(paths: [String], scene: Scene, options: SimulationOptions, sink: OutputSink) throws {
-        try forEachRecord(paths: paths, scene: scene, options: options) { try sink.writeLine(LogLine.render($0)) }
+    public static func run(
+        paths: [String], scene: Scene, decoder: DecoderConfiguration = DecoderConfiguration(), options: SimulationOptions, sink: OutputSink
+    ) throws {
+        try forEachRecord(paths: paths, scene: scene, decoder: decoder, options: options) { try sink.writeLine(LogLine.render($0)) }
     }
 
     /// Replays `paths` over `scene`, handing each log record to `body` as it is
     /// produced (the events are read lazily, so memory stays bounded).
     /// - Throws: ``InputError`` for unreadable or malformed input, or what `body` throws.
     public static func forEachRecord(
-        paths: [String], scene: Scene, options: SimulationOptions, _ body: (LogRecord) throws -> Void
+        paths: [String], scene: Scene, decoder: DecoderConfiguration = DecoderConfiguration(), options: SimulationOptions,
+        _ body: (LogRecord) throws -> Void
     ) throws {
-        try forEachStep(paths: paths, scene: scene, options: options) { step, _ in
+        try forEachStep(paths: paths, scene: scene, decoder: decoder, options: options) { step, _ in
             for r in step.records { try body(r) }
         }
     }
@@ -163,13 +158,14 @@ public enum Replay {
     /// every autoscroll step on its own, then each input event; `body` sees
     /// the records of the step, the input it came from, and the simulator
     /// after it (scroll offset, regions, held buttons). The records are those
-    /// of ``forEachRecord(paths:scene:options:_:)``.
+    /// of ``forEachRecord(paths:scene:decoder:options:_:)``.
     /// - Returns: the clock's origin and the inputs read.
     @discardableResult
     public static func forEachStep(
-        paths: [String], scene: Scene, options: SimulationOptions, _ body: (Step, Simulator) throws -> Void
+        paths: [String], scene: Scene, decoder: DecoderConfiguration = DecoderConfiguration(), options: SimulationOptions,
+        _ body: (Step, Simulator) throws -> Void
     ) throws -> Summary {
-        let opened = try TraceInputs.openInputs(paths: paths, scene: scene)
+        let opened = try TraceInputs.openInputs(paths: paths, configuration: decoder)
         var (events, origin) = try aligned(opened.map(\.stream))
         var session = Session(scene: scene, options: options)
         while let (i, e) = try events.next() {

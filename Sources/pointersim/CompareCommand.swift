@@ -46,7 +46,7 @@ extension PointerSimCommand {
             try runReportingErrors {
                 try writeWhole(to: try output.map { try OutputSink(path: $0) } ?? OutputSink()) { sink in
                     let s = try loadScene(scene)
-                    try ProfileCompare.run(paths: traces, scene: s, profiles: ProfileCompare.profiles(named: profileNames) ?? [], sink: sink)
+                    try ProfileCompare.run(paths: traces, scene: s.scene, decoder: s.decoder, profiles: ProfileCompare.profiles(named: profileNames) ?? [], sink: sink)
                 }
             }
         }
