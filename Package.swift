@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "PointerSim",
-    // The pure products (Core, Input, Formats) use nothing newer than these.
+    // The pure products (Core, Input, Formats, Pipeline) use nothing newer than these.
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "PointerSimCore", targets: ["PointerSimCore"]),

@@ -9,7 +9,7 @@ public enum Decode {
     /// timestamp, and writes each decoded event to `sink` as it is produced.
     /// After the last event, timers run for `tail` µs more and every device is
     /// removed, as libinput's reference runs do.
-    /// - Throws: ``InputError`` for unreadable or malformed input; lines
+    /// - Throws: `InputError` for unreadable or malformed input; lines
     ///   already written stay complete.
     public static func run(paths: [String], configuration: DecoderConfiguration, tail: Int64 = 2_000_000, sink: OutputSink) throws {
         var names: [String] = []

@@ -38,7 +38,7 @@ public final class OutputSink {
 
     /// A file that replaces `path` when ``commit()`` is called (see the type's
     /// notes for links, device nodes and folders).
-    /// - Throws: ``InputError`` of kind `cannotCreate` if `path` is a folder,
+    /// - Throws: `InputError` of kind `cannotCreate` if `path` is a folder,
     ///   or its folder is missing or not writable.
     public init(path: String, flushEachLine: Bool = false) throws {
         self.flushEachLine = flushEachLine

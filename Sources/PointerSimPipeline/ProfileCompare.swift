@@ -13,7 +13,7 @@ public enum ProfileCompare {
 
     /// Replays `paths` over `scene` under each of `profiles`, writing the
     /// comparison's lines (JSON Lines) to `sink` as they come.
-    /// - Throws: ``InputError`` for unreadable or malformed input (lines
+    /// - Throws: `InputError` for unreadable or malformed input (lines
     ///   already written stay complete).
     public static func run(
         paths: [String], scene: Scene, decoder: DecoderConfiguration = DecoderConfiguration(), profiles: [BandProfile], sink: OutputSink

@@ -65,7 +65,7 @@ public struct RawEventMerge {
     /// at most `barrier` (raw µs): a live reader takes the barrier before
     /// reading the devices, so every event up to it is queued. A `.added`
     /// marker before the first item is stamped with the first item's time.
-    /// - Throws: ``InputError`` from a file, after the items before it.
+    /// - Throws: `InputError` from a file, after the items before it.
     public mutating func next(notAfter barrier: Int64? = nil) throws -> RawItem? {
         if announcedHead < announced.count {
             var t = now

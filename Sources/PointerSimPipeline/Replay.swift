@@ -3,7 +3,7 @@ import PointerSimFormats
 import PointerSimInput
 
 /// Opens the inputs of a replay, recognising each format by content
-/// (``InputFormat``), as pointer-event streams. Every input is opened once:
+/// (`InputFormat`), as pointer-event streams. Every input is opened once:
 /// `-` (standard input), pipes and FIFOs work as well as files.
 public enum TraceInputs {
     /// Opens the inputs: one stream per `pointersim-trace` file, and one for
@@ -11,7 +11,7 @@ public enum TraceInputs {
     /// timestamp and decoded together, so a keyboard in one file modifies a
     /// mouse in another). A `.desc` followed by its `.events` is one evemu
     /// recording.
-    /// - Throws: ``InputError``: `cannotOpen` for an input that cannot be
+    /// - Throws: `InputError`: `cannotOpen` for an input that cannot be
     ///   opened; `malformed` for an unrecognised or malformed one, or a device
     ///   that cannot be decoded.
     public static func open(paths: [String], configuration: DecoderConfiguration) throws -> [any PointerEventStream] {
@@ -34,7 +34,7 @@ public enum TraceInputs {
 
     /// Opens raw recordings only (evemu, `libinput record`), for `decode`;
     /// their items name devices by their index over all the recordings.
-    /// - Throws: ``InputError``: `cannotOpen` for an input that cannot be
+    /// - Throws: `InputError`: `cannotOpen` for an input that cannot be
     ///   opened; `malformed` for a malformed one or one that is not a raw recording.
     public static func openRecordings(paths: [String]) throws -> [any RawEventReader] {
         var raw: [any RawEventReader] = []
@@ -118,9 +118,9 @@ final class DecodedRawStream: PointerEventStream {
 /// the interaction log.
 public enum Replay {
     /// Replays `paths` over `scene` (raw recordings decoded with `decoder`:
-    /// a scene file's ``SceneSetup/decoder``), writing each log line to
+    /// a scene file's `SceneSetup.decoder`), writing each log line to
     /// `sink` as it is produced.
-    /// - Throws: ``InputError`` for unreadable or malformed input; lines
+    /// - Throws: `InputError` for unreadable or malformed input; lines
     ///   already written stay complete.
     public static func run(
         paths: [String], scene: Scene, decoder: DecoderConfiguration = DecoderConfiguration(), options: SimulationOptions, sink: OutputSink
@@ -130,7 +130,7 @@ public enum Replay {
 
     /// Replays `paths` over `scene`, handing each log record to `body` as it is
     /// produced (the events are read lazily, so memory stays bounded).
-    /// - Throws: ``InputError`` for unreadable or malformed input, or what `body` throws.
+    /// - Throws: `InputError` for unreadable or malformed input, or what `body` throws.
     public static func forEachRecord(
         paths: [String], scene: Scene, decoder: DecoderConfiguration = DecoderConfiguration(), options: SimulationOptions,
         _ body: (LogRecord) throws -> Void
@@ -178,7 +178,7 @@ public enum Replay {
     /// one clock whose 0 is the earliest start: every stream is shifted by
     /// its `clockZero` minus that (raw recordings starting first: by 0, so
     /// their times are exactly the rebased ones, as live).
-    /// - Throws: ``InputError`` from a first batch.
+    /// - Throws: `InputError` from a first batch.
     public static func merged(_ streams: [any PointerEventStream]) throws -> StreamMerge<PointerEvent> {
         try aligned(streams).merge
     }
