@@ -1,8 +1,8 @@
 #if os(Linux)
 import Glibc
 import PointerSimFormats
-import PointerSimPipeline
 import PointerSimInput
+import PointerSimPipeline
 
 /// Records live raw input with the devices' real descriptions, as
 /// `libinput record` YAML (several devices in one file) or evemu (one file

@@ -3,8 +3,8 @@ import CLibevdev
 import Glibc
 import PointerSimCore
 import PointerSimFormats
-import PointerSimPipeline
 import PointerSimInput
+import PointerSimPipeline
 
 /// What `pointersim live` and `pointersim record` read and do.
 public struct LiveOptions: Sendable {
@@ -65,8 +65,8 @@ public final class LiveSession {
     /// - Throws: `InputError`: `cannotOpen` when a named device cannot be
     ///   opened, or when there is no input device at all; `malformed` if a
     ///   device cannot be decoded.
-    public init(scene: Scene, decoder: DecoderConfiguration = DecoderConfiguration(), options: LiveOptions, log: OutputSink?, recorder: LiveRecorder?,
-                note: @escaping (String) -> Void) throws {
+    public init(scene: Scene, decoder: DecoderConfiguration = DecoderConfiguration(), options: LiveOptions,
+                log: OutputSink?, recorder: LiveRecorder?, note: @escaping (String) -> Void) throws {
         self.scene = scene
         self.options = options
         self.log = log

@@ -46,9 +46,8 @@ public enum TraceInputs {
 
     /// Opens every input (each once), recognises its format from its first
     /// bytes and hands it on: `trace` for `pointersim-trace` (with its index
-    /// among `paths`), `raw` for
-    /// recordings (with the name that names them in messages), whose devices
-    /// are numbered in order over all the recordings.
+    /// among `paths`), `raw` for recordings (with the name that names them in
+    /// messages), whose devices are numbered in order over all the recordings.
     static func classify(paths: [String], trace: (Int, LineReader) throws -> Void, raw: (any RawEventReader, String) throws -> Void) throws {
         let readers = try paths.map { LineReader(try InputFile(path: $0)) }
         let formats = try readers.map { InputFormat.detect(try $0.prefix(InputFormat.prefixLength)) }
@@ -79,7 +78,6 @@ public enum TraceInputs {
             i += 1
         }
     }
-
 }
 
 /// Raw recordings through the ``RawInputPipeline`` (merge, clock, decoder):

@@ -1,7 +1,7 @@
 import ArgumentParser
 import PointerSimFormats
-import PointerSimPipeline
 import PointerSimInput
+import PointerSimPipeline
 
 extension PointerSimCommand {
     struct Decode: ParsableCommand {

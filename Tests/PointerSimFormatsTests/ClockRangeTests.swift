@@ -1,8 +1,8 @@
 import Foundation
 import PointerSimCore
 import PointerSimFormats
-import PointerSimPipeline
 import PointerSimInput
+import PointerSimPipeline
 import Testing
 
 /// Issue #21: every time of every input lies within the one clock's range

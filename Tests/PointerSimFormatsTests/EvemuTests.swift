@@ -1,8 +1,8 @@
 import Foundation
 import PointerSimCore
 import PointerSimFormats
-import PointerSimPipeline
 import PointerSimInput
+import PointerSimPipeline
 import Testing
 
 /// Files under Traces/recordings and Traces/input.

@@ -1,8 +1,8 @@
 import Foundation
 import PointerSimCore
 import PointerSimFormats
-import PointerSimPipeline
 import PointerSimInput
+import PointerSimPipeline
 import Testing
 
 /// Inputs written through a FIFO by a background thread, as a shell pipe would.

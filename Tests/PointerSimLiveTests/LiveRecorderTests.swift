@@ -2,9 +2,9 @@
 import Foundation
 import PointerSimCore
 import PointerSimFormats
-import PointerSimPipeline
 import PointerSimInput
 @testable import PointerSimLive
+import PointerSimPipeline
 import Testing
 
 /// The recorder writes what the readers read back: every event, the
