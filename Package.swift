@@ -3,12 +3,13 @@ import PackageDescription
 
 let package = Package(
     name: "PointerSim",
-    // The pure products (Core, Input, Formats) use nothing newer than these.
+    // The pure products (Core, Input, Formats, Pipeline) use nothing newer than these.
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "PointerSimCore", targets: ["PointerSimCore"]),
         .library(name: "PointerSimInput", targets: ["PointerSimInput"]),
         .library(name: "PointerSimFormats", targets: ["PointerSimFormats"]),
+        .library(name: "PointerSimPipeline", targets: ["PointerSimPipeline"]),
         .library(name: "PointerSimLive", targets: ["PointerSimLive"]),
         .library(name: "PointerSimRender", targets: ["PointerSimRender"]),
         .library(name: "PointerSimWorkloads", targets: ["PointerSimWorkloads"]),
@@ -32,10 +33,15 @@ let package = Package(
         .target(name: "PointerSimCore", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         // Raw evdev events → pointer events, the way libinput does it (pure).
         .target(name: "PointerSimInput", dependencies: ["PointerSimCore"]),
-        // Files around the core: traces, scenes, the JSON Lines log.
+        // File formats around the core: recordings, traces, scenes, the JSON
+        // Lines log, libinput's reference output.
         .target(name: "PointerSimFormats", dependencies: ["PointerSimCore", "PointerSimInput"]),
+        // The orchestration: opening inputs, the raw-event merge and clock, the
+        // decoder's call site, the session (replay, live, render), the replay
+        // and decode drivers, the output sink.
+        .target(name: "PointerSimPipeline", dependencies: ["PointerSimCore", "PointerSimInput", "PointerSimFormats"]),
         // Drawing a replay: the HTML viewer and the SVG summary (`pointersim render`).
-        .target(name: "PointerSimRender", dependencies: ["PointerSimCore", "PointerSimFormats"]),
+        .target(name: "PointerSimRender", dependencies: ["PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimPipeline"]),
         .target(name: "PointerSimWorkloads", dependencies: ["PointerSimCore"]),
         // Property tests of your own pointer code against PointerSim:
         // generators, shrinking, models, the conformance runner.
@@ -53,14 +59,15 @@ let package = Package(
         .target(
             name: "PointerSimLive",
             dependencies: [
-                "PointerSimCore", "PointerSimInput", "PointerSimFormats",
+                "PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimPipeline",
                 .target(name: "CLibevdev", condition: .when(platforms: [.linux])),
             ]),
         // The thin command.
         .executableTarget(
             name: "pointersim",
             dependencies: [
-                "PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimRender", "PointerSimWorkloads", "PointerSimTesting",
+                "PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimPipeline", "PointerSimRender",
+                "PointerSimWorkloads", "PointerSimTesting",
                 .target(name: "PointerSimLive", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
@@ -72,17 +79,17 @@ let package = Package(
             ]),
         .testTarget(
             name: "PointerSimInputTests",
-            dependencies: ["PointerSimCore", "PointerSimInput", "PointerSimFormats"]),
+            dependencies: ["PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimPipeline"]),
         .testTarget(
             name: "PointerSimFormatsTests",
-            dependencies: ["PointerSimCore", "PointerSimFormats"]),
+            dependencies: ["PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimPipeline"]),
         .testTarget(
             name: "PointerSimRenderTests",
-            dependencies: ["PointerSimCore", "PointerSimFormats", "PointerSimRender"]),
+            dependencies: ["PointerSimCore", "PointerSimFormats", "PointerSimPipeline", "PointerSimRender"]),
         .testTarget(
             name: "PointerSimLiveTests",
             dependencies: [
-                "PointerSimCore", "PointerSimInput", "PointerSimFormats",
+                "PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimPipeline",
                 .target(name: "PointerSimLive", condition: .when(platforms: [.linux])),
             ]),
         .testTarget(

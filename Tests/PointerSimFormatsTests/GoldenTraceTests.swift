@@ -1,6 +1,7 @@
 import Foundation
 import PointerSimCore
 import PointerSimFormats
+import PointerSimPipeline
 import Testing
 
 /// Every golden case under Traces/: `<name>.expected.jsonl` with its inputs
@@ -41,12 +42,13 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
 
     /// Replays the case into a temporary file and returns the log.
     func replay() throws -> String {
-        let scene = try file(".scene.json").map { try SceneFile.load(path: $0) } ?? Scene.default
+        var warnings: [String] = []
+        let setup = try file(".scene.json").map { try SceneFile.loadSetup(path: $0, warnings: &warnings) } ?? SceneSetup(scene: Scene.default)
         let flags = try lines(".flags") ?? []
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("golden-\(UUID().uuidString).jsonl").path
         defer { try? FileManager.default.removeItem(atPath: out) }
         let sink = try OutputSink(path: out)
-        try Replay.run(paths: try inputs(), scene: scene, options: SimulationOptions(verbose: flags.contains("--verbose")), sink: sink)
+        try Replay.run(paths: try inputs(), scene: setup.scene, decoder: setup.decoder, options: SimulationOptions(verbose: flags.contains("--verbose")), sink: sink)
         try sink.commit()
         return try String(contentsOfFile: out, encoding: .utf8)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import PointerSimCore
 import PointerSimFormats
+import PointerSimPipeline
 import Testing
 
 /// The real-toolkit corpus (Traces/toolkits, README there): sessions played in

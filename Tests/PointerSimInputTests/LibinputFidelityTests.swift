@@ -1,6 +1,7 @@
 import Foundation
 import PointerSimFormats
 import PointerSimInput
+import PointerSimPipeline
 import Testing
 
 /// `decode` against real libinput 1.22, frame by frame, for every reference

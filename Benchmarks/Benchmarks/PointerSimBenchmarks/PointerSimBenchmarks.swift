@@ -2,6 +2,7 @@ import Benchmark
 import Foundation
 import PointerSimCore
 import PointerSimFormats
+import PointerSimPipeline
 import PointerSimWorkloads
 
 // The band workload of docs/Benchmarks.md (v1): BandWorkload.item and

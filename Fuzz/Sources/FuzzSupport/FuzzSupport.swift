@@ -5,6 +5,7 @@ import Musl
 #endif
 import PointerSimCore
 import PointerSimFormats
+import PointerSimPipeline
 
 /// What every fuzz target shares: input bytes written to files (the readers
 /// are exercised exactly as `pointersim replay` uses them, format sniffing

@@ -440,39 +440,49 @@ public struct Simulator: Sendable {
     }
 
     /// Runs the autoscroll steps due by `t` (``process(_:into:)`` does this
-    /// first); a caller that wants the scroll offset of each step can run
-    /// them one at a time, up to `autoscroller.nextTick`.
+    /// first): ``nextAutoscrollStep(until:into:)`` until none is due.
+    public mutating func runAutoscroll(until t: Double, into out: inout [LogRecord]) {
+        while nextAutoscrollStep(until: t, into: &out) {}
+    }
+
+    /// Takes the next autoscroll step due by `t`, if any, appending its
+    /// records (a `band.selecting` record while the content moves, then, with
+    /// `verbose`, a `pointer` record: the band-shaped pointer follows the
+    /// band); returns whether a step was taken. A caller that shows each step
+    /// (a replay, the viewer) calls it until it returns false before handing
+    /// the simulator the next event.
     ///
     /// Between two inputs, the first ``loggedAutoscrollSteps`` steps are taken
-    /// one at a time (each a `band.selecting` record while the content
-    /// moves); the steps due after them are taken together in closed form:
-    /// the content moves as far as they would have moved it, stopping at the
-    /// content's edge, and one record (at the last such step) carries the
-    /// band and the composed selection change. So a band held at the edge of
-    /// a 10^12-point content for 10^9 s costs a few thousand records per
-    /// input, not 10^11 (docs/BandSelection.md, "Autoscroll").
-    public mutating func runAutoscroll(until t: Double, into out: inout [LogRecord]) {
-        while true {
-            let v = autoscrollVelocity
-            if autoscrollStepsSinceInput >= Self.loggedAutoscrollSteps, v != .zero {
-                let due = autoscroller.dueSteps(until: t)
-                guard due > 0 else { return }
-                let k = Swift.min(due, autoscrollStepsToEdge(v))
-                let dt = autoscroller.configuration.tickInterval
-                let time = autoscroller.advance(by: k, until: t)
-                let before = contentOffset
-                now = time
-                scroll(by: v * (dt * Double(k)), at: time, into: &out)
-                // Nothing moves any more (the offset is too large for a step
-                // to change it): the rest of the steps due change nothing.
-                if contentOffset == before { autoscroller.skip(until: t); return }
-                continue
-            }
-            guard let s = autoscroller.step(until: t, velocity: v) else { return }
+    /// one at a time; the steps due after them are taken together in closed
+    /// form, as one step: the content moves as far as they would have moved
+    /// it, stopping at the content's edge, and one record (at the last such
+    /// step) carries the band and the composed selection change. So a band
+    /// held at the edge of a 10^12-point content for 10^9 s costs a few
+    /// thousand records per input, not 10^11 (docs/BandSelection.md, "Autoscroll").
+    public mutating func nextAutoscrollStep(until t: Double, into out: inout [LogRecord]) -> Bool {
+        let v = autoscrollVelocity
+        let time: Double
+        if autoscrollStepsSinceInput >= Self.loggedAutoscrollSteps, v != .zero {
+            let due = autoscroller.dueSteps(until: t)
+            guard due > 0 else { return false }
+            let k = Swift.min(due, autoscrollStepsToEdge(v))
+            let dt = autoscroller.configuration.tickInterval
+            time = autoscroller.advance(by: k, until: t)
+            let before = contentOffset
+            now = time
+            scroll(by: v * (dt * Double(k)), at: time, into: &out)
+            // Nothing moves any more (the offset is too large for a step
+            // to change it): the rest of the steps due change nothing.
+            if contentOffset == before { autoscroller.skip(until: t) }
+        } else {
+            guard let s = autoscroller.step(until: t, velocity: v) else { return false }
             autoscrollStepsSinceInput += 1
-            now = s.time
-            scroll(by: s.delta, at: s.time, into: &out)
+            time = s.time
+            now = time
+            scroll(by: s.delta, at: time, into: &out)
         }
+        if options.verbose { out.append(LogRecord(time: time, .pointer(pointerFrame))) }
+        return true
     }
 
     /// How many autoscroll steps are taken one at a time between two inputs

@@ -37,10 +37,3 @@ public final class ArrayEventStream: PointerEventStream {
         return false
     }
 }
-
-extension PointerEvent: MergeItem {
-    /// The time in seconds.
-    @inlinable public var mergeTime: Double { time }
-    /// The event `offset` seconds later.
-    @inlinable public func shifted(by offset: Double) -> PointerEvent { PointerEvent(time: time + offset, kind) }
-}

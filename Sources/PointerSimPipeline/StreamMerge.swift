@@ -1,3 +1,5 @@
+import PointerSimCore
+
 /// Something a ``StreamMerge`` orders by time.
 public protocol MergeItem {
     /// The clock the items are ordered on.
@@ -211,4 +213,11 @@ public struct StreamMerge<Item: MergeItem> {
             i = m
         }
     }
+}
+
+extension PointerEvent: MergeItem {
+    /// The time in seconds.
+    @inlinable public var mergeTime: Double { time }
+    /// The event `offset` seconds later.
+    @inlinable public func shifted(by offset: Double) -> PointerEvent { PointerEvent(time: time + offset, kind) }
 }

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import PointerSimFormats
 
 /// A buffered writer to a file descriptor or to a file that appears only
 /// when complete: output to a path is written to a temporary file beside it
@@ -37,7 +38,7 @@ public final class OutputSink {
 
     /// A file that replaces `path` when ``commit()`` is called (see the type's
     /// notes for links, device nodes and folders).
-    /// - Throws: ``InputError`` of kind `cannotCreate` if `path` is a folder,
+    /// - Throws: `InputError` of kind `cannotCreate` if `path` is a folder,
     ///   or its folder is missing or not writable.
     public init(path: String, flushEachLine: Bool = false) throws {
         self.flushEachLine = flushEachLine

@@ -1,4 +1,6 @@
 import PointerSimCore
+import PointerSimFormats
+import PointerSimInput
 
 /// `pointersim compare`: one input replayed under several band profiles, and
 /// where their selections part and meet (docs/Formats/Compare.md).
@@ -11,14 +13,16 @@ public enum ProfileCompare {
 
     /// Replays `paths` over `scene` under each of `profiles`, writing the
     /// comparison's lines (JSON Lines) to `sink` as they come.
-    /// - Throws: ``InputError`` for unreadable or malformed input (lines
+    /// - Throws: `InputError` for unreadable or malformed input (lines
     ///   already written stay complete).
-    public static func run(paths: [String], scene: Scene, profiles: [BandProfile], sink: OutputSink) throws {
+    public static func run(
+        paths: [String], scene: Scene, decoder: DecoderConfiguration = DecoderConfiguration(), profiles: [BandProfile], sink: OutputSink
+    ) throws {
         var index: [String: Int] = [:]
         if !scene.initialSelection.isEmpty { for (i, item) in scene.items.enumerated() where index[item.id] == nil { index[item.id] = i } }
         let initial = Array(Set(scene.initialSelection.compactMap { index[$0] })).sorted()
         var writer = Writer(names: profiles.map(\.name), ids: scene.items.map(\.id), initialSelection: initial)
-        try forEachStep(paths: paths, scene: scene, profiles: profiles) { event, step in
+        try forEachStep(paths: paths, scene: scene, decoder: decoder, profiles: profiles) { event, step in
             for line in writer.lines(after: event, step) { try sink.writeLine(line) }
         }
         try sink.writeLine(writer.summary())
@@ -28,9 +32,10 @@ public enum ProfileCompare {
     /// event and what it did under each profile to `body`.
     /// - Complexity: O(events × profiles) simulator steps.
     public static func forEachStep(
-        paths: [String], scene: Scene, profiles: [BandProfile], _ body: (PointerEvent, ProfileComparison.Step) throws -> Void
+        paths: [String], scene: Scene, decoder: DecoderConfiguration = DecoderConfiguration(), profiles: [BandProfile],
+        _ body: (PointerEvent, ProfileComparison.Step) throws -> Void
     ) throws {
-        var events = try Replay.merged(TraceInputs.open(paths: paths, scene: scene))
+        var events = try Replay.merged(TraceInputs.open(paths: paths, configuration: decoder))
         var comparison = ProfileComparison(scene: scene, profiles: profiles)
         while let (_, e) = try events.next() {
             try body(e, comparison.process(e))
