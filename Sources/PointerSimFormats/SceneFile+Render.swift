@@ -1,8 +1,16 @@
 import PointerSimCore
+import PointerSimInput
 
 // The scene writer: every key the reader reads, every number exact.
 
 extension SceneFile {
+    /// Writes a scene and its decoder settings: the inverse of
+    /// ``parseSetup(_:file:warnings:)``.
+    /// - Complexity: O(size of the scene).
+    public static func render(_ setup: SceneSetup) -> String {
+        render(setup.scene, decoder: setup.decoder)
+    }
+
     /// Writes a scene as a `pointersim-scene/1` file (docs/Formats/Scene.md):
     /// the inverse of ``parse(_:file:)``.
     ///
@@ -17,8 +25,11 @@ extension SceneFile {
     /// non-finite number (the default `hover.maxSlip`, infinite, is left to
     /// its default), `PointerEffectParameters.pointerIsFree`, and
     /// `BandConfiguration.scale` (the simulator takes the view's).
+    /// The pointer section's decoder settings (acceleration, speed, points
+    /// per unit and per detent) are `decoder`'s: a ``SceneSetup`` renders
+    /// with `render(_ setup:)`.
     /// - Complexity: O(size of the scene).
-    public static func render(_ scene: Scene) -> String {
+    public static func render(_ scene: Scene, decoder: DecoderConfiguration = DecoderConfiguration()) -> String {
         var w = JSONWriter()
         w.open("{")
         w.key("format"); w.string(formatTag)
@@ -36,10 +47,10 @@ extension SceneFile {
         w.key("pointer"); w.open("{")
         if let s = p.start { w.key("start"); w.pair(s.x, s.y) }
         w.key("device"); w.string(p.device.rawValue)
-        w.key("acceleration"); w.string(p.acceleration.rawValue)
-        w.key("speed"); w.number(p.speed)
-        w.key("pointsPerUnit"); w.number(p.pointsPerUnit)
-        w.key("scrollPointsPerDetent"); w.number(p.scrollPointsPerDetent)
+        w.key("acceleration"); w.string(decoder.acceleration.rawValue)
+        w.key("speed"); w.number(decoder.speed)
+        w.key("pointsPerUnit"); w.number(decoder.pointsPerUnit)
+        w.key("scrollPointsPerDetent"); w.number(decoder.scrollPointsPerDetent)
         w.close("}")
 
         let b = scene.band

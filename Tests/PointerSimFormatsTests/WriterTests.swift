@@ -28,10 +28,14 @@ import Testing
             guard let e = FileManager.default.enumerator(atPath: root.appendingPathComponent(dir).path) else { continue }
             for case let rel as String in e where rel.hasSuffix(".scene.json") {
                 let path = root.appendingPathComponent(dir).appendingPathComponent(rel).path
-                guard let scene = try? SceneFile.load(path: path) else { continue }  // the hostile ones
-                let text = SceneFile.render(scene)
-                let back = try SceneFile.parse(text, file: rel)
-                #expect(SceneFile.render(back) == text, "\(rel)")
+                var ignored: [String] = []
+                guard let setup = try? SceneFile.loadSetup(path: path, warnings: &ignored) else { continue }  // the hostile ones
+                let scene = setup.scene
+                let text = SceneFile.render(setup)
+                let backSetup = try SceneFile.parseSetup(text, file: rel, warnings: &ignored)
+                let back = backSetup.scene
+                #expect(SceneFile.render(backSetup) == text, "\(rel)")
+                #expect(backSetup.decoder == setup.decoder, "\(rel)")
                 #expect(back.items == scene.items && back.regions == scene.regions && back.band == scene.band, "\(rel)")
                 #expect(back.initialSelection == scene.initialSelection && back.view == scene.view && back.pointer == scene.pointer, "\(rel)")
                 #expect(back.selection == scene.selection && back.autoscroll == scene.autoscroll, "\(rel)")
