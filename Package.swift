@@ -55,6 +55,13 @@ let package = Package(
                 .target(name: "PointerSimLive", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // What the test targets share (not a product): the repository's root
+        // and data files, the reader of libinput reference files, the
+        // fidelity tolerance, and a runner of the `pointersim` binary.
+        .target(
+            name: "PointerSimTestSupport",
+            dependencies: ["PointerSimCore", "PointerSimInput", "PointerSimFormats"],
+            path: "Tests/PointerSimTestSupport"),
         .testTarget(
             name: "PointerSimCoreTests",
             dependencies: [
@@ -63,13 +70,13 @@ let package = Package(
             ]),
         .testTarget(
             name: "PointerSimInputTests",
-            dependencies: ["PointerSimCore", "PointerSimInput", "PointerSimFormats"]),
+            dependencies: ["PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimTestSupport"]),
         .testTarget(
             name: "PointerSimFormatsTests",
-            dependencies: ["PointerSimCore", "PointerSimFormats"]),
+            dependencies: ["PointerSimCore", "PointerSimFormats", "PointerSimTestSupport"]),
         .testTarget(
             name: "PointerSimRenderTests",
-            dependencies: ["PointerSimCore", "PointerSimFormats", "PointerSimRender"]),
+            dependencies: ["PointerSimCore", "PointerSimFormats", "PointerSimRender", "PointerSimTestSupport"]),
         .testTarget(
             name: "PointerSimLiveTests",
             dependencies: [
@@ -78,7 +85,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "PointerSimCLITests",
-            dependencies: ["pointersim"]),
+            dependencies: ["pointersim", "PointerSimTestSupport"]),
     ]
 )
 

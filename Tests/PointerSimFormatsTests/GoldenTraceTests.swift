@@ -1,6 +1,7 @@
 import Foundation
 import PointerSimCore
 import PointerSimFormats
+import PointerSimTestSupport
 import Testing
 
 /// Every golden case under Traces/: `<name>.expected.jsonl` with its inputs
@@ -11,7 +12,7 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
     let name: String
     var testDescription: String { directory.lastPathComponent + "/" + name }
 
-    static var packageRoot: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent() }
+    static var packageRoot: URL { Repository.root }
 
     static func all() -> [GoldenCase] {
         let traces = packageRoot.appendingPathComponent("Traces")
