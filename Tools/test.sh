@@ -3,7 +3,7 @@
 #
 #   Tools/test.sh          the quick tier: `swift test` (unit, property, golden
 #                          traces, command line, libinput fidelity,
-#                          documentation); about 4 minutes on 2 cores after
+#                          documentation); about 2 minutes on 2 cores after
 #                          the build
 #   Tools/test.sh --full   everything CI runs (.ci/run): the quick tier, then a
 #                          build with warnings as errors (this package, its
@@ -71,17 +71,19 @@ want() { [ "${!1:-0}" != 1 ]; }   # want VAR: the step is not skipped
 swift_test() {
 	local status
 	swift test "$@" 2>&1 | {
-		local passed=0 failed=0 last=$SECONDS line
+		local started=0 passed=0 failed=0 last=$SECONDS line
 		while IFS= read -r line; do
 			case "$line" in
+			"✔ Test run "*|"✘ Test run "*) printf '%s\n' "$line" ;;
 			"✔ Test "*) passed=$((passed + 1)) ;;
 			"✘ Test "*) failed=$((failed + 1)); printf '%s\n' "$line" ;;
+			"◇ Test "*) started=$((started + 1)) ;;
 			"◇ "*|"✔ Suite "*) ;;
 			*) printf '%s\n' "$line" ;;
 			esac
 			if [ $((SECONDS - last)) -ge 30 ]; then
 				last=$SECONDS
-				echo "   ... swift test: $passed tests passed, $failed failed so far" >&2
+				echo "   ... swift test: $started Swift Testing tests and cases started, $passed passed, $failed failed so far" >&2
 			fi
 		done
 	}

@@ -60,7 +60,8 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
 
     @Test(arguments: GoldenCase.all())
     func replayMatchesTheGoldenLogByteForByte(_ c: GoldenCase) throws {
-        let expected = try String(contentsOfFile: c.file(".expected.jsonl")!, encoding: .utf8)
+        let path = try #require(c.file(".expected.jsonl"), "\(c.testDescription): no \(c.name).expected.jsonl in \(c.directory.path)")
+        let expected = try Repository.text(atPath: path)
         let first = try c.replay()
         let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
         let actualLines = first.split(separator: "\n", omittingEmptySubsequences: false)
