@@ -46,7 +46,9 @@ step() {
 	local name=$1; shift
 	local t0=$SECONDS rc
 	echo "== $name" >&2
-	( while sleep 60; do echo "   ... $name: still running ($((SECONDS - t0)) s)" >&2; done ) &
+	# (its sleep is killed with it, so that nothing holds the output open)
+	( trap 'kill $s 2>/dev/null; exit 0' TERM
+	  while :; do sleep 60 & s=$!; wait $s; echo "   ... $name: still running ($((SECONDS - t0)) s)" >&2; done ) &
 	local ticker=$!
 	"$@"
 	rc=$?
