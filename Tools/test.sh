@@ -47,7 +47,7 @@ step() {
 	local t0=$SECONDS rc
 	echo "== $name" >&2
 	# (its sleep is killed with it, so that nothing holds the output open)
-	( trap 'kill $s 2>/dev/null; exit 0' TERM
+	( trap 'kill ${s:-} 2>/dev/null; exit 0' TERM
 	  while :; do sleep 60 & s=$!; wait $s; echo "   ... $name: still running ($((SECONDS - t0)) s)" >&2; done ) &
 	local ticker=$!
 	"$@"
