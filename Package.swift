@@ -71,6 +71,13 @@ let package = Package(
                 .target(name: "PointerSimLive", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // What the test targets share (not a product): the repository's root
+        // and data files, the reader of libinput reference files, the
+        // fidelity tolerance, and a runner of the `pointersim` binary.
+        .target(
+            name: "PointerSimTestSupport",
+            dependencies: ["PointerSimCore", "PointerSimInput", "PointerSimFormats"],
+            path: "Tests/PointerSimTestSupport"),
         .testTarget(
             name: "PointerSimCoreTests",
             dependencies: [
@@ -79,13 +86,13 @@ let package = Package(
             ]),
         .testTarget(
             name: "PointerSimInputTests",
-            dependencies: ["PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimPipeline"]),
+            dependencies: ["PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimPipeline", "PointerSimTestSupport"]),
         .testTarget(
             name: "PointerSimFormatsTests",
-            dependencies: ["PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimPipeline"]),
+            dependencies: ["PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimPipeline", "PointerSimTestSupport"]),
         .testTarget(
             name: "PointerSimRenderTests",
-            dependencies: ["PointerSimCore", "PointerSimFormats", "PointerSimPipeline", "PointerSimRender"]),
+            dependencies: ["PointerSimCore", "PointerSimFormats", "PointerSimPipeline", "PointerSimRender", "PointerSimTestSupport"]),
         .testTarget(
             name: "PointerSimLiveTests",
             dependencies: [
@@ -100,7 +107,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "PointerSimCLITests",
-            dependencies: ["pointersim"]),
+            dependencies: ["pointersim", "PointerSimTestSupport"]),
     ]
 )
 

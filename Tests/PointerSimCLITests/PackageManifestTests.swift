@@ -1,4 +1,5 @@
 import Foundation
+import PointerSimTestSupport
 import Testing
 
 /// Issue #21: every package manifest of the repository a user may depend on

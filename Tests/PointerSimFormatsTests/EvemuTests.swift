@@ -3,11 +3,12 @@ import PointerSimCore
 import PointerSimFormats
 import PointerSimInput
 import PointerSimPipeline
+import PointerSimTestSupport
 import Testing
 
 /// Files under Traces/recordings and Traces/input.
 enum RecordingFiles {
-    static var root: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent() }
+    static var root: URL { Repository.root }
     static func path(_ rel: String) -> String { root.appendingPathComponent("Traces/" + rel).path }
 
     /// Every item of a recording, its devices merged by time (raw times).

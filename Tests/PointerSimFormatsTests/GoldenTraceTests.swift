@@ -2,6 +2,7 @@ import Foundation
 import PointerSimCore
 import PointerSimFormats
 import PointerSimPipeline
+import PointerSimTestSupport
 import Testing
 
 /// Every golden case under Traces/: `<name>.expected.jsonl` with its inputs
@@ -12,7 +13,7 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
     let name: String
     var testDescription: String { directory.lastPathComponent + "/" + name }
 
-    static var packageRoot: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent() }
+    static var packageRoot: URL { Repository.root }
 
     static func all() -> [GoldenCase] {
         let traces = packageRoot.appendingPathComponent("Traces")
@@ -61,7 +62,8 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
 
     @Test(arguments: GoldenCase.all())
     func replayMatchesTheGoldenLogByteForByte(_ c: GoldenCase) throws {
-        let expected = try String(contentsOfFile: c.file(".expected.jsonl")!, encoding: .utf8)
+        let path = try #require(c.file(".expected.jsonl"), "\(c.testDescription): no \(c.name).expected.jsonl in \(c.directory.path)")
+        let expected = try Repository.text(atPath: path)
         let first = try c.replay()
         let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
         let actualLines = first.split(separator: "\n", omittingEmptySubsequences: false)
