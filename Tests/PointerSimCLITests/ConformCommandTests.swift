@@ -1,4 +1,5 @@
 import Foundation
+import PointerSimTestSupport
 import Testing
 
 /// `pointersim conform --exec`: exact output and exit statuses, with the

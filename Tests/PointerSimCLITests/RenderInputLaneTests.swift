@@ -1,4 +1,5 @@
 import Foundation
+import PointerSimTestSupport
 import Testing
 
 /// `render` decodes every input once (the replay's own steps feed the input
