@@ -3,8 +3,10 @@
 #
 #   Tools/test.sh          the quick tier: `swift test` (unit, property, golden
 #                          traces, command line, libinput fidelity,
-#                          documentation); about 2 minutes on 2 cores after
-#                          the build
+#                          documentation) and the two deliberately wrong
+#                          examples caught by the test kit
+#                          (Tools/examples-check.sh); about 3 minutes on 2
+#                          cores after the build
 #   Tools/test.sh --full   everything CI runs (.ci/run): the quick tier, then a
 #                          build with warnings as errors (this package, its
 #                          tests, Examples/Client and Benchmarks/), the real
@@ -161,6 +163,7 @@ browser() {
 echo "== Tools/test.sh: the $([ $FULL = 1 ] && echo full || echo quick) tier" >&2
 step "install what is missing (Tools/setup.sh)" Tools/setup.sh
 step "swift test" swift_test
+step "the wrong examples are caught (Tools/examples-check.sh: Examples/WrongToggle, Examples/ConformPython)" Tools/examples-check.sh
 if [ $FULL = 1 ]; then
 	if want POINTERSIM_SKIP_WERROR; then
 		step "warnings as errors (the package and its tests, Examples/Client, Benchmarks/)" werror_build
