@@ -270,7 +270,7 @@ public struct Simulator: Sendable {
         case .cancel:
             cancelPress(at: t, into: &out)
         case .invalidate(let id):
-            regions.invalidate(regionID: id, location: contentPoint, modifiers: modifiers, primaryHeld: primaryHeld, at: t, into: &out)
+            emit(regions.invalidate(regionID: id, location: contentPoint, modifiers: modifiers, primaryHeld: primaryHeld), at: t, into: &out)
         case .deviceRemoved(let name):
             out.append(LogRecord(time: t, .deviceRemoved(device: name)))
         case .key(let k):
@@ -310,8 +310,7 @@ public struct Simulator: Sendable {
         }
         // The regions see the press first (is it a control's?); their records
         // follow the band's, as they always have.
-        var regionOut: [LogRecord] = []
-        regions.press(location: contentPoint, modifiers: modifiers, at: t, into: &regionOut)
+        let regionEvents = regions.press(location: contentPoint, modifiers: modifiers)
         if regionClaimsPress {
             press = .region
         } else if let i = band.engine.item(at: contentPoint, closed: rules.pressHitsMaxEdges) {
@@ -327,7 +326,7 @@ public struct Simulator: Sendable {
                 emit(band.press(at: contentPoint, modifiers: modifiers), at: t, into: &out)
             }
         }
-        out.append(contentsOf: regionOut)
+        emit(regionEvents, at: t, into: &out)
     }
 
     mutating func releasePrimary(at t: Double, into out: inout [LogRecord]) {
@@ -342,7 +341,7 @@ public struct Simulator: Sendable {
             break
         }
         emit(band.release(modifiers: modifiers), at: t, into: &out)
-        regions.release(location: contentPoint, modifiers: modifiers, at: t, into: &out)
+        emit(regions.release(location: contentPoint, modifiers: modifiers), at: t, into: &out)
     }
 
     mutating func contextClick(at t: Double, into out: inout [LogRecord]) {
@@ -377,7 +376,7 @@ public struct Simulator: Sendable {
 
     /// Asks the region provider about the pointer (motion, button or modifier change).
     mutating func updateRegions(moved: Bool = true, at t: Double, into out: inout [LogRecord]) {
-        regions.update(location: contentPoint, modifiers: modifiers, primaryHeld: primaryHeld, moved: moved, at: t, into: &out)
+        emit(regions.update(location: contentPoint, modifiers: modifiers, primaryHeld: primaryHeld, moved: moved), at: t, into: &out)
     }
 
     mutating func movePointer(to p: Point, at t: Double, into out: inout [LogRecord]) {
@@ -485,6 +484,11 @@ public struct Simulator: Sendable {
             k = Swift.min(k, (room / (Swift.abs(speed) * dt)).rounded(.up))
         }
         return k.isFinite ? Swift.max(1, Int(k)) : 1
+    }
+
+    /// The log records of the regions' events.
+    func emit(_ events: RegionEvents, at t: Double, into out: inout [LogRecord]) {
+        for e in events { out.append(LogRecord(time: t, e.logEvent)) }
     }
 
     mutating func emit(_ update: BandUpdate?, at t: Double, into out: inout [LogRecord]) {
