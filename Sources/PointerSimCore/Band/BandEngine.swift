@@ -86,7 +86,8 @@ public struct BandEngine: Sendable {
     /// - Parameters:
     ///   - mode: the selection mode.
     ///   - live: whether the selection follows the band; `false` (or a mode that
-    ///     is not live) applies it only at ``endBand(mode:)``.
+    ///     is not live) applies it only at ``endBand(mode:selection:)``.
+    ///   - model: the selection the band starts from and changes.
     /// - Returns: the change to the selection.
     /// - Complexity: O(n / 64 + change).
     @discardableResult
