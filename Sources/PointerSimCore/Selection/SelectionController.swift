@@ -379,7 +379,7 @@ public struct SelectionController: Sendable {
 
     mutating func arrow(_ d: FocusDirection, _ modifiers: ModifierFlags, _ model: inout SelectionModel, _ items: BandEngine, _ out: inout [SelectionEvent]) {
         guard configuration.focus, rules.bindsKey(modifiers) else { return }
-        // No local copy of the engine: it would make the next setSelection copy
+        // No local copy of the model: it would make the next setSelection copy
         // its storage (O(n)).
         let next: Int
         if let f = model.focus, !model.isRemoved(f) {
