@@ -65,7 +65,7 @@ public enum Conformance {
                 let hit = sim.band.hitRect(rect)
                 for (i, item) in scene.items.enumerated() where scene.band.hitRule.hits(item: item.rect, band: hit) { everHit.insert(i) }
             }
-            let focus = sim.clicks.focus.map { sim.itemIDs[$0] }
+            let focus = sim.selectionModel.focus.map { sim.itemIDs[$0] }
             let answer = ConformanceAnswer(selection: sim.selection, band: .some(rect), focus: .some(focus), region: .some(sim.regions.current?.id))
             out.append(StepState(answer: answer, atPress: atPress, everHit: everHit, mode: sim.band.isActive ? mode : nil, rule: rule))
         }

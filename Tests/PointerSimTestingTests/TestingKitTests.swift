@@ -10,20 +10,21 @@ import Testing
 /// (presses on empty space), it must agree with the Simulator at every step.
 struct BandAPIModel: BandSelectionModel {
     var band: BandSelectionInteraction
+    var model: SelectionModel
     let ids: [String]
     init(scene: Scene) {
         var c = scene.band
         c.scale = scene.view.scale
         if !scene.selection.multiple { c.isEnabled = false }
         ids = scene.items.map(\.id)
-        let index = Dictionary(scene.items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
-        band = BandSelectionInteraction(items: scene.items.map(\.rect), configuration: c, initialSelection: scene.initialSelection.compactMap { index[$0] })
+        band = BandSelectionInteraction(items: scene.items.map(\.rect), configuration: c)
+        model = SelectionModel(items: scene.items, selectedIDs: scene.initialSelection)
     }
-    mutating func press(at point: Point, modifiers: ModifierFlags) { _ = band.press(at: point, modifiers: modifiers) }
-    mutating func move(to point: Point) { _ = band.move(to: point) }
-    mutating func release(modifiers: ModifierFlags) { _ = band.release(modifiers: modifiers) }
-    mutating func cancel() { _ = band.cancel() }
-    var selection: [String] { band.selectedItems.map { ids[$0] } }
+    mutating func press(at point: Point, modifiers: ModifierFlags) { _ = band.press(at: point, modifiers: modifiers, selection: &model) }
+    mutating func move(to point: Point) { _ = band.move(to: point, selection: &model) }
+    mutating func release(modifiers: ModifierFlags) { _ = band.release(modifiers: modifiers, selection: &model) }
+    mutating func cancel() { _ = band.cancel(selection: &model) }
+    var selection: [String] { model.selectedItems.map { ids[$0] } }
     var bandRect: Rect? { band.selectionRect }
     var reportsBand: Bool { true }
 }
@@ -178,6 +179,7 @@ struct WrongToggleModel: BandSelectionModel {
 /// button's events and their times.
 struct ClickingBandModel: PointerSelectionModel {
     var band: BandSelectionInteraction
+    var model: SelectionModel
     let ids: [String]
     let view: ViewGeometry
     var pointer: Point
@@ -190,19 +192,19 @@ struct ClickingBandModel: PointerSelectionModel {
         ids = scene.items.map(\.id)
         view = scene.view
         pointer = scene.view.clampPointer(scene.pointer.start ?? Point(x: scene.view.size.width / 2, y: scene.view.size.height / 2))
-        let index = Dictionary(scene.items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { a, _ in a })
-        band = BandSelectionInteraction(items: scene.items.map(\.rect), configuration: c, initialSelection: scene.initialSelection.compactMap { index[$0] })
+        band = BandSelectionInteraction(items: scene.items.map(\.rect), configuration: c)
+        model = SelectionModel(items: scene.items, selectedIDs: scene.initialSelection)
     }
     mutating func handle(_ e: PointerEvent) -> ConformanceAnswer {
         switch e.kind {
-        case .move(let p): pointer = view.clampPointer(p); _ = band.move(to: pointer)
-        case .press(.primary): if !held { held = true; _ = band.press(at: pointer, modifiers: modifiers, time: e.time) }
-        case .release(.primary): if held { held = false; _ = band.release(modifiers: modifiers) }
+        case .move(let p): pointer = view.clampPointer(p); _ = band.move(to: pointer, selection: &model)
+        case .press(.primary): if !held { held = true; _ = band.press(at: pointer, modifiers: modifiers, time: e.time, selection: &model) }
+        case .release(.primary): if held { held = false; _ = band.release(modifiers: modifiers, selection: &model) }
         case .modifiers(let m): modifiers = m
-        case .cancel: _ = band.cancel()
+        case .cancel: _ = band.cancel(selection: &model)
         default: break
         }
-        return ConformanceAnswer(selection: band.selectedItems.map { ids[$0] }, band: .some(band.selectionRect))
+        return ConformanceAnswer(selection: model.selectedItems.map { ids[$0] }, band: .some(band.selectionRect))
     }
 }
 
@@ -233,13 +235,15 @@ struct ClickingBandModel: PointerSelectionModel {
     /// item begins a band in the band API, a click in the Simulator.
     @Test func theDefaultMeaningBandsOnItems() {
         var band = BandSelectionInteraction(items: [Rect(x: 0, y: 0, width: 10, height: 10)])
-        #expect(band.press(at: Point(x: 5, y: 5), modifiers: [], time: 0)?.state == .began)
+        var model = SelectionModel(count: 1)
+        #expect(band.press(at: Point(x: 5, y: 5), modifiers: [], time: 0, selection: &model)?.state == .began)
         var c = BandConfiguration()
         c.pressMeaning = .click
         var clicking = BandSelectionInteraction(items: [Rect(x: 0, y: 0, width: 10, height: 10)], configuration: c)
-        #expect(clicking.press(at: Point(x: 5, y: 5), modifiers: [], time: 0) == nil)
-        #expect(clicking.release(modifiers: []) == nil)
-        #expect(clicking.selectedItems == [0])  // UIKit's click selects the item
+        var clicked = SelectionModel(count: 1)
+        #expect(clicking.press(at: Point(x: 5, y: 5), modifiers: [], time: 0, selection: &clicked) == nil)
+        #expect(clicking.release(modifiers: [], selection: &clicked) == nil)
+        #expect(clicked.selectedItems == [0])  // UIKit's click selects the item
     }
 }
 

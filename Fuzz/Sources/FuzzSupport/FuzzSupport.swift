@@ -125,7 +125,7 @@ public struct Invariants {
         precondition(o.dx.isFinite && o.dy.isFinite, "content offset \(o)")
         precondition(o.dx >= 0 && o.dy >= 0 && o.dx <= maxOffset.dx + 1e-9 && o.dy <= maxOffset.dy + 1e-9,
                      "content offset \(o) outside 0 … \(maxOffset)")
-        let selected = sim.band.selectedItems
+        let selected = sim.selectionModel.selectedItems
         var seen = Set<Int>()
         for i in selected {
             precondition(i >= 0 && i < sim.itemIDs.count, "selected item \(i) of \(sim.itemIDs.count)")
