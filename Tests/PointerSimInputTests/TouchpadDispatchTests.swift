@@ -97,7 +97,7 @@ import PointerSimCore
     @Test func scrollThresholds() {
         #expect(abs(TouchpadDispatch.edgeScrollThreshold - 3 * 1000 / 25.4) < 1e-12)
         let tp = Self.dispatch(Self.synapticsClickpad())
-        #expect(tp.scrollThreshold == 0 && tp.scrollDirectionLockThreshold == 5)
+        #expect(tp.evdevScroll.threshold == 0 && tp.evdevScroll.directionLockThreshold == 5)
         // Edge scroll zone 7 mm from the right and bottom.
         #expect(tp.scrollRightEdge == Int((4000.0 / 57 - 7) * 57 + 1472))
     }
@@ -109,7 +109,7 @@ import PointerSimCore
         d.properties = [0]
         d.codes[1] = [272, 273, 325, 330, 333, 334]
         let phys = Self.dispatch(d)
-        #expect(phys.clickMethod == .none && phys.middleEmulationEnabled)  // no BTN_MIDDLE: emulation on by default
+        #expect(phys.clickMethod == .none && phys.middle.enabled)  // no BTN_MIDDLE: emulation on by default
     }
 
     /// One finger moving right: pressure-based begin, motion from the third frame on, no motion after the lift.

@@ -28,7 +28,7 @@ extension TouchpadDispatch {
         bottomTopEdge = mmToUnitsY(my)
         bottomRightLeftEdge = mmToUnitsX(width * 0.5)
         bottomMiddleLeftEdge = Self.intMax
-        if middleEmulationEnabled { return }
+        if middle.enabled { return }
         let mbLeft: Int, mbRight: Int
         if context.facts.quirkBool("ModelTouchpadVisibleMarker") ?? false {
             mbLeft = mmToUnitsX(width / 2 - 5); mbRight = mmToUnitsX(width / 2 + 5)
@@ -296,7 +296,7 @@ extension TouchpadDispatch {
                 return
             }
             var wantLeftHanded = true
-            if (middleEmulationEnabled || isTop) && area & LEFT != 0 && area & RIGHT != 0 {
+            if (middle.enabled || isTop) && area & LEFT != 0 && area & RIGHT != 0 {
                 button = EventCodes.BTN_MIDDLE
             } else if area & MIDDLE != 0 {
                 button = EventCodes.BTN_MIDDLE
@@ -325,130 +325,29 @@ extension TouchpadDispatch {
     }
 }
 
-/// libinput's middle-button emulation state (`evdev-middle-button.c`):
-/// left and right pressed within 50 ms of each other become a middle click.
-struct MiddleButtonEmulation: Sendable {
-    enum State: Sendable { case idle, leftDown, rightDown, middle, leftUpPending, rightUpPending, passthrough, ignoreLR, ignoreL, ignoreR }
-    var state: State = .idle
-    var timer: Int64? = nil
-    var firstEventTime: Int64 = 0
-    var buttonMask: UInt32 = 0
-    static let timeout: Int64 = 50_000
-}
-
+/// Middle-button emulation (`evdev-middle-button.c`): the touchpad's glue
+/// to the shared ``MiddleButtonEmulation``. What the state machine posts
+/// goes to the seat (`evdev_pointer_notify_button` has no button scrolling
+/// on a touchpad), in order.
 extension TouchpadDispatch {
-    enum MiddleEvent: Sendable { case lDown, rDown, other, lUp, rUp, timeout, allUp }
-
-    mutating func middleSetState(_ s: MiddleButtonEmulation.State, _ time: Int64) {
-        switch s {
-        case .leftDown, .rightDown:
-            middle.timer = time + MiddleButtonEmulation.timeout
-            middle.firstEventTime = time
-        default:
-            middle.timer = nil
-        }
-        middle.state = s
-    }
-
-    /// `evdev_middlebutton_handle_event`; returns whether the event was consumed.
-    @discardableResult
-    mutating func middleHandleEvent(_ event: MiddleEvent, _ time: Int64) -> Bool {
-        let L = EventCodes.BTN_LEFT, R = EventCodes.BTN_RIGHT, M = EventCodes.BTN_MIDDLE
-        switch middle.state {
-        case .idle:
-            switch event {
-            case .lDown: middleSetState(.leftDown, time)
-            case .rDown: middleSetState(.rightDown, time)
-            case .other: return false
-            default: break
-            }
-        case .leftDown:
-            switch event {
-            case .rDown: postButton(time, M, pressed: true); middleSetState(.middle, time)
-            case .other: postButton(time, L, pressed: true); middleSetState(.passthrough, time); return false
-            case .lUp:
-                postButton(middle.firstEventTime, L, pressed: true)
-                postButton(time, L, pressed: false)
-                middleSetState(.idle, time)
-            case .timeout: postButton(middle.firstEventTime, L, pressed: true); middleSetState(.passthrough, time)
-            default: break
-            }
-        case .rightDown:
-            switch event {
-            case .lDown: postButton(time, M, pressed: true); middleSetState(.middle, time)
-            case .other: postButton(middle.firstEventTime, R, pressed: true); middleSetState(.passthrough, time); return false
-            case .rUp:
-                postButton(middle.firstEventTime, R, pressed: true)
-                postButton(time, R, pressed: false)
-                middleSetState(.idle, time)
-            case .timeout: postButton(middle.firstEventTime, R, pressed: true); middleSetState(.passthrough, time)
-            default: break
-            }
-        case .middle:
-            switch event {
-            case .other: postButton(time, M, pressed: false); middleSetState(.ignoreLR, time); return false
-            case .rUp: postButton(time, M, pressed: false); middleSetState(.leftUpPending, time)
-            case .lUp: postButton(time, M, pressed: false); middleSetState(.rightUpPending, time)
-            default: break
-            }
-        case .leftUpPending:
-            switch event {
-            case .rDown: postButton(time, M, pressed: true); middleSetState(.middle, time)
-            case .other: middleSetState(.ignoreL, time); return false
-            case .lUp: middleSetState(.idle, time)
-            default: break
-            }
-        case .rightUpPending:
-            switch event {
-            case .lDown: postButton(time, M, pressed: true); middleSetState(.middle, time)
-            case .other: middleSetState(.ignoreR, time); return false
-            case .rUp: middleSetState(.idle, time)
-            default: break
-            }
-        case .passthrough:
-            switch event {
-            case .lDown, .rDown, .other, .rUp, .lUp: return false
-            case .allUp: middleSetState(.idle, time)
-            default: break
-            }
-        case .ignoreLR:
-            switch event {
-            case .other: return false
-            case .rUp: middleSetState(.ignoreL, time)
-            case .lUp: middleSetState(.ignoreR, time)
-            default: break
-            }
-        case .ignoreL:
-            switch event {
-            case .rDown, .other, .rUp: return false
-            case .lUp: middleSetState(.passthrough, time)
-            default: break
-            }
-        case .ignoreR:
-            switch event {
-            case .lDown, .other, .lUp: return false
-            case .rUp: middleSetState(.passthrough, time)
-            default: break
-            }
-        }
-        return true
-    }
-
-    /// `evdev_middlebutton_filter_button`: true when emulation consumed the button.
+    /// Runs a physical button through emulation; whether it was consumed.
     mutating func middleFilterButton(_ time: Int64, _ button: UInt16, pressed: Bool) -> Bool {
-        guard middleEmulationEnabled else { return false }
-        let event: MiddleEvent
-        switch button {
-        case EventCodes.BTN_LEFT: event = pressed ? .lDown : .lUp
-        case EventCodes.BTN_RIGHT: event = pressed ? .rDown : .rUp
-        default: event = .other
-        }
-        guard button >= EventCodes.BTN_LEFT, button - EventCodes.BTN_LEFT < 32 else { return true }
-        let rc = middleHandleEvent(event, time)
-        let old = middle.buttonMask
-        let bit: UInt32 = 1 << UInt32(button - EventCodes.BTN_LEFT)
-        if pressed { middle.buttonMask |= bit } else { middle.buttonMask &= ~bit }
-        if old != middle.buttonMask && middle.buttonMask == 0 { middleHandleEvent(.allUp, time) }
-        return rc
+        guard middle.enabled else { return false }
+        var posts = MiddleButtonEmulation.Posts()
+        let consumed = middle.filterButton(button, pressed: pressed, time: time, into: &posts)
+        postMiddlePosts(posts)
+        return consumed
+    }
+
+    /// The middle-button timer fired.
+    mutating func middleTimeout(_ time: Int64) {
+        var posts = MiddleButtonEmulation.Posts()
+        middle.handleTimeout(time, into: &posts)
+        postMiddlePosts(posts)
+    }
+
+    mutating func postMiddlePosts(_ posts: MiddleButtonEmulation.Posts) {
+        if let p = posts.first { postButton(p.time, p.button, pressed: p.pressed) }
+        if let p = posts.second { postButton(p.time, p.button, pressed: p.pressed) }
     }
 }

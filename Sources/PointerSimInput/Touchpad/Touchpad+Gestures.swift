@@ -128,7 +128,7 @@ extension TouchpadDispatch {
         let d1 = (Double(b.point.x - b.gestureInitial.x), Double(b.point.y - b.gestureInitial.y))
         let avg = ((d0.0 + d1.0) / 2, (d0.1 + d1.1) / 2)
         let n = normalizeDelta(avg.0, avg.1)
-        scrollBuildup = (n.x, n.y)
+        evdevScroll.buildup = (n.x, n.y)
     }
 
     /// `tp_gesture_apply_scroll_constraints`: direction lock.
@@ -511,39 +511,17 @@ extension TouchpadDispatch {
         }
     }
 
-    // MARK: evdev scroll helpers
+    // MARK: evdev scroll posting
 
-    /// `evdev_post_scroll` (finger source): buildup to the threshold, then
-    /// the other axis needs the direction-lock threshold per event.
+    /// `evdev_post_scroll` (``EvdevScroll/post(dx:dy:)``) posted as
+    /// `evdev_notify_axis_finger`.
     mutating func postScroll(_ time: Int64, dx: Double, dy: Double) {
-        let V: UInt32 = 1, H: UInt32 = 2
-        if scrollDirectionBits & V == 0 { scrollBuildup.y += dy }
-        if scrollDirectionBits & H == 0 { scrollBuildup.x += dx }
-        if scrollDirectionBits & H == 0 && scrollDirectionBits & V == 0 {
-            if abs(scrollBuildup.y) >= scrollThreshold { scrollDirectionBits |= V }
-            if abs(scrollBuildup.x) >= scrollThreshold { scrollDirectionBits |= H }
-        } else if scrollDirectionBits & V == 0 {
-            if abs(dy) >= scrollDirectionLockThreshold { scrollDirectionBits |= V }
-        } else if scrollDirectionBits & H == 0 {
-            if abs(dx) >= scrollDirectionLockThreshold { scrollDirectionBits |= H }
-        }
-        var ex = dx, ey = dy
-        if scrollDirectionBits & V == 0 { ey = 0 }
-        if scrollDirectionBits & H == 0 { ex = 0 }
-        if !(ex == 0 && ey == 0) {
-            var axes = scrollDirectionBits
-            if ey == 0 { axes &= ~V }
-            if ex == 0 { axes &= ~H }
-            notifyAxisFinger(time, axes: axes, dx: ex, dy: ey)
-        }
+        if let p = evdevScroll.post(dx: dx, dy: dy) { notifyAxisFinger(time, axes: p.axes, dx: p.dx, dy: p.dy) }
     }
 
-    /// `evdev_stop_scroll`: a 0 event on the scrolling axes.
+    /// `evdev_stop_scroll` (``EvdevScroll/stop()``): a 0 event on the scrolling axes.
     mutating func stopScroll(_ time: Int64) {
-        if scrollDirectionBits != 0 {
-            notifyAxisFinger(time, axes: scrollDirectionBits, dx: 0, dy: 0, natural: false)
-        }
-        scrollBuildup = (0, 0)
-        scrollDirectionBits = 0
+        let axes = evdevScroll.stop()
+        if axes != 0 { notifyAxisFinger(time, axes: axes, dx: 0, dy: 0, natural: false) }
     }
 }

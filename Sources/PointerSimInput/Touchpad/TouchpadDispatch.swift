@@ -155,11 +155,11 @@ public struct TouchpadDispatch: DeviceDispatch {
     var bottomTopEdge = Int(Int32.max), bottomRightLeftEdge = 0, bottomMiddleLeftEdge = Int(Int32.max)
     var topBottomEdge = Int(Int32.min), topRightLeftEdge = 0, topLeftRightEdge = 0
     var clickMethod: TouchpadConfiguration.ClickMethod = .none
-    var middleEmulationEnabled = false
+    /// `device->middlebutton`.
     var middle = MiddleButtonEmulation()
     var leftHanded = false
-    /// Buttons down per code, as the seat counts them (`evdev_update_key_down_count`).
-    var buttonDownCount: [UInt16: Int] = [:]
+    /// `device->key_count`: buttons down per code, as the seat counts them.
+    var buttonDownCount = KeyDownCounts()
     var hasTrackpoint = false
 
     // Scroll.
@@ -170,9 +170,7 @@ public struct TouchpadDispatch: DeviceDispatch {
     var scrollTimePrev: Int64 = 0
     var scrollDurationH: Int64 = 0, scrollDurationV: Int64 = 0
     /// `device->scroll`: buildup, direction bits (bit 0 vertical, bit 1 horizontal), thresholds.
-    var scrollBuildup = (x: 0.0, y: 0.0)
-    var scrollDirectionBits: UInt32 = 0
-    var scrollThreshold = 0.0, scrollDirectionLockThreshold = 5.0
+    var evdevScroll = EvdevScroll(threshold: 0.0, directionLockThreshold: 5.0)
     var naturalScrolling = false
 
     // Tapping.
@@ -372,13 +370,13 @@ public struct TouchpadDispatch: DeviceDispatch {
         clickMethod = settings.clickMethod ?? defaultClick
         // Middle-button emulation (tp_init_middlebutton_emulation).
         if isClickpad {
-            middleEmulationEnabled = settings.middleEmulation ?? false
+            middle.enabled = settings.middleEmulation ?? false
         } else if !hasMiddle {
-            middleEmulationEnabled = settings.middleEmulation ?? true
+            middle.enabled = settings.middleEmulation ?? true
         } else if modelAlpsSerial {
-            middleEmulationEnabled = settings.middleEmulation ?? true
+            middle.enabled = settings.middleEmulation ?? true
         } else {
-            middleEmulationEnabled = false
+            middle.enabled = false
         }
         leftHanded = settings.leftHanded && !modelAppleOneButton
         switchClickMethod()
@@ -415,8 +413,8 @@ public struct TouchpadDispatch: DeviceDispatch {
         scrollMethod = settings.scrollMethod ?? (canTwoFinger ? .twoFinger : .edge)
         if scrollMethod == .twoFinger && !canTwoFinger { scrollMethod = .edge }
         naturalScrolling = settings.naturalScrolling
-        scrollThreshold = 0.0
-        scrollDirectionLockThreshold = 5.0
+        evdevScroll.threshold = 0.0
+        evdevScroll.directionLockThreshold = 5.0
 
         // tp_init_gesture
         gestureEnabled = !semiMT && numSlots > 1
@@ -533,12 +531,10 @@ public struct TouchpadDispatch: DeviceDispatch {
         out.append(DecodedEvent(time: time - Self.clockOffset, device: context.index, origin: o, kind))
     }
 
-    /// `evdev_pointer_post_button` with the seat's down count.
+    /// `evdev_pointer_post_button` through the device's key counts
+    /// (``KeyDownCounts/postButton(_:pressed:)``).
     mutating func postButton(_ time: Int64, _ code: UInt16, pressed: Bool) {
-        let n = (buttonDownCount[code] ?? 0) + (pressed ? 1 : -1)
-        let count = Swift.max(0, n)
-        buttonDownCount[code] = count
-        if (pressed && count == 1) || (!pressed && count == 0) {
+        if buttonDownCount.postButton(code, pressed: pressed) {
             emit(time, .button(code: code, pressed: pressed))
         }
     }
@@ -616,7 +612,7 @@ public struct TouchpadDispatch: DeviceDispatch {
             if touches[i].buttonTimer == t { touches[i].buttonTimer = nil; buttonHandleEvent(i, .timeout, t); return }
             if touches[i].scrollTimer == t { touches[i].scrollTimer = nil; edgeScrollHandleEvent(i, .timeout, t); return }
         }
-        if middle.timer == t { middle.timer = nil; middleHandleEvent(.timeout, t); return }
+        if middle.timer == t { middleTimeout(t); return }
         if tap.timer == t { tap.timer = nil; tapHandleTimeout(t); return }
         if holdTimer == t { holdTimer = nil; gestureHoldTimeout(t); return }
         if gestureSwitchTimer == t { gestureSwitchTimer = nil; gestureFingerCountSwitchTimeout(t); return }
