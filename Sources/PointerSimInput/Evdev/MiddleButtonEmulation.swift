@@ -21,12 +21,14 @@ struct MiddleButtonEmulation: Sendable {
         var pressed: Bool
     }
 
-    /// The posts of one call, in order (at most two: a held-back press and its release).
+    /// The posts of one call, in order (at most two: a held-back press and
+    /// its release, or a held-back press and the button that passes).
     struct Posts: Sendable {
         private(set) var first: Post? = nil
         private(set) var second: Post? = nil
         var isEmpty: Bool { first == nil }
         mutating func append(_ p: Post) {
+            precondition(second == nil, "middle-button emulation posts at most two buttons per call")
             if first == nil { first = p } else { second = p }
         }
     }
@@ -166,6 +168,15 @@ struct MiddleButtonEmulation: Sendable {
         if pressed { buttonMask |= bit } else { buttonMask &= ~bit }
         if old != buttonMask && buttonMask == 0 { handleEvent(.allUp, time, into: &posts) }
         return rc
+    }
+
+    /// libinput: evdev_pointer_notify_physical_button
+    ///
+    /// A physical button goes through emulation; when emulation does not
+    /// consume it, it is posted after what emulation posted.
+    mutating func notifyPhysicalButton(_ button: UInt16, pressed: Bool, time: Int64, into posts: inout Posts) {
+        if filterButton(button, pressed: pressed, time: time, into: &posts) { return }
+        posts.append(Post(time: time, button: button, pressed: pressed))
     }
 
     /// libinput: evdev_middlebutton_handle_timeout

@@ -8,10 +8,13 @@
 /// to the device's key counts and the seat. Scroll events go through the
 /// shared ``EvdevScroll`` poster.
 extension FallbackDispatch {
-    /// libinput: evdev_pointer_notify_physical_button
+    /// `evdev_pointer_notify_physical_button`
+    /// (``MiddleButtonEmulation/notifyPhysicalButton(_:pressed:time:into:)``):
+    /// what it posts goes to ``notifyButton(_:pressed:time:into:)``, in order.
     mutating func notifyPhysicalButton(_ code: UInt16, pressed: Bool, time: Int64, into out: inout [DecodedEvent]) {
-        if middleFilterButton(code, pressed: pressed, time: time, into: &out) { return }
-        notifyButton(code, pressed: pressed, time: time, into: &out)
+        var posts = MiddleButtonEmulation.Posts()
+        middle.notifyPhysicalButton(code, pressed: pressed, time: time, into: &posts)
+        notifyMiddlePosts(posts, into: &out)
     }
 
     /// libinput: evdev_pointer_notify_button

@@ -23,7 +23,7 @@ extension FallbackDispatch {
         init(state: State) { self.state = state }
     }
 
-    /// `fallback_debounce_handle_state`.
+    /// libinput: fallback_debounce_handle_state
     mutating func debounceHandleState(time: Int64, into out: inout [DecodedEvent]) {
         var changed: [UInt16] = []
         for code in 0..<Self.keyCount where Self.keyType(UInt16(code)) == .button && hwKeys[code] != lastHwKeys[code] {

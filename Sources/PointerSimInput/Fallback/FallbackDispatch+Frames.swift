@@ -80,14 +80,15 @@ extension FallbackDispatch {
         if type == .key { keyboardNotify(e.code, pressed: e.value != 0, time: time, into: &out) }
     }
 
-    /// `evdev_keyboard_notify_key` through the device's key counts.
+    /// `evdev_keyboard_notify_key` through the device's key counts
+    /// (``KeyDownCounts/notifyKey(_:pressed:)``); only a keyboard posts.
     mutating func keyboardNotify(_ code: UInt16, pressed: Bool, time: Int64, into out: inout [DecodedEvent]) {
         if downCount.notifyKey(code, pressed: pressed) && isKeyboard {
             out.append(DecodedEvent(time: time, device: context.index, origin: origin, .key(code: code, pressed: pressed)))
         }
     }
 
-    /// `fallback_handle_state`.
+    /// libinput: fallback_handle_state
     mutating func handleState(time: Int64, into out: inout [DecodedEvent]) {
         if pendingRel { flushRelative(time: time, into: &out) }
         wheelHandleState(time: time, into: &out)
@@ -103,7 +104,7 @@ extension FallbackDispatch {
         pendingKey = false
     }
 
-    /// `fallback_flush_relative_motion`.
+    /// libinput: fallback_flush_relative_motion
     mutating func flushRelative(time: Int64, into out: inout [DecodedEvent]) {
         guard isPointer else { return }
         let raw = (x: Double(relX), y: Double(relY))

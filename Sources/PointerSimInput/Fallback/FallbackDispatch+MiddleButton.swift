@@ -3,15 +3,6 @@
 /// machine posts goes to `evdev_pointer_notify_button`
 /// (``FallbackDispatch/notifyButton(_:pressed:time:into:)``), in order.
 extension FallbackDispatch {
-    /// Runs a physical button through emulation; whether it was consumed.
-    mutating func middleFilterButton(_ button: UInt16, pressed: Bool, time: Int64, into out: inout [DecodedEvent]) -> Bool {
-        guard middle.enabled else { return false }
-        var posts = MiddleButtonEmulation.Posts()
-        let consumed = middle.filterButton(button, pressed: pressed, time: time, into: &posts)
-        notifyMiddlePosts(posts, into: &out)
-        return consumed
-    }
-
     /// The middle-button timer fired.
     mutating func middleTimeout(_ time: Int64, into out: inout [DecodedEvent]) {
         var posts = MiddleButtonEmulation.Posts()

@@ -45,7 +45,9 @@ extension FallbackDispatch {
         relX = 0; relY = 0; pendingRel = false
     }
 
-    /// `evdev_device_remove`: timers are cancelled, then every key and
+    /// libinput: evdev_device_remove
+    ///
+    /// Timers are cancelled, then every key and
     /// button the seat sees as down is released (`release_pressed_keys`).
     public mutating func remove(at time: Int64, into out: inout [DecodedEvent]) {
         origin = .removal

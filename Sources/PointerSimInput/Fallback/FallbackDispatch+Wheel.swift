@@ -47,7 +47,7 @@ extension FallbackDispatch {
         }
     }
 
-    /// `fallback_wheel_handle_state`.
+    /// libinput: fallback_wheel_handle_state
     mutating func wheelHandleState(time: Int64, into out: inout [DecodedEvent]) {
         guard isPointer else { return }
         if !wheel.emulateHiRes && !wheel.hiResReceived && (wheel.loResX != 0 || wheel.loResY != 0) {
@@ -66,7 +66,9 @@ extension FallbackDispatch {
         }
     }
 
-    /// `wheel_flush_scroll`: a `POINTER_SCROLL_WHEEL` per axis from the
+    /// libinput: wheel_flush_scroll
+    ///
+    /// A `POINTER_SCROLL_WHEEL` per axis from the
     /// high-resolution sums (the low-resolution sums feed only the legacy
     /// `POINTER_AXIS` events, which are not modelled: they are reset here).
     mutating func wheelFlush(time: Int64, into out: inout [DecodedEvent]) {

@@ -218,7 +218,9 @@ public struct FallbackDispatch: DeviceDispatch {
         return dpi > 0 ? dpi : nil
     }
 
-    /// `evdev_read_wheel_click_props`: degrees per detent from
+    /// libinput: evdev_read_wheel_click_props
+    ///
+    /// Degrees per detent from
     /// `MOUSE_WHEEL_CLICK_COUNT` (360/count, preferred) or
     /// `MOUSE_WHEEL_CLICK_ANGLE`, default 15; horizontal falls back to vertical.
     static func wheelClickAngles(_ f: DeviceFacts) -> (horizontal: Double, vertical: Double) {

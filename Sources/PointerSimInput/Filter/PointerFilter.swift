@@ -87,7 +87,9 @@ public struct PointerFilter: Sendable {
         435837.2 + (0.04762636 - 435837.2) / (1 + _pow((s + 1) / 240.4549, 2.377168))
     }
 
-    /// `pointer_accel_profile_linear`: the factor at a normalised velocity (units/µs).
+    /// libinput: pointer_accel_profile_linear
+    ///
+    /// The factor at a normalised velocity (units/µs).
     func linearProfile(_ v: Double) -> Double {
         let f: Double
         if v * 1000 < 0.07 { f = 10 * (v * 1000) + 0.3 }
@@ -96,7 +98,9 @@ public struct PointerFilter: Sendable {
         return Swift.min(maxAccel, f)
     }
 
-    /// `pointer_accel_profile_linear_low_dpi`: the factor at a device-unit velocity (units/µs).
+    /// libinput: pointer_accel_profile_linear_low_dpi
+    ///
+    /// The factor at a device-unit velocity (units/µs).
     func lowDPIProfile(_ v: Double) -> Double {
         let dpiFactor = Double(dpi) / 1000
         let maxA = maxAccel / dpiFactor, thr = threshold * dpiFactor
@@ -107,6 +111,8 @@ public struct PointerFilter: Sendable {
         return Swift.min(maxA, f)
     }
 
+    /// libinput: trackpoint_accel_profile
+    ///
     /// `trackpoint_accel_profile` at a velocity (units/µs).
     func trackpointProfile(_ v: Double) -> Double {
         let ms = v * 1000
@@ -123,7 +129,9 @@ public struct PointerFilter: Sendable {
         return f / 6.0
     }
 
-    /// `filter_dispatch`: the accelerated delta of one frame's device delta at `time` (µs).
+    /// libinput: filter_dispatch
+    ///
+    /// The accelerated delta of one frame's device delta at `time` (µs).
     public mutating func filter(dx: Double, dy: Double, time: Int64) -> (x: Double, y: Double) {
         switch kind {
         case .linear:
@@ -154,7 +162,9 @@ public struct PointerFilter: Sendable {
         }
     }
 
-    /// `filter_dispatch_constant`: the unaccelerated conversion (normalised
+    /// libinput: filter_dispatch_constant
+    ///
+    /// The unaccelerated conversion (normalised
     /// for the linear filter, raw for low-dpi, the flat factor for the flat
     /// filters, × multiplier for the trackpoint filter).
     public func constant(dx: Double, dy: Double) -> (x: Double, y: Double) {
@@ -169,7 +179,9 @@ public struct PointerFilter: Sendable {
         }
     }
 
-    /// `filter_restart`: the motion history starts again at `time`.
+    /// libinput: filter_restart
+    ///
+    /// The motion history starts again at `time`.
     public mutating func restart(time: Int64) {
         switch kind {
         case .linear, .lowDPI, .trackpoint: trackers.reset(time: time)

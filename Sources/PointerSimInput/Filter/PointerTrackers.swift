@@ -39,14 +39,14 @@ struct PointerTrackers: Sendable {
         trackers[(current + trackers.count - offset) % trackers.count]
     }
 
-    /// `trackers_feed`.
+    /// libinput: trackers_feed
     mutating func feed(_ dx: Double, _ dy: Double, time: Int64) {
         for i in trackers.indices { trackers[i].dx += dx; trackers[i].dy += dy }
         current = (current + 1) % trackers.count
         trackers[current] = Tracker(dx: 0, dy: 0, time: time, dir: Self.direction(dx, dy))
     }
 
-    /// `trackers_reset`.
+    /// libinput: trackers_reset
     mutating func reset(time: Int64) {
         for offset in 1..<Swift.max(1, trackers.count) {
             let i = (current + trackers.count - offset) % trackers.count
@@ -62,7 +62,9 @@ struct PointerTrackers: Sendable {
         return _hypot(t.dx, t.dy) / tdelta
     }
 
-    /// `trackers_velocity`: units/µs.
+    /// libinput: trackers_velocity
+    ///
+    /// Units/µs.
     func velocity(at time: Int64) -> Double {
         let maxDiff = 1.0 / 1000  // v_ms2us(1)
         var result = 0.0, initial = 0.0

@@ -14,6 +14,8 @@ extension TouchpadDispatch {
 
     // MARK: Areas
 
+    /// libinput: tp_init_softbuttons
+    ///
     /// `tp_init_softbuttons` / `tp_switch_click_method`.
     mutating func switchClickMethod() {
         switch clickMethod {
@@ -39,7 +41,7 @@ extension TouchpadDispatch {
         bottomRightLeftEdge = mbRight
     }
 
-    /// `tp_init_top_softbuttons`.
+    /// libinput: tp_init_top_softbuttons
     mutating func initTopSoftbuttons(multiplier: Double) {
         if hasTopButtons {
             topBottomEdge = mmToUnitsY(10 * multiplier)
@@ -58,9 +60,9 @@ extension TouchpadDispatch {
     func inTopMiddle(_ i: Int) -> Bool {
         inTopArea(i) && touches[i].point.x >= topLeftRightEdge && touches[i].point.x <= topRightLeftEdge
     }
-    /// `tp_button_is_inside_softbutton_area`.
+    /// libinput: tp_button_is_inside_softbutton_area
     func inSoftbuttonArea(_ i: Int) -> Bool { inTopArea(i) || inBottomArea(i) }
-    /// `tp_button_touch_active`.
+    /// libinput: tp_button_touch_active
     func buttonTouchActive(_ i: Int) -> Bool { touches[i].buttonState == .area || touches[i].buttonHasMoved }
 
     // MARK: The per-touch state machine
@@ -92,7 +94,7 @@ extension TouchpadDispatch {
         }
     }
 
-    /// `tp_button_handle_event`.
+    /// libinput: tp_button_handle_event
     mutating func buttonHandleEvent(_ i: Int, _ event: ButtonEvent, _ time: Int64) {
         let isBottom = event == .inBottomR || event == .inBottomM || event == .inBottomL
         let isTop = event == .inTopR || event == .inTopM || event == .inTopL
@@ -136,7 +138,9 @@ extension TouchpadDispatch {
         }
     }
 
-    /// `tp_button_check_for_movement`: a bottom-area touch that moved 5 mm becomes a pointer touch.
+    /// libinput: tp_button_check_for_movement
+    ///
+    /// A bottom-area touch that moved 5 mm becomes a pointer touch.
     mutating func buttonCheckForMovement(_ i: Int) {
         if touches[i].buttonHasMoved || touches[i].buttonState != .bottom { return }
         let t = touches[i]
@@ -147,7 +151,7 @@ extension TouchpadDispatch {
         }
     }
 
-    /// `tp_button_handle_state`.
+    /// libinput: tp_button_handle_state
     mutating func buttonHandleState(_ time: Int64) {
         for i in touches.indices {
             let s = touches[i].state
@@ -176,7 +180,7 @@ extension TouchpadDispatch {
         }
     }
 
-    /// `tp_process_button`.
+    /// libinput: tp_process_button
     mutating func processButton(_ e: EvdevEvent, _ time: Int64) {
         let mask: UInt32 = 1 << UInt32(e.code - EventCodes.BTN_LEFT)
         if isClickpad && e.code != EventCodes.BTN_LEFT { return }
@@ -191,6 +195,8 @@ extension TouchpadDispatch {
 
     // MARK: Posting
 
+    /// libinput: tp_post_button_events
+    ///
     /// `tp_post_button_events`; returns whether motion is to be ignored (never: 0).
     mutating func postButtonEvents(_ time: Int64) -> Bool {
         if isClickpad || modelAppleOneButton { postClickpadButtons(time) } else { postPhysicalButtons(time) }
@@ -204,7 +210,7 @@ extension TouchpadDispatch {
         return b
     }
 
-    /// `tp_post_physical_buttons`.
+    /// libinput: tp_post_physical_buttons
     mutating func postPhysicalButtons(_ time: Int64) {
         var current = buttonsState, old = buttonsOldState
         var button = EventCodes.BTN_LEFT
@@ -216,13 +222,16 @@ extension TouchpadDispatch {
         }
     }
 
-    /// `evdev_pointer_notify_physical_button`: through middle-button emulation.
+    /// `evdev_pointer_notify_physical_button`
+    /// (``MiddleButtonEmulation/notifyPhysicalButton(_:pressed:time:into:)``):
+    /// what it posts goes to the seat, in order.
     mutating func notifyPhysicalButton(_ time: Int64, _ button: UInt16, pressed: Bool) {
-        if middleFilterButton(time, button, pressed: pressed) { return }
-        postButton(time, button, pressed: pressed)
+        var posts = MiddleButtonEmulation.Posts()
+        middle.notifyPhysicalButton(button, pressed: pressed, time: time, into: &posts)
+        postMiddlePosts(posts)
     }
 
-    /// `tp_clickfinger_within_distance`.
+    /// libinput: tp_clickfinger_within_distance
     func clickfingerWithinDistance(_ a: Int?, _ b: Int?) -> Bool {
         guard let a, let b else { return false }
         if thumbIgnored(a) || thumbIgnored(b) { return false }
@@ -236,7 +245,7 @@ extension TouchpadDispatch {
         return (touches[a].point.y > bottom) == (touches[b].point.y > bottom)
     }
 
-    /// `tp_clickfinger_set_button`.
+    /// libinput: tp_clickfinger_set_button
     func clickfingerButton() -> UInt16 {
         var n = 0
         var first: Int? = nil, second: Int? = nil
@@ -256,7 +265,7 @@ extension TouchpadDispatch {
         }
     }
 
-    /// `tp_notify_clickpadbutton`.
+    /// libinput: tp_notify_clickpadbutton
     mutating func notifyClickpadButton(_ time: Int64, _ button: UInt16, isTop: Bool, pressed: Bool) {
         // Top buttons go through a paired trackpoint when there is one (not modelled: no trackpoint dispatch here).
         edgeScrollStopEvents(time)
@@ -269,7 +278,7 @@ extension TouchpadDispatch {
         postButton(time, b, pressed: pressed)
     }
 
-    /// `tp_post_clickpadbutton_buttons`.
+    /// libinput: tp_post_clickpadbutton_buttons
     mutating func postClickpadButtons(_ time: Int64) {
         let current = buttonsState, old = buttonsOldState
         var isTop = false
@@ -330,15 +339,6 @@ extension TouchpadDispatch {
 /// goes to the seat (`evdev_pointer_notify_button` has no button scrolling
 /// on a touchpad), in order.
 extension TouchpadDispatch {
-    /// Runs a physical button through emulation; whether it was consumed.
-    mutating func middleFilterButton(_ time: Int64, _ button: UInt16, pressed: Bool) -> Bool {
-        guard middle.enabled else { return false }
-        var posts = MiddleButtonEmulation.Posts()
-        let consumed = middle.filterButton(button, pressed: pressed, time: time, into: &posts)
-        postMiddlePosts(posts)
-        return consumed
-    }
-
     /// The middle-button timer fired.
     mutating func middleTimeout(_ time: Int64) {
         var posts = MiddleButtonEmulation.Posts()

@@ -12,7 +12,7 @@ extension TouchpadDispatch {
 
     enum ScrollEvent: Sendable { case touch, motion, release, timeout, posted }
 
-    /// `tp_touch_get_edge`.
+    /// libinput: tp_touch_get_edge
     func touchGetEdge(_ i: Int) -> UInt32 {
         if scrollMethod != .edge { return 0 }
         var e: UInt32 = 0
@@ -65,7 +65,7 @@ extension TouchpadDispatch {
         }
     }
 
-    /// `tp_edge_scroll_handle_state`.
+    /// libinput: tp_edge_scroll_handle_state
     mutating func edgeScrollHandleState(_ time: Int64) {
         if scrollMethod != .edge {
             for i in touches.indices {
@@ -84,6 +84,8 @@ extension TouchpadDispatch {
         }
     }
 
+    /// libinput: tp_edge_scroll_post_events
+    ///
     /// `tp_edge_scroll_post_events`; returns whether edge scrolling consumed the frame (never: libinput returns 0).
     mutating func edgeScrollPostEvents(_ time: Int64) -> Bool {
         for i in touches.indices {
@@ -124,7 +126,7 @@ extension TouchpadDispatch {
         return false
     }
 
-    /// `tp_edge_scroll_stop_events`.
+    /// libinput: tp_edge_scroll_stop_events
     mutating func edgeScrollStopEvents(_ time: Int64) {
         for i in touches.indices where touches[i].scrollDirection != -1 {
             let axes: UInt32 = touches[i].scrollDirection == 0 ? 1 : 2

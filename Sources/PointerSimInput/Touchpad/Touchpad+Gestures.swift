@@ -18,7 +18,7 @@ extension TouchpadDispatch {
     static let holdAndMotionThreshold = 0.5
     static let pinchDisambiguationThreshold = 1.5
 
-    /// `tp_get_touches_delta`.
+    /// libinput: tp_get_touches_delta
     func touchesDelta(average: Bool) -> (x: Double, y: Double) {
         var dx = 0.0, dy = 0.0
         var n = 0
@@ -57,7 +57,7 @@ extension TouchpadDispatch {
         gestureStarted = true
     }
 
-    /// `tp_get_raw_pointer_motion`.
+    /// libinput: tp_get_raw_pointer_motion
     func rawPointerMotion() -> (x: Double, y: Double) {
         if isClickpad && buttonsState != 0 { return touchesDelta(average: false) }
         return touchesDelta(average: true)
@@ -69,7 +69,7 @@ extension TouchpadDispatch {
         return !(r.x == 0 && r.y == 0)
     }
 
-    /// `tp_gesture_post_pointer_motion`.
+    /// libinput: tp_gesture_post_pointer_motion
     mutating func gesturePostPointerMotion(_ time: Int64) {
         let raw = rawPointerMotion()
         let delta = filterMotion(raw.x, raw.y, time)
@@ -78,7 +78,7 @@ extension TouchpadDispatch {
         }
     }
 
-    /// `tp_gesture_get_active_touches`.
+    /// libinput: tp_gesture_get_active_touches
     func gestureActiveTouches(max count: Int) -> [Int] {
         var r: [Int] = []
         for i in touches.indices where touchActiveForGesture(i) {
@@ -120,7 +120,7 @@ extension TouchpadDispatch {
         gesturePrevScale = 1.0
     }
 
-    /// `tp_gesture_set_scroll_buildup`.
+    /// libinput: tp_gesture_set_scroll_buildup
     mutating func gestureSetScrollBuildup() {
         guard gestureTouches.0 >= 0, gestureTouches.1 >= 0 else { return }
         let a = touches[gestureTouches.0], b = touches[gestureTouches.1]
@@ -131,7 +131,9 @@ extension TouchpadDispatch {
         evdevScroll.buildup = (n.x, n.y)
     }
 
-    /// `tp_gesture_apply_scroll_constraints`: direction lock.
+    /// libinput: tp_gesture_apply_scroll_constraints
+    ///
+    /// Direction lock.
     mutating func applyScrollConstraints(raw: (x: Double, y: Double), delta: inout (dx: Double, dy: Double), _ time: Int64) {
         let active: Int64 = 100_000, inactive: Int64 = 50_000, eventTimeout: Int64 = 100_000
         if scrollActiveH && scrollActiveV { return }
@@ -201,7 +203,7 @@ extension TouchpadDispatch {
         if useHoldTimer() { holdTimer = time + (isQuickHold() ? Self.quickHoldTimeout : Self.defaultHoldTimeout) }
     }
 
-    /// `tp_gesture_handle_event`.
+    /// libinput: tp_gesture_handle_event
     mutating func gestureHandleEvent(_ event: GestureEvent, _ time: Int64) {
         switch gestureState {
         case .none:
@@ -265,13 +267,13 @@ extension TouchpadDispatch {
         gestureHandleEvent(.holdTimeout, now)
     }
 
-    /// `tp_gesture_tap_timeout`.
+    /// libinput: tp_gesture_tap_timeout
     mutating func gestureTapTimeout(_ time: Int64) {
         if !holdEnabled { return }
         if !isQuickHold() { gestureHandleEvent(.holdTimeout, time) }
     }
 
-    /// `tp_gesture_detect_motion_gestures`.
+    /// libinput: tp_gesture_detect_motion_gestures
     mutating func detectMotionGestures(_ time: Int64) {
         let first = gestureTouches.0, second = gestureTouches.1
         var minMove = 1.5, maxMove = 4.0
@@ -436,7 +438,7 @@ extension TouchpadDispatch {
         return gestureMMMoved(thumb) >= Self.pinchDisambiguationThreshold
     }
 
-    /// `tp_gesture_post_events`.
+    /// libinput: tp_gesture_post_events
     mutating func gesturePostEvents(_ time: Int64, ignoreMotion: Bool) {
         if gestureFingerCount == 0 { return }
         if tapDragging() || (isClickpad && buttonsState != 0 && thumbState == .finger) {
@@ -452,7 +454,7 @@ extension TouchpadDispatch {
         if gestureFingerCount <= 4 { gesturePostGesture(time, ignoreMotion: ignoreMotion) }
     }
 
-    /// `tp_gesture_stop_twofinger_scroll`.
+    /// libinput: tp_gesture_stop_twofinger_scroll
     mutating func gestureStopTwofingerScroll(_ time: Int64) {
         if scrollMethod != .twoFinger { return }
         stopScroll(time)
@@ -489,7 +491,7 @@ extension TouchpadDispatch {
         gestureFingerCountPending = 0
     }
 
-    /// `tp_gesture_handle_state`.
+    /// libinput: tp_gesture_handle_state
     mutating func gestureHandleState(_ time: Int64) {
         var active = 0
         for i in touches.indices where touchActiveForGesture(i) { active += 1 }

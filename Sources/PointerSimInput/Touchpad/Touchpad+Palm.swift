@@ -55,7 +55,7 @@ extension TouchpadDispatch {
         return true
     }
 
-    /// `tp_thumb_ignored`.
+    /// libinput: tp_thumb_ignored
     func thumbIgnored(_ i: Int) -> Bool {
         guard detectThumbs && thumbIndex == touches[i].index else { return false }
         switch thumbState {
@@ -101,7 +101,7 @@ extension TouchpadDispatch {
         thumbSetState(i, thumbNeedsJail(i) ? .revivedJailed : .revived)
     }
 
-    /// `tp_thumb_update_touch`.
+    /// libinput: tp_thumb_update_touch
     mutating func thumbUpdateTouch(_ i: Int, _ time: Int64) {
         if !detectThumbs { return }
         if touches[i].exceededCount >= 10 && thumbPinchEligible && gestureState == .none {
@@ -118,7 +118,7 @@ extension TouchpadDispatch {
         if thumbState == .revivedJailed && !thumbNeedsJail(i) { thumbSetState(i, .revived) }
     }
 
-    /// `tp_thumb_update_multifinger`.
+    /// libinput: tp_thumb_update_multifinger
     mutating func thumbUpdateMultifinger() {
         var first: Int? = nil, second: Int? = nil, newest: Int? = nil, oldest: Int? = nil
         var speedExceeded = 0
@@ -153,7 +153,7 @@ extension TouchpadDispatch {
         }
     }
 
-    /// `tp_thumb_get_touch`.
+    /// libinput: tp_thumb_get_touch
     func thumbTouch() -> Int? {
         if thumbIndex == Int(UInt32.max) { return nil }
         return touches.firstIndex { $0.index == thumbIndex }
@@ -167,7 +167,7 @@ extension TouchpadDispatch {
     func palmInTopEdge(_ i: Int) -> Bool { touches[i].point.y < palmUpperEdge }
     func palmInEdge(_ i: Int) -> Bool { palmInSideEdge(i) || palmInTopEdge(i) }
 
-    /// `tp_palm_tap_is_palm`.
+    /// libinput: tp_palm_tap_is_palm
     func palmTapIsPalm(_ i: Int) -> Bool { touches[i].state == .begin && palmInEdge(i) }
 
     mutating func palmDetectDWT(_ i: Int, _ time: Int64) -> Bool {
@@ -261,7 +261,7 @@ extension TouchpadDispatch {
         return touches[i].palmState == .pressure
     }
 
-    /// `tp_palm_detect`.
+    /// libinput: tp_palm_detect
     mutating func palmDetect(_ i: Int, _ time: Int64) {
         if palmDetectPressure(i) { return }
         if palmDetectDWT(i, time) { return }
@@ -350,7 +350,7 @@ extension TouchpadDispatch {
         return k >= 59  // KEY_F1
     }
 
-    /// `tp_keyboard_event`.
+    /// libinput: tp_keyboard_event
     mutating func keyboardEvent(_ time: Int64, _ key: UInt16, pressed: Bool) {
         if !pressed { keyMask.remove(key); modMask.remove(key); return }
         if !dwtEnabled { return }
@@ -370,7 +370,7 @@ extension TouchpadDispatch {
         keyboardTimer = time + timeout
     }
 
-    /// `tp_keyboard_timeout`.
+    /// libinput: tp_keyboard_timeout
     mutating func keyboardTimeout(_ now: Int64) {
         if dwtEnabled && !keyMask.isEmpty {
             keyboardTimer = now + Self.keyboardTimeout2
@@ -381,7 +381,7 @@ extension TouchpadDispatch {
         keyboardActive = false
     }
 
-    /// `tp_trackpoint_event`.
+    /// libinput: tp_trackpoint_event
     mutating func trackpointEvent(_ time: Int64) {
         if !dwtpEnabled { return }
         trackpointLastEventTime = time
@@ -397,7 +397,7 @@ extension TouchpadDispatch {
         trackpointTimer = time + Self.trackpointActivityTimeout
     }
 
-    /// `tp_trackpoint_timeout`.
+    /// libinput: tp_trackpoint_timeout
     mutating func trackpointTimeout(_ now: Int64) {
         if trackpointActive {
             tapResume(now)

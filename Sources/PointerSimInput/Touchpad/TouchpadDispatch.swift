@@ -510,11 +510,15 @@ public struct TouchpadDispatch: DeviceDispatch {
         return (at(0), at(1), resolution())
     }
 
-    /// `evdev_device_mm_to_units` (x): truncated towards zero, as C's int conversion.
-    func mmToUnitsX(_ mm: Double) -> Int { Int(mm * Double(axisX.resolution) + Double(axisX.minimum)) }
+    /// libinput: evdev_device_mm_to_units
+    ///
+    /// Truncated towards zero, as C's int conversion.
+    static func mmToUnits(_ mm: Double, _ a: Axis) -> Int { Int(mm * Double(a.resolution) + Double(a.minimum)) }
+    /// `evdev_device_mm_to_units` (x).
+    func mmToUnitsX(_ mm: Double) -> Int { Self.mmToUnits(mm, axisX) }
     /// `evdev_device_mm_to_units` (y).
-    func mmToUnitsY(_ mm: Double) -> Int { Int(mm * Double(axisY.resolution) + Double(axisY.minimum)) }
-    /// `evdev_device_unit_delta_to_mm`.
+    func mmToUnitsY(_ mm: Double) -> Int { Self.mmToUnits(mm, axisY) }
+    /// libinput: evdev_device_unit_delta_to_mm
     func unitDeltaToMM(_ dx: Int, _ dy: Int) -> (x: Double, y: Double) {
         (1.0 * Double(dx) / Double(axisX.resolution), 1.0 * Double(dy) / Double(axisY.resolution))
     }
@@ -539,6 +543,8 @@ public struct TouchpadDispatch: DeviceDispatch {
         }
     }
 
+    /// libinput: evdev_notify_axis_finger
+    ///
     /// `evdev_notify_axis_finger` with natural scrolling; `axes` bit 0 vertical, bit 1 horizontal.
     mutating func notifyAxisFinger(_ time: Int64, axes: UInt32, dx: Double, dy: Double, natural: Bool = true) {
         var x = dx, y = dy
@@ -640,7 +646,7 @@ public struct TouchpadDispatch: DeviceDispatch {
         holdTimer = nil; gestureSwitchTimer = nil; keyboardTimer = nil; trackpointTimer = nil; tap.timer = nil; middle.timer = nil
     }
 
-    /// `tp_clear_state`.
+    /// libinput: tp_clear_state
     mutating func clearState(_ time: Int64) {
         if buttonsState != 0 {
             buttonsState = 0
