@@ -18,18 +18,18 @@ extension TouchpadDispatch {
     ///
     /// `tp_init_softbuttons` / `tp_switch_click_method`.
     mutating func switchClickMethod() {
-        switch clickMethod {
+        switch buttons.clickMethod {
         case .buttonAreas: initSoftbuttons()
-        case .clickfinger, .none: bottomTopEdge = Self.intMax
+        case .clickfinger, .none: buttons.bottomTopEdge = Self.intMax
         }
     }
 
     mutating func initSoftbuttons() {
         let width = widthMM, height = heightMM
         let my = height * 0.15 > 10 ? height - 10 : height * 0.85
-        bottomTopEdge = mmToUnitsY(my)
-        bottomRightLeftEdge = mmToUnitsX(width * 0.5)
-        bottomMiddleLeftEdge = Self.intMax
+        buttons.bottomTopEdge = mmToUnitsY(my)
+        buttons.bottomRightLeftEdge = mmToUnitsX(width * 0.5)
+        buttons.bottomMiddleLeftEdge = Self.intMax
         if middle.enabled { return }
         let mbLeft: Int, mbRight: Int
         if context.facts.quirkBool("ModelTouchpadVisibleMarker") ?? false {
@@ -37,28 +37,28 @@ extension TouchpadDispatch {
         } else {
             mbLeft = mmToUnitsX(width * 0.375); mbRight = mmToUnitsX(width * 0.625)
         }
-        bottomMiddleLeftEdge = mbLeft
-        bottomRightLeftEdge = mbRight
+        buttons.bottomMiddleLeftEdge = mbLeft
+        buttons.bottomRightLeftEdge = mbRight
     }
 
     /// libinput: tp_init_top_softbuttons
     mutating func initTopSoftbuttons(multiplier: Double) {
-        if hasTopButtons {
-            topBottomEdge = mmToUnitsY(10 * multiplier)
-            topRightLeftEdge = mmToUnitsX(widthMM * 0.60)
-            topLeftRightEdge = mmToUnitsX(widthMM * 0.40)
+        if buttons.hasTopButtons {
+            buttons.topBottomEdge = mmToUnitsY(10 * multiplier)
+            buttons.topRightLeftEdge = mmToUnitsX(widthMM * 0.60)
+            buttons.topLeftRightEdge = mmToUnitsX(widthMM * 0.40)
         } else {
-            topBottomEdge = Self.intMin
+            buttons.topBottomEdge = Self.intMin
         }
     }
 
-    func inBottomArea(_ i: Int) -> Bool { touches[i].point.y >= bottomTopEdge }
-    func inBottomRight(_ i: Int) -> Bool { inBottomArea(i) && touches[i].point.x > bottomRightLeftEdge }
-    func inBottomMiddle(_ i: Int) -> Bool { inBottomArea(i) && !inBottomRight(i) && touches[i].point.x > bottomMiddleLeftEdge }
-    func inTopArea(_ i: Int) -> Bool { touches[i].point.y <= topBottomEdge }
-    func inTopRight(_ i: Int) -> Bool { inTopArea(i) && touches[i].point.x > topRightLeftEdge }
+    func inBottomArea(_ i: Int) -> Bool { touches[i].point.y >= buttons.bottomTopEdge }
+    func inBottomRight(_ i: Int) -> Bool { inBottomArea(i) && touches[i].point.x > buttons.bottomRightLeftEdge }
+    func inBottomMiddle(_ i: Int) -> Bool { inBottomArea(i) && !inBottomRight(i) && touches[i].point.x > buttons.bottomMiddleLeftEdge }
+    func inTopArea(_ i: Int) -> Bool { touches[i].point.y <= buttons.topBottomEdge }
+    func inTopRight(_ i: Int) -> Bool { inTopArea(i) && touches[i].point.x > buttons.topRightLeftEdge }
     func inTopMiddle(_ i: Int) -> Bool {
-        inTopArea(i) && touches[i].point.x >= topLeftRightEdge && touches[i].point.x <= topRightLeftEdge
+        inTopArea(i) && touches[i].point.x >= buttons.topLeftRightEdge && touches[i].point.x <= buttons.topRightLeftEdge
     }
     /// libinput: tp_button_is_inside_softbutton_area
     func inSoftbuttonArea(_ i: Int) -> Bool { inTopArea(i) || inBottomArea(i) }
@@ -183,12 +183,12 @@ extension TouchpadDispatch {
     /// libinput: tp_process_button
     mutating func processButton(_ e: EvdevEvent, _ time: Int64) {
         let mask: UInt32 = 1 << UInt32(e.code - EventCodes.BTN_LEFT)
-        if isClickpad && e.code != EventCodes.BTN_LEFT { return }
+        if buttons.isClickpad && e.code != EventCodes.BTN_LEFT { return }
         if e.value != 0 {
-            buttonsState |= mask
+            buttons.state |= mask
             queued |= Self.queuedPress
         } else {
-            buttonsState &= ~mask
+            buttons.state &= ~mask
             queued |= Self.queuedRelease
         }
     }
@@ -199,7 +199,7 @@ extension TouchpadDispatch {
     ///
     /// `tp_post_button_events`; returns whether motion is to be ignored (never: 0).
     mutating func postButtonEvents(_ time: Int64) -> Bool {
-        if isClickpad || modelAppleOneButton { postClickpadButtons(time) } else { postPhysicalButtons(time) }
+        if buttons.isClickpad || modelAppleOneButton { postClickpadButtons(time) } else { postPhysicalButtons(time) }
         return false
     }
 
@@ -212,7 +212,7 @@ extension TouchpadDispatch {
 
     /// libinput: tp_post_physical_buttons
     mutating func postPhysicalButtons(_ time: Int64) {
-        var current = buttonsState, old = buttonsOldState
+        var current = buttons.state, old = buttons.oldState
         var button = EventCodes.BTN_LEFT
         while current != 0 || old != 0 {
             if (current & 1) ^ (old & 1) != 0 {
@@ -270,9 +270,9 @@ extension TouchpadDispatch {
         // Top buttons go through a paired trackpoint when there is one (not modelled: no trackpoint dispatch here).
         edgeScrollStopEvents(time)
         var b = button
-        if clickMethod == .clickfinger && pressed {
+        if buttons.clickMethod == .clickfinger && pressed {
             b = clickfingerButton()
-            buttonsActive = b
+            buttons.active = b
             if b == 0 { return }
         }
         postButton(time, b, pressed: pressed)
@@ -280,9 +280,9 @@ extension TouchpadDispatch {
 
     /// libinput: tp_post_clickpadbutton_buttons
     mutating func postClickpadButtons(_ time: Int64) {
-        let current = buttonsState, old = buttonsOldState
+        let current = buttons.state, old = buttons.oldState
         var isTop = false
-        if !clickPending && current == old { return }
+        if !buttons.clickPending && current == old { return }
         var button: UInt16
         let pressed: Bool
         if current != 0 {
@@ -300,8 +300,8 @@ extension TouchpadDispatch {
                 default: break
                 }
             }
-            if area == 0 && clickMethod != .clickfinger {
-                clickPending = true
+            if area == 0 && buttons.clickMethod != .clickfinger {
+                buttons.clickPending = true
                 return
             }
             var wantLeftHanded = true
@@ -319,17 +319,17 @@ extension TouchpadDispatch {
             }
             if isTop { wantLeftHanded = false }
             if wantLeftHanded { button = toLeftHanded(button) }
-            buttonsActive = button
-            activeIsTopButton = isTop
+            buttons.active = button
+            buttons.activeIsTopButton = isTop
             pressed = true
         } else {
-            button = buttonsActive
-            isTop = activeIsTopButton
-            buttonsActive = 0
-            activeIsTopButton = false
+            button = buttons.active
+            isTop = buttons.activeIsTopButton
+            buttons.active = 0
+            buttons.activeIsTopButton = false
             pressed = false
         }
-        clickPending = false
+        buttons.clickPending = false
         if button != 0 { notifyClickpadButton(time, button, isTop: isTop, pressed: pressed) }
     }
 }

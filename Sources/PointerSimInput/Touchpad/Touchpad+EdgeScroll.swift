@@ -14,10 +14,10 @@ extension TouchpadDispatch {
 
     /// libinput: tp_touch_get_edge
     func touchGetEdge(_ i: Int) -> UInt32 {
-        if scrollMethod != .edge { return 0 }
+        if scroll.method != .edge { return 0 }
         var e: UInt32 = 0
-        if touches[i].point.x > scrollRightEdge { e |= Self.edgeRight }
-        if touches[i].point.y > scrollBottomEdge { e |= Self.edgeBottom }
+        if touches[i].point.x > scroll.rightEdge { e |= Self.edgeRight }
+        if touches[i].point.y > scroll.bottomEdge { e |= Self.edgeBottom }
         return e
     }
 
@@ -31,7 +31,7 @@ extension TouchpadDispatch {
         case .edgeNew:
             touches[i].edge = touchGetEdge(i)
             touches[i].scrollInitial = touches[i].point
-            if clickMethod != .buttonAreas { touches[i].scrollTimer = time + Self.edgeScrollLockTimeout }
+            if buttons.clickMethod != .buttonAreas { touches[i].scrollTimer = time + Self.edgeScrollLockTimeout }
         case .edge: break
         case .area: touches[i].edge = 0
         }
@@ -67,7 +67,7 @@ extension TouchpadDispatch {
 
     /// libinput: tp_edge_scroll_handle_state
     mutating func edgeScrollHandleState(_ time: Int64) {
-        if scrollMethod != .edge {
+        if scroll.method != .edge {
             for i in touches.indices {
                 if touches[i].state == .begin { touches[i].edgeState = .area }
                 else if touches[i].state == .end { touches[i].edgeState = .none }

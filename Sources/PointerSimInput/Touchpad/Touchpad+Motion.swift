@@ -76,7 +76,7 @@ extension TouchpadDispatch {
         touches[i].tapIsThumb = false
         touches[i].tapIsPalm = false
         touches[i].exceededCount = 0
-        hysteresisLastMotionTime = time
+        hysteresis.lastMotionTime = time
     }
 
     /// libinput: tp_maybe_end_touch
@@ -360,12 +360,12 @@ extension TouchpadDispatch {
     /// Right-left-right within 40 ms turns hysteresis on.
     mutating func detectWobbling(_ i: Int, _ time: Int64) {
         if nfingersDown != 1 || nfingersDown != oldNfingersDown { return }
-        if hysteresisEnabled || touches[i].historyCount == 0 { return }
+        if hysteresis.enabled || touches[i].historyCount == 0 { return }
         if queued & Self.queuedMotion == 0 { touches[i].xMotionHistory = 0; return }
         let prev = touches[i].historyOffset(0).point
         let dx = prev.x - touches[i].point.x, dy = prev.y - touches[i].point.y
-        let dtime = time &- hysteresisLastMotionTime
-        hysteresisLastMotionTime = time
+        let dtime = time &- hysteresis.lastMotionTime
+        hysteresis.lastMotionTime = time
         if (dx == 0 && dy != 0) || UInt64(bitPattern: dtime) > 40_000 {
             touches[i].xMotionHistory = 0
             return
@@ -373,15 +373,15 @@ extension TouchpadDispatch {
         touches[i].xMotionHistory >>= 1
         if dx > 0 {
             touches[i].xMotionHistory |= 1 << 2
-            if touches[i].xMotionHistory == 0x5 { hysteresisEnabled = true }
+            if touches[i].xMotionHistory == 0x5 { hysteresis.enabled = true }
         }
     }
 
     /// libinput: tp_motion_hysteresis
     mutating func motionHysteresis(_ i: Int) {
-        if !hysteresisEnabled { return }
+        if !hysteresis.enabled { return }
         if touches[i].historyCount > 0 {
-            touches[i].point = Self.hysteresis(touches[i].point, center: touches[i].hysteresisCenter, margin: hysteresisMargin)
+            touches[i].point = Self.hysteresis(touches[i].point, center: touches[i].hysteresisCenter, margin: hysteresis.margin)
         }
         touches[i].hysteresisCenter = touches[i].point
     }

@@ -297,10 +297,10 @@ extension TouchpadDispatch {
     /// Whether motion is to be held back (while a tap may still happen).
     mutating func tapHandleState(_ time: Int64) -> Bool {
         if !tapEnabled { return false }
-        if isClickpad && queued & Self.queuedPress != 0 { tapHandleEvent(nil, .button, time) }
+        if buttons.isClickpad && queued & Self.queuedPress != 0 { tapHandleEvent(nil, .button, time) }
         for i in touches.indices {
             if !touches[i].dirty || touches[i].state == .none { continue }
-            if isClickpad && queued & Self.queuedPress != 0 { touches[i].tapState = .dead }
+            if buttons.isClickpad && queued & Self.queuedPress != 0 { touches[i].tapState = .dead }
             if touches[i].tapIsThumb { continue }
             if touches[i].tapIsPalm {
                 if touches[i].state == .end { tapHandleEvent(i, .palmUp, time) }
