@@ -35,15 +35,24 @@ struct PointerTrackers: Sendable {
         self.smoothener = smoothener
     }
 
-    func byOffset(_ offset: Int) -> Tracker {
-        trackers[(current + trackers.count - offset) % trackers.count]
+    /// The tracker `offset` (0 ..< count) steps back from the current one.
+    @inline(__always) func byOffset(_ offset: Int) -> Tracker {
+        var k = current - offset
+        if k < 0 { k += trackers.count }
+        return trackers[k]
     }
 
     /// libinput: trackers_feed
     mutating func feed(_ dx: Double, _ dy: Double, time: Int64) {
-        for i in trackers.indices { trackers[i].dx += dx; trackers[i].dy += dy }
-        current = (current + 1) % trackers.count
-        trackers[current] = Tracker(dx: 0, dy: 0, time: time, dir: Self.direction(dx, dy))
+        let dir = Self.direction(dx, dy)
+        var c = current + 1
+        if c == trackers.count { c = 0 }
+        current = c
+        // One uniqueness check for the whole update.
+        trackers.withUnsafeMutableBufferPointer { t in
+            for i in t.indices { t[i].dx += dx; t[i].dy += dy }
+            t[c] = Tracker(dx: 0, dy: 0, time: time, dir: dir)
+        }
     }
 
     /// libinput: trackers_reset
@@ -113,13 +122,20 @@ struct PointerTrackers: Sendable {
         var r = octantCoordinate(fastAtan2(y, x))
         let f1 = (r + 0.9) - (r + 0.9).rounded(.down), f2 = (r + 0.1) - (r + 0.1).rounded(.down)
         if f1 < 0.01 || f1 > 0.99 || f2 < 0.01 || f2 > 0.99 { r = octantCoordinate(_atan2(y, x)) }
-        let d1 = Int(r + 0.9) % 8, d2 = Int(r + 0.1) % 8
+        let d1 = Int(r + 0.9) & 7, d2 = Int(r + 0.1) & 7  // r ≥ 0: & 7 is % 8
         return (1 << UInt32(d1)) | (1 << UInt32(d2))
     }
 
     /// libinput's r ∈ [0, 8): the angle from north, clockwise, in octants.
     @inline(__always) static func octantCoordinate(_ angle: Double) -> Double {
-        (angle + 2.5 * Double.pi).truncatingRemainder(dividingBy: 2 * Double.pi) * (4 / Double.pi)
+        // fmod(angle + 2.5π, 2π) for an angle in [-π, π]: the sum lies in
+        // [1.5π, 3.5π], so it is the sum or the sum less 2π, which is exact
+        // (Sterbenz: 2π ≤ x < 4π), as fmod is; fmod itself only elsewhere.
+        let twoPi = 2 * Double.pi
+        let x = angle + 2.5 * Double.pi
+        let m: Double
+        if x >= 0 && x < twoPi { m = x } else if x >= twoPi && x < 2 * twoPi { m = x - twoPi } else { m = x.truncatingRemainder(dividingBy: twoPi) }
+        return m * (4 / Double.pi)
     }
 
     /// atan2 within 0.0015 rad (the classic `π/4·v − v(|v|−1)(0.2447 + 0.0663|v|)`
