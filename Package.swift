@@ -3,15 +3,17 @@ import PackageDescription
 
 let package = Package(
     name: "PointerSim",
-    // The pure products (Core, Input, Formats) use nothing newer than these.
+    // The pure products (Core, Input, Formats, Pipeline) use nothing newer than these.
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "PointerSimCore", targets: ["PointerSimCore"]),
         .library(name: "PointerSimInput", targets: ["PointerSimInput"]),
         .library(name: "PointerSimFormats", targets: ["PointerSimFormats"]),
+        .library(name: "PointerSimPipeline", targets: ["PointerSimPipeline"]),
         .library(name: "PointerSimLive", targets: ["PointerSimLive"]),
         .library(name: "PointerSimRender", targets: ["PointerSimRender"]),
         .library(name: "PointerSimWorkloads", targets: ["PointerSimWorkloads"]),
+        .library(name: "PointerSimTesting", targets: ["PointerSimTesting"]),
         .executable(name: "pointersim", targets: ["pointersim"]),
     ],
     // `from:` the lowest version each is known to build with (the only one
@@ -31,11 +33,24 @@ let package = Package(
         .target(name: "PointerSimCore", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         // Raw evdev events → pointer events, the way libinput does it (pure).
         .target(name: "PointerSimInput", dependencies: ["PointerSimCore"]),
-        // Files around the core: traces, scenes, the JSON Lines log.
+        // File formats around the core: recordings, traces, scenes, the JSON
+        // Lines log, libinput's reference output.
         .target(name: "PointerSimFormats", dependencies: ["PointerSimCore", "PointerSimInput"]),
+        // The orchestration: opening inputs, the raw-event merge and clock, the
+        // decoder's call site, the session (replay, live, render), the replay
+        // and decode drivers, the output sink.
+        .target(name: "PointerSimPipeline", dependencies: ["PointerSimCore", "PointerSimInput", "PointerSimFormats"]),
         // Drawing a replay: the HTML viewer and the SVG summary (`pointersim render`).
-        .target(name: "PointerSimRender", dependencies: ["PointerSimCore", "PointerSimFormats"]),
+        .target(name: "PointerSimRender", dependencies: ["PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimPipeline"]),
         .target(name: "PointerSimWorkloads", dependencies: ["PointerSimCore"]),
+        // Property tests of your own pointer code against PointerSim:
+        // generators, shrinking, models, the conformance runner.
+        .target(
+            name: "PointerSimTesting",
+            dependencies: [
+                "PointerSimCore", "PointerSimInput", "PointerSimFormats",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
         // libevdev (Linux only): only PointerSimLive imports it.
         .systemLibrary(
             name: "CLibevdev", path: "Sources/CLibevdev", pkgConfig: "libevdev",
@@ -44,17 +59,25 @@ let package = Package(
         .target(
             name: "PointerSimLive",
             dependencies: [
-                "PointerSimCore", "PointerSimInput", "PointerSimFormats",
+                "PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimPipeline",
                 .target(name: "CLibevdev", condition: .when(platforms: [.linux])),
             ]),
         // The thin command.
         .executableTarget(
             name: "pointersim",
             dependencies: [
-                "PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimRender", "PointerSimWorkloads",
+                "PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimPipeline", "PointerSimRender",
+                "PointerSimWorkloads", "PointerSimTesting",
                 .target(name: "PointerSimLive", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // What the test targets share (not a product): the repository's root
+        // and data files, the reader of libinput reference files, the
+        // fidelity tolerance, and a runner of the `pointersim` binary.
+        .target(
+            name: "PointerSimTestSupport",
+            dependencies: ["PointerSimCore", "PointerSimInput", "PointerSimFormats"],
+            path: "Tests/PointerSimTestSupport"),
         .testTarget(
             name: "PointerSimCoreTests",
             dependencies: [
@@ -63,22 +86,28 @@ let package = Package(
             ]),
         .testTarget(
             name: "PointerSimInputTests",
-            dependencies: ["PointerSimCore", "PointerSimInput", "PointerSimFormats"]),
+            dependencies: ["PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimPipeline", "PointerSimTestSupport"]),
         .testTarget(
             name: "PointerSimFormatsTests",
-            dependencies: ["PointerSimCore", "PointerSimFormats"]),
+            dependencies: ["PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimPipeline", "PointerSimTestSupport"]),
         .testTarget(
             name: "PointerSimRenderTests",
-            dependencies: ["PointerSimCore", "PointerSimFormats", "PointerSimRender"]),
+            dependencies: ["PointerSimCore", "PointerSimFormats", "PointerSimPipeline", "PointerSimRender", "PointerSimTestSupport"]),
         .testTarget(
             name: "PointerSimLiveTests",
             dependencies: [
-                "PointerSimCore", "PointerSimInput", "PointerSimFormats",
+                "PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimPipeline",
                 .target(name: "PointerSimLive", condition: .when(platforms: [.linux])),
             ]),
         .testTarget(
+            name: "PointerSimTestingTests",
+            dependencies: [
+                "PointerSimCore", "PointerSimFormats", "PointerSimTesting",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]),
+        .testTarget(
             name: "PointerSimCLITests",
-            dependencies: ["pointersim"]),
+            dependencies: ["pointersim", "PointerSimTestSupport"]),
     ]
 )
 

@@ -33,6 +33,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "PointerSimCore", package: root),
                 .product(name: "PointerSimFormats", package: root),
+                .product(name: "PointerSimPipeline", package: root),
                 .product(name: "PointerSimWorkloads", package: root),
             ],
             path: "Benchmarks/PointerSimBenchmarks",

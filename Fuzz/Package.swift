@@ -12,6 +12,7 @@ import PackageDescription
 // A path dependency's identity is its folder name, whatever the clone is called.
 let rootIdentity = String(Context.packageDirectory.split(separator: "/").dropLast().last!).lowercased()
 let formats = Target.Dependency.product(name: "PointerSimFormats", package: rootIdentity)
+let pipeline = Target.Dependency.product(name: "PointerSimPipeline", package: rootIdentity)
 let input = Target.Dependency.product(name: "PointerSimInput", package: rootIdentity)
 let core = Target.Dependency.product(name: "PointerSimCore", package: rootIdentity)
 
@@ -19,7 +20,7 @@ let package = Package(
     name: "PointerSimFuzz",
     dependencies: [.package(path: "..")],
     targets: [
-        .target(name: "FuzzSupport", dependencies: [formats, input, core]),
+        .target(name: "FuzzSupport", dependencies: [formats, pipeline, input, core]),
         .executableTarget(name: "FuzzTrace", dependencies: ["FuzzSupport", formats]),
         .executableTarget(name: "FuzzScene", dependencies: ["FuzzSupport", formats]),
         .executableTarget(name: "FuzzEvemu", dependencies: ["FuzzSupport", formats]),
@@ -29,9 +30,9 @@ let package = Package(
         .executableTarget(name: "FuzzSimulator", dependencies: ["FuzzSupport", formats, core]),
         // Issue #21: the command line's value checks, --compare's reference
         // reader, the JSON log, keyboard focus and selection.
-        .executableTarget(name: "FuzzOverrides", dependencies: ["FuzzSupport", formats, input]),
-        .executableTarget(name: "FuzzCompare", dependencies: ["FuzzSupport", formats, input]),
-        .executableTarget(name: "FuzzLog", dependencies: ["FuzzSupport", formats, core]),
+        .executableTarget(name: "FuzzOverrides", dependencies: ["FuzzSupport", formats, pipeline, input]),
+        .executableTarget(name: "FuzzCompare", dependencies: ["FuzzSupport", formats, pipeline, input]),
+        .executableTarget(name: "FuzzLog", dependencies: ["FuzzSupport", formats, pipeline, core]),
         .executableTarget(name: "FuzzKeys", dependencies: ["FuzzSupport", formats, core]),
     ]
 )

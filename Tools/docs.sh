@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(PointerSimCore PointerSimInput PointerSimFormats PointerSimLive PointerSimRender PointerSimWorkloads pointersim)
+[ ${#targets[@]} -gt 0 ] || targets=(PointerSimCore PointerSimInput PointerSimFormats PointerSimPipeline PointerSimLive PointerSimRender PointerSimWorkloads PointerSimTesting pointersim)
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 for t in "${targets[@]}"; do

@@ -1,86 +1,199 @@
 #!/usr/bin/env bash
-# Runs every test: installs what is missing, builds with the internal
-# invariant checks on, runs the Swift test suites (unit, property, golden
-# traces, command-line, documentation), the example client package
-# (Examples/Client), the DocC catalogs without warnings (Tools/docs.sh;
-# POINTERSIM_SKIP_DOCS=1 skips it), the live-device test in a qemu VM
-# (Tools/vm-test.sh; POINTERSIM_SKIP_VM_TEST=1 skips it, saying so), the
-# suite again under AddressSanitizer and ThreadSanitizer (Tools/sanitize.sh),
-# a bounded, reproducible run of every fuzz target (Tools/fuzz.sh --ci;
-# POINTERSIM_SKIP_SANITIZERS=1 and POINTERSIM_SKIP_FUZZ=1 skip them), then the
-# release-build benchmark digest check, the benchmark gates (Benchmarks/:
-# allocations exactly, times loosely; POINTERSIM_SKIP_BENCH_GATE=1 skips them)
-# and the viewer in headless Chromium
-# (Tools/browser-test.sh, with the frame time of a 1,000,000-line log;
-# POINTERSIM_SKIP_BROWSER_TEST=1 skips it, saying so).
-set -euo pipefail
+# The README's test command, in two tiers.
+#
+#   Tools/test.sh          the quick tier: `swift test` (unit, property, golden
+#                          traces, command line, libinput fidelity,
+#                          documentation) and the two deliberately wrong
+#                          examples caught by the test kit
+#                          (Tools/examples-check.sh); about 3 minutes on 2
+#                          cores after the build
+#   Tools/test.sh --full   everything CI runs (.ci/run): the quick tier, then a
+#                          build with warnings as errors (this package, its
+#                          tests, Examples/Client and Benchmarks/), the real
+#                          toolkits (Qt 6, GTK 4) replaying the recorded corpus,
+#                          the example client, the DocC catalogs without
+#                          warnings, the live-device test in a qemu VM, the
+#                          suite under AddressSanitizer and ThreadSanitizer, a
+#                          bounded run of every fuzz target, the release-build
+#                          bench digests, the benchmark gates (Benchmarks/) and
+#                          the viewer in headless Chromium; about 40 minutes
+#
+# Both install what is missing first (Tools/setup.sh; the VM and toolkit
+# steps install their own). Every step runs even when an earlier one failed;
+# the end lists each step with its time and every failure, and the exit status
+# is 1 when any step failed. A step that runs long says so every minute.
+#
+# Skips (each says so): POINTERSIM_SKIP_TOOLKITS=1, POINTERSIM_SKIP_DOCS=1,
+# POINTERSIM_SKIP_VM_TEST=1, POINTERSIM_SKIP_SANITIZERS=1,
+# POINTERSIM_SKIP_FUZZ=1, POINTERSIM_SKIP_BENCH_GATE=1,
+# POINTERSIM_SKIP_BROWSER_TEST=1, POINTERSIM_SKIP_WERROR=1.
+set -uo pipefail
 cd "$(dirname "$0")/.."
-Tools/setup.sh
-echo "== swift test" >&2
-log=$(mktemp)
-set +e
-swift test 2>&1 | tee "$log" | grep -vE '^◇ |^✔ Test [^ ]+\(.*\) passed|^✔ Suite '
-status=${PIPESTATUS[0]}
-set -e
-[ "$status" -eq 0 ] || { echo "swift test failed (exit $status)" >&2; exit 1; }
-if [ "${POINTERSIM_SKIP_TOOLKITS:-0}" = 1 ]; then
-  echo "== real toolkits SKIPPED (POINTERSIM_SKIP_TOOLKITS=1)" >&2
-else
-  # swift test checked the qt and gtk profiles against the recorded corpus
-  # (Traces/toolkits); here the real Qt 6 and GTK 4 play it again, so a
-  # drift of the toolkits or of the harnesses shows (about 9 minutes: GTK
-  # plays on the wall clock).
-  echo "== real toolkits: Qt 6 (PySide6, offscreen) and GTK 4 (Xvfb) replay the recorded corpus" >&2
-  python3 Tools/toolkits/live-check.py
+
+FULL=0
+case "${1:-}" in
+"") ;;
+--full) FULL=1 ;;
+-h|--help) sed -n '2,27p' "$0"; exit 0 ;;
+*) echo "usage: Tools/test.sh [--full]" >&2; exit 2 ;;
+esac
+
+T_ALL=$SECONDS
+RESULTS=()   # one line per step: "ok|FAILED|skipped  NAME  (N s)"
+FAILURES=()
+
+# step NAME COMMAND...: runs it, with a line every 60 s while it runs,
+# and records how it went; never stops the script.
+step() {
+	local name=$1; shift
+	local t0=$SECONDS rc
+	echo "== $name" >&2
+	# (its sleep is killed with it, so that nothing holds the output open)
+	( trap 'kill ${s:-} 2>/dev/null; exit 0' TERM
+	  while :; do sleep 60 & s=$!; wait $s; echo "   ... $name: still running ($((SECONDS - t0)) s)" >&2; done ) &
+	local ticker=$!
+	"$@"
+	rc=$?
+	kill "$ticker" 2>/dev/null
+	wait "$ticker" 2>/dev/null
+	local took=$((SECONDS - t0))
+	if [ "$rc" -eq 0 ]; then
+		RESULTS+=("ok       $name (${took} s)")
+		echo "== ok: $name (${took} s)" >&2
+	else
+		RESULTS+=("FAILED   $name (exit $rc, ${took} s)")
+		FAILURES+=("$name (exit $rc)")
+		echo "== FAILED: $name (exit $rc, ${took} s); going on with the next step" >&2
+	fi
+}
+skipped() { RESULTS+=("skipped  $1 ($2=1)"); echo "== $1 SKIPPED ($2=1)" >&2; }
+want() { [ "${!1:-0}" != 1 ]; }   # want VAR: the step is not skipped
+
+# --- the steps ---------------------------------------------------------------------
+
+# swift test, quiet on passes, with a count of finished tests every 30 s.
+swift_test() {
+	local status
+	swift test "$@" 2>&1 | {
+		local started=0 passed=0 failed=0 last=$SECONDS line
+		while IFS= read -r line; do
+			case "$line" in
+			"✔ Test run "*|"✘ Test run "*) printf '%s\n' "$line" ;;
+			"✔ Test "*) passed=$((passed + 1)) ;;
+			"✘ Test "*) failed=$((failed + 1)); printf '%s\n' "$line" ;;
+			"◇ Test "*) started=$((started + 1)) ;;
+			"◇ "*|"✔ Suite "*) ;;
+			*) printf '%s\n' "$line" ;;
+			esac
+			if [ $((SECONDS - last)) -ge 30 ]; then
+				last=$SECONDS
+				echo "   ... swift test: $started Swift Testing tests and cases started, $passed passed, $failed failed so far" >&2
+			fi
+		done
+	}
+	status=${PIPESTATUS[0]}
+	return "$status"
+}
+
+werror_build() {
+	# this package with its tests, apart from the ordinary build
+	swift build --build-tests -Xswiftc -warnings-as-errors --scratch-path .build-werror >&2 &&
+	swift build --package-path Examples/Client -Xswiftc -warnings-as-errors \
+		--scratch-path Examples/Client/.build-werror >&2 &&
+	swift build --package-path Benchmarks -Xswiftc -warnings-as-errors \
+		--scratch-path Benchmarks/.build-werror >&2
+}
+
+toolkits() {
+	# swift test checked the qt and gtk profiles against the recorded corpus
+	# (Traces/toolkits); here the real Qt 6 and GTK 4 play it again, so a
+	# drift of the toolkits or of the harnesses shows (about 9 minutes: GTK
+	# plays on the wall clock).
+	python3 Tools/toolkits/live-check.py
+}
+
+example_client() {
+	swift build --package-path Examples/Client >&2 || return 1
+	local client exe rc=0
+	client=$(swift build --package-path Examples/Client --show-bin-path) || return 1
+	for exe in CoreClient FormatsClient; do
+		if "$client/$exe" | diff -u "Examples/Client/expected/$exe.txt" -; then
+			echo "$exe: ran, output as expected" >&2
+		else
+			echo "Examples/Client: $exe printed something else than expected/$exe.txt" >&2; rc=1
+		fi
+	done
+	return $rc
+}
+
+release_bin() { echo "$(swift build -c release --show-bin-path)/pointersim"; }
+
+bench_digests() {
+	swift build -c release --product pointersim >&2 || return 1
+	local rel mode out want rc=0
+	rel=$(release_bin)
+	# The checkpoint digests must equal the reference (docs/Benchmarks.md, Traces/bench/).
+	for mode in replace add toggle addSticky; do
+		out=$("$rel" bench band --items 100000 --mode "$mode" --json) || { echo "bench band $mode failed" >&2; rc=1; continue; }
+		echo "$out"
+		want=$(awk -v m="$mode" '$1 == 100000 && $2 == m { print $3 }' Traces/bench/band-reference-digests.txt)
+		case "$out" in
+		*"\"checkpoints\":$want,"*) ;;
+		*) echo "bench band $mode: digests differ from the reference $want" >&2; rc=1 ;;
+		esac
+	done
+	return $rc
+}
+
+bench_gates() {
+	# Benchmarks/ (ordo-one/benchmark): allocations gated exactly, times loosely
+	# against Benchmarks/Thresholds. Exit 0: as recorded; 4: only improvements.
+	swift package --package-path Benchmarks benchmark thresholds check --path "$PWD/Benchmarks/Thresholds" --no-progress
+	local status=$?
+	[ "$status" -eq 0 ] || [ "$status" -eq 4 ] || { echo "benchmark gates: regression (exit $status)" >&2; return 1; }
+}
+
+browser() {
+	swift build -c release --product pointersim >&2 || return 1
+	Tools/browser-test.sh --bin "$(release_bin)" --bench 1000000
+}
+
+# --- the tiers -----------------------------------------------------------------------
+
+echo "== Tools/test.sh: the $([ $FULL = 1 ] && echo full || echo quick) tier" >&2
+step "install what is missing (Tools/setup.sh)" Tools/setup.sh
+step "swift test" swift_test
+step "the wrong examples are caught (Tools/examples-check.sh: Examples/WrongToggle, Examples/ConformPython)" Tools/examples-check.sh
+if [ $FULL = 1 ]; then
+	if want POINTERSIM_SKIP_WERROR; then
+		step "warnings as errors (the package and its tests, Examples/Client, Benchmarks/)" werror_build
+	else skipped "warnings as errors" POINTERSIM_SKIP_WERROR; fi
+	if want POINTERSIM_SKIP_TOOLKITS; then
+		step "real toolkits: Qt 6 (PySide6, offscreen) and GTK 4 (Xvfb) replay the recorded corpus" toolkits
+	else skipped "real toolkits" POINTERSIM_SKIP_TOOLKITS; fi
+	step "example client: a package using PointerSimCore alone, and with PointerSimFormats" example_client
+	if want POINTERSIM_SKIP_DOCS; then step "documentation (Tools/docs.sh)" Tools/docs.sh
+	else skipped "documentation" POINTERSIM_SKIP_DOCS; fi
+	if want POINTERSIM_SKIP_VM_TEST; then step "end-to-end test on a real kernel (qemu, Tools/vm-test.sh)" Tools/vm-test.sh
+	else skipped "end-to-end VM test" POINTERSIM_SKIP_VM_TEST; fi
+	if want POINTERSIM_SKIP_SANITIZERS; then step "sanitizers (Tools/sanitize.sh)" Tools/sanitize.sh
+	else skipped "sanitizers" POINTERSIM_SKIP_SANITIZERS; fi
+	if want POINTERSIM_SKIP_FUZZ; then
+		step "fuzzing: every target, 10,000 inputs each (committed regressions first)" Tools/fuzz.sh --ci 10000
+	else skipped "fuzzing" POINTERSIM_SKIP_FUZZ; fi
+	step "bench band digests (release build)" bench_digests
+	if want POINTERSIM_SKIP_BENCH_GATE; then step "benchmark gates (Benchmarks/, thresholds check)" bench_gates
+	else skipped "benchmark gates" POINTERSIM_SKIP_BENCH_GATE; fi
+	if want POINTERSIM_SKIP_BROWSER_TEST; then step "the viewer in a real browser (headless Chromium)" browser
+	else skipped "the viewer in a real browser" POINTERSIM_SKIP_BROWSER_TEST; fi
 fi
-echo "== example client: a package using PointerSimCore alone, and with PointerSimFormats" >&2
-swift build --package-path Examples/Client >&2
-client=$(swift build --package-path Examples/Client --show-bin-path)
-for exe in CoreClient FormatsClient; do
-  "$client/$exe" | diff -u "Examples/Client/expected/$exe.txt" - \
-    || { echo "Examples/Client: $exe printed something else than expected/$exe.txt" >&2; exit 1; }
-  echo "$exe: ran, output as expected" >&2
-done
-if [ "${POINTERSIM_SKIP_DOCS:-0}" = 1 ]; then
-  echo "== documentation SKIPPED (POINTERSIM_SKIP_DOCS=1)" >&2
-else
-  Tools/docs.sh
+
+echo >&2
+echo "== summary ($([ $FULL = 1 ] && echo full || echo quick) tier, $((SECONDS - T_ALL)) s)" >&2
+printf '   %s\n' "${RESULTS[@]}" >&2
+if [ ${#FAILURES[@]} -gt 0 ]; then
+	echo "${#FAILURES[@]} step(s) failed:" >&2
+	printf '   %s\n' "${FAILURES[@]}" >&2
+	exit 1
 fi
-echo "== end-to-end test on a real kernel (qemu)" >&2
-Tools/vm-test.sh
-if [ "${POINTERSIM_SKIP_SANITIZERS:-0}" = 1 ]; then
-  echo "== sanitizers SKIPPED (POINTERSIM_SKIP_SANITIZERS=1)" >&2
-else
-  Tools/sanitize.sh
-fi
-if [ "${POINTERSIM_SKIP_FUZZ:-0}" = 1 ]; then
-  echo "== fuzzing SKIPPED (POINTERSIM_SKIP_FUZZ=1)" >&2
-else
-  echo "== fuzzing: every target, 10,000 inputs each (committed regressions first)" >&2
-  Tools/fuzz.sh --ci 10000
-fi
-echo "== bench band digests (release build)" >&2
-swift build -c release --product pointersim >&2
-rel=$(swift build -c release --show-bin-path)/pointersim
-# The checkpoint digests must equal the reference (docs/Benchmarks.md, Traces/bench/).
-for mode in replace add toggle addSticky; do
-  out=$("$rel" bench band --items 100000 --mode "$mode" --json)
-  echo "$out"
-  want=$(awk -v m="$mode" '$1 == 100000 && $2 == m { print $3 }' Traces/bench/band-reference-digests.txt)
-  case "$out" in *"\"checkpoints\":$want,"*) ;; *) echo "bench band $mode: digests differ from the reference $want" >&2; exit 1;; esac
-done
-if [ "${POINTERSIM_SKIP_BENCH_GATE:-0}" = 1 ]; then
-  echo "== benchmark gates SKIPPED (POINTERSIM_SKIP_BENCH_GATE=1)" >&2
-else
-  # Benchmarks/ (ordo-one/benchmark): allocations gated exactly, times loosely
-  # against Benchmarks/Thresholds. Exit 0: as recorded; 4: only improvements.
-  echo "== benchmark gates (Benchmarks/, thresholds check)" >&2
-  set +e
-  swift package --package-path Benchmarks benchmark thresholds check --path "$PWD/Benchmarks/Thresholds" --no-progress
-  status=$?
-  set -e
-  [ "$status" -eq 0 ] || [ "$status" -eq 4 ] || { echo "benchmark gates: regression (exit $status)" >&2; exit 1; }
-fi
-echo "== the viewer in a real browser (headless Chromium)" >&2
-Tools/browser-test.sh --bin "$rel" --bench 1000000
 echo "all tests passed"

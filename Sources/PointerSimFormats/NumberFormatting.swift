@@ -71,3 +71,19 @@ public func appendJSONString(_ s: String, to out: inout String) {
     }
     out += "\""
 }
+
+/// Formats a number exactly: the shortest text that parses back to the same
+/// `Double`, bit for bit (traces and scenes written by the writers, so that a
+/// counterexample saved to files replays as it was found).
+///
+/// Whole numbers below 10¹⁵ print without a point (`3`, `-12`); everything
+/// else prints as Swift's `description` (`0.1`, `1e-05`, `5e+20`, `-0.0`),
+/// the shortest decimal that round-trips. Both the trace and the JSON readers
+/// accept that syntax. Non-finite values print as `description` (`inf`,
+/// `nan`), which neither reader accepts: scenes and traces never hold them.
+public func formatExactNumber(_ value: Double) -> String {
+    if value == value.rounded(), abs(value) < 1e15, !(value == 0 && value.sign == .minus) {
+        return String(Int64(value))
+    }
+    return value.description
+}

@@ -25,25 +25,34 @@ public enum PointerSimTrace {
         return out
     }
 
-    /// Writes events in this format (the inverse of ``parse(_:file:)``).
+    /// Writes events in this format, exactly: the inverse of
+    /// ``parse(_:file:)``. Every number is the shortest text that parses
+    /// back to the same bits (``formatExactNumber(_:)``), so
+    /// `parse(render(events)) == events` bit for bit, for events of finite
+    /// numbers, times that never decrease, ids and names without spaces or
+    /// `#`, and no `removed` while a button is held (the reader expands that
+    /// into a cancel and releases).
     public static func render(_ events: [PointerEvent]) -> String {
         var s = header + "\n"
         for e in events {
-            s += formatLogNumber(e.time) + " " + describe(e.kind) + "\n"
+            s += formatExactNumber(e.time) + " " + describe(e.kind, exact: true) + "\n"
         }
         return s
     }
 
     /// One event as a trace line writes it, without its time
-    /// (`press primary`, `move 10 20`, `modifiers shift`).
-    public static func describe(_ kind: PointerEvent.Kind) -> String {
+    /// (`press primary`, `move 10 20`, `modifiers shift`): numbers with at
+    /// most 3 decimals as the log writes them (`exact: false`, the comparison
+    /// report's rendering), or exactly (`exact: true`, ``render(_:)``'s).
+    public static func describe(_ kind: PointerEvent.Kind, exact: Bool = false) -> String {
+        func f(_ v: Double) -> String { exact ? formatExactNumber(v) : formatLogNumber(v) }
         switch kind {
-        case .move(let p): return "move \(formatLogNumber(p.x)) \(formatLogNumber(p.y))"
-        case .delta(let v): return "delta \(formatLogNumber(v.dx)) \(formatLogNumber(v.dy))"
+        case .move(let p): return "move \(f(p.x)) \(f(p.y))"
+        case .delta(let v): return "delta \(f(v.dx)) \(f(v.dy))"
         case .press(let b): return "press \(b.rawValue)"
         case .release(let b): return "release \(b.rawValue)"
         case .modifiers(let m): return (["modifiers"] + m.names).joined(separator: " ")
-        case .scroll(let v): return "scroll \(formatLogNumber(v.dx)) \(formatLogNumber(v.dy))"
+        case .scroll(let v): return "scroll \(f(v.dx)) \(f(v.dy))"
         case .cancel: return "cancel"
         case .invalidate(let r): return "invalidate \(r)"
         case .deviceRemoved(let d): return "removed \(d)"

@@ -1,4 +1,5 @@
 import PointerSimCore
+import PointerSimInput
 
 /// Walks a JSON tree with the path of each value, so that every error names
 /// where it is (`items[3].rect`) and unknown keys are rejected.
@@ -145,6 +146,21 @@ func excerpt(_ s: String, limit: Int = 40) -> String {
     return i == s.endIndex ? s : String(s[..<i]) + "…"
 }
 
+/// What a scene file sets up: the scene the simulator runs over and the
+/// decoder settings of its `pointer` section (acceleration, speed, points per
+/// unit and per wheel detent), which the core never reads.
+public struct SceneSetup: Sendable {
+    /// The scene.
+    public var scene: Scene
+    /// How raw device events become the scene's pointer events.
+    public var decoder: DecoderConfiguration
+    /// A scene and its decoder settings (by default, the decoder's defaults).
+    public init(scene: Scene, decoder: DecoderConfiguration = DecoderConfiguration()) {
+        self.scene = scene
+        self.decoder = decoder
+    }
+}
+
 /// Reads `*.scene.json` files (docs/Formats/Scene.md).
 public enum SceneFile {
     /// The `format` value this reader understands.
@@ -170,6 +186,27 @@ public enum SceneFile {
         return try load(path: path, warnings: &warnings)
     }
 
+    /// Reads and validates a scene file (``load(path:warnings:)``): the scene,
+    /// and the decoder settings of its `pointer` section, which the scene
+    /// (the core's) does not hold.
+    /// - Throws: ``InputError`` as ``load(path:warnings:)`` does.
+    public static func loadSetup(path: String, warnings: inout [String]) throws -> SceneSetup {
+        var bytes = try readTextBytes(path)
+        var (node, columns, points) = try bytes.withUnsafeBufferPointer { try JSONParser.parseScene(bytes: $0, file: path) }
+        do {
+            try bytes.withUnsafeBufferPointer { try validate(&columns, root: node, text: $0, file: path) }
+        } catch is ColumnsRejected {
+            var w: [String] = []
+            let root = try bytes.withUnsafeBufferPointer { try JSONParser.parse(bytes: $0, file: path) }
+            let setup = try parse(root: root, columns: [:], file: path, warnings: &w)
+            warnings += w
+            return setup
+        }
+        // From here every error names a node's line: the text can go.
+        bytes = []
+        return try parse(root: node, columns: consume columns, points: points, file: path, warnings: &warnings)
+    }
+
     /// Reads and validates a scene file, collecting warnings (e.g. dropped
     /// accessories) as `file:line: path: message` strings for the caller to print.
     ///
@@ -181,21 +218,11 @@ public enum SceneFile {
     /// shapes, peak memory stays within about 2.5 times the file's size
     /// (docs/Benchmarks.md).
     /// - Complexity: O(bytes).
+    ///
+    /// The decoder settings of the `pointer` section are not the scene's:
+    /// ``loadSetup(path:warnings:)`` returns them too.
     public static func load(path: String, warnings: inout [String]) throws -> Scene {
-        var bytes = try readTextBytes(path)
-        var (node, columns, points) = try bytes.withUnsafeBufferPointer { try JSONParser.parseScene(bytes: $0, file: path) }
-        do {
-            try bytes.withUnsafeBufferPointer { try validate(&columns, root: node, text: $0, file: path) }
-        } catch is ColumnsRejected {
-            var w: [String] = []
-            let root = try bytes.withUnsafeBufferPointer { try JSONParser.parse(bytes: $0, file: path) }
-            let scene = try parse(root: root, columns: [:], file: path, warnings: &w)
-            warnings += w
-            return scene
-        }
-        // From here every error names a node's line: the text can go.
-        bytes = []
-        return try parse(root: node, columns: consume columns, points: points, file: path, warnings: &warnings)
+        try loadSetup(path: path, warnings: &warnings).scene
     }
 
     /// Parses scene text.
@@ -213,15 +240,21 @@ public enum SceneFile {
     /// do not.
     /// - Complexity: O(bytes).
     public static func parse(_ text: String, file: String, warnings: inout [String]) throws -> Scene {
+        try parseSetup(text, file: file, warnings: &warnings).scene
+    }
+
+    /// Parses scene text (``parse(_:file:warnings:)``): the scene and the
+    /// decoder settings of its `pointer` section.
+    public static func parseSetup(_ text: String, file: String, warnings: inout [String]) throws -> SceneSetup {
         var (node, columns, points) = try JSONParser.parseScene(text, file: file)
         do {
             try JSONParser.withBytes(text) { try validate(&columns, root: node, text: $0, file: file) }
             return try parse(root: node, columns: consume columns, points: points, file: file, warnings: &warnings)
         } catch is ColumnsRejected {
             var w: [String] = []
-            let scene = try parse(root: try JSONParser.parse(text, file: file), columns: [:], file: file, warnings: &w)
+            let setup = try parse(root: try JSONParser.parse(text, file: file), columns: [:], file: file, warnings: &w)
             warnings += w
-            return scene
+            return setup
         }
     }
 
@@ -364,8 +397,9 @@ public enum SceneFile {
         return c.items
     }
 
-    static func parse(root node: JSONNode, columns: consuming [String: JSONParser.RectArray], points: [[Point]] = [], file: String, warnings: inout [String]) throws -> Scene {
+    static func parse(root node: JSONNode, columns: consuming [String: JSONParser.RectArray], points: [[Point]] = [], file: String, warnings: inout [String]) throws -> SceneSetup {
         var root = SceneField(node: node, path: "", file: file)
+        var decoder = DecoderConfiguration()
         root.pointColumns = points
         let top = try root.object(allowed: ["format", "view", "pointer", "band", "selection", "items", "regions", "regionConfiguration", "comment"])
         var scene = Scene()
@@ -393,10 +427,11 @@ public enum SceneFile {
             let p = try pointer.object(allowed: ["start", "device", "acceleration", "speed", "pointsPerUnit", "scrollPointsPerDetent"])
             if let s = p["start"] { scene.pointer.start = try s.point() }
             if let d = p["device"] { scene.pointer.device = PointerConfiguration.ExpectedDevice(rawValue: try d.oneOf(PointerConfiguration.ExpectedDevice.allCases.map(\.rawValue)))! }
-            if let a = p["acceleration"] { scene.pointer.acceleration = AccelerationProfile(rawValue: try a.oneOf(["adaptive", "flat", "none"]))! }
-            if let s = p["speed"] { scene.pointer.speed = try s.number(in: -1...1) }
-            if let u = p["pointsPerUnit"] { scene.pointer.pointsPerUnit = try u.number(in: 1e-6...1e6) }
-            if let u = p["scrollPointsPerDetent"] { scene.pointer.scrollPointsPerDetent = try u.number(in: 0...1e6) }
+            // The decoder's settings (the scene does not hold them).
+            if let a = p["acceleration"] { decoder.acceleration = AccelerationProfile(rawValue: try a.oneOf(["adaptive", "flat", "none"]))! }
+            if let s = p["speed"] { decoder.speed = try s.number(in: -1...1) }
+            if let u = p["pointsPerUnit"] { decoder.pointsPerUnit = try u.number(in: 1e-6...1e6) }
+            if let u = p["scrollPointsPerDetent"] { decoder.scrollPointsPerDetent = try u.number(in: 0...1e6) }
         }
 
         var initialSelection: [SceneField] = []
@@ -491,7 +526,7 @@ public enum SceneFile {
         } else if let regions = top["regions"] {
             try decodeRegions(regions, into: &scene, warnings: &warnings)
         }
-        return scene
+        return SceneSetup(scene: scene, decoder: decoder)
     }
 
     static func profile(_ f: SceneField) throws -> BandProfile {

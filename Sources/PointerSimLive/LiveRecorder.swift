@@ -2,6 +2,7 @@
 import Glibc
 import PointerSimFormats
 import PointerSimInput
+import PointerSimPipeline
 
 /// Records live raw input with the devices' real descriptions, as
 /// `libinput record` YAML (several devices in one file) or evemu (one file

@@ -4,6 +4,7 @@ import Glibc
 import PointerSimCore
 import PointerSimFormats
 import PointerSimInput
+import PointerSimPipeline
 
 /// What `pointersim live` and `pointersim record` read and do.
 public struct LiveOptions: Sendable {
@@ -25,8 +26,9 @@ public struct LiveOptions: Sendable {
 
 /// Reads live devices with poll(2) and libevdev through the same
 /// `RawInputPipeline` as replay (merge by timestamp, integer-µs clock on
-/// the first event, decoder), runs the `Simulator` and writes each log line
-/// as it happens; optionally records the raw input.
+/// the first event, decoder), runs the same `Session` (the simulator, its
+/// autoscroll steps) and writes each log line as it happens; optionally
+/// records the raw input.
 ///
 /// The recording stores the events exactly as the pipeline hands them out
 /// (rebased, in merge order per device), and a replay runs them through the
@@ -44,9 +46,8 @@ public final class LiveSession {
     private let note: (String) -> Void
     private var slots: [Slot] = []
     private var pipeline: RawInputPipeline
-    private var simulator: Simulator
+    private var session: Session
     private var events: [PointerEvent] = []
-    private var records: [LogRecord] = []
     private var signalFD: Int32 = -1
     private var inotifyFD: Int32 = -1
     private var knownNodes: Set<String> = []
@@ -55,6 +56,8 @@ public final class LiveSession {
     /// keyboard) and prepares the simulation.
     /// - Parameters:
     ///   - scene: the scene the simulation runs over.
+    ///   - decoder: how the devices' events become pointer events (a scene
+    ///     file's `SceneSetup.decoder`).
     ///   - options: the devices to read, grabbing, verbosity.
     ///   - log: where log lines go (flushed per line by the caller's sink); `nil` for `record`.
     ///   - recorder: records the raw input, if given.
@@ -62,15 +65,15 @@ public final class LiveSession {
     /// - Throws: `InputError`: `cannotOpen` when a named device cannot be
     ///   opened, or when there is no input device at all; `malformed` if a
     ///   device cannot be decoded.
-    public init(scene: Scene, options: LiveOptions, log: OutputSink?, recorder: LiveRecorder?,
-                note: @escaping (String) -> Void) throws {
+    public init(scene: Scene, decoder: DecoderConfiguration = DecoderConfiguration(), options: LiveOptions,
+                log: OutputSink?, recorder: LiveRecorder?, note: @escaping (String) -> Void) throws {
         self.scene = scene
         self.options = options
         self.log = log
         self.recorder = recorder
         self.note = note
-        pipeline = RawInputPipeline(configuration: DecoderConfiguration(pointer: scene.pointer))
-        simulator = Simulator(scene: scene, options: SimulationOptions(verbose: options.verbose))
+        pipeline = RawInputPipeline(configuration: decoder)
+        session = Session(scene: scene, options: SimulationOptions(verbose: options.verbose))
 
         var opened: [EvdevDevice] = []
         if !options.devicePaths.isEmpty {
@@ -231,12 +234,12 @@ public final class LiveSession {
     /// Runs the simulation on the decoded events and writes the log lines.
     private func simulate() throws {
         guard options.simulate, !events.isEmpty else { events.removeAll(keepingCapacity: true); return }
-        for p in events { simulator.process(p, into: &records) }
-        events.removeAll(keepingCapacity: true)
-        if let log {
-            for r in records { try log.writeLine(LogLine.render(r)) }
+        for p in events {
+            try session.process(p, from: .devices) { step, _ in
+                if let log { for r in step.records { try log.writeLine(LogLine.render(r)) } }
+            }
         }
-        records.removeAll(keepingCapacity: true)
+        events.removeAll(keepingCapacity: true)
     }
 
     /// Picks up nodes that appeared (or became readable) in the watched folder.

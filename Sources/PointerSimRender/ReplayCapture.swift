@@ -1,8 +1,11 @@
 import PointerSimCore
 import PointerSimFormats
+import PointerSimInput
+import PointerSimPipeline
 
 /// Everything the viewer and the SVG summary draw, captured from a replay one
-/// step at a time (`Replay.forEachStep(paths:scene:options:_:)`) in compact
+/// step at a time (`Replay.forEachStep(paths:scene:options:_:)`, a
+/// `Session`'s steps) in compact
 /// columns: memory and page size grow by a few bytes per log line, never by
 /// an object per line.
 ///
@@ -81,23 +84,29 @@ public struct ReplayCapture {
     /// a `pointer` line) and captures everything, the raw-input lane included
     /// when some of the traces are recordings.
     /// - Throws: `InputError` as `pointersim replay` does.
-    public static func replay(paths: [String], scene: Scene) throws -> ReplayCapture {
-        try replay(paths: paths, scene: scene, profiles: [])
+    public static func replay(paths: [String], scene: Scene, decoder: DecoderConfiguration = DecoderConfiguration()) throws -> ReplayCapture {
+        try replay(paths: paths, scene: scene, decoder: decoder, profiles: [])
     }
 
-    /// Replays trace files over a scene as ``replay(paths:scene:)`` does and,
+    /// Replays trace files over a scene as ``replay(paths:scene:decoder:)`` does and,
     /// with two or more `profiles`, runs the same inputs under each of them
     /// too (PointerSimCore's `ProfileComparison`; the main replay is the scene's): the
     /// viewer shows every profile's selection side by side on one timeline.
     /// Every input is read once.
     /// - Throws: `InputError` as `pointersim replay` does.
-    public static func replay(paths: [String], scene: Scene, profiles: [BandProfile]) throws -> ReplayCapture {
+    public static func replay(
+        paths: [String], scene: Scene, decoder: DecoderConfiguration = DecoderConfiguration(), profiles: [BandProfile]
+    ) throws -> ReplayCapture {
         var capture = ReplayCapture(scene: scene)
         var comparison = profiles.count >= 2 && capture.itemsCarried ? ProfileComparison(scene: scene, profiles: profiles) : nil
         var changes: [[(ms: Int, items: [Int])]] = profiles.map { _ in [] }
         var last: [[Int]] = []
-        let origin = try Replay.forEachStep(paths: paths, scene: scene, options: SimulationOptions(verbose: true)) { step, sim in
+        // The raw-input lane comes from the same steps: every input is
+        // decoded once (`-` and FIFOs have a lane too).
+        var lane = InputLaneCapture()
+        let summary = try Replay.forEachStep(paths: paths, scene: scene, decoder: decoder, options: SimulationOptions(verbose: true)) { step, sim in
             capture.add(step.records, simulator: sim)
+            if step.input == .recordings, let e = step.event, let l = InputLane.event(for: e) { lane.add(e.time, l) }
             if let e = step.event, let s = comparison?.process(e) {
                 for k in s.selections.indices where last.isEmpty || s.selections[k] != last[k] {
                     changes[k].append((milli(s.time), s.selections[k]))
@@ -106,7 +115,7 @@ public struct ReplayCapture {
             }
         }
         if comparison != nil { capture.profiles = (profiles.map(\.name), changes) }
-        capture.input = try InputLane.capture(paths: paths, scene: scene, origin: origin)
+        if summary.inputs.contains(.recordings) { capture.input = lane }
         return capture
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import PointerSimCore
 import PointerSimFormats
+import PointerSimPipeline
 
 extension PointerSimCommand {
     struct Compare: ParsableCommand {
@@ -45,7 +46,7 @@ extension PointerSimCommand {
             try runReportingErrors {
                 try writeWhole(to: try output.map { try OutputSink(path: $0) } ?? OutputSink()) { sink in
                     let s = try loadScene(scene)
-                    try ProfileCompare.run(paths: traces, scene: s, profiles: ProfileCompare.profiles(named: profileNames) ?? [], sink: sink)
+                    try ProfileCompare.run(paths: traces, scene: s.scene, decoder: s.decoder, profiles: ProfileCompare.profiles(named: profileNames) ?? [], sink: sink)
                 }
             }
         }

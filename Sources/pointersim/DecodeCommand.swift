@@ -1,6 +1,7 @@
 import ArgumentParser
 import PointerSimFormats
 import PointerSimInput
+import PointerSimPipeline
 
 extension PointerSimCommand {
     struct Decode: ParsableCommand {
@@ -81,14 +82,14 @@ extension PointerSimCommand {
                 try writeWhole(to: try output.map { try OutputSink(path: $0) } ?? OutputSink()) { sink in
                     if let ref = compare {
                         var events: [DecodedEvent] = []
-                        try PointerSimFormats.Decode.forEachEvent(paths: recordings, configuration: try decoderConfiguration(), tail: tailUS) {
+                        try PointerSimPipeline.Decode.forEachEvent(paths: recordings, configuration: try decoderConfiguration(), tail: tailUS) {
                             if $0.device == 0 { events.append($0) }
                         }
                         // The reference streams: linear in its size, memory bounded by the recording.
                         try sink.writeLine(FidelityReport(decoded: events, referencePath: ref).summary)
                         return
                     }
-                    try PointerSimFormats.Decode.run(paths: recordings, configuration: try decoderConfiguration(), tail: tailUS, sink: sink)
+                    try PointerSimPipeline.Decode.run(paths: recordings, configuration: try decoderConfiguration(), tail: tailUS, sink: sink)
                 }
             }
         }

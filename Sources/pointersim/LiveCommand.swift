@@ -1,6 +1,7 @@
 import ArgumentParser
 import PointerSimCore
 import PointerSimFormats
+import PointerSimPipeline
 #if os(Linux)
 import PointerSimLive
 #endif
@@ -91,7 +92,7 @@ extension PointerSimCommand {
             try runReportingErrors(cleanupOnSignal: false) {
                 var o = LiveOptions()
                 o.devicePaths = devices; o.grab = grab; o.simulate = false
-                let ending = try runLive(scene: Scene.default, options: o, record: output, format: format.format, log: nil)
+                let ending = try runLive(scene: SceneSetup(scene: Scene.default), options: o, record: output, format: format.format, log: nil)
                 if ending == .devicesGone { throw ExitCode(ExitStatus.devicesGone) }
             }
             #else
@@ -112,10 +113,10 @@ enum RecordingFormatArgument: String, ExpressibleByArgument, CaseIterable {
 #if os(Linux)
 /// Opens the devices and the recording, runs until a signal or until every
 /// named device is gone; says which.
-func runLive(scene: Scene, options: LiveOptions, record: String?, format: LiveRecorder.Format, log: OutputSink?) throws -> LiveSession.Ending {
+func runLive(scene: SceneSetup, options: LiveOptions, record: String?, format: LiveRecorder.Format, log: OutputSink?) throws -> LiveSession.Ending {
     let recorder = try record.map { try LiveRecorder(path: $0, format: format) }
     do {
-        let session = try LiveSession(scene: scene, options: options, log: log, recorder: recorder,
+        let session = try LiveSession(scene: scene.scene, decoder: scene.decoder, options: options, log: log, recorder: recorder,
                                       note: { writeStderr("pointersim: \($0)\n") })
         if let r = record { writeStderr("pointersim: recording to \(r)\n") }
         let ending = try session.run()

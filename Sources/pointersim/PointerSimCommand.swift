@@ -1,6 +1,7 @@
 import ArgumentParser
 import PointerSimCore
 import PointerSimFormats
+import PointerSimPipeline
 
 #if canImport(Glibc)
 import Glibc
@@ -15,7 +16,7 @@ struct PointerSimCommand: ParsableCommand {
         commandName: "pointersim",
         abstract: "Simulates an iPadOS-style pointer (band selection, regions) from recordings or live devices.",
         version: pointerSimVersion,
-        subcommands: [Replay.self, Compare.self, Decode.self, Render.self, Bench.self, Devices.self, Live.self, Record.self])
+        subcommands: [Replay.self, Compare.self, Conform.self, Decode.self, Render.self, Bench.self, Devices.self, Live.self, Record.self])
 }
 
 /// The exit statuses (sysexits.h); 64 (`EX_USAGE`) comes from the argument parser.
@@ -111,13 +112,14 @@ func writeWhole(to sink: OutputSink, _ body: (OutputSink) throws -> Void) throws
     }
 }
 
-/// Loads the scene given with `--scene`, or the built-in default.
-func loadScene(_ path: String?) throws -> Scene {
-    guard let p = path else { return Scene.default }
+/// Loads the scene given with `--scene` and its decoder settings, or the
+/// built-in default scene with the decoder's defaults.
+func loadScene(_ path: String?) throws -> SceneSetup {
+    guard let p = path else { return SceneSetup(scene: Scene.default) }
     var warnings: [String] = []
-    let scene = try SceneFile.load(path: p, warnings: &warnings)
+    let setup = try SceneFile.loadSetup(path: p, warnings: &warnings)
     for w in warnings { writeStderr("pointersim: warning: \(w)\n") }
-    return scene
+    return setup
 }
 
 extension PointerSimCommand {
@@ -172,7 +174,8 @@ extension PointerSimCommand {
                 // The output first: a folder is refused before anything is read.
                 try writeWhole(to: try output.map { try OutputSink(path: $0) } ?? OutputSink()) { sink in
                     let s = try loadScene(scene)
-                    try PointerSimFormats.Replay.run(paths: traces, scene: s, options: SimulationOptions(verbose: verbose), sink: sink)
+                    try PointerSimPipeline.Replay.run(
+                        paths: traces, scene: s.scene, decoder: s.decoder, options: SimulationOptions(verbose: verbose), sink: sink)
                 }
             }
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import PointerSimCore
 import PointerSimFormats
+import PointerSimPipeline
 import PointerSimRender
 
 extension PointerSimCommand {
@@ -47,8 +48,8 @@ extension PointerSimCommand {
                 try writeWhole(to: try OutputSink(path: output)) { sink in
                     var s = try loadScene(scene)
                     let ps = profileList
-                    if let first = ps.first { s.band.profile = first }
-                    let capture = try ReplayCapture.replay(paths: traces, scene: s, profiles: ps)
+                    if let first = ps.first { s.scene.band.profile = first }
+                    let capture = try ReplayCapture.replay(paths: traces, scene: s.scene, decoder: s.decoder, profiles: ps)
                     text = output.hasSuffix(".svg")
                         ? ReplayRenderer.svg(capture)
                         : ReplayRenderer.html(capture, title: traces.joined(separator: " + "))

@@ -1,46 +1,6 @@
 import Foundation
+import PointerSimTestSupport
 import Testing
-
-/// Runs the real `pointersim` binary (built beside the test bundle) and checks
-/// exact output and exit codes, as swift-argument-parser's example tests do.
-enum CLI {
-    static var binary: URL {
-        let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        return exe.deletingLastPathComponent().appendingPathComponent("pointersim")
-    }
-    static var root: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent() }
-
-    struct Result { var status: Int32; var stdout: String; var stderr: String }
-
-    static func run(_ args: [String], stdin: Data? = nil) throws -> Result {
-        let p = Process()
-        p.executableURL = binary
-        p.arguments = args
-        p.currentDirectoryURL = root
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out; p.standardError = err
-        let input = Pipe()
-        if stdin != nil { p.standardInput = input }
-        try p.run()
-        if let data = stdin {
-            // Written from another thread: the child may fill stdout meanwhile.
-            let h = input.fileHandleForWriting
-            Thread.detachNewThread { h.write(data); try? h.close() }
-        }
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
-    }
-
-    static func temp(_ name: String, _ content: String) throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pointersim-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        let path = dir.appendingPathComponent(name).path
-        try content.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
-}
 
 @Suite struct CommandLineTests {
     @Test func replayPrintsTheLogAndIsByteReproducible() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import PointerSimTestSupport
 import Testing
 
 /// `pointersim compare` (docs/Formats/Compare.md): one session, three toolkits.

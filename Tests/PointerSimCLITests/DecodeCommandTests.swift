@@ -1,4 +1,5 @@
 import Foundation
+import PointerSimTestSupport
 import Testing
 
 /// `pointersim decode`: output shape, exit codes, and messages.

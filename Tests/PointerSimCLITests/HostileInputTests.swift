@@ -1,4 +1,5 @@
 import Foundation
+import PointerSimTestSupport
 import Testing
 
 /// Issue #8, "hostile input never crashes or hangs it": the corpus in

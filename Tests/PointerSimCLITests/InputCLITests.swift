@@ -1,4 +1,5 @@
 import Foundation
+import PointerSimTestSupport
 import Testing
 
 /// Inputs that are read once (standard input, pipes, FIFOs) and the exit

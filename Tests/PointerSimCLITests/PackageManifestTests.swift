@@ -1,4 +1,5 @@
 import Foundation
+import PointerSimTestSupport
 import Testing
 
 /// Issue #21: every package manifest of the repository a user may depend on
@@ -41,7 +42,7 @@ import Testing
     }
 
     @Test func theManifestsAreFound() {
-        #expect(Self.manifests == ["Benchmarks/Package.swift", "Examples/Client/Package.swift", "Fuzz/Package.swift", "Package.swift"])
+        #expect(Self.manifests == ["Benchmarks/Package.swift", "Examples/Client/Package.swift", "Examples/WrongToggle/Package.swift", "Fuzz/Package.swift", "Package.swift"])
     }
 
     @Test func noManifestPinsAVersion() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import PointerSimTestSupport
 import Testing
 
 /// The real binary on raw recordings: merging, and exit 65 with file:line.

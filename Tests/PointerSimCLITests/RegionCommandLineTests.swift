@@ -1,4 +1,5 @@
 import Foundation
+import PointerSimTestSupport
 import Testing
 
 /// Region scenes through the real binary: exit 65 naming the JSON path, warnings on stderr only.

@@ -30,6 +30,22 @@ struct ColumnProvider: PointerRegionProvider {
         }
     }
 
+    @Test func callsReturnTheirEventsInOrder() {
+        var r = RegionInteraction(provider: ColumnProvider())
+        #expect(Array(r.update(location: Point(x: 50, y: 50), modifiers: [], primaryHeld: false)) == [.entered(region: "col0", effect: .highlight)])
+        #expect(Array(r.update(location: Point(x: 60, y: 50), modifiers: [], primaryHeld: false)).isEmpty)
+        #expect(Array(r.update(location: Point(x: 60, y: 50), modifiers: .shift, primaryHeld: false)) == [.styleChanged(region: "col0")])
+        #expect(Array(r.update(location: Point(x: 350, y: 50), modifiers: [], primaryHeld: false))
+            == [.exited(region: "col0"), .entered(region: "col3", effect: .highlight)])
+        #expect(Array(r.press(location: Point(x: 350, y: 50), modifiers: [])) == [.latched(region: "col3", axes: .vertical)])
+        // Invalidating the latched region: unlatch, exit, enter again and latch again (four events).
+        let inv = r.invalidate(regionID: "col3", location: Point(x: 350, y: 50), modifiers: [], primaryHeld: true)
+        #expect(Array(inv) == [.unlatched(region: "col3"), .exited(region: "col3"), .entered(region: "col3", effect: .highlight), .latched(region: "col3", axes: .vertical)])
+        #expect(Array(r.release(location: Point(x: 50, y: 50), modifiers: []))
+            == [.unlatched(region: "col3"), .exited(region: "col3"), .entered(region: "col0", effect: .highlight)])
+        #expect(inv.map(\.logEvent).first == .regionUnlatched(region: "col3"))
+    }
+
     @Test func customProviderDrivesTheLog() {
         var scene = Scene()
         scene.band.isEnabled = false

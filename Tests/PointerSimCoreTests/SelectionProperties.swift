@@ -36,8 +36,9 @@ import Testing
             var config = BandConfiguration()
             config.profile = [BandProfile.uikit, .qt, .gtk][profileIndex]
             config.hitRule = contains ? .contains : .intersects
-            var band = BandSelectionInteraction(items: rects, configuration: config, initialSelection: Array(stride(from: 0, to: rects.count, by: 3)))
-            var model = Set(band.selectedItems)
+            var band = BandSelectionInteraction(items: rects, configuration: config)
+            var sel = SelectionModel(count: rects.count, selected: Array(stride(from: 0, to: rects.count, by: 3)))
+            var model = Set(sel.selectedItems)
             var items = rects
             var removed = Set<Int>()
             func apply(_ d: SelectionDiff) {
@@ -47,32 +48,33 @@ import Testing
             }
             for op in ops {
                 switch op {
-                case .press(let p, let m): if let u = band.press(at: p, modifiers: m) { apply(u.diff) }
-                case .move(let p): if let u = band.move(to: p) { apply(u.diff) }
-                case .release: if let u = band.release(modifiers: []) { apply(u.diff) }
-                case .cancel: if let u = band.cancel() { apply(u.diff) }
-                case .select(let s): apply(band.setSelection(s.filter { $0 < items.count }))
-                case .selectAll: apply(band.selectAll())
+                case .press(let p, let m): if let u = band.press(at: p, modifiers: m, selection: &sel) { apply(u.diff) }
+                case .move(let p): if let u = band.move(to: p, selection: &sel) { apply(u.diff) }
+                case .release: if let u = band.release(modifiers: [], selection: &sel) { apply(u.diff) }
+                case .cancel: if let u = band.cancel(selection: &sel) { apply(u.diff) }
+                case .select(let s): apply(sel.setSelection(s.filter { $0 < items.count }, band: band.engine))
+                case .selectAll: apply(sel.selectAll(band: band.engine))
                 case .insert(let r):
-                    let (i, d) = band.insertItem(r)
+                    let (i, d) = band.insertItem(r, selection: &sel)
                     #expect(i == items.count)
                     items.append(r); apply(d)
                 case .remove(let n):
                     guard !items.isEmpty else { continue }
                     let i = n % items.count
-                    apply(band.removeItem(i)); removed.insert(i)
+                    apply(band.removeItem(i, selection: &sel)); removed.insert(i)
                 case .setRect(let n, let r):
                     guard !items.isEmpty else { continue }
                     let i = n % items.count
-                    apply(band.setRect(r, ofItem: i))
+                    apply(band.setRect(r, ofItem: i, selection: &sel))
                     if !removed.contains(i) { items[i] = r }
                 case .relayout:
                     // Everything moves right by 7 points.
                     let moved = band.engine.items.map { $0.offsetBy(Vector(dx: 7, dy: 0)) }
-                    apply(band.relayout(moved))
+                    apply(band.relayout(moved, selection: &sel))
                     for i in items.indices where !removed.contains(i) { items[i] = moved[i] }
                 }
-                #expect(model == Set(band.selectedItems))
+                #expect(model == Set(sel.selectedItems))
+                band.engine._checkInvariants(sel)
                 #expect(model.isDisjoint(with: removed))
                 // The band's hits equal a scan of the current items.
                 if let r = band.selectionRect {
@@ -140,7 +142,7 @@ import Testing
                 let closed = scene.band.profile.clicks.pressHitsMaxEdges
                 let item = sim.band.engine.item(at: sim.contentPoint, closed: closed)
                 let offsetBefore = sim.contentOffset
-                let anchorBefore = sim.clicks.anchor, focusBefore = sim.clicks.focus
+                let anchorBefore = sim.selectionModel.anchor, focusBefore = sim.selectionModel.focus
                 var out: [LogRecord] = []
                 sim.process(PointerEvent(time: t, kind), into: &out)
                 for r in out {
@@ -191,21 +193,21 @@ import Testing
                     }
                 }
                 // Focus, once given, is always on an item.
-                if focusSeen { #expect(sim.clicks.focus.map { rects.indices.contains($0) } == true) }
+                if focusSeen { #expect(sim.selectionModel.focus.map { rects.indices.contains($0) } == true) }
                 // Shift+arrow selects exactly the anchor-to-focus interval (scene order).
                 // (Qt and GTK: Shift alone; Qt's range keeps what earlier toggles
                 // selected; GTK's needs an anchor.)
                 let rules = scene.band.profile.clicks, held = sim.modifiers.subtracting(.capsLock)
                 let shiftRange = rules.keyBindingsAreExact || rules.toggleArrow != .asPlain ? held == .shift : held.contains(.shift)
                 if case .key(let k) = s, [Key.left, .right, .up, .down].contains(k), shiftRange, !(rules.rangeNeedsAnchor && anchorBefore == nil),
-                    scene.selection.multiple, !sim.band.isActive, !sim.band.isPending, let f = sim.clicks.focus, let a = sim.clicks.anchor, f != focusBefore
+                    scene.selection.multiple, !sim.band.isActive, !sim.band.isPending, let f = sim.selectionModel.focus, let a = sim.selectionModel.anchor, f != focusBefore
                 {
                     #expect(a == (anchorBefore ?? focusBefore ?? f))
                     let span = Array(Swift.min(a, f)...Swift.max(a, f))
                     if rules.rangeKeepsOtherSelection {
-                        #expect(Set(span).isSubset(of: sim.band.selectedItems))
+                        #expect(Set(span).isSubset(of: sim.selectionModel.selectedItems))
                     } else {
-                        #expect(sim.band.selectedItems == span)
+                        #expect(sim.selectionModel.selectedItems == span)
                     }
                 }
                 if !sim.band.isActive { #expect(selection == Set(sim.selection)) }

@@ -20,56 +20,59 @@ import Testing
 
     @Test func clicksPerToolkit() {
         var band = BandSelectionInteraction(items: grid)
+        var sel = SelectionModel(count: grid.count)
         var ui = SelectionController(rules: .uikit)
-        var out = ui.click(item: 1, modifiers: [], time: 0, point: .zero, band: &band)
+        var out = ui.click(item: 1, modifiers: [], time: 0, point: .zero, selection: &sel, items: band.engine)
         #expect(out == [SelectionEvent]([.changed(cause: .click, diff: SelectionDiff(added: [1])), .focusMoved(1), .primaryAction(1)]))
-        out = ui.click(item: 4, modifiers: .shift, time: 1, point: .zero, band: &band)
+        out = ui.click(item: 4, modifiers: .shift, time: 1, point: .zero, selection: &sel, items: band.engine)
         #expect(out == [SelectionEvent]([.changed(cause: .click, diff: SelectionDiff(added: [2, 3, 4])), .focusMoved(4)]))
-        #expect(ui.anchor == 1 && band.selectedItems == [1, 2, 3, 4])
-        out = ui.click(item: 2, modifiers: .command, time: 2, point: .zero, band: &band)
+        #expect(sel.anchor == 1 && sel.selectedItems == [1, 2, 3, 4])
+        out = ui.click(item: 2, modifiers: .command, time: 2, point: .zero, selection: &sel, items: band.engine)
         #expect(out == [SelectionEvent]([.changed(cause: .click, diff: SelectionDiff(removed: [2])), .focusMoved(2)]))
         // A context click on a selected item targets the selection; on another, that item alone.
-        #expect(ui.contextClick(item: 3, point: Point(x: 1, y: 2), band: &band) == [.contextMenu(point: Point(x: 1, y: 2), items: [1, 3, 4])])
-        #expect(ui.contextClick(item: 5, point: .zero, band: &band) == [SelectionEvent]([.contextMenu(point: .zero, items: [5])]))
-        #expect(ui.contextClick(item: nil, point: .zero, band: &band) == [SelectionEvent]([.contextMenu(point: .zero, items: [])]))
-        #expect(band.selectedItems == [1, 3, 4])
+        #expect(ui.contextClick(item: 3, point: Point(x: 1, y: 2), selection: &sel, items: band.engine) == [.contextMenu(point: Point(x: 1, y: 2), items: [1, 3, 4])])
+        #expect(ui.contextClick(item: 5, point: .zero, selection: &sel, items: band.engine) == [SelectionEvent]([.contextMenu(point: .zero, items: [5])]))
+        #expect(ui.contextClick(item: nil, point: .zero, selection: &sel, items: band.engine) == [SelectionEvent]([.contextMenu(point: .zero, items: [])]))
+        #expect(sel.selectedItems == [1, 3, 4])
         // A plain UIKit click adds or removes its item; the primary action only
         // when it selects a single item without extending a selection.
-        #expect(ui.click(item: 0, modifiers: [], time: 3, point: .zero, band: &band) == [SelectionEvent]([.changed(cause: .click, diff: SelectionDiff(added: [0])), .focusMoved(0)]))
-        #expect(ui.click(item: 0, modifiers: [], time: 4, point: .zero, band: &band) == [SelectionEvent]([.changed(cause: .click, diff: SelectionDiff(removed: [0]))]))
+        #expect(ui.click(item: 0, modifiers: [], time: 3, point: .zero, selection: &sel, items: band.engine) == [SelectionEvent]([.changed(cause: .click, diff: SelectionDiff(added: [0])), .focusMoved(0)]))
+        #expect(ui.click(item: 0, modifiers: [], time: 4, point: .zero, selection: &sel, items: band.engine) == [SelectionEvent]([.changed(cause: .click, diff: SelectionDiff(removed: [0]))]))
         // Qt selects the right-clicked item first, and double clicks activate.
         var qt = SelectionController(rules: .qt)
-        #expect(qt.contextClick(item: 5, point: .zero, band: &band).first == SelectionEvent.changed(cause: .click, diff: SelectionDiff(added: [5], removed: [1, 3, 4])))
-        _ = qt.click(item: 0, modifiers: [], time: 10, point: Point(x: 5, y: 5), band: &band)
-        #expect(qt.click(item: 0, modifiers: [], time: 10.3, point: Point(x: 8, y: 9), band: &band) == [SelectionEvent.primaryAction(0)])
-        _ = qt.click(item: 0, modifiers: [], time: 11, point: Point(x: 5, y: 5), band: &band)
-        #expect(qt.click(item: 0, modifiers: [], time: 11.5, point: Point(x: 5, y: 5), band: &band).isEmpty)  // too slow
+        #expect(qt.contextClick(item: 5, point: .zero, selection: &sel, items: band.engine).first == SelectionEvent.changed(cause: .click, diff: SelectionDiff(added: [5], removed: [1, 3, 4])))
+        _ = qt.click(item: 0, modifiers: [], time: 10, point: Point(x: 5, y: 5), selection: &sel, items: band.engine)
+        #expect(qt.click(item: 0, modifiers: [], time: 10.3, point: Point(x: 8, y: 9), selection: &sel, items: band.engine) == [SelectionEvent.primaryAction(0)])
+        _ = qt.click(item: 0, modifiers: [], time: 11, point: Point(x: 5, y: 5), selection: &sel, items: band.engine)
+        #expect(qt.click(item: 0, modifiers: [], time: 11.5, point: Point(x: 5, y: 5), selection: &sel, items: band.engine).isEmpty)  // too slow
     }
 
     @Test func shouldBeginSeesTheModifiers() {
         var band = BandSelectionInteraction(items: grid)
+        var sel = SelectionModel(count: grid.count)
         band.shouldBeginWithModifiers = { _, m in !m.contains(.option) }
-        #expect(band.press(at: Point(x: 15, y: 15), modifiers: .option) == nil)
-        #expect(band.press(at: Point(x: 15, y: 15), modifiers: .shift)?.mode == .add)
+        #expect(band.press(at: Point(x: 15, y: 15), modifiers: .option, selection: &sel) == nil)
+        #expect(band.press(at: Point(x: 15, y: 15), modifiers: .shift, selection: &sel)?.mode == .add)
     }
 
     @Test func itemsChangeAfterCreationWithBandsOverThem() {
-        var band = BandSelectionInteraction(items: grid, initialSelection: [0])
-        #expect(band.selectAll().added == [1, 2, 3, 4, 5])
-        #expect(band.removeItem(5) == SelectionDiff(removed: [5]))
-        #expect(band.setSelection([]).removed == [0, 1, 2, 3, 4])
-        let (i, d) = band.insertItem(Rect(x: 100, y: 100, width: 10, height: 10))
+        var band = BandSelectionInteraction(items: grid)
+        var sel = SelectionModel(count: grid.count, selected: [0])
+        #expect(sel.selectAll().added == [1, 2, 3, 4, 5])
+        #expect(band.removeItem(5, selection: &sel) == SelectionDiff(removed: [5]))
+        #expect(sel.setSelection([]).removed == [0, 1, 2, 3, 4])
+        let (i, d) = band.insertItem(Rect(x: 100, y: 100, width: 10, height: 10), selection: &sel)
         #expect(i == 6 && d.isEmpty)
-        _ = band.press(at: Point(x: 95, y: 95), modifiers: [])
-        #expect(band.move(to: Point(x: 105, y: 105))?.diff.added == [6])
+        _ = band.press(at: Point(x: 95, y: 95), modifiers: [], selection: &sel)
+        #expect(band.move(to: Point(x: 105, y: 105), selection: &sel)?.diff.added == [6])
         // Moving an item under the band selects it at once; moving it away deselects it.
-        #expect(band.setRect(Rect(x: 96, y: 96, width: 2, height: 2), ofItem: 0) == SelectionDiff(added: [0]))
-        #expect(band.setRect(Rect(x: 0, y: 0, width: 2, height: 2), ofItem: 6) == SelectionDiff(removed: [6]))
-        _ = band.release(modifiers: [])
-        #expect(band.selectedItems == [0])
+        #expect(band.setRect(Rect(x: 96, y: 96, width: 2, height: 2), ofItem: 0, selection: &sel) == SelectionDiff(added: [0]))
+        #expect(band.setRect(Rect(x: 0, y: 0, width: 2, height: 2), ofItem: 6, selection: &sel) == SelectionDiff(removed: [6]))
+        _ = band.release(modifiers: [], selection: &sel)
+        #expect(sel.selectedItems == [0])
         #expect(band.engine.item(at: Point(x: 97, y: 97)) == 0 && band.engine.item(at: Point(x: 45, y: 25)) == nil)
         // Many changes rebuild the index; the answers stay the same.
-        for k in 0..<200 { _ = band.insertItem(Rect(x: Double(k), y: 300, width: 1, height: 1)) }
+        for k in 0..<200 { _ = band.insertItem(Rect(x: Double(k), y: 300, width: 1, height: 1), selection: &sel) }
         #expect(band.engine.changedItems.count < 100)
         #expect(band.engine.item(at: Point(x: 150.5, y: 300.5)) == 7 + 150)
     }
@@ -191,7 +194,7 @@ import Testing
         #expect(sim.band.isActive && sim.selection.isEmpty && sim.band.engine.item(at: sim.contentPoint) == 0)
         let out = sim.process([PointerEvent(time: 0.03, .press(.secondary))]).map(\.event)
         #expect(out == [.contextMenuRequested(point: Point(x: 0, y: 180), items: ["i0"])])
-        #expect(sim.band.isActive && sim.selection.isEmpty && sim.clicks.focus == 0)  // where Qt starts it: unmoved
+        #expect(sim.band.isActive && sim.selection.isEmpty && sim.selectionModel.focus == 0)  // where Qt starts it: unmoved
         _ = sim.process([PointerEvent(time: 0.04, .key(.escape))])
         #expect(sim.selection.isEmpty)
     }

@@ -50,7 +50,7 @@ import Testing
                 rects.append(Rect(corner: Point(x: x, y: extent.minY + extent.height * 0.3), Point(x: x + extent.width * 0.2, y: extent.midY)))
             }
             for rect in rects {
-                engine.updateBand(to: rect)
+                _ = engine.updateBand(to: rect)
                 // (NaN items are never hit by the engine: an unordered comparison.)
                 let hits = Set(SelectionEngine.naiveHits(items: items, rect: rect, hitRule: rule).filter { !items[$0].minX.isNaN })
                 #expect(Set(engine.inRect.members) == hits, "\(name), \(rule), band \(rect)", sourceLocation: sourceLocation)

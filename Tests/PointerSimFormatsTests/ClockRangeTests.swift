@@ -2,6 +2,7 @@ import Foundation
 import PointerSimCore
 import PointerSimFormats
 import PointerSimInput
+import PointerSimPipeline
 import Testing
 
 /// Issue #21: every time of every input lies within the one clock's range

@@ -1,6 +1,7 @@
 import Foundation
 import PointerSimFormats
 import PointerSimInput
+import PointerSimPipeline
 import Testing
 
 /// Issue #21: the checks of `decode --udev`, `--quirk` and `--dmi`

@@ -2,11 +2,13 @@ import Foundation
 import PointerSimCore
 import PointerSimFormats
 import PointerSimInput
+import PointerSimPipeline
+import PointerSimTestSupport
 import Testing
 
 /// Files under Traces/recordings and Traces/input.
 enum RecordingFiles {
-    static var root: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent() }
+    static var root: URL { Repository.root }
     static func path(_ rel: String) -> String { root.appendingPathComponent("Traces/" + rel).path }
 
     /// Every item of a recording, its devices merged by time (raw times).
@@ -138,7 +140,7 @@ enum RecordingFiles {
             let list = try String(contentsOfFile: RecordingFiles.path("recordings/\(inputs).inputs"), encoding: .utf8)
                 .split(separator: "\n").map { RecordingFiles.path("recordings/" + $0) }
             func run() throws -> [PointerEvent] {
-                try RecordingFiles.events(try TraceInputs.open(paths: list, scene: Scene.default))
+                try RecordingFiles.events(try TraceInputs.open(paths: list, configuration: DecoderConfiguration()))
             }
             let a = try run(), b = try run()
             #expect(!a.isEmpty && a == b)
@@ -162,7 +164,7 @@ enum RecordingFiles {
         // SYN_MT_REPORT, no slots): libinput's single-touch path moves the
         // pointer and its three-finger physical click is a middle click.
         let path = RecordingFiles.path("libinput/touchpad-bcm5974-protocol-a.three-finger-click.evemu")
-        let kinds = try RecordingFiles.events(try TraceInputs.open(paths: [path], scene: Scene.default)).map(\.kind)
+        let kinds = try RecordingFiles.events(try TraceInputs.open(paths: [path], configuration: DecoderConfiguration())).map(\.kind)
         #expect(kinds.contains { if case .delta = $0 { true } else { false } })
         #expect(kinds.contains(.press(.middle)) && kinds.contains(.release(.middle)))
     }
@@ -179,7 +181,7 @@ enum RecordingFiles {
 
     @Test func eventsFileAloneIsRejected() throws {
         do {
-            _ = try TraceInputs.open(paths: [RecordingFiles.path("recordings/mouse-saitek-rat5.events")], scene: Scene.default)
+            _ = try TraceInputs.open(paths: [RecordingFiles.path("recordings/mouse-saitek-rat5.events")], configuration: DecoderConfiguration())
             Issue.record("accepted")
         } catch let e as InputError { #expect(e.kind == .malformed && e.message.contains(".desc")) }
     }

@@ -1,6 +1,8 @@
 import Foundation
 import PointerSimCore
 import PointerSimFormats
+import PointerSimPipeline
+import PointerSimTestSupport
 import Testing
 
 /// Every golden case under Traces/: `<name>.expected.jsonl` with its inputs
@@ -11,7 +13,7 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
     let name: String
     var testDescription: String { directory.lastPathComponent + "/" + name }
 
-    static var packageRoot: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent() }
+    static var packageRoot: URL { Repository.root }
 
     static func all() -> [GoldenCase] {
         let traces = packageRoot.appendingPathComponent("Traces")
@@ -41,12 +43,13 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
 
     /// Replays the case into a temporary file and returns the log.
     func replay() throws -> String {
-        let scene = try file(".scene.json").map { try SceneFile.load(path: $0) } ?? Scene.default
+        var warnings: [String] = []
+        let setup = try file(".scene.json").map { try SceneFile.loadSetup(path: $0, warnings: &warnings) } ?? SceneSetup(scene: Scene.default)
         let flags = try lines(".flags") ?? []
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("golden-\(UUID().uuidString).jsonl").path
         defer { try? FileManager.default.removeItem(atPath: out) }
         let sink = try OutputSink(path: out)
-        try Replay.run(paths: try inputs(), scene: scene, options: SimulationOptions(verbose: flags.contains("--verbose")), sink: sink)
+        try Replay.run(paths: try inputs(), scene: setup.scene, decoder: setup.decoder, options: SimulationOptions(verbose: flags.contains("--verbose")), sink: sink)
         try sink.commit()
         return try String(contentsOfFile: out, encoding: .utf8)
     }
@@ -59,7 +62,8 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
 
     @Test(arguments: GoldenCase.all())
     func replayMatchesTheGoldenLogByteForByte(_ c: GoldenCase) throws {
-        let expected = try String(contentsOfFile: c.file(".expected.jsonl")!, encoding: .utf8)
+        let path = try #require(c.file(".expected.jsonl"), "\(c.testDescription): no \(c.name).expected.jsonl in \(c.directory.path)")
+        let expected = try Repository.text(atPath: path)
         let first = try c.replay()
         let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
         let actualLines = first.split(separator: "\n", omittingEmptySubsequences: false)

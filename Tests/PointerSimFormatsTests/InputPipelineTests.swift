@@ -2,6 +2,7 @@ import Foundation
 import PointerSimCore
 import PointerSimFormats
 import PointerSimInput
+import PointerSimPipeline
 import Testing
 
 /// Inputs written through a FIFO by a background thread, as a shell pipe would.

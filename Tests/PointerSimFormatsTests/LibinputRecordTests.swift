@@ -2,6 +2,7 @@ import Foundation
 import PointerSimCore
 import PointerSimFormats
 import PointerSimInput
+import PointerSimPipeline
 import Testing
 
 @Suite struct LibinputRecordTests {

@@ -1,5 +1,6 @@
 import PointerSimCore
 import PointerSimFormats
+import PointerSimInput
 import Testing
 
 @Suite struct LogFormatTests {
@@ -149,16 +150,19 @@ import Testing
     }
 
     @Test func fullSceneParses() throws {
-        let scene = try SceneFile.parse("""
+        var warnings: [String] = []
+        let setup = try SceneFile.parseSetup("""
             {"format": "pointersim-scene/1",
              "view": {"width": 800, "height": 600, "scale": 3, "content": {"width": 800, "height": 5000}},
              "pointer": {"start": [10, 20], "device": "touchpad", "acceleration": "flat", "speed": -0.5},
              "band": {"profile": "gtk", "hitRule": "contains", "enabled": true, "beginsOnItems": false, "initialSelection": ["r0c1"],
                       "autoscroll": {"maxSpeed": 600}},
              "items": {"grid": {"rows": 2, "columns": 3, "origin": [5, 5], "size": [10, 10], "pitch": [20, 20]}}}
-            """, file: "s.json")
+            """, file: "s.json", warnings: &warnings)
+        let scene = setup.scene
         #expect(scene.view.size == Size(width: 800, height: 600) && scene.view.scale == 3 && scene.view.contentSize.height == 5000)
-        #expect(scene.pointer.start == Point(x: 10, y: 20) && scene.pointer.acceleration == .flat && scene.pointer.speed == -0.5)
+        // The pointer section's decoder settings are the decoder's, not the scene's.
+        #expect(scene.pointer.start == Point(x: 10, y: 20) && setup.decoder.acceleration == .flat && setup.decoder.speed == -0.5)
         #expect(scene.band.profile == .gtk && scene.band.hitRule == .contains && !scene.band.beginsOnItems)
         #expect(scene.autoscroll.maxSpeed == 600)
         #expect(scene.items.count == 6 && scene.items[4] == SceneItem(id: "r1c1", rect: Rect(x: 25, y: 25, width: 10, height: 10)))

@@ -68,7 +68,9 @@ import Testing
     static func load(_ text: String, bytes: [UInt8]? = nil) -> (Scene?, String?, String) {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("pointersim-columns-\(UUID().uuidString).json").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        FileManager.default.createFile(atPath: path, contents: Data(bytes ?? Array(text.utf8)))
+        guard FileManager.default.createFile(atPath: path, contents: Data(bytes ?? Array(text.utf8))) else {
+            return (nil, "the test could not create \(path)", path)
+        }
         do { return (try SceneFile.load(path: path), nil, path) } catch let e as InputError { return (nil, e.description, path) } catch { return (nil, "\(error)", path) }
     }
 

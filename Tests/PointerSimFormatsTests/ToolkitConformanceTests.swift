@@ -1,6 +1,7 @@
 import Foundation
 import PointerSimCore
 import PointerSimFormats
+import PointerSimPipeline
 import Testing
 
 /// The real-toolkit corpus (Traces/toolkits, README there): sessions played in
@@ -82,7 +83,7 @@ enum ToolkitReplay {
             for r in out { if case .itemPrimaryAction(let id) = r.event { activated.append(id) } }
             let rect = sim.band.selectionRect.map { [$0.minX, $0.minY, $0.width, $0.height] }
             steps.append(
-                SimulatedStep(selection: sim.selection, band: rect, activated: activated, current: sim.clicks.focus.map { sim.itemIDs[$0] }))
+                SimulatedStep(selection: sim.selection, band: rect, activated: activated, current: sim.selectionModel.focus.map { sim.itemIDs[$0] }))
         }
         return steps
     }

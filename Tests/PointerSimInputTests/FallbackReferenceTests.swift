@@ -2,84 +2,23 @@ import Foundation
 import PointerSimCore
 import PointerSimFormats
 import PointerSimInput
+import PointerSimTestSupport
 import Testing
-
-/// One libinput reference file (`tools/libinput-ref` output): the header's
-/// udev properties and quirks, and the events by source.
-struct ReferenceFile {
-    struct Event {
-        var type: String
-        var fields: [String: String]
-        var source: String  // "frame:N", "timer", "remove"
-        func double(_ k: String) -> Double? { fields[k].flatMap(Double.init) }
-        var frame: Int? { source.hasPrefix("frame:") ? Int(source.dropFirst(6)) : nil }
-    }
-    var name: String
-    var desc: String
-    var events: String?
-    var udev: [String: String] = [:]
-    var quirks: [String: String] = [:]
-    var kernelDevice = ""
-    var list: [Event] = []
-
-    init(path: String) throws {
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        desc = ""
-        for line in text.split(separator: "\n") {
-            if line.hasPrefix("# desc: ") { desc = String(line.dropFirst(8)) }
-            else if line.hasPrefix("# events: ") { events = String(line.dropFirst(10)) }
-            else if line.hasPrefix("# udev: ") {
-                let kv = line.dropFirst(8)
-                if let eq = kv.firstIndex(of: "=") { udev[String(kv[..<eq])] = String(kv[kv.index(after: eq)...]) }
-            } else if line.hasPrefix("# quirk: ") {
-                let kv = line.dropFirst(9)
-                if let eq = kv.firstIndex(of: "=") { quirks[String(kv[..<eq])] = String(kv[kv.index(after: eq)...]) }
-            } else if line.hasPrefix("# kernel-device: ") { kernelDevice = String(line.dropFirst(17)) }
-            else if !line.hasPrefix("#") {
-                let parts = line.split(separator: " ")
-                guard let type = parts.first else { continue }
-                var fields: [String: String] = [:], src = ""
-                for p in parts.dropFirst() {
-                    guard let eq = p.firstIndex(of: "=") else { continue }
-                    let k = String(p[..<eq]), v = String(p[p.index(after: eq)...])
-                    if k == "src" { src = v } else if fields[k] == nil { fields[k] = v }
-                }
-                list.append(Event(type: String(type), fields: fields, source: src))
-            }
-        }
-    }
-}
 
 /// Where the references and recordings are looked for: `POINTERSIM_REF_DIRS`
 /// and `POINTERSIM_REC_DIRS` (colon-separated), in addition to the repository's own folders.
 enum ReferenceFiles {
-    static func dirs(_ env: String, _ defaults: [String]) -> [String] {
-        ProcessInfo.processInfo.environment[env].map { $0.split(separator: ":").map(String.init) } ?? defaults
-    }
     /// The repository's folders: libinput's output for the real recordings
     /// (`Traces/libinput`), and this dispatch's synthetic recordings and
     /// classification checks (`Traces/libinput-fallback`).
     static var repositoryDirs: [String] {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return ["Traces/libinput", "Traces/libinput-fallback", "Traces/libinput-fallback/classification"].map {
-            root.appendingPathComponent($0).path
-        }
+        ["Traces/libinput", "Traces/libinput-fallback", "Traces/libinput-fallback/classification"].map(Repository.path)
     }
     /// Plus `POINTERSIM_REF_DIRS` / `POINTERSIM_REC_DIRS` (colon-separated) for references made elsewhere.
-    static var referenceDirs: [String] { repositoryDirs + dirs("POINTERSIM_REF_DIRS", []) }
-    static var recordingDirs: [String] { repositoryDirs + dirs("POINTERSIM_REC_DIRS", []) }
+    static var referenceDirs: [String] { repositoryDirs + (Repository.folders(fromEnvironment: "POINTERSIM_REF_DIRS") ?? []) }
+    static var recordingDirs: [String] { repositoryDirs + (Repository.folders(fromEnvironment: "POINTERSIM_REC_DIRS") ?? []) }
     /// Every reference file, the first of each name.
-    static func references() -> [String] {
-        var seen = Set<String>(), out: [String] = []
-        for d in referenceDirs {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: d) else { continue }
-            for n in names.sorted() where n.hasSuffix(".txt") && !seen.contains(n) {
-                seen.insert(n); out.append(d + "/" + n)
-            }
-        }
-        return out
-    }
+    static func references() -> [String] { Repository.files(in: referenceDirs, suffix: ".txt") }
     static func find(_ recPath: String) -> String? {
         let base = (recPath as NSString).lastPathComponent
         for d in recordingDirs where FileManager.default.fileExists(atPath: d + "/" + base) { return d + "/" + base }
@@ -87,11 +26,11 @@ enum ReferenceFiles {
     }
     /// The recording of a reference, parsed.
     static func recording(_ r: ReferenceFile) throws -> (description: DeviceDescription, events: [EvdevEvent])? {
-        guard !r.desc.isEmpty, let desc = find(r.desc) else { return nil }
-        var text = try String(contentsOfFile: desc, encoding: .utf8)
-        if let ev = r.events, !ev.isEmpty, ev.hasPrefix("/") {
+        guard let d = r.header["desc"], !d.isEmpty, let desc = find(d) else { return nil }
+        var text = try Repository.text(atPath: desc)
+        if let ev = r.header["events"], !ev.isEmpty, ev.hasPrefix("/") {
             guard let evp = find(ev) else { return nil }
-            text += "\n" + (try String(contentsOfFile: evp, encoding: .utf8))
+            text += "\n" + (try Repository.text(atPath: evp))
         }
         return try EvemuFormat.parse(text, file: desc)
     }
@@ -112,10 +51,8 @@ struct FallbackComparison: CustomStringConvertible {
             + (firstMismatch.map { " — first mismatch: \($0)" } ?? "")
     }
 
-    static func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= max(0.01 * abs(b), 0.02) }
-
     static func run(_ r: ReferenceFile, description: DeviceDescription, events: [EvdevEvent],
-                    configuration: DecoderConfiguration = DecoderConfiguration()) -> (FallbackComparison, [DecodedEvent]) {
+                    configuration: DecoderConfiguration = DecoderConfiguration()) throws -> (FallbackComparison, [DecodedEvent]) {
         var p = DecodePipeline(configuration: configuration)
         var out: [DecodedEvent] = []
         let dev = p.addDevice(description, at: nil, into: &out)
@@ -152,43 +89,33 @@ struct FallbackComparison: CustomStringConvertible {
             }
         }
         var refButtons: [String] = [], refKeys: [String] = []
-        var refScrolls: [(String, String, Double?, Double?)] = [], legacyWheel: [(String, String, Double?, Double?)] = []
+        var refScrolls: [(String, String, Double?, Double?)] = []
         var refV120: [Double?] = []
         var refMotionFrames = Set<Int>()
-        for ev in r.list {
+        for ev in r.events {
+            let source = ev.fields["src"] ?? ""
             switch ev.type {
             case "POINTER_MOTION":
                 guard let f = ev.frame else { continue }
                 refMotionFrames.insert(f)
                 c.motionFrames += 1
-                let rx = ev.double("dx")!, ry = ev.double("dy")!
-                if let m = motions[f], close(m.0, rx), close(m.1, ry), m.2 == ev.double("dx_unaccel"), m.3 == ev.double("dy_unaccel") {
+                let rx = try r.number("dx", of: ev), ry = try r.number("dy", of: ev)
+                if let m = motions[f], withinLibinputTolerance(m.0, of: rx), withinLibinputTolerance(m.1, of: ry),
+                   m.2 == ev.number("dx_unaccel"), m.3 == ev.number("dy_unaccel") {
                     c.motionMatched += 1
                 } else if c.firstMismatch == nil {
                     c.firstMismatch = "frame \(f): ref (\(rx), \(ry)) ours \(motions[f].map { "(\($0.0), \($0.1), \($0.2), \($0.3))" } ?? "none")"
                 }
             case "POINTER_BUTTON":
-                refButtons.append("\(ev.fields["button"]!) \(ev.fields["state"]!) \(ev.source)")
+                refButtons.append("\(try r.field("button", of: ev)) \(try r.field("state", of: ev)) \(source)")
             case "KEYBOARD_KEY":
-                refKeys.append("\(ev.fields["key"]!) \(ev.fields["state"]!) \(ev.source)")
+                refKeys.append("\(try r.field("key", of: ev)) \(try r.field("state", of: ev)) \(source)")
             case "POINTER_SCROLL_WHEEL", "POINTER_SCROLL_CONTINUOUS", "POINTER_SCROLL_FINGER":
                 let s = ev.type == "POINTER_SCROLL_WHEEL" ? "wheel" : ev.type == "POINTER_SCROLL_FINGER" ? "finger" : "continuous"
-                refScrolls.append((s, ev.source, ev.double("vert"), ev.double("horiz")))
-                refV120.append(ev.double("v120"))
-            case "POINTER_AXIS" where ev.fields["source"] == "wheel":
-                legacyWheel.append(("wheel", ev.source, ev.double("vert"), ev.double("horiz")))
+                refScrolls.append((s, source, ev.number("vert"), ev.number("horiz")))
+                refV120.append(ev.number("v120"))
             default: break
             }
-        }
-        // tools/libinput-ref's lref prints POINTER_SCROLL_WHEEL through the
-        // legacy getters (its `if (legacy)` also catches the wheel case), so
-        // those lines carry no values. Where that happened, the legacy wheel
-        // events stand in: with a low-resolution wheel (hi-res emulated) both
-        // are flushed in the same frames with the same degrees.
-        if refScrolls.contains(where: { $0.0 == "wheel" && $0.1.isEmpty }) {
-            refScrolls = refScrolls.filter { $0.0 != "wheel" } + legacyWheel
-            refV120 = []
-            refScrolls.sort { ($0.1.split(separator: ":").last.flatMap { Int($0) } ?? 0) < ($1.1.split(separator: ":").last.flatMap { Int($0) } ?? 0) }
         }
         c.extraMotion = motions.keys.filter { !refMotionFrames.contains($0) }.count
         c.buttonsRef = refButtons.count
@@ -200,8 +127,14 @@ struct FallbackComparison: CustomStringConvertible {
         c.scrollRef = refScrolls.count
         for (i, rs) in refScrolls.enumerated() where i < scrolls.count {
             let o = scrolls[i]
-            let vOK = (rs.2 == nil && o.2 == nil) || (rs.2 != nil && o.2 != nil && close(o.2!, rs.2!))
-            let hOK = (rs.3 == nil && o.3 == nil) || (rs.3 != nil && o.3 != nil && close(o.3!, rs.3!))
+            func axisOK(_ ours: Double?, _ ref: Double?) -> Bool {
+                switch (ours, ref) {
+                case (nil, nil): true
+                case (let o?, let r?): withinLibinputTolerance(o, of: r)
+                default: false
+                }
+            }
+            let vOK = axisOK(o.2, rs.2), hOK = axisOK(o.3, rs.3)
             let v120OK = i >= refV120.count || refV120[i] == nil || refV120[i] == v120s[i]
             if rs.0 == o.0 && rs.1 == o.1 && vOK && hOK && v120OK { c.scrollMatched += 1 }
             else if c.firstMismatch == nil { c.firstMismatch = "scroll \(i): ref \(rs) ours \(o)" }
@@ -223,7 +156,7 @@ struct FallbackComparison: CustomStringConvertible {
             // override, as for synth-mouse-velocity-averaging) come in as extra quirks.
             var configuration = DecoderConfiguration()
             configuration.environment.extraQuirks = r.quirks.filter { !$0.value.contains("(null)") }
-            let (c, _) = FallbackComparison.run(r, description: rec.description, events: rec.events, configuration: configuration)
+            let (c, _) = try FallbackComparison.run(r, description: rec.description, events: rec.events, configuration: configuration)
             if c.motionFrames + c.buttonsRef + c.keysRef + c.scrollRef > 0 { print("[fallback-ref] \(c)") }
             if c.motionFrames > 0 { #expect(Double(c.motionMatched) >= 0.99 * Double(c.motionFrames), "\(c)") }
             #expect(c.buttonsEqual, "\(c)")

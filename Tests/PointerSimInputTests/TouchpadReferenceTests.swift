@@ -2,6 +2,7 @@ import Testing
 import PointerSimCore
 @testable import PointerSimInput
 import PointerSimFormats
+import PointerSimTestSupport
 
 /// Frame-by-frame comparison of the touchpad dispatch with real libinput
 /// 1.22's output (`Tools/libinput-ref` files in `Traces/libinput` and
@@ -27,44 +28,41 @@ struct TouchpadReference {
     var gestures: [String] = []
     var isTouchpad: Bool { udev["ID_INPUT_TOUCHPAD"] == "1" }
 
-    static func value(_ line: Substring, _ key: String) -> String? {
-        guard let r = line.range(of: " " + key + "=") else { return nil }
-        let rest = line[r.upperBound...]
-        return String(rest.prefix { $0 != " " })
+    /// The touchpad reference in `text` (read by ``ReferenceFile``, that is
+    /// by the package's ``LibinputReference``).
+    /// - Throws: ``FixtureError`` naming the event when a motion frame lacks
+    ///   a number or a button its code: a malformed file is an error, not a trap.
+    static func parse(name: String, text: String) throws -> TouchpadReference {
+        try TouchpadReference(ReferenceFile(name: name, text: text))
     }
 
-    static func parse(name: String, text: String) -> TouchpadReference {
-        var r = TouchpadReference(name: name)
-        for line in text.split(separator: "\n") {
-            if line.hasPrefix("# desc: ") { r.desc = String(line.dropFirst(8)).split(separator: "/").last.map(String.init) }
-            else if line.hasPrefix("# events: ") {
-                let v = line.dropFirst(10)
-                r.events = v.hasPrefix("(") ? nil : v.split(separator: "/").last.map(String.init)
-            }
-            else if line.hasPrefix("# udev: ") {
-                let kv = line.dropFirst(8).split(separator: "=", maxSplits: 1)
-                if kv.count == 2 { r.udev[String(kv[0])] = String(kv[1]) }
-            } else if line.hasPrefix("# quirk: ") {
-                let kv = line.dropFirst(9).split(separator: "=", maxSplits: 1)
-                if kv.count == 2 { r.quirks[String(kv[0])] = String(kv[1]) }
-            } else if line.hasPrefix("POINTER_MOTION ") {
-                guard let src = value(line, "src"), src.hasPrefix("frame:"), let f = Int(src.dropFirst(6)) else { continue }
-                r.motions.append(Motion(frame: f, dx: Double(value(line, "dx")!)!, dy: Double(value(line, "dy")!)!,
-                                        ux: Double(value(line, "dx_unaccel")!)!, uy: Double(value(line, "dy_unaccel")!)!))
-            } else if line.hasPrefix("POINTER_BUTTON ") {
-                r.buttons.append(Button(code: Int(value(line, "button")!)!, pressed: value(line, "state") == "pressed",
-                                        src: value(line, "src") ?? "?"))
-            } else if line.hasPrefix("GESTURE_") {
-                let type = line.prefix { $0 != " " }
-                var g = type + " " + (value(line, "src") ?? "?")
-                if let c = value(line, "cancelled") { g += " c" + c }
-                r.gestures.append(String(g))
-            } else if line.hasPrefix("POINTER_SCROLL_FINGER ") {
-                guard let src = value(line, "src"), src.hasPrefix("frame:"), let f = Int(src.dropFirst(6)) else { continue }
-                r.scrolls.append(Scroll(frame: f, vert: value(line, "vert").flatMap(Double.init), horiz: value(line, "horiz").flatMap(Double.init)))
+    init(name: String) { self.name = name }
+
+    init(_ file: ReferenceFile) throws {
+        name = file.name
+        udev = file.udev
+        quirks = file.quirks
+        desc = file.header["desc"].flatMap { $0.split(separator: "/").last.map(String.init) }
+        events = file.header["events"].flatMap { $0.hasPrefix("(") ? nil : $0.split(separator: "/").last.map(String.init) }
+        for e in file.events {
+            let src = e.fields["src"]
+            switch e.type {
+            case "POINTER_MOTION":
+                guard let f = e.frame else { continue }
+                motions.append(Motion(frame: f, dx: try file.number("dx", of: e), dy: try file.number("dy", of: e),
+                                      ux: try file.number("dx_unaccel", of: e), uy: try file.number("dy_unaccel", of: e)))
+            case "POINTER_BUTTON":
+                buttons.append(Button(code: try file.integer("button", of: e), pressed: e.fields["state"] == "pressed", src: src ?? "?"))
+            case "POINTER_SCROLL_FINGER":
+                guard let f = e.frame else { continue }
+                scrolls.append(Scroll(frame: f, vert: e.number("vert"), horiz: e.number("horiz")))
+            case let t where t.hasPrefix("GESTURE_"):
+                var g = t + " " + (src ?? "?")
+                if let c = e.fields["cancelled"] { g += " c" + c }
+                gestures.append(g)
+            default: break
             }
         }
-        return r
     }
 
     struct Result: CustomStringConvertible {
@@ -78,8 +76,6 @@ struct TouchpadReference {
             "\(name): motion \(motionMatched)/\(motionTotal) (+\(motionExtra) extra), buttons \(buttonsEqual ? "identical" : "DIFFER"), gestures \(gesturesEqual ? "identical" : "DIFFER") (\(buttonsOurs)/\(buttonsRef)), scroll \(scrollMatched)/\(scrollTotal) (+\(scrollExtra) extra)"
         }
     }
-
-    static func close(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= Swift.max(0.02, 0.01 * abs(b)) }
 
     /// Decodes the recording with the reference's udev properties and quirks.
     func decode(_ path: String, _ eventsPath: String?) throws -> [DecodedEvent] {
@@ -127,14 +123,14 @@ struct TouchpadReference {
         for m in motions {
             refFrames.insert(m.frame)
             res.motionTotal += 1
-            if let o = om[m.frame]?.first, Self.close(o.0, m.dx), Self.close(o.1, m.dy) { res.motionMatched += 1 }
+            if let o = om[m.frame]?.first, withinLibinputTolerance(o.0, of: m.dx), withinLibinputTolerance(o.1, of: m.dy) { res.motionMatched += 1 }
             else if verbose && res.notes.count < 12 {
                 res.notes.append("motion frame \(m.frame): ref \(m.dx),\(m.dy) (\(m.ux),\(m.uy)) ours \(om[m.frame].map { "\($0)" } ?? "none")")
             }
         }
-        for (f, _) in om where !refFrames.contains(f) {
+        for (f, v) in om where !refFrames.contains(f) {
             res.motionExtra += 1
-            if verbose && res.notes.count < 16 { res.notes.append("extra motion frame \(f): \(om[f]!)") }
+            if verbose && res.notes.count < 16 { res.notes.append("extra motion frame \(f): \(v)") }
         }
         var scrollFrames = Set<Int>()
         for s in scrolls {
@@ -142,15 +138,16 @@ struct TouchpadReference {
             res.scrollTotal += 1
             if let o = os[s.frame]?.first,
                (s.vert == nil) == (o.0 == nil), (s.horiz == nil) == (o.1 == nil),
-               s.vert.map({ Self.close(o.0!, $0) }) ?? true, s.horiz.map({ Self.close(o.1!, $0) }) ?? true {
+               s.vert.map({ r in o.0.map { withinLibinputTolerance($0, of: r) } ?? false }) ?? true,
+               s.horiz.map({ r in o.1.map { withinLibinputTolerance($0, of: r) } ?? false }) ?? true {
                 res.scrollMatched += 1
             } else if verbose && res.notes.count < 24 {
                 res.notes.append("scroll frame \(s.frame): ref \(String(describing: s.vert)),\(String(describing: s.horiz)) ours \(os[s.frame].map { "\($0)" } ?? "none")")
             }
         }
-        for (f, _) in os where !scrollFrames.contains(f) {
+        for (f, v) in os where !scrollFrames.contains(f) {
             res.scrollExtra += 1
-            if verbose && res.notes.count < 28 { res.notes.append("extra scroll frame \(f): \(os[f]!)") }
+            if verbose && res.notes.count < 28 { res.notes.append("extra scroll frame \(f): \(v)") }
         }
         res.gesturesEqual = og == gestures
         if !res.gesturesEqual && verbose { res.notes.append("gestures ref \(gestures) ours \(og)") }
@@ -160,66 +157,30 @@ struct TouchpadReference {
         return res
     }
 
-    static func env(_ k: String) -> String? {
-        guard let p = getenv(k) else { return nil }
-        return String(cString: p)
-    }
-
-    /// The package's folder (from this file's path).
-    static var packageRoot: String {
-        var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)
-        return parts.joined(separator: "/")
-    }
+    static func env(_ k: String) -> String? { Repository.environment(k) }
 
     /// Folders with references (`NAME.txt` or `NAME.libinput.txt`): the
     /// package's `Traces/touchpad-synthetic` and `Traces/libinput`.
     static var refDirs: [String] {
-        env("TP_REF_DIRS")?.split(separator: ":").map(String.init)
-            ?? [packageRoot + "/Traces/touchpad-synthetic", packageRoot + "/Traces/libinput"]
+        Repository.folders(fromEnvironment: "TP_REF_DIRS")
+            ?? [Repository.path("Traces/touchpad-synthetic"), Repository.path("Traces/libinput")]
     }
     /// Folders with the recordings the references name.
     static var recDirs: [String] {
-        env("TP_REC_DIRS")?.split(separator: ":").map(String.init)
-            ?? [packageRoot + "/Traces/touchpad-synthetic", packageRoot + "/Traces/libinput"]
+        Repository.folders(fromEnvironment: "TP_REC_DIRS")
+            ?? [Repository.path("Traces/touchpad-synthetic"), Repository.path("Traces/libinput")]
     }
 
-    static func exists(_ p: String) -> Bool { access(p, F_OK) == 0 }
-
-    static func listDir(_ d: String) -> [String] {
-        guard let dir = opendir(d) else { return [] }
-        defer { closedir(dir) }
-        var r: [String] = []
-        while let ent = readdir(dir) {
-            let name = withUnsafeBytes(of: ent.pointee.d_name) { raw in String(cString: raw.bindMemory(to: CChar.self).baseAddress!) }
-            if name.hasSuffix(".txt") { r.append(name) }
-        }
-        return r.sorted()
-    }
-
-    static func readFile(_ p: String) -> String? {
-        guard let f = fopen(p, "r") else { return nil }
-        defer { fclose(f) }
-        var bytes: [UInt8] = []
-        var buf = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = fread(&buf, 1, buf.count, f)
-            if n <= 0 { break }
-            bytes.append(contentsOf: buf[0..<n])
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    static func exists(_ p: String) -> Bool { Repository.exists(p) }
 
     /// Every touchpad reference found, with its recording.
-    static func all() -> [(TouchpadReference, String, String?)] {
+    static func all() throws -> [(TouchpadReference, String, String?)] {
         var seen = Set<String>()
         var r: [(TouchpadReference, String, String?)] = []
-        for dir in refDirs {
-            for file in listDir(dir) {
-                let name = file.hasSuffix(".libinput.txt") ? String(file.dropLast(13)) : String(file.dropLast(4))
+        for path in Repository.files(in: refDirs, suffix: ".txt") {
+                let name = ReferenceFile.name(ofFile: path)
                 if seen.contains(name) { continue }
-                guard let text = readFile(dir + "/" + file) else { continue }
-                let ref = parse(name: name, text: text)
+                let ref = try TouchpadReference(ReferenceFile(path: path))
                 guard ref.isTouchpad else { continue }
                 var descPath: String? = nil, eventsPath: String? = nil
                 for rd in recDirs {
@@ -234,22 +195,17 @@ struct TouchpadReference {
                 guard let dp = descPath else { continue }
                 seen.insert(name)
                 r.append((ref, dp, eventsPath))
-            }
         }
         return r
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 @Suite struct TouchpadReferenceTests {
     @Test func framesMatchLibinput() throws {
         let verbose = TouchpadReference.env("TP_REF_VERBOSE") != nil
         let only = TouchpadReference.env("TP_REF_ONLY")
         var totalM = 0, matchedM = 0
-        for (ref, desc, events) in TouchpadReference.all() {
+        for (ref, desc, events) in try TouchpadReference.all() {
             if let o = only, !ref.name.contains(o) { continue }
             let ours = try ref.decode(desc, events)
             let res = ref.compare(ours, verbose: verbose)
@@ -265,5 +221,38 @@ import Glibc
             #expect(Double(res.scrollMatched) >= 0.99 * Double(res.scrollTotal), "\(res)")
         }
         print("TPREF total motion \(matchedM)/\(totalM)")
+        #expect(totalM > 0, "no touchpad reference found in \(TouchpadReference.refDirs)")
+    }
+
+    /// A reference with a motion frame that lacks a number, or a button
+    /// without its code, is an error naming the event, not a trap.
+    @Test(arguments: [
+        ("POINTER_MOTION t=1 dx=1.0 dy=2.0 dx_unaccel=1.0 src=frame:3", "event 1 (POINTER_MOTION src=frame:3): no number dy_unaccel="),
+        ("POINTER_MOTION t=1 dx=abc dy=2.0 dx_unaccel=1.0 dy_unaccel=2.0 src=frame:0", "event 1 (POINTER_MOTION src=frame:0): no number dx="),
+        ("POINTER_MOTION t=1 dx=1.0 dy=2.0 dx_unaccel=1.0 dy_unaccel=2.0 src=frame:0\nPOINTER_BUTTON t=2 state=pressed src=frame:1",
+         "event 2 (POINTER_BUTTON src=frame:1): no integer button="),
+    ])
+    func aMalformedReferenceThrowsNamingTheEvent(_ text: String, _ message: String) {
+        #expect(throws: FixtureError("bad.txt: " + message)) {
+            try TouchpadReference.parse(name: "bad.txt", text: "# udev: ID_INPUT_TOUCHPAD=1\n" + text + "\n")
+        }
+    }
+
+    @Test func aWellFormedReferenceIsRead() throws {
+        let r = try TouchpadReference.parse(name: "ok", text: """
+            # desc: /somewhere/pad.desc
+            # events: (in desc)
+            # udev: ID_INPUT_TOUCHPAD=1
+            POINTER_MOTION t=1 dx=1.5 dy=-2.0 dx_unaccel=1.0 dy_unaccel=-1.5 src=frame:4
+            POINTER_BUTTON t=2 button=272 state=pressed src=timer
+            GESTURE_HOLD_END t=3 cancelled=1 src=frame:5
+            POINTER_SCROLL_FINGER t=4 vert=3.25 src=frame:6
+
+            """)
+        #expect(r.isTouchpad && r.desc == "pad.desc" && r.events == nil)
+        #expect(r.motions.map { [Double($0.frame), $0.dx, $0.dy, $0.ux, $0.uy] } == [[4, 1.5, -2, 1, -1.5]])
+        #expect(r.buttons == [.init(code: 272, pressed: true, src: "timer")])
+        #expect(r.gestures == ["GESTURE_HOLD_END frame:5 c1"])
+        #expect(r.scrolls.map { "\($0.frame) \(String(describing: $0.vert)) \(String(describing: $0.horiz))" } == ["6 Optional(3.25) nil"])
     }
 }

@@ -4,6 +4,7 @@ import PointerSimCore
 import PointerSimFormats
 import PointerSimInput
 @testable import PointerSimLive
+import PointerSimPipeline
 import Testing
 
 /// The recorder writes what the readers read back: every event, the
@@ -98,9 +99,9 @@ import Testing
         let path = try DiscoveryTests.tempDir() + "/session.yaml"
         try Self.record(.libinput, to: path).finish()
         let sink = try OutputSink(path: path + ".log")
-        var scene = Scene.default
-        scene.pointer.acceleration = .none
-        try Replay.run(paths: [path], scene: scene, options: SimulationOptions(), sink: sink)
+        var decoder = DecoderConfiguration()
+        decoder.acceleration = .none
+        try Replay.run(paths: [path], scene: Scene.default, decoder: decoder, options: SimulationOptions(), sink: sink)
         try sink.commit()
         let log = try String(contentsOfFile: path + ".log", encoding: .utf8)
         // The press began a band with shift held (add); the unplug cancels it, then device.removed.

@@ -1,11 +1,13 @@
 import Foundation
 import PointerSimCore
 import PointerSimFormats
+import PointerSimPipeline
 @testable import PointerSimRender
+import PointerSimTestSupport
 import Testing
 
 @Suite struct ReplayCaptureTests {
-    static var root: String { URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path }
+    static var root: String { Repository.root.path }
 
     func capture(_ name: String) throws -> (ReplayCapture, [LogRecord]) {
         let base = Self.root + "/Traces/" + name

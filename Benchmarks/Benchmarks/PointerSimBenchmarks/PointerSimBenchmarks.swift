@@ -2,6 +2,7 @@ import Benchmark
 import Foundation
 import PointerSimCore
 import PointerSimFormats
+import PointerSimPipeline
 import PointerSimWorkloads
 
 // The band workload of docs/Benchmarks.md (v1): BandWorkload.item and
@@ -38,7 +39,7 @@ final class Shared: @unchecked Sendable {
             events += 1
         }
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("pointersim-bench-\(getpid()).evemu").path
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        precondition(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)), "cannot create \(path)")
         atexit { try? FileManager.default.removeItem(atPath: Shared.shared.recording.path) }
         return (path, events)
     }()

@@ -1,6 +1,7 @@
 import FuzzSupport
 import PointerSimFormats
 import PointerSimInput
+import PointerSimPipeline
 
 /// The reference reader of `pointersim decode --compare` (issue #21): any
 /// bytes as a libinput reference file, compared with what a real recording

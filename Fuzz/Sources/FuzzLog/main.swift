@@ -1,6 +1,7 @@
 import FuzzSupport
 import PointerSimCore
 import PointerSimFormats
+import PointerSimPipeline
 
 /// The JSON log (issue #21; the viewer has no reader of its own in Swift:
 /// its page carries the log as columns the renderer writes, and the log's

@@ -1,6 +1,7 @@
 import FuzzSupport
 import PointerSimFormats
 import PointerSimInput
+import PointerSimPipeline
 
 /// The values of `pointersim decode --udev KEY=VALUE`, `--quirk KEY=VALUE` and
 /// `--dmi` (issue #21): the bytes choose keys (every udev property and quirk

@@ -5,6 +5,7 @@ import Musl
 #endif
 import PointerSimCore
 import PointerSimFormats
+import PointerSimPipeline
 
 /// What every fuzz target shares: input bytes written to files (the readers
 /// are exercised exactly as `pointersim replay` uses them, format sniffing
@@ -124,7 +125,7 @@ public struct Invariants {
         precondition(o.dx.isFinite && o.dy.isFinite, "content offset \(o)")
         precondition(o.dx >= 0 && o.dy >= 0 && o.dx <= maxOffset.dx + 1e-9 && o.dy <= maxOffset.dy + 1e-9,
                      "content offset \(o) outside 0 … \(maxOffset)")
-        let selected = sim.band.selectedItems
+        let selected = sim.selectionModel.selectedItems
         var seen = Set<Int>()
         for i in selected {
             precondition(i >= 0 && i < sim.itemIDs.count, "selected item \(i) of \(sim.itemIDs.count)")

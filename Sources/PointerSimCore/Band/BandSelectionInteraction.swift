@@ -20,6 +20,30 @@ public struct BandConfiguration: Sendable, Hashable {
     public var vetoRects: [Rect] = []
     /// Pixels per point, for rounding the band rect (default 2).
     public var scale: Double = 2
+    /// What a press means to ``BandSelectionInteraction`` (default
+    /// ``PressMeaning/band``). The `Simulator` (and `pointersim replay`)
+    /// always gives presses the ``PressMeaning/click`` meaning; with it, the
+    /// interaction agrees with the `Simulator` on every primary press,
+    /// motion and release over items and empty space (a scene without
+    /// regions, with the default selection settings, whose content does not
+    /// scroll).
+    public var pressMeaning: PressMeaning = .band
+    /// What a press means to ``BandSelectionInteraction``.
+    public enum PressMeaning: String, Sendable, Hashable, CaseIterable {
+        /// UIBandSelectionInteraction alone: every press begins a band (at
+        /// the profile's threshold), on an item too (a 1 × 1 band there).
+        /// The oracle for a band implemented alone, tested with presses on
+        /// empty space, where it agrees with the `Simulator`.
+        case band
+        /// The `Simulator`'s meaning: a press is first a click (the profile's
+        /// ``BandProfile/clicks`` rules: a press on an item selects or
+        /// toggles it, one on empty space may clear), and a band from an
+        /// item begins only once the pointer moves past the threshold. The
+        /// oracle for a selection as a whole (clicks and bands); give
+        /// presses their time (``BandSelectionInteraction/press(at:modifiers:time:selection:)``)
+        /// for double clicks.
+        case click
+    }
     /// Creates the default configuration.
     public init() {}
 }
@@ -49,7 +73,7 @@ public struct BandUpdate: Sendable, Hashable {
     public var modifiers: ModifierFlags
     /// The change since the previous update (for `began`, since the press).
     /// Diffs compose: applying every update's diff in turn to the selection
-    /// before the press gives ``BandSelectionInteraction/selectedItems``.
+    /// before the press gives the model's ``SelectionModel/selectedItems``.
     public var diff: SelectionDiff
     /// Whether an `ended` band was cancelled (the selection was restored).
     public var cancelled: Bool
@@ -61,11 +85,24 @@ public struct BandUpdate: Sendable, Hashable {
 ///
 /// Points are in **content coordinates** (view point + scroll offset), so a
 /// band whose content scrolls keeps its anchor.
+///
+/// The selection is not the interaction's: each call that can change it
+/// takes the ``SelectionModel`` (a ``Simulator``'s own), reads it when the
+/// band begins and applies the band's changes to it.
+///
+/// Which oracle serves which test: this interaction, as configured by
+/// default (``BandConfiguration/PressMeaning/band``), is the oracle for a
+/// band implemented alone, tested with presses on empty space; with
+/// ``BandConfiguration/pressMeaning`` set to
+/// ``BandConfiguration/PressMeaning/click`` (and presses given their time),
+/// presses mean what they mean to the `Simulator` (a press on an item is a
+/// click), and it is an oracle for a selection with clicks, agreeing with the
+/// `Simulator` step by step.
 public struct BandSelectionInteraction: Sendable {
     /// The configuration.
     public var configuration: BandConfiguration
-    /// The selection state and the indexed engine.
-    public private(set) var engine: SelectionEngine
+    /// The items' geometry and the band (the indexed engine).
+    public private(set) var engine: BandEngine
     /// `shouldBegin(point)`, asked at every press after the built-in checks
     /// (`beginsOnItems`, `vetoRects`); `false` means nothing at all happens for
     /// that press.
@@ -84,19 +121,28 @@ public struct BandSelectionInteraction: Sendable {
     var anchor: Point = .zero
     var currentRect: Rect = .zero
     var pendingPress = false
+    /// With ``BandConfiguration/PressMeaning/click``: the click rules'
+    /// state, and the press in progress over an item (or one ignored).
+    var clickState: ClickState?
+    struct ClickState: Sendable {
+        var controller: SelectionController
+        var item: (index: Int, anchor: Point, modifiers: ModifierFlags, dragged: Bool, refused: Bool)?
+        var ignored = false
+        var pointer: Point = .zero
+    }
 
-    /// Creates the interaction over a set of item rectangles.
+    /// Creates the interaction over a set of item rectangles (a
+    /// ``SelectionModel`` of as many items holds their selection).
     /// - Complexity: O(n) to build the index.
-    public init(items: [Rect], configuration: BandConfiguration = BandConfiguration(), initialSelection: [Int] = []) {
-        self.init(edges: ItemEdges(items), configuration: configuration, initialSelection: initialSelection)
+    public init(items: [Rect], configuration: BandConfiguration = BandConfiguration()) {
+        self.init(edges: ItemEdges(items), configuration: configuration)
     }
 
     /// Creates the interaction over items given as edges (no array of rects).
     /// - Complexity: O(n) to build the index.
-    public init(edges: ItemEdges, configuration: BandConfiguration = BandConfiguration(), initialSelection: [Int] = []) {
+    public init(edges: ItemEdges, configuration: BandConfiguration = BandConfiguration()) {
         self.configuration = configuration
-        engine = SelectionEngine(edges: edges, hitRule: configuration.hitRule)
-        engine.setSelection(initialSelection)
+        engine = BandEngine(edges: edges, hitRule: configuration.hitRule)
     }
 
     /// Whether a band is active (began or selecting).
@@ -104,13 +150,43 @@ public struct BandSelectionInteraction: Sendable {
     /// Whether a press is waiting for the profile's threshold.
     public var isPending: Bool { pendingPress }
 
-    /// The selected item indices, ascending.
-    /// - Complexity: O(n / 64 + count).
-    public var selectedItems: [Int] { engine.selection.members }
+    /// The primary button went down at `point` with `modifiers` held, at
+    /// `time` (seconds; it matters to ``BandConfiguration/PressMeaning/click``'s
+    /// double clicks only).
+    /// - Returns: `began` if the band begins at the press, else `nil`.
+    public mutating func press(at point: Point, modifiers: ModifierFlags, time: Double, selection model: inout SelectionModel) -> BandUpdate? {
+        guard configuration.pressMeaning == .click else { return press(at: point, modifiers: modifiers, selection: &model) }
+        var state = clickState ?? ClickState(controller: SelectionController(configuration: SelectionConfiguration(), rules: configuration.profile.clicks))
+        if clickState == nil { state.controller.startFocus(selection: &model) }
+        clickState = nil
+        defer { clickState = state }
+        state.pointer = point
+        state.item = nil
+        state.ignored = false
+        let rules = state.controller.rules
+        if rules.isContextClick(modifiers) {
+            // The secondary click's meaning: the Simulator's context click.
+            _ = state.controller.contextClick(item: engine.item(at: point, closed: rules.pressHitsMaxEdges), point: point, selection: &model, items: engine)
+            state.ignored = true
+            return nil
+        }
+        if let i = engine.item(at: point, closed: rules.pressHitsMaxEdges) {
+            _ = state.controller.pressItem(i, modifiers: modifiers, time: time, point: point, selection: &model, items: engine)
+            let refused = rules.itemsAcceptPress || rules.doubleClickPressStartsNoBand && state.controller.lastPressWasDoubleClick
+            state.item = (i, point, modifiers, false, refused)
+            return nil
+        }
+        _ = state.controller.clickEmpty(modifiers: modifiers, time: time, point: point, selection: &model, items: engine)
+        if state.controller.lastPressOnlyActivated || rules.doubleClickPressStartsNoBand && state.controller.lastPressWasDoubleClick {
+            state.ignored = true
+            return nil
+        }
+        return press(at: point, modifiers: modifiers, selection: &model)
+    }
 
     /// The primary button went down at `point` with `modifiers` held.
     /// - Returns: `began` if the band begins at the press, else `nil`.
-    public mutating func press(at point: Point, modifiers: ModifierFlags) -> BandUpdate? {
+    public mutating func press(at point: Point, modifiers: ModifierFlags, selection model: inout SelectionModel) -> BandUpdate? {
         guard configuration.isEnabled, !isActive, !pendingPress else { return nil }
         if !configuration.beginsOnItems && engine.item(at: point) != nil { return nil }
         if configuration.vetoRects.contains(where: { $0.contains(point) }) || shouldBegin?(point) == false
@@ -121,30 +197,62 @@ public struct BandSelectionInteraction: Sendable {
         initialModifierFlags = modifiers
         anchor = point
         pendingPress = true
-        if configuration.profile.threshold <= 0 { return begin(current: point) }
+        if configuration.profile.threshold <= 0 { return begin(current: point, selection: &model) }
         return nil
     }
 
     /// The pointer is now at `point` (it moved, or the content scrolled).
     /// - Returns: `began` when the threshold is crossed, `selecting` while a
     ///   band is active, else `nil`.
-    public mutating func move(to point: Point) -> BandUpdate? {
+    public mutating func move(to point: Point, selection model: inout SelectionModel) -> BandUpdate? {
+        if var state = clickState {
+            clickState = nil
+            defer { clickState = state }
+            state.pointer = point
+            state.controller.pointerMoved(to: point)
+            if state.ignored { return nil }
+            if let (i, anchor, m, dragged, refused) = state.item {
+                // The Simulator's band from an item: past the threshold, pressed at the press point.
+                guard dragged || (point != anchor && configuration.profile.thresholdReached(by: point - anchor)) else { return nil }
+                state.item = (i, anchor, m, true, refused)
+                guard !refused else { return nil }
+                if isActive { return move(to: point, following: (), selection: &model) }
+                if press(at: anchor, modifiers: m, selection: &model) != nil { return move(to: point, following: (), selection: &model) }
+                if pendingPress, let began = move(to: point, following: (), selection: &model) { return began }
+                _ = cancel(selection: &model)
+                state.item = (i, anchor, m, true, true)
+                return nil
+            }
+        }
+        return move(to: point, following: (), selection: &model)
+    }
+
+    mutating func move(to point: Point, following: Void, selection model: inout SelectionModel) -> BandUpdate? {
         if pendingPress {
             guard configuration.profile.thresholdReached(by: point - anchor) else { return nil }
-            return begin(current: point)
+            return begin(current: point, selection: &model)
         }
         guard isActive else { return nil }
         let profile = configuration.profile
         if profile.holdsWithinThreshold && !profile.thresholdReached(by: point - anchor) { return nil }
         currentRect = Rect.band(from: anchor, to: point, scale: configuration.scale, throughPointerPixel: profile.rectThroughPointerPixel)
-        let diff = engine.updateBand(to: hitRect(currentRect))
+        let diff = engine.updateBand(to: hitRect(currentRect), selection: &model)
         state = .selecting
         return update(.selecting, diff)
     }
 
     /// The primary button went up with `modifiers` held.
     /// - Returns: `ended` if a band was active.
-    public mutating func release(modifiers: ModifierFlags) -> BandUpdate? {
+    public mutating func release(modifiers: ModifierFlags, selection model: inout SelectionModel) -> BandUpdate? {
+        if var state = clickState {
+            clickState = nil
+            defer { clickState = state }
+            if let (i, anchor, _, dragged, _) = state.item {
+                _ = state.controller.releaseItem(i, modifiers: modifiers, atPressPoint: state.pointer == anchor, dragged: dragged, selection: &model, items: engine)
+            }
+            state.item = nil
+            state.ignored = false
+        }
         pendingPress = false
         guard isActive else { return nil }
         var mode: SelectionMode? = nil
@@ -152,7 +260,7 @@ public struct BandSelectionInteraction: Sendable {
             mode = configuration.profile.mode(for: modifiers)
             initialModifierFlags = modifiers
         }
-        let diff = engine.endBand(mode: mode)
+        let diff = engine.endBand(mode: mode, selection: &model)
         state = .possible
         return update(.ended, diff)
     }
@@ -160,10 +268,15 @@ public struct BandSelectionInteraction: Sendable {
     /// Cancels the active band (an unplug, a `cancel` event, Escape): it ends
     /// with `cancelled` and the selection returns to what it was at the press;
     /// the rest of the press is ignored.
-    public mutating func cancel() -> BandUpdate? {
+    public mutating func cancel(selection model: inout SelectionModel) -> BandUpdate? {
+        if clickState != nil, clickState?.item != nil || clickState?.ignored == true {
+            // The rest of the press is ignored, as the Simulator's cancel does.
+            clickState?.item = nil
+            clickState?.ignored = true
+        }
         if pendingPress { pendingPress = false; return nil }
         guard isActive else { return nil }
-        let diff = engine.cancelBand()
+        let diff = engine.cancelBand(selection: &model)
         state = .possible
         return update(.ended, diff, cancelled: true)
     }
@@ -177,50 +290,38 @@ public struct BandSelectionInteraction: Sendable {
         return Rect(x: r.x, y: r.y, width: r.width + d, height: r.height + d)
     }
 
-    mutating func begin(current: Point) -> BandUpdate {
+    mutating func begin(current: Point, selection model: inout SelectionModel) -> BandUpdate {
         pendingPress = false
         let profile = configuration.profile
         let mode = profile.mode(for: initialModifierFlags)
         let live = profile.application == .live
-        var diff = engine.beginBand(mode: mode, live: live)
+        var diff = engine.beginBand(mode: mode, live: live, selection: &model)
         currentRect = Rect.band(from: anchor, to: current, scale: configuration.scale, throughPointerPixel: profile.rectThroughPointerPixel)
-        diff = diff.followed(by: engine.updateBand(to: hitRect(currentRect)))
+        diff = diff.followed(by: engine.updateBand(to: hitRect(currentRect), selection: &model))
         state = .began
         return update(.began, diff)
     }
 
-    // MARK: The selection and the items after creation
+    // MARK: The items after creation
 
-    /// Replaces the selection (during a band: the band's starting selection).
-    /// - Returns: the change.
-    @discardableResult
-    public mutating func setSelection<S: Sequence>(_ members: S) -> SelectionDiff where S.Element == Int {
-        engine.setSelection(members)
+    /// Adds an item; see ``BandEngine/insertItem(_:selection:)``.
+    public mutating func insertItem(_ rect: Rect, selection model: inout SelectionModel) -> (index: Int, diff: SelectionDiff) {
+        engine.insertItem(rect, selection: &model)
     }
 
-    /// Sets the selection as a target describes it, at the cost of what
-    /// changes; see ``SelectionEngine/setSelection(_:)-(SelectionTarget)``.
+    /// Removes an item; see ``BandEngine/removeItem(_:selection:)``.
     @discardableResult
-    public mutating func setSelection(_ target: SelectionTarget) -> SelectionDiff { engine.setSelection(target) }
+    public mutating func removeItem(_ i: Int, selection model: inout SelectionModel) -> SelectionDiff { engine.removeItem(i, selection: &model) }
 
-    /// Selects every item.
+    /// Moves one item; see ``BandEngine/setRect(_:ofItem:selection:)``.
     @discardableResult
-    public mutating func selectAll() -> SelectionDiff { engine.selectAll() }
+    public mutating func setRect(_ rect: Rect, ofItem i: Int, selection model: inout SelectionModel) -> SelectionDiff {
+        engine.setRect(rect, ofItem: i, selection: &model)
+    }
 
-    /// Adds an item; see ``SelectionEngine/insertItem(_:)``.
-    public mutating func insertItem(_ rect: Rect) -> (index: Int, diff: SelectionDiff) { engine.insertItem(rect) }
-
-    /// Removes an item; see ``SelectionEngine/removeItem(_:)``.
+    /// Gives every item a new rect; see ``BandEngine/relayout(_:selection:)``.
     @discardableResult
-    public mutating func removeItem(_ i: Int) -> SelectionDiff { engine.removeItem(i) }
-
-    /// Moves one item; see ``SelectionEngine/setRect(_:ofItem:)``.
-    @discardableResult
-    public mutating func setRect(_ rect: Rect, ofItem i: Int) -> SelectionDiff { engine.setRect(rect, ofItem: i) }
-
-    /// Gives every item a new rect; see ``SelectionEngine/relayout(_:)``.
-    @discardableResult
-    public mutating func relayout(_ rects: [Rect]) -> SelectionDiff { engine.relayout(rects) }
+    public mutating func relayout(_ rects: [Rect], selection model: inout SelectionModel) -> SelectionDiff { engine.relayout(rects, selection: &model) }
 
     func update(_ s: BandUpdate.State, _ diff: SelectionDiff, cancelled: Bool = false) -> BandUpdate {
         BandUpdate(

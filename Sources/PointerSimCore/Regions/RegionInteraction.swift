@@ -1,10 +1,11 @@
 /// The pointer-region state machine (docs/Regions.md): which region is
 /// current, its style, latching, and the rules while the primary button is held.
 ///
-/// The simulator calls ``update(location:modifiers:primaryHeld:moved:at:into:)`` on
-/// every motion, modifier change and scroll, ``press(location:modifiers:at:into:)``
-/// and ``release(location:modifiers:at:into:)`` on primary-button changes, and
-/// ``invalidate(regionID:location:modifiers:primaryHeld:at:into:)``.
+/// The simulator calls ``update(location:modifiers:primaryHeld:moved:)`` on
+/// every motion, modifier change and scroll, ``press(location:modifiers:)``
+/// and ``release(location:modifiers:)`` on primary-button changes, and
+/// ``invalidate(regionID:location:modifiers:primaryHeld:)``. Each returns
+/// what it did as ``RegionEvents``; the simulator writes them to the log.
 ///
 /// Rules (with **our choices** marked):
 /// - Not pressed: the provider's region becomes current (exit the old one, enter the new one).
@@ -54,19 +55,27 @@ public struct RegionInteraction: Sendable {
 
     /// A pointer update (motion, modifier change, scroll). `location` is the
     /// model pointer in content coordinates.
+    /// - Returns: what changed (exit, enter, latch, or a style change).
     /// - Complexity: one provider query.
-    public mutating func update(location: Point, modifiers: ModifierFlags, primaryHeld: Bool, moved: Bool = true, at t: Double, into out: inout [LogRecord]) {
+    @discardableResult
+    public mutating func update(location: Point, modifiers: ModifierFlags, primaryHeld: Bool, moved: Bool = true) -> RegionEvents {
+        var out = RegionEvents()
+        update(location: location, modifiers: modifiers, primaryHeld: primaryHeld, moved: moved, into: &out)
+        return out
+    }
+
+    mutating func update(location: Point, modifiers: ModifierFlags, primaryHeld: Bool, moved: Bool, into out: inout RegionEvents) {
         if moved { recentredAxes = .none }
         let modifiersChanged = modifiers != self.modifiers
         self.modifiers = modifiers
         if isLatched, let r = current {
-            if modifiersChanged { restyle(r, at: t, into: &out) }
+            if modifiersChanged { restyle(r, into: &out) }
             return
         }
         let candidate = provider.region(for: PointerRegionRequest(location: location, modifiers: modifiers))
             .flatMap { $0.rect.contains(location) ? $0 : nil }
         if candidate == current {
-            if modifiersChanged, let r = current { restyle(r, at: t, into: &out) }
+            if modifiersChanged, let r = current { restyle(r, into: &out) }
             return
         }
         let accept: Bool
@@ -76,73 +85,85 @@ public struct RegionInteraction: Sendable {
             accept = true
         }
         if accept {
-            exitCurrent(at: t, into: &out)
+            exitCurrent(into: &out)
             if let c = candidate {
-                enter(c, at: t, into: &out)
-                if primaryHeld && c.latches { latch(location: location, at: t, into: &out) }
+                enter(c, into: &out)
+                if primaryHeld && c.latches { latch(location: location, into: &out) }
             }
         } else if let c = current, !c.rect.contains(location) {
-            exitCurrent(at: t, into: &out)
+            exitCurrent(into: &out)
         }
     }
 
     /// The primary button goes down: the current region latches if it can.
-    public mutating func press(location: Point, modifiers: ModifierFlags, at t: Double, into out: inout [LogRecord]) {
+    /// - Returns: what changed.
+    @discardableResult
+    public mutating func press(location: Point, modifiers: ModifierFlags) -> RegionEvents {
+        var out = RegionEvents()
         // The pointer was already here before the button went down.
-        update(location: location, modifiers: modifiers, primaryHeld: false, moved: false, at: t, into: &out)
-        if let c = current, c.latches, !isLatched { latch(location: location, at: t, into: &out) }
+        update(location: location, modifiers: modifiers, primaryHeld: false, moved: false, into: &out)
+        if let c = current, c.latches, !isLatched { latch(location: location, into: &out) }
+        return out
     }
 
     /// The primary button goes up: unlatch, recentre along the style's
     /// constrained axes, and re-evaluate normally.
-    public mutating func release(location: Point, modifiers: ModifierFlags, at t: Double, into out: inout [LogRecord]) {
+    /// - Returns: what changed.
+    @discardableResult
+    public mutating func release(location: Point, modifiers: ModifierFlags) -> RegionEvents {
+        var out = RegionEvents()
         if isLatched, let c = current {
             isLatched = false
-            out.append(LogRecord(time: t, .regionUnlatched(region: c.id)))
+            out.append(.unlatched(region: c.id))
         }
-        update(location: location, modifiers: modifiers, primaryHeld: false, moved: false, at: t, into: &out)
+        update(location: location, modifiers: modifiers, primaryHeld: false, moved: false, into: &out)
         recentredAxes = current != nil ? (style?.constrainedAxes ?? .none) : .none
+        return out
     }
 
     /// Bumps a region's generation; if it is current it is exited (unlatched
     /// first) and the pointer is re-evaluated at once, so it is entered again
     /// (and latched again while the button is held) if the pointer is still in it.
-    public mutating func invalidate(regionID: String, location: Point, modifiers: ModifierFlags, primaryHeld: Bool, at t: Double, into out: inout [LogRecord]) {
+    /// - Returns: what changed.
+    @discardableResult
+    public mutating func invalidate(regionID: String, location: Point, modifiers: ModifierFlags, primaryHeld: Bool) -> RegionEvents {
+        var out = RegionEvents()
         provider.invalidate(regionID: regionID)
         if let m = mostRecent, m.id == regionID { mostRecent = PointerRegion(id: m.id, rect: m.rect, latchingAxes: m.latchingAxes, generation: m.generation + 1, claimsPress: m.claimsPress) }
         if let c = current, c.id == regionID {
-            if isLatched { isLatched = false; out.append(LogRecord(time: t, .regionUnlatched(region: c.id))) }
-            exitCurrent(at: t, into: &out)
+            if isLatched { isLatched = false; out.append(.unlatched(region: c.id)) }
+            exitCurrent(into: &out)
         }
-        update(location: location, modifiers: modifiers, primaryHeld: primaryHeld, moved: false, at: t, into: &out)
+        update(location: location, modifiers: modifiers, primaryHeld: primaryHeld, moved: false, into: &out)
+        return out
     }
 
-    mutating func enter(_ r: PointerRegion, at t: Double, into out: inout [LogRecord]) {
+    mutating func enter(_ r: PointerRegion, into out: inout RegionEvents) {
         current = r
         mostRecent = r
         style = provider.style(for: r, modifiers: modifiers)
-        out.append(LogRecord(time: t, .regionEntered(region: r.id, effect: effect.rawValue)))
+        out.append(.entered(region: r.id, effect: effect))
     }
 
-    mutating func exitCurrent(at t: Double, into out: inout [LogRecord]) {
+    mutating func exitCurrent(into out: inout RegionEvents) {
         guard let c = current else { return }
         current = nil
         style = nil
         isLatched = false
         recentredAxes = .none
-        out.append(LogRecord(time: t, .regionExited(region: c.id)))
+        out.append(.exited(region: c.id))
     }
 
-    mutating func restyle(_ r: PointerRegion, at t: Double, into out: inout [LogRecord]) {
+    mutating func restyle(_ r: PointerRegion, into out: inout RegionEvents) {
         style = provider.style(for: r, modifiers: modifiers)
-        out.append(LogRecord(time: t, .regionStyleChanged(region: r.id)))
+        out.append(.styleChanged(region: r.id))
     }
 
-    mutating func latch(location: Point, at t: Double, into out: inout [LogRecord]) {
+    mutating func latch(location: Point, into out: inout RegionEvents) {
         guard let r = current, r.latches else { return }
         latchDisplacement = displacement(model: location)
         latchAnchor = location
         isLatched = true
-        out.append(LogRecord(time: t, .regionLatched(region: r.id, axes: r.latchingAxes)))
+        out.append(.latched(region: r.id, axes: r.latchingAxes))
     }
 }

@@ -30,23 +30,22 @@ public enum FocusDirection: Sendable, Hashable, CaseIterable {
     }
 }
 
-/// Clicks, keyboard focus and context menus over a band interaction's items
-/// and selection: the rest of a collection view's selection model around the
-/// band (each toolkit's rules are a ``ClickRules``).
+/// Clicks, keyboard focus and context menus: the rules a toolkit applies to
+/// a ``SelectionModel`` around the band (each toolkit's rules are a
+/// ``ClickRules``).
 ///
 /// Item order (ranges, select all) is index order, which for a scene is scene
-/// order. The controller keeps the keyboard focus and the anchor of range
-/// selections; the selection itself lives in the ``BandSelectionInteraction``
-/// passed to each call, so bands and clicks share it.
+/// order. Each call acts on the model passed to it (the selection, the
+/// keyboard focus, the anchor of range selections) and reads the items'
+/// geometry from the band engine passed beside it (arrows; during a band, the
+/// engine's mode applies to what a key selects). The controller keeps only
+/// what a toolkit's click handling remembers: the click series, the pending
+/// release, the committed part of a range, whether the view has focus.
 public struct SelectionController: Sendable {
     /// The settings.
     public var configuration: SelectionConfiguration
     /// The toolkit's rules.
     public var rules: ClickRules
-    /// The item with keyboard focus.
-    public private(set) var focus: Int?
-    /// Where Shift-click and Shift+arrow ranges start.
-    public private(set) var anchor: Int?
     /// What a range keeps beside itself (``ClickRules/rangeKeepsOtherSelection``):
     /// QItemSelectionModel's committed selection. An operation that replaces
     /// the selection (a plain click or arrow, select-all) empties it; one that
@@ -77,30 +76,30 @@ public struct SelectionController: Sendable {
 
     /// Puts focus on the first item when the toolkit starts it there
     /// (``ClickRules/focusStartsOnFirstItem``), without a `focusMoved` event:
-    /// the view had focus before the session. Called once, over `count` items.
-    public mutating func startFocus(itemCount count: Int) {
-        if rules.focusStartsOnFirstItem && configuration.focus && count > 0 && focus == nil { focus = 0 }
+    /// the view had focus before the session. Called once.
+    public func startFocus(selection model: inout SelectionModel) {
+        if rules.focusStartsOnFirstItem && configuration.focus && model.count > 0 && model.focus == nil { model.focus = 0 }
     }
 
     // MARK: Clicks
 
     /// A primary click on item `i` with `modifiers` held, at `time` and view
     /// point `point` (for double clicks): the press and the release at the
-    /// same point (``pressItem(_:modifiers:time:point:band:)`` then
-    /// ``releaseItem(_:modifiers:atPressPoint:dragged:band:)``): select,
+    /// same point (``pressItem(_:modifiers:time:point:selection:items:)`` then
+    /// ``releaseItem(_:modifiers:atPressPoint:dragged:selection:items:)``): select,
     /// toggle or extend, move the focus, and perform the primary action as
     /// the toolkit does.
     /// - Complexity: O(change) for a toggle or a range after a range, O(n / 64 + change) otherwise.
-    public mutating func click(item i: Int, modifiers: ModifierFlags, time: Double, point: Point, band: inout BandSelectionInteraction) -> [SelectionEvent] {
-        pressItem(i, modifiers: modifiers, time: time, point: point, band: &band)
-            + releaseItem(i, modifiers: modifiers, atPressPoint: true, dragged: false, band: &band)
+    public mutating func click(item i: Int, modifiers: ModifierFlags, time: Double, point: Point, selection model: inout SelectionModel, items: BandEngine) -> [SelectionEvent] {
+        pressItem(i, modifiers: modifiers, time: time, point: point, selection: &model, items: items)
+            + releaseItem(i, modifiers: modifiers, atPressPoint: true, dragged: false, selection: &model, items: items)
     }
 
     /// The primary button went down on item `i`: what the toolkit does at
     /// the press (``ClickRules/timing``, ``ClickRules/selectedPressWaitsForRelease``,
     /// ``ClickRules/toggleWaitsForRelease``), and a double click's primary
     /// action (Qt and GTK activate at the second press).
-    public mutating func pressItem(_ i: Int, modifiers: ModifierFlags, time: Double, point: Point, band: inout BandSelectionInteraction) -> [SelectionEvent] {
+    public mutating func pressItem(_ i: Int, modifiers: ModifierFlags, time: Double, point: Point, selection model: inout SelectionModel, items: BandEngine) -> [SelectionEvent] {
         var out: [SelectionEvent] = []
         viewHasFocus = true
         let double = countPress(item: i, modifiers: modifiers, time: time, point: point)
@@ -111,9 +110,9 @@ public struct SelectionController: Sendable {
         }
         if rules.timing == .release {
             pending = .click(modifiers)
-            if rules.focusMovesAtPress { moveFocus(to: i, into: &out) }
+            if rules.focusMovesAtPress { moveFocus(to: i, selection: &model, into: &out) }
         } else {
-            let wasSelected = band.engine.isSelected(i)
+            let wasSelected = model.isSelected(i)
             let toggle = rules.toggles(modifiers), range = rules.extendsRange(modifiers) && configuration.multiple
             let plain = !toggle && !range
             let toolkitRules = configuration.multiple && !configuration.editing && !rules.plainClickToggles
@@ -121,9 +120,9 @@ public struct SelectionController: Sendable {
                 || toolkitRules && toggle && !range && rules.toggleWaitsForRelease
             {
                 pending = .atPressPoint
-                moveFocus(to: i, into: &out)
+                moveFocus(to: i, selection: &model, into: &out)
             } else {
-                select(i, modifiers: modifiers, band: &band, into: &out)
+                select(i, modifiers: modifiers, selection: &model, items: items, into: &out)
                 // QGraphicsItem::mouseReleaseEvent acts on every release at the press
                 // point, whatever the press did (a range press is QListView's: not).
                 pending = toolkitRules && !range && rules.everyReleaseAtPressPointActs ? .atPressPoint : nil
@@ -136,20 +135,20 @@ public struct SelectionController: Sendable {
     /// The primary button went up after a press on item `i` (`modifiers`
     /// held now; `atPressPoint`: the pointer is where it was pressed;
     /// `dragged`: the press became a band or a drag).
-    public mutating func releaseItem(_ i: Int, modifiers: ModifierFlags, atPressPoint: Bool, dragged: Bool, band: inout BandSelectionInteraction) -> [SelectionEvent] {
+    public mutating func releaseItem(_ i: Int, modifiers: ModifierFlags, atPressPoint: Bool, dragged: Bool, selection model: inout SelectionModel, items: BandEngine) -> [SelectionEvent] {
         guard let p = pending else { return [] }
         pending = nil
         var out: [SelectionEvent] = []
         switch p {
         case .click(let pressed):
             guard !dragged else { return [] }
-            select(i, modifiers: rules.modifiersReadAtRelease ? modifiers : pressed, band: &band, into: &out)
+            select(i, modifiers: rules.modifiersReadAtRelease ? modifiers : pressed, selection: &model, items: items, into: &out)
         case .atPressPoint:
             guard atPressPoint else { return [] }
             let toggle = rules.toggles(modifiers)
-            if toggle { commitRangeBase(band) } else { clearRangeBase() }
-            anchor = i
-            change(.click, band.setSelection(toggle ? toggled(i, band) : [i]), into: &out)
+            if toggle { commitRangeBase(model) } else { clearRangeBase() }
+            model.anchor = i
+            change(.click, model.setSelection(toggle ? .toggling(i) : [i], band: items), into: &out)
         }
         return out
     }
@@ -219,60 +218,60 @@ public struct SelectionController: Sendable {
     /// The selection change of a click on item `i` with `modifiers` (no focus
     /// change besides the clicked item's, no primary action but UIKit's
     /// single-click one).
-    mutating func select(_ i: Int, modifiers: ModifierFlags, band: inout BandSelectionInteraction, into out: inout [SelectionEvent]) {
+    mutating func select(_ i: Int, modifiers: ModifierFlags, selection model: inout SelectionModel, items: BandEngine, into out: inout [SelectionEvent]) {
         var toggle = rules.toggles(modifiers), range = rules.extendsRange(modifiers) && configuration.multiple
-        if range && anchor == nil && rules.rangeNeedsAnchor { range = false }
+        if range && model.anchor == nil && rules.rangeNeedsAnchor { range = false }
         if toggle && range && rules.rangeWithToggle == .range { toggle = false }
         let plain = !toggle && !range
-        let wasSelected = band.engine.isSelected(i)
+        let wasSelected = model.isSelected(i)
         var target: SelectionTarget
         if !configuration.multiple {
             target = toggle && wasSelected ? [] : [i]
-            anchor = i
+            model.anchor = i
         } else if (configuration.editing || rules.plainClickToggles) && plain {
-            target = toggled(i, band)
-            anchor = i
+            target = .toggling(i)
+            model.anchor = i
         } else if range {
-            let a = anchor ?? focus ?? i
-            anchor = a
+            let a = model.anchor ?? model.focus ?? i
+            model.anchor = a
             let span = Swift.min(a, i)...Swift.max(a, i)
-            if toggle && rules.rangeWithToggle == .anchorState && !band.engine.isSelected(a) {
+            if toggle && rules.rangeWithToggle == .anchorState && !model.isSelected(a) {
                 // GTK: the range takes the anchor's state, here unselected.
-                let removed = band.selectedItems.filter { !span.contains($0) }
+                let removed = model.selectedItems.filter { !span.contains($0) }
                 target = .items(removed)
             } else if toggle {
                 target = .range(span, keepingSelection: true)
             } else {
-                target = rangeTarget(span, band)
+                target = rangeTarget(span, model)
             }
         } else if toggle {
-            target = toggled(i, band)
-            anchor = i
+            target = .toggling(i)
+            model.anchor = i
         } else {
             target = [i]
-            anchor = i
+            model.anchor = i
         }
-        if !range { if plain { clearRangeBase() } else { commitRangeBase(band) } }
-        change(.click, band.setSelection(target), into: &out)
-        moveFocus(to: i, into: &out)
+        if !range { if plain { clearRangeBase() } else { commitRangeBase(model) } }
+        change(.click, model.setSelection(target, band: items), into: &out)
+        moveFocus(to: i, selection: &model, into: &out)
         if plain && !configuration.editing && rules.primaryAction == .singleClick {
             // A single cell selected, no existing selection extended.
-            if !rules.plainClickToggles || (!wasSelected && band.engine.selectedCount == 1) { out.append(.primaryAction(i)) }
+            if !rules.plainClickToggles || (!wasSelected && model.selectedCount == 1) { out.append(.primaryAction(i)) }
         }
     }
 
     /// The selection a range (`span`, ascending) makes: the span alone, or
     /// with ``ClickRules/rangeKeepsOtherSelection`` the span beside what was
     /// selected when the run of ranges began.
-    mutating func rangeTarget(_ span: ClosedRange<Int>, _ band: BandSelectionInteraction) -> SelectionTarget {
+    mutating func rangeTarget(_ span: ClosedRange<Int>, _ model: SelectionModel) -> SelectionTarget {
         guard rules.rangeKeepsOtherSelection, !rangeBase.isEmpty else { return .range(span, keepingSelection: false) }
-        return .items(Array(Set(rangeBase).union(span.filter { !band.engine.isRemoved($0) })).sorted())
+        return .items(Array(Set(rangeBase).union(span.filter { !model.isRemoved($0) })).sorted())
     }
 
     /// A toggle or an addition commits the selection before it
     /// (``ClickRules/rangeKeepsOtherSelection`` only: O(selected) then).
-    mutating func commitRangeBase(_ band: BandSelectionInteraction) {
-        if rules.rangeKeepsOtherSelection { rangeBase = band.selectedItems }
+    mutating func commitRangeBase(_ model: SelectionModel) {
+        if rules.rangeKeepsOtherSelection { rangeBase = model.selectedItems }
     }
 
     /// A replacing operation empties the committed selection.
@@ -282,17 +281,17 @@ public struct SelectionController: Sendable {
 
     /// A primary click on empty space that the toolkit treats as a click
     /// (``ClickRules/EmptyClick/clearAtPress``): clears unless a toggle modifier is held.
-    public mutating func clickEmpty(modifiers: ModifierFlags, time: Double = 0, point: Point = .zero, band: inout BandSelectionInteraction) -> [SelectionEvent] {
+    public mutating func clickEmpty(modifiers: ModifierFlags, time: Double = 0, point: Point = .zero, selection model: inout SelectionModel, items: BandEngine) -> [SelectionEvent] {
         _ = countPress(item: nil, modifiers: modifiers, time: time, point: point)
         pending = nil
-        if rules.emptyClickDropsAnchor { anchor = nil }
+        if rules.emptyClickDropsAnchor { model.anchor = nil }
         guard rules.emptyClick == .clearAtPress, !rules.toggles(modifiers) else {
-            commitRangeBase(band)
+            commitRangeBase(model)
             return []
         }
         clearRangeBase()
         var out: [SelectionEvent] = []
-        change(.click, band.setSelection([]), into: &out)
+        change(.click, model.setSelection([], band: items), into: &out)
         return out
     }
 
@@ -302,28 +301,28 @@ public struct SelectionController: Sendable {
     /// alone when it is not selected, the whole selection when it is. Toolkits
     /// with ``ClickRules/contextClickSelects`` select the clicked item first
     /// (and clear on empty space), except while a band is active: the band
-    /// owns the selection then (``BandSelectionInteraction/setSelection(_:)-(SelectionTarget)``
+    /// owns the selection then (``SelectionModel/setSelection(_:band:)-(SelectionTarget,_)``
     /// would only set its starting selection), so nothing is selected and the
     /// menu targets the band's current selection by the same rule.
-    public mutating func contextClick(item i: Int?, point: Point, band: inout BandSelectionInteraction) -> [SelectionEvent] {
+    public mutating func contextClick(item i: Int?, point: Point, selection model: inout SelectionModel, items: BandEngine) -> [SelectionEvent] {
         var out: [SelectionEvent] = []
         series = nil
-        if rules.contextClickSelects, !band.isActive {
+        if rules.contextClickSelects, !model.isBandActive {
             if let i {
-                if !band.engine.isSelected(i) {
+                if !model.isSelected(i) {
                     clearRangeBase()
-                    change(.click, band.setSelection([i]), into: &out)
-                    anchor = i
+                    change(.click, model.setSelection([i], band: items), into: &out)
+                    model.anchor = i
                 }
-                moveFocus(to: i, into: &out)
+                moveFocus(to: i, selection: &model, into: &out)
             } else {
                 clearRangeBase()
-                change(.click, band.setSelection([]), into: &out)
+                change(.click, model.setSelection([], band: items), into: &out)
             }
         }
-        let items: [Int]
-        if let i { items = band.engine.isSelected(i) ? band.selectedItems : [i] } else { items = [] }
-        out.append(.contextMenu(point: point, items: items))
+        let targets: [Int]
+        if let i { targets = model.isSelected(i) ? model.selectedItems : [i] } else { targets = [] }
+        out.append(.contextMenu(point: point, items: targets))
         return out
     }
 
@@ -331,7 +330,7 @@ public struct SelectionController: Sendable {
 
     /// A key pressed with `modifiers` held (Escape while a band is active is
     /// the caller's: it cancels the band).
-    public mutating func key(_ key: Key, modifiers: ModifierFlags, band: inout BandSelectionInteraction) -> [SelectionEvent] {
+    public mutating func key(_ key: Key, modifiers: ModifierFlags, selection model: inout SelectionModel, items: BandEngine) -> [SelectionEvent] {
         var out: [SelectionEvent] = []
         if rules.keyEndsClickSeries { series = nil }
         if rules.tabLeavesView {
@@ -339,104 +338,104 @@ public struct SelectionController: Sendable {
             guard viewHasFocus else { return out }
         }
         switch key {
-        case .left: arrow(.left, modifiers, &band, &out)
-        case .right: arrow(.right, modifiers, &band, &out)
-        case .up: arrow(.up, modifiers, &band, &out)
-        case .down: arrow(.down, modifiers, &band, &out)
+        case .left: arrow(.left, modifiers, &model, items, &out)
+        case .right: arrow(.right, modifiers, &model, items, &out)
+        case .up: arrow(.up, modifiers, &model, items, &out)
+        case .down: arrow(.down, modifiers, &model, items, &out)
         case .space:
-            guard configuration.focus, let f = focus, rules.bindsKey(modifiers) else { break }
+            guard configuration.focus, let f = model.focus, rules.bindsKey(modifiers) else { break }
             let target: SelectionTarget
             if !configuration.multiple {
-                target = band.engine.isSelected(f) ? [] : [f]
+                target = model.isSelected(f) ? [] : [f]
             } else if rules.spaceSelects && !rules.toggles(modifiers) {
                 // Qt's Space selects (adds) the focused item, never removes it;
                 // even when it changes nothing it commits the current range.
-                guard !band.engine.isSelected(f) else { commitRangeBase(band); break }
+                guard !model.isSelected(f) else { commitRangeBase(model); break }
                 target = .toggling(f)
             } else {
-                target = toggled(f, band)
+                target = .toggling(f)
             }
-            if !rules.spaceSelects { anchor = f }
-            commitRangeBase(band)
-            change(.key, band.setSelection(target), into: &out)
+            if !rules.spaceSelects { model.anchor = f }
+            commitRangeBase(model)
+            change(.key, model.setSelection(target, band: items), into: &out)
         case .return:
-            guard configuration.focus, let f = focus, !configuration.editing else { break }
+            guard configuration.focus, let f = model.focus, !configuration.editing else { break }
             if rules.keyBindingsAreExact && !modifiers.subtracting(.capsLock).isEmpty { break }  // GTK: Return alone
             out.append(.primaryAction(f))
         case .escape:
-            if rules.escapeClears { change(.key, band.setSelection([]), into: &out) }
+            if rules.escapeClears { change(.key, model.setSelection([], band: items), into: &out) }
         case .letter("a"):
             if configuration.multiple && rules.selectsAll(modifiers) {
                 clearRangeBase()
-                change(.key, band.selectAll(), into: &out)
+                change(.key, model.selectAll(band: items), into: &out)
             } else if rules.deselectsAll(modifiers) {
                 clearRangeBase()
-                change(.key, band.setSelection([]), into: &out)
+                change(.key, model.setSelection([], band: items), into: &out)
             }
         default: break
         }
         return out
     }
 
-    mutating func arrow(_ d: FocusDirection, _ modifiers: ModifierFlags, _ band: inout BandSelectionInteraction, _ out: inout [SelectionEvent]) {
+    mutating func arrow(_ d: FocusDirection, _ modifiers: ModifierFlags, _ model: inout SelectionModel, _ items: BandEngine, _ out: inout [SelectionEvent]) {
         guard configuration.focus, rules.bindsKey(modifiers) else { return }
-        // No local copy of the engine: it would make the next setSelection copy
+        // No local copy of the model: it would make the next setSelection copy
         // its storage (O(n)).
         let next: Int
-        if let f = focus, !band.engine.isRemoved(f) {
+        if let f = model.focus, !model.isRemoved(f) {
             var n: Int?
             if rules.horizontalArrowsFollowOrder && (d == .left || d == .right) {
                 let step = d == .left ? -1 : 1
                 var j = f + step
-                while j >= 0 && j < band.engine.count && band.engine.isRemoved(j) { j += step }
-                n = j >= 0 && j < band.engine.count ? j : nil
+                while j >= 0 && j < items.count && model.isRemoved(j) { j += step }
+                n = j >= 0 && j < items.count ? j : nil
             } else if rules.verticalArrowsByGridRow && (d == .up || d == .down) {
-                n = Self.gridRowStep(from: f, down: d == .down, engine: band.engine)
+                n = Self.gridRowStep(from: f, down: d == .down, engine: items)
             } else {
-                n = band.engine.nearestItem(from: f, direction: d)
+                n = items.nearestItem(from: f, direction: d)
             }
             guard let n = n ?? (rules.arrowAtEdgeActs ? f : nil) else { return }
             next = n
         } else {
             // No focus yet: it goes to the first selected item, else the first item.
-            guard let first = band.engine.selection.first ?? (0..<band.engine.count).first(where: { !band.engine.isRemoved($0) }) else { return }
+            guard let first = model.selection.first ?? (0..<items.count).first(where: { !model.isRemoved($0) }) else { return }
             next = first
         }
         let toggle = rules.toggles(modifiers), rangeHeld = rules.extendsRange(modifiers) && configuration.multiple
-        let range = rangeHeld && !(anchor == nil && rules.rangeNeedsAnchor)
+        let range = rangeHeld && !(model.anchor == nil && rules.rangeNeedsAnchor)
         if toggle && rules.toggleArrow == .movesFocusOnly {
-            anchor = next  // Qt: the range start moves with the current item
+            model.anchor = next  // Qt: the range start moves with the current item
         } else if toggle && !rangeHeld && rules.toggleArrow == .movesFocusOrAnchorStateRange {
             // GTK: focus only, the range start stays
         } else if toggle && rangeHeld && rules.toggleArrow == .movesFocusOrAnchorStateRange {
-            if let a = anchor {
+            if let a = model.anchor {
                 let span = Swift.min(a, next)...Swift.max(a, next)
-                let target: SelectionTarget = band.engine.isSelected(a) ? .range(span, keepingSelection: true) : .items(band.selectedItems.filter { !span.contains($0) })
-                change(.key, band.setSelection(target), into: &out)
+                let target: SelectionTarget = model.isSelected(a) ? .range(span, keepingSelection: true) : .items(model.selectedItems.filter { !span.contains($0) })
+                change(.key, model.setSelection(target, band: items), into: &out)
             } else {
-                anchor = next
-                change(.key, band.setSelection(toggled(next, band)), into: &out)
+                model.anchor = next
+                change(.key, model.setSelection(.toggling(next), band: items), into: &out)
             }
         } else if range {
-            let a = anchor ?? focus ?? next
-            anchor = a
-            change(.key, band.setSelection(rangeTarget(Swift.min(a, next)...Swift.max(a, next), band)), into: &out)
+            let a = model.anchor ?? model.focus ?? next
+            model.anchor = a
+            change(.key, model.setSelection(rangeTarget(Swift.min(a, next)...Swift.max(a, next), model), band: items), into: &out)
         } else {
-            anchor = next
+            model.anchor = next
             let selects = configuration.selectionFollowsFocus || rules.arrowsSelect && !rules.toggles(modifiers)
             if selects {
                 clearRangeBase()
-                change(.key, band.setSelection([next]), into: &out)
+                change(.key, model.setSelection([next], band: items), into: &out)
             }
         }
-        moveFocus(to: next, into: &out)
+        moveFocus(to: next, selection: &model, into: &out)
     }
 
     /// GtkGridView's Up and Down (``ClickRules/verticalArrowsByGridRow``): the
     /// item a row before or after `from` in scene order, nil when there is
     /// none to move to.
     /// - Complexity: O(columns).
-    static func gridRowStep(from f: Int, down: Bool, engine: SelectionEngine) -> Int? {
+    static func gridRowStep(from f: Int, down: Bool, engine: BandEngine) -> Int? {
         let n = engine.count
         guard n > 0 else { return nil }
         let top = engine.rect(of: 0).minY
@@ -464,19 +463,11 @@ public struct SelectionController: Sendable {
     }
 
     /// Puts focus on an item (a click does this too); logs nothing if it is already there.
-    public mutating func moveFocus(to i: Int, into out: inout [SelectionEvent]) {
-        guard configuration.focus, focus != i else { return }
-        focus = i
+    public mutating func moveFocus(to i: Int, selection model: inout SelectionModel, into out: inout [SelectionEvent]) {
+        guard configuration.focus, model.focus != i else { return }
+        model.focus = i
         out.append(.focusMoved(i))
     }
-
-    /// Forgets the focus and anchor if they are on a removed item.
-    public mutating func itemRemoved(_ i: Int) {
-        if focus == i { focus = nil }
-        if anchor == i { anchor = nil }
-    }
-
-    func toggled(_ i: Int, _ band: BandSelectionInteraction) -> SelectionTarget { .toggling(i) }
 
     func change(_ cause: SelectionCause, _ diff: SelectionDiff, into out: inout [SelectionEvent]) {
         if !diff.isEmpty { out.append(.changed(cause: cause, diff: diff)) }

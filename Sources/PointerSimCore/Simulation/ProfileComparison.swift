@@ -52,7 +52,7 @@ public struct ProfileComparison: Sendable {
             for r in out {
                 if case .itemPrimaryAction(let id) = r.event, let i = simulators[k].itemIndex(of: id) { activated.append(i) }
             }
-            step.selections.append(simulators[k].band.selectedItems)
+            step.selections.append(simulators[k].selectionModel.selectedItems)
             step.activated.append(activated)
         }
         return step

@@ -44,7 +44,11 @@ public struct AutoscrollConfiguration: Sendable, Hashable {
     public init() {}
 }
 
-/// Where the pointer starts and how raw device motion becomes points.
+/// Where the pointer starts and the kind of device a scene is written for.
+/// How raw device motion becomes points (acceleration, speed, points per
+/// unit and per wheel detent) is the decoder's: PointerSimInput's
+/// `DecoderConfiguration`, read from the same `pointer` section of a scene
+/// file by PointerSimFormats' `SceneFile.loadSetup(path:warnings:)`.
 public struct PointerConfiguration: Sendable, Hashable {
     /// The model pointer's starting location (default: the view's centre).
     public var start: Point? = nil
@@ -63,28 +67,8 @@ public struct PointerConfiguration: Sendable, Hashable {
     }
     /// The device kind a scene expects (default mouse), informational.
     public var device: ExpectedDevice = .mouse
-    /// The acceleration profile (default adaptive), applied by the decoder.
-    public var acceleration: AccelerationProfile = .adaptive
-    /// The speed setting in −1…1 (default 0).
-    public var speed: Double = 0
-    /// Points per unit of accelerated output (default 1; docs/Decoding.md).
-    public var pointsPerUnit: Double = 1
-    /// Points scrolled per wheel detent (**our choice**: 40).
-    public var scrollPointsPerDetent: Double = 40
     /// Creates the default configuration.
     public init() {}
-}
-
-/// A pointer-acceleration profile (libinput's `LIBINPUT_CONFIG_ACCEL_PROFILE_*`),
-/// chosen by a scene and applied by the decoder.
-public enum AccelerationProfile: String, Sendable, CaseIterable {
-    /// Raw deltas: a mouse moves by its counts; a touchpad by its motion
-    /// normalised to 1000 dpi (1 mm = 39.37 units). **Our choice** (libinput has no such profile).
-    case none
-    /// A constant factor (`max(0.005, 1 + speed)`), libinput's flat profile.
-    case flat
-    /// libinput's default velocity-dependent curve.
-    case adaptive
 }
 
 /// An item that bands can select.

@@ -1,77 +1,3 @@
-#if os(Linux)
-import Synchronization
-#endif
-
-/// The id → index table of one simulator and its copies: built at the first
-/// lookup (under a lock on Linux; elsewhere, where `Mutex` needs newer
-/// systems than the package supports, with the simulator).
-final class ItemIDMap: Sendable {
-    #if os(Linux)
-    let state = Mutex<ItemIDTable?>(nil)
-    let items: [SceneItem]
-    init(_ items: [SceneItem]) { self.items = items }
-    func index(of id: String) -> Int? {
-        state.withLock { table in
-            if table == nil { table = ItemIDTable(items) }
-            return table!.index(of: id, in: items)
-        }
-    }
-    #else
-    let table: ItemIDTable
-    let items: [SceneItem]
-    init(_ items: [SceneItem]) { self.items = items; table = ItemIDTable(items) }
-    func index(of id: String) -> Int? { table.index(of: id, in: items) }
-    #endif
-}
-
-/// The item ids' inverse: an open-addressing
-/// table keyed by a 64-bit hash of the id, each slot the item's index and 32
-/// bits of the hash (8 bytes a slot, at least two slots per item), so that
-/// building and looking up compare ids only when those bits agree.
-struct ItemIDTable: Sendable {
-    var slots: [UInt64]  // (index + 1) << 32 | tag; 0: empty
-    let mask: Int
-
-    init(_ items: [SceneItem]) {
-        var size = 16
-        while size < 2 * items.count { size <<= 1 }
-        mask = size - 1
-        var slots = [UInt64](repeating: 0, count: size)
-        let m = mask
-        slots.withUnsafeMutableBufferPointer { t in
-            for i in items.indices {
-                let id = items[i].id
-                let h = Self.hash(id), tag = h >> 32
-                var k = Int(truncatingIfNeeded: h) & m
-                var repeated = false
-                while t[k] != 0 {
-                    if t[k] & 0xffff_ffff == tag && items[Int(t[k] >> 32) - 1].id == id { repeated = true; break }  // keeps the first index
-                    k = (k + 1) & m
-                }
-                if !repeated { t[k] = UInt64(i + 1) << 32 | tag }
-            }
-        }
-        self.slots = slots
-    }
-
-    /// FNV-1a over the UTF-8 bytes, mixed.
-    @inline(__always) static func hash(_ s: String) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in s.utf8 { h = (h ^ UInt64(b)) &* 0x100_0000_01b3 }
-        return h ^ (h >> 29) &* 0xbf58_476d_1ce4_e5b9
-    }
-
-    func index(of id: String, in items: [SceneItem]) -> Int? {
-        let h = Self.hash(id), tag = h >> 32
-        var k = Int(truncatingIfNeeded: h) & mask
-        while slots[k] != 0 {
-            if slots[k] & 0xffff_ffff == tag, case let i = Int(slots[k] >> 32) - 1, items[i].id == id { return i }
-            k = (k + 1) & mask
-        }
-        return nil
-    }
-}
-
 /// Options of a simulation run that are not part of the scene.
 public struct SimulationOptions: Sendable, Hashable {
     /// Emit a `pointer` record after every processed input event.
@@ -95,18 +21,33 @@ public struct SimulationOptions: Sendable, Hashable {
 /// 3. else empty space: the band begins as before (for UIKit at the press, a
 ///    1×1 band) after Qt's clear-at-press.
 ///
-/// Item ids map to the engine's item indices by scene order:
-/// ``itemIDs``[i] is index i, ``itemIndex(of:)`` the inverse.
+/// Item ids map to item indices by scene order: ``itemIDs``[i] is index i,
+/// ``itemIndex(of:)`` the inverse (the selection model's table).
+///
+/// The simulator owns the selection (``selectionModel``); the band
+/// interaction and the click controller each act on it, and the region
+/// interaction's events become log records here.
 ///
 /// Feed events in time order with ``process(_:into:)``.
+///
+/// Which oracle serves which test: the simulator is the oracle for
+/// everything a user does (clicks, bands, keys, regions, scrolling), the one
+/// `pointersim replay` and `pointersim conform` use; its presses mean what
+/// ``BandConfiguration/PressMeaning/click`` means to a
+/// ``BandSelectionInteraction``, which agrees with it step by step (for a
+/// band alone, tested with presses on empty space, the interaction's default
+/// meaning agrees too).
 public struct Simulator: Sendable {
     /// The scene.
     public let scene: Scene
     /// The options.
     public let options: SimulationOptions
-    /// The band-selection interaction (it holds the selection).
+    /// The selection: selected items, keyboard focus, the anchor of ranges,
+    /// the item ids' index table.
+    public private(set) var selectionModel: SelectionModel
+    /// The band-selection interaction (the items' geometry and the band).
     public private(set) var band: BandSelectionInteraction
-    /// Clicks, keyboard focus and context menus.
+    /// The toolkit's rules for clicks, keys and context menus.
     public private(set) var clicks: SelectionController
     /// The model pointer, in view points, clamped to the view.
     public private(set) var pointer: Point
@@ -173,19 +114,16 @@ public struct Simulator: Sendable {
         regions = RegionInteraction(provider: regionProvider, configuration: scene.regionConfiguration)
         self.scene = scene
         self.options = options
-        idMap = ItemIDMap(scene.items)
         // The initial selection is the only lookup most runs make: a scene
-        // with one builds the table now.
-        let map = idMap
-        let initial = scene.initialSelection.compactMap { map.index(of: $0) }
+        // with one builds the id table now.
+        selectionModel = SelectionModel(items: scene.items, selectedIDs: scene.initialSelection)
         var config = scene.band
         config.scale = scene.view.scale
         if !scene.selection.multiple { config.isEnabled = false }
         let items = scene.items
-        band = BandSelectionInteraction(
-            edges: ItemEdges(count: items.count) { items[$0].rect }, configuration: config, initialSelection: initial)
+        band = BandSelectionInteraction(edges: ItemEdges(count: items.count) { items[$0].rect }, configuration: config)
         clicks = SelectionController(configuration: scene.selection, rules: scene.band.profile.clicks)
-        clicks.startFocus(itemCount: items.count)
+        clicks.startFocus(selection: &selectionModel)
         autoscroller = Autoscroller(configuration: scene.autoscroll, view: scene.view)
         let start = scene.pointer.start ?? Point(x: scene.view.size.width / 2, y: scene.view.size.height / 2)
         pointer = scene.view.clampPointer(start)
@@ -196,15 +134,12 @@ public struct Simulator: Sendable {
     public var contentPoint: Point { pointer + contentOffset }
 
     /// The selected item ids, in scene order.
-    public var selection: [String] { band.selectedItems.map { itemIDs[$0] } }
+    public var selection: [String] { selectionModel.selectedItems.map { itemIDs[$0] } }
 
     /// The index of the item with this id (the first, if repeated).
     /// - Complexity: O(1) on average; the first call builds the table of
     ///   every id (O(n)), shared by the simulator's copies.
-    public func itemIndex(of id: String) -> Int? { idMap.index(of: id) }
-
-    /// The id → index map, built once, at the first lookup.
-    let idMap: ItemIDMap
+    public func itemIndex(of id: String) -> Int? { selectionModel.index(of: id) }
 
     /// The items of a selection diff's list as the log writes them: ids, or
     /// runs of scene indices above ``LogItemList/compactThreshold``.
@@ -215,8 +150,8 @@ public struct Simulator: Sendable {
     func logRemoved(_ d: SelectionDiff) -> LogItemList { logItems(d.removedCount, d.removedRuns, d.removed) }
     /// The whole selection as the log writes it.
     var logSelection: LogItemList {
-        let s = band.engine.selection
-        return logItems(band.engine.selectedCount, s.runs, s.members)
+        let s = selectionModel.selection
+        return logItems(selectionModel.selectedCount, s.runs, s.members)
     }
 
     var primaryHeld: Bool {
@@ -270,7 +205,7 @@ public struct Simulator: Sendable {
         case .cancel:
             cancelPress(at: t, into: &out)
         case .invalidate(let id):
-            regions.invalidate(regionID: id, location: contentPoint, modifiers: modifiers, primaryHeld: primaryHeld, at: t, into: &out)
+            emit(regions.invalidate(regionID: id, location: contentPoint, modifiers: modifiers, primaryHeld: primaryHeld), at: t, into: &out)
         case .deviceRemoved(let name):
             out.append(LogRecord(time: t, .deviceRemoved(device: name)))
         case .key(let k):
@@ -278,7 +213,7 @@ public struct Simulator: Sendable {
                 // GTK ignores Escape during a band; UIKit's cancels it (our choice).
                 if clicks.rules.escapeCancelsBand { cancelPress(at: t, into: &out) }
             } else {
-                emit(clicks.key(k, modifiers: modifiers, band: &band), at: t, into: &out)
+                emit(clicks.key(k, modifiers: modifiers, selection: &selectionModel, items: band.engine), at: t, into: &out)
             }
         }
         scheduleAutoscroll(at: t)
@@ -310,24 +245,23 @@ public struct Simulator: Sendable {
         }
         // The regions see the press first (is it a control's?); their records
         // follow the band's, as they always have.
-        var regionOut: [LogRecord] = []
-        regions.press(location: contentPoint, modifiers: modifiers, at: t, into: &regionOut)
+        let regionEvents = regions.press(location: contentPoint, modifiers: modifiers)
         if regionClaimsPress {
             press = .region
         } else if let i = band.engine.item(at: contentPoint, closed: rules.pressHitsMaxEdges) {
-            emit(clicks.pressItem(i, modifiers: modifiers, time: t, point: pointer, band: &band), at: t, into: &out)
+            emit(clicks.pressItem(i, modifiers: modifiers, time: t, point: pointer, selection: &selectionModel, items: band.engine), at: t, into: &out)
             let refused = rules.itemsAcceptPress || rules.doubleClickPressStartsNoBand && clicks.lastPressWasDoubleClick
             press = .item(i, anchor: contentPoint, modifiers: modifiers, dragged: false, bandRefused: refused)
         } else {
             press = .empty
-            emit(clicks.clickEmpty(modifiers: modifiers, time: t, point: pointer, band: &band), at: t, into: &out)
+            emit(clicks.clickEmpty(modifiers: modifiers, time: t, point: pointer, selection: &selectionModel, items: band.engine), at: t, into: &out)
             if clicks.lastPressOnlyActivated || rules.doubleClickPressStartsNoBand && clicks.lastPressWasDoubleClick {
                 press = .ignored  // Qt: a double click's second press starts no band
             } else {
-                emit(band.press(at: contentPoint, modifiers: modifiers), at: t, into: &out)
+                emit(band.press(at: contentPoint, modifiers: modifiers, selection: &selectionModel), at: t, into: &out)
             }
         }
-        out.append(contentsOf: regionOut)
+        emit(regionEvents, at: t, into: &out)
     }
 
     mutating func releasePrimary(at t: Double, into out: inout [LogRecord]) {
@@ -337,25 +271,25 @@ public struct Simulator: Sendable {
         case .context:
             return
         case .item(let i, let anchor, _, let dragged, _):
-            emit(clicks.releaseItem(i, modifiers: modifiers, atPressPoint: contentPoint == anchor, dragged: dragged, band: &band), at: t, into: &out)
+            emit(clicks.releaseItem(i, modifiers: modifiers, atPressPoint: contentPoint == anchor, dragged: dragged, selection: &selectionModel, items: band.engine), at: t, into: &out)
         default:
             break
         }
-        emit(band.release(modifiers: modifiers), at: t, into: &out)
-        regions.release(location: contentPoint, modifiers: modifiers, at: t, into: &out)
+        emit(band.release(modifiers: modifiers, selection: &selectionModel), at: t, into: &out)
+        emit(regions.release(location: contentPoint, modifiers: modifiers), at: t, into: &out)
     }
 
     mutating func contextClick(at t: Double, into out: inout [LogRecord]) {
         if regionClaimsPress { return }  // the control's own menu, not the items'
         let item = band.engine.item(at: contentPoint, closed: clicks.rules.pressHitsMaxEdges)
-        emit(clicks.contextClick(item: item, point: contentPoint, band: &band), at: t, into: &out)
+        emit(clicks.contextClick(item: item, point: contentPoint, selection: &selectionModel, items: band.engine), at: t, into: &out)
     }
 
     /// A `cancel` event, or Escape while the primary button is held: cancels
     /// the band (restoring the selection of the press) and ignores the rest
     /// of the press.
     mutating func cancelPress(at t: Double, into out: inout [LogRecord]) {
-        emit(band.cancel(), at: t, into: &out)
+        emit(band.cancel(selection: &selectionModel), at: t, into: &out)
         if buttons.contains(.primary) {
             switch press {
             case .item, .empty: press = .ignored
@@ -377,7 +311,7 @@ public struct Simulator: Sendable {
 
     /// Asks the region provider about the pointer (motion, button or modifier change).
     mutating func updateRegions(moved: Bool = true, at t: Double, into out: inout [LogRecord]) {
-        regions.update(location: contentPoint, modifiers: modifiers, primaryHeld: primaryHeld, moved: moved, at: t, into: &out)
+        emit(regions.update(location: contentPoint, modifiers: modifiers, primaryHeld: primaryHeld, moved: moved), at: t, into: &out)
     }
 
     mutating func movePointer(to p: Point, at t: Double, into out: inout [LogRecord]) {
@@ -390,21 +324,21 @@ public struct Simulator: Sendable {
     mutating func followPress(at t: Double, into out: inout [LogRecord]) {
         switch press {
         case .empty:
-            emit(band.move(to: contentPoint), at: t, into: &out)
+            emit(band.move(to: contentPoint, selection: &selectionModel), at: t, into: &out)
         case .item(let i, let anchor, let m, let dragged, let refused):
             guard dragged || (contentPoint != anchor && scene.band.profile.thresholdReached(by: contentPoint - anchor)) else { return }
             if !dragged { press = .item(i, anchor: anchor, modifiers: m, dragged: true, bandRefused: refused) }
             guard !refused else { return }
             if band.isActive {
-                emit(band.move(to: contentPoint), at: t, into: &out)
-            } else if let began = band.press(at: anchor, modifiers: m) {
+                emit(band.move(to: contentPoint, selection: &selectionModel), at: t, into: &out)
+            } else if let began = band.press(at: anchor, modifiers: m, selection: &selectionModel) {
                 // The band from an item: pressed at the press point, with the press's modifiers.
                 emit(began, at: t, into: &out)
-                emit(band.move(to: contentPoint), at: t, into: &out)
-            } else if band.isPending, let began = band.move(to: contentPoint) {
+                emit(band.move(to: contentPoint, selection: &selectionModel), at: t, into: &out)
+            } else if band.isPending, let began = band.move(to: contentPoint, selection: &selectionModel) {
                 emit(began, at: t, into: &out)  // the profile's threshold, already reached
             } else {
-                _ = band.cancel()
+                _ = band.cancel(selection: &selectionModel)
                 press = .item(i, anchor: anchor, modifiers: m, dragged: true, bandRefused: true)
             }
         default:
@@ -432,39 +366,49 @@ public struct Simulator: Sendable {
     }
 
     /// Runs the autoscroll steps due by `t` (``process(_:into:)`` does this
-    /// first); a caller that wants the scroll offset of each step can run
-    /// them one at a time, up to `autoscroller.nextTick`.
+    /// first): ``nextAutoscrollStep(until:into:)`` until none is due.
+    public mutating func runAutoscroll(until t: Double, into out: inout [LogRecord]) {
+        while nextAutoscrollStep(until: t, into: &out) {}
+    }
+
+    /// Takes the next autoscroll step due by `t`, if any, appending its
+    /// records (a `band.selecting` record while the content moves, then, with
+    /// `verbose`, a `pointer` record: the band-shaped pointer follows the
+    /// band); returns whether a step was taken. A caller that shows each step
+    /// (a replay, the viewer) calls it until it returns false before handing
+    /// the simulator the next event.
     ///
     /// Between two inputs, the first ``loggedAutoscrollSteps`` steps are taken
-    /// one at a time (each a `band.selecting` record while the content
-    /// moves); the steps due after them are taken together in closed form:
-    /// the content moves as far as they would have moved it, stopping at the
-    /// content's edge, and one record (at the last such step) carries the
-    /// band and the composed selection change. So a band held at the edge of
-    /// a 10^12-point content for 10^9 s costs a few thousand records per
-    /// input, not 10^11 (docs/BandSelection.md, "Autoscroll").
-    public mutating func runAutoscroll(until t: Double, into out: inout [LogRecord]) {
-        while true {
-            let v = autoscrollVelocity
-            if autoscrollStepsSinceInput >= Self.loggedAutoscrollSteps, v != .zero {
-                let due = autoscroller.dueSteps(until: t)
-                guard due > 0 else { return }
-                let k = Swift.min(due, autoscrollStepsToEdge(v))
-                let dt = autoscroller.configuration.tickInterval
-                let time = autoscroller.advance(by: k, until: t)
-                let before = contentOffset
-                now = time
-                scroll(by: v * (dt * Double(k)), at: time, into: &out)
-                // Nothing moves any more (the offset is too large for a step
-                // to change it): the rest of the steps due change nothing.
-                if contentOffset == before { autoscroller.skip(until: t); return }
-                continue
-            }
-            guard let s = autoscroller.step(until: t, velocity: v) else { return }
+    /// one at a time; the steps due after them are taken together in closed
+    /// form, as one step: the content moves as far as they would have moved
+    /// it, stopping at the content's edge, and one record (at the last such
+    /// step) carries the band and the composed selection change. So a band
+    /// held at the edge of a 10^12-point content for 10^9 s costs a few
+    /// thousand records per input, not 10^11 (docs/BandSelection.md, "Autoscroll").
+    public mutating func nextAutoscrollStep(until t: Double, into out: inout [LogRecord]) -> Bool {
+        let v = autoscrollVelocity
+        let time: Double
+        if autoscrollStepsSinceInput >= Self.loggedAutoscrollSteps, v != .zero {
+            let due = autoscroller.dueSteps(until: t)
+            guard due > 0 else { return false }
+            let k = Swift.min(due, autoscrollStepsToEdge(v))
+            let dt = autoscroller.configuration.tickInterval
+            time = autoscroller.advance(by: k, until: t)
+            let before = contentOffset
+            now = time
+            scroll(by: v * (dt * Double(k)), at: time, into: &out)
+            // Nothing moves any more (the offset is too large for a step
+            // to change it): the rest of the steps due change nothing.
+            if contentOffset == before { autoscroller.skip(until: t) }
+        } else {
+            guard let s = autoscroller.step(until: t, velocity: v) else { return false }
             autoscrollStepsSinceInput += 1
-            now = s.time
-            scroll(by: s.delta, at: s.time, into: &out)
+            time = s.time
+            now = time
+            scroll(by: s.delta, at: time, into: &out)
         }
+        if options.verbose { out.append(LogRecord(time: time, .pointer(pointerFrame))) }
+        return true
     }
 
     /// How many autoscroll steps are taken one at a time between two inputs
@@ -485,6 +429,11 @@ public struct Simulator: Sendable {
             k = Swift.min(k, (room / (Swift.abs(speed) * dt)).rounded(.up))
         }
         return k.isFinite ? Swift.max(1, Int(k)) : 1
+    }
+
+    /// The log records of the regions' events.
+    func emit(_ events: RegionEvents, at t: Double, into out: inout [LogRecord]) {
+        for e in events { out.append(LogRecord(time: t, e.logEvent)) }
     }
 
     mutating func emit(_ update: BandUpdate?, at t: Double, into out: inout [LogRecord]) {

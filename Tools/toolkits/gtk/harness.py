@@ -682,8 +682,51 @@ def probe_leak(player):
     return fresh == after, gap, fresh, after
 
 
+def conform(player):
+    """Speak the protocol of `pointersim conform --exec` (docs/Formats/Conform.md) on stdin/stdout: each
+    session is played as a corpus session would be (again, up to MAX_TRIES times, when a press was sent
+    late). GTK is observed after releases, keys and the end only: the other steps are answered without a
+    selection (not compared)."""
+    scene, lines, n = None, [], 0
+    for raw in sys.stdin:
+        if not raw.strip():
+            continue
+        msg = json.loads(raw)
+        if "scene" in msg:
+            scene, lines, n = msg["scene"], [], msg["session"]
+        elif "step" in msg:
+            lines.append(msg["line"])
+        elif "end" in msg:
+            entry = {"name": "conform-%d" % n, "scene": scene,
+                     "trace": "pointersim-trace 1\n" + "".join(l + "\n" for l in lines)}
+            r = None
+            for _ in range(MAX_TRIES):
+                n_press = len(player.press_lateness)
+                try:
+                    r = player.play(entry)
+                except Skip as e:
+                    r = {"skipped": str(e)}
+                except RuntimeError as err:
+                    r = {"skipped": "GTK did not answer: %s" % err}
+                if "skipped" in r or max(player.press_lateness[n_press:], default=0.0) <= MAX_LATE:
+                    break
+            else:
+                r = {"skipped": "a press was sent late on every try (the machine is too busy)"}
+            if "skipped" in r:
+                out = [{"skipped": r["skipped"]}]
+            else:
+                seen = {o["step"]: o for o in r["observations"]}
+                out = [dict({"step": k}, **({"selection": seen[k]["selection"]} if k in seen else {}))
+                       for k in range(len(lines))]
+            sys.stdout.write("".join(json.dumps(o) + "\n" for o in out))
+            sys.stdout.flush()
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    if "--conform" in sys.argv[1:]:
+        conform(Player())
+        return 0
     ap.add_argument("--corpus", required=True)
     ap.add_argument("--out", required=True)
     ap.add_argument("--only", nargs="*", default=None)

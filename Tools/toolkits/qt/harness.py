@@ -2,6 +2,7 @@
 """Play PointerSim sessions (scene + trace) in real Qt 6 widgets and report what Qt did.
 
     harness.py --corpus CORPUS.jsonl --out RESULTS.jsonl [--only NAME ...] [--validate] [--batch N]
+    harness.py --conform [--widget graphicsview|listview]     (a child of `pointersim conform --exec`)
 
 The protocol is in Traces/toolkits/README.md: one RESULTS line per corpus line,
 {"name", "toolkit", "widget", "observations": [{"step", "selection", "band", ...}]} or
@@ -521,6 +522,41 @@ def worker(corpus, names_file):
         sys.stdout.flush()
 
 
+def conform(widget):
+    """Speak the protocol of `pointersim conform --exec` (docs/Formats/Conform.md) on stdin/stdout: each
+    session (the scene line, its step lines, the end line) is played as a corpus session would be, and every
+    step is answered with Qt's selection (and, for the graphicsview, its band rect), or the session is
+    skipped with the reason. One QApplication plays every session."""
+    shield_none()
+    p = Player()
+    scene, lines, n = None, [], 0
+    for raw in sys.stdin:
+        if not raw.strip():
+            continue
+        msg = json.loads(raw)
+        if "scene" in msg:
+            scene, lines, n = msg["scene"], [], msg["session"]
+        elif "step" in msg:
+            lines.append(msg["line"])
+        elif "end" in msg:
+            sess = {"name": "conform-%d" % n, "widget": widget, "scene": scene,
+                    "trace": "pointersim-trace 1\n" + "".join(l + "\n" for l in lines)}
+            try:
+                r = p.play(sess)
+            except Skip as e:
+                r = {"skipped": str(e)}
+            if "skipped" in r:
+                out = [{"skipped": r["skipped"]}]
+            else:
+                seen = {o["step"]: o for o in r["observations"]}
+                if len(seen) != len(lines):
+                    out = [{"skipped": "Qt was observed after %d of %d steps" % (len(seen), len(lines))}]
+                else:
+                    out = [{"step": k, "selection": seen[k]["selection"]} for k in range(len(lines))]
+            sys.stdout.write("".join(json.dumps(o) + "\n" for o in out))
+            sys.stdout.flush()
+
+
 def run_batches(corpus, names, batch):
     results = {}
     for i in range(0, len(names), batch):
@@ -585,7 +621,14 @@ def main():
     ap.add_argument("--validate", action="store_true")
     ap.add_argument("--batch", type=int, default=50, help="sessions per fresh process (default 50)")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
+    ap.add_argument("--conform", action="store_true", help="be a child of `pointersim conform --exec` (stdin/stdout)")
+    ap.add_argument("--widget", default="graphicsview", help="the widget for --conform (default graphicsview)")
     a = ap.parse_args()
+    if a.conform:
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+        conform(a.widget)
+        sys.stdout.flush()
+        os._exit(0)
     if a.worker:
         worker(a.corpus, a.worker)
         # skip interpreter finalisation: PySide6 6.12's refcount bug on None aborts it (results are written)

@@ -1,0 +1,295 @@
+import PointerSimCore
+import PointerSimInput
+
+// The scene writer: every key the reader reads, every number exact.
+
+extension SceneFile {
+    /// Writes a scene and its decoder settings: the inverse of
+    /// ``parseSetup(_:file:warnings:)``.
+    /// - Complexity: O(size of the scene).
+    public static func render(_ setup: SceneSetup) -> String {
+        render(setup.scene, decoder: setup.decoder)
+    }
+
+    /// Writes a scene as a `pointersim-scene/1` file (docs/Formats/Scene.md):
+    /// the inverse of ``parse(_:file:)``.
+    ///
+    /// Every key the reader reads is written, at its value (defaults
+    /// included), so the file says everything the simulation will use: the
+    /// view, the pointer, the band (the profile as an object with its click
+    /// rules, the hit rule, `initialSelection`, veto rects, autoscroll), the
+    /// selection settings, the items, the region configuration and the
+    /// regions with their styles. Numbers are exact
+    /// (``formatExactNumber(_:)``), so parsing the text gives the same scene
+    /// bit for bit. Not written, because the file cannot say them: a
+    /// non-finite number (the default `hover.maxSlip`, infinite, is left to
+    /// its default), `PointerEffectParameters.pointerIsFree`, and
+    /// `BandConfiguration.scale` (the simulator takes the view's).
+    /// The pointer section's decoder settings (acceleration, speed, points
+    /// per unit and per detent) are `decoder`'s: a ``SceneSetup`` renders
+    /// with `render(_ setup:)`.
+    /// - Complexity: O(size of the scene).
+    public static func render(_ scene: Scene, decoder: DecoderConfiguration = DecoderConfiguration()) -> String {
+        var w = JSONWriter()
+        w.open("{")
+        w.key("format"); w.string(formatTag)
+        w.key("view"); w.open("{")
+        w.key("width"); w.number(scene.view.size.width)
+        w.key("height"); w.number(scene.view.size.height)
+        w.key("scale"); w.number(scene.view.scale)
+        w.key("content"); w.open("{")
+        w.key("width"); w.number(scene.view.contentSize.width)
+        w.key("height"); w.number(scene.view.contentSize.height)
+        w.key("offset"); w.pair(scene.view.contentOffset.dx, scene.view.contentOffset.dy)
+        w.close("}"); w.close("}")
+
+        let p = scene.pointer
+        w.key("pointer"); w.open("{")
+        if let s = p.start { w.key("start"); w.pair(s.x, s.y) }
+        w.key("device"); w.string(p.device.rawValue)
+        w.key("acceleration"); w.string(decoder.acceleration.rawValue)
+        w.key("speed"); w.number(decoder.speed)
+        w.key("pointsPerUnit"); w.number(decoder.pointsPerUnit)
+        w.key("scrollPointsPerDetent"); w.number(decoder.scrollPointsPerDetent)
+        w.close("}")
+
+        let b = scene.band
+        w.key("band"); w.open("{")
+        w.key("profile"); renderProfile(b.profile, into: &w)
+        w.key("hitRule"); w.string(b.hitRule.rawValue)
+        w.key("enabled"); w.bool(b.isEnabled)
+        w.key("beginsOnItems"); w.bool(b.beginsOnItems)
+        w.key("regionsClaimPress"); w.bool(b.regionsClaimPress)
+        w.key("initialSelection"); w.strings(scene.initialSelection)
+        w.key("vetoRects"); w.open("[")
+        for r in b.vetoRects { w.element(); w.rect(r) }
+        w.close("]")
+        let a = scene.autoscroll
+        w.key("autoscroll"); w.open("{")
+        w.key("enabled"); w.bool(a.isEnabled)
+        w.key("edgeZone"); w.number(a.edgeZone)
+        w.key("maxSpeed"); w.number(a.maxSpeed)
+        w.key("tickInterval"); w.number(a.tickInterval)
+        w.close("}")
+        w.close("}")
+
+        let s = scene.selection
+        w.key("selection"); w.open("{")
+        w.key("multiple"); w.bool(s.multiple)
+        w.key("focus"); w.bool(s.focus)
+        w.key("selectionFollowsFocus"); w.bool(s.selectionFollowsFocus)
+        w.key("editing"); w.bool(s.editing)
+        w.close("}")
+
+        w.key("items"); w.open("[")
+        for item in scene.items {
+            w.element(); w.inline("{")
+            w.key("id"); w.string(item.id)
+            w.key("rect"); w.rect(item.rect)
+            w.inlineClose("}")
+        }
+        w.close("]")
+
+        renderRegionConfiguration(scene.regionConfiguration, into: &w)
+
+        w.key("regions"); w.open("[")
+        for r in scene.regions {
+            w.element(); w.inline("{")
+            w.key("id"); w.string(r.id)
+            w.key("rect"); w.rect(r.rect)
+            if !r.latchingAxes.isEmpty { w.key("latchingAxes"); w.string(r.latchingAxes.name) }
+            if let st = r.style { w.key("style"); renderStyle(st, into: &w) }
+            if !r.modifierStyles.isEmpty {
+                w.key("styles"); w.inline("[")
+                for m in r.modifierStyles {
+                    w.element(); w.inline("{")
+                    w.key("modifiers"); w.strings(m.modifiers.names)
+                    w.key("style"); renderStyle(m.style, into: &w)
+                    w.inlineClose("}")
+                }
+                w.inlineClose("]")
+            }
+            if let c = r.claimsPress { w.key("claimsPress"); w.bool(c) }
+            w.inlineClose("}")
+        }
+        w.close("]")
+        w.close("}")
+        return w.text + "\n"
+    }
+
+    static func renderProfile(_ p: BandProfile, into w: inout JSONWriter) {
+        w.open("{")
+        w.key("name"); w.string(p.name)
+        w.key("rules"); w.open("[")
+        for r in p.rules {
+            w.element(); w.inline("{")
+            w.key("flags"); w.strings(r.flags.names)
+            w.key("match"); w.string(r.match.rawValue)
+            w.key("mode"); w.string(r.mode.rawValue)
+            w.inlineClose("}")
+        }
+        w.close("]")
+        w.key("default"); w.string(p.defaultMode.rawValue)
+        w.key("threshold"); w.number(p.threshold)
+        w.key("thresholdMetric"); w.string(p.thresholdMetric.rawValue)
+        w.key("thresholdStrict"); w.bool(p.thresholdIsStrict)
+        w.key("modifiersAt"); w.string(p.modifiersReadAt.rawValue)
+        w.key("apply"); w.string(p.application.rawValue)
+        w.key("rectThroughPointerPixel"); w.bool(p.rectThroughPointerPixel)
+        w.key("holdsWithinThreshold"); w.bool(p.holdsWithinThreshold)
+        w.key("hitsItemsTouchingFarEdge"); w.bool(p.hitsItemsTouchingFarEdge)
+        let c = p.clicks
+        w.key("clicks"); w.open("{")
+        let bools: [(String, Bool)] = [
+            ("plainClickToggles", c.plainClickToggles), ("itemsAcceptPress", c.itemsAcceptPress),
+            ("contextClickSelects", c.contextClickSelects), ("escapeClears", c.escapeClears),
+            ("escapeCancelsBand", c.escapeCancelsBand), ("doubleClickIntervalIsStrict", c.doubleClickIntervalIsStrict),
+            ("doubleClickDistanceIsStrict", c.doubleClickDistanceIsStrict), ("motionEndsClickSeries", c.motionEndsClickSeries),
+            ("keyEndsClickSeries", c.keyEndsClickSeries), ("doubleClickPressOnlyActivates", c.doubleClickPressOnlyActivates),
+            ("rangeKeepsOtherSelection", c.rangeKeepsOtherSelection), ("emptyClickDropsAnchor", c.emptyClickDropsAnchor),
+            ("selectedPressWaitsForRelease", c.selectedPressWaitsForRelease), ("toggleWaitsForRelease", c.toggleWaitsForRelease),
+            ("modifiersReadAtRelease", c.modifiersReadAtRelease), ("arrowsSelect", c.arrowsSelect), ("spaceSelects", c.spaceSelects),
+            ("selectAllIsExact", c.selectAllIsExact), ("keyBindingsAreExact", c.keyBindingsAreExact),
+            ("rangeNeedsAnchor", c.rangeNeedsAnchor), ("horizontalArrowsFollowOrder", c.horizontalArrowsFollowOrder),
+            ("arrowAtEdgeActs", c.arrowAtEdgeActs), ("focusMovesAtPress", c.focusMovesAtPress),
+            ("focusStartsOnFirstItem", c.focusStartsOnFirstItem), ("doubleClickPressStartsNoBand", c.doubleClickPressStartsNoBand),
+            ("pressHitsMaxEdges", c.pressHitsMaxEdges), ("verticalArrowsByGridRow", c.verticalArrowsByGridRow),
+            ("seriesBreakingPressStartsNoSeries", c.seriesBreakingPressStartsNoSeries), ("tabLeavesView", c.tabLeavesView),
+            ("everyReleaseAtPressPointActs", c.everyReleaseAtPressPointActs),
+        ]
+        for (k, v) in bools { w.key(k); w.bool(v) }
+        func sets(_ s: [ModifierFlags]) {
+            w.inline("[")
+            for m in s { w.element(); w.strings(m.names) }
+            w.inlineClose("]")
+        }
+        w.key("toggleModifiers"); sets(c.toggleModifiers)
+        w.key("rangeModifier"); w.strings(c.rangeModifier.names)
+        w.key("contextClickModifiers"); w.strings(c.contextClickModifiers.names)
+        w.key("selectAllModifiers"); sets(c.selectAllModifiers)
+        w.key("deselectAllModifiers"); sets(c.deselectAllModifiers)
+        w.key("timing"); w.string(c.timing.rawValue)
+        w.key("emptyClick"); w.string(c.emptyClick.rawValue)
+        w.key("primaryAction"); w.string(c.primaryAction.rawValue)
+        w.key("doubleClickInterval"); w.number(c.doubleClickInterval)
+        w.key("doubleClickDistance"); w.number(c.doubleClickDistance)
+        w.key("clickSeries"); w.string(c.clickSeries.rawValue)
+        w.key("rangeWithToggle"); w.string(c.rangeWithToggle.rawValue)
+        w.key("toggleArrow"); w.string(c.toggleArrow.rawValue)
+        w.close("}")
+        w.close("}")
+    }
+
+    static func renderRegionConfiguration(_ c: PointerRegionConfiguration, into w: inout JSONWriter) {
+        w.key("regionConfiguration"); w.open("{")
+        for (name, e) in [("highlight", c.highlight), ("lift", c.lift), ("hover", c.hover)] {
+            w.key(name); w.inline("{")
+            w.key("slipFactor"); w.pair(e.slipFactor.dx, e.slipFactor.dy)
+            if e.maxSlip.isFinite { w.key("maxSlip"); w.number(e.maxSlip) }
+            w.key("parallax"); w.number(e.parallax)
+            w.key("scaleUp"); w.number(e.scaleUp)
+            w.key("cornerRadius"); w.number(e.cornerRadius)
+            w.inlineClose("}")
+        }
+        w.key("automaticHoverLongestSide"); w.number(c.automaticHoverLongestSide)
+        w.key("automaticSmallShorterSide"); w.number(c.automaticSmallShorterSide)
+        w.key("automaticSmallLongerSide"); w.number(c.automaticSmallLongerSide)
+        w.key("beamWidth"); w.number(c.beamWidth)
+        w.key("beamLengthRange"); w.pair(c.beamLengthRange.lowerBound, c.beamLengthRange.upperBound)
+        w.key("systemPointerDiameter"); w.number(c.systemPointerDiameter)
+        w.key("rubberBandConstant"); w.number(c.rubberBandConstant)
+        w.key("rubberBandLimitFraction"); w.number(c.rubberBandLimitFraction)
+        w.key("defaultAccessoryOffset"); w.number(c.defaultAccessoryOffset)
+        w.key("arrowSize"); w.number(c.arrowSize)
+        w.key("maxAccessories"); w.number(Double(c.maxAccessories))
+        w.close("}")
+    }
+
+    static func renderStyle(_ s: PointerStyle, into w: inout JSONWriter) {
+        w.inline("{")
+        w.key("effect"); w.string(s.effect.rawValue)
+        if let shape = s.shape { w.key("shape"); renderShape(shape, into: &w) }
+        w.key("constrainedAxes"); w.string(s.constrainedAxes.name)
+        if !s.accessories.isEmpty {
+            w.key("accessories"); w.inline("[")
+            for a in s.accessories {
+                w.element(); w.inline("{")
+                w.key("shape")
+                switch a.shape {
+                case .arrow: w.string("arrow")
+                case .custom(let shape): renderShape(shape, into: &w)
+                }
+                w.key("position"); w.inline("{")
+                w.key("offset"); w.number(a.position.offset)
+                w.key("angle"); w.number(a.position.angle)
+                w.inlineClose("}")
+                w.key("rotates"); w.bool(a.orientationMatchesAngle)
+                w.inlineClose("}")
+            }
+            w.inlineClose("]")
+        }
+        w.inlineClose("}")
+    }
+
+    static func renderShape(_ s: PointerShape, into w: inout JSONWriter) {
+        w.inline("{")
+        switch s {
+        case .circle(let d): w.key("circle"); w.number(d)
+        case .verticalBeam(let l): w.key("verticalBeam"); w.number(l)
+        case .horizontalBeam(let l): w.key("horizontalBeam"); w.number(l)
+        case .roundedRect(let width, let height, let r):
+            w.key("roundedRect"); w.inline("[")
+            for v in [width, height] + (r.map { [$0] } ?? []) { w.element(); w.number(v) }
+            w.inlineClose("]")
+        case .path(let points):
+            w.key("path"); w.inline("[")
+            for p in points { w.element(); w.pair(p.x, p.y) }
+            w.inlineClose("]")
+        }
+        w.inlineClose("}")
+    }
+}
+
+/// A small JSON writer: objects and arrays opened with ``open(_:)`` go one
+/// member a line, indented; those opened with ``inline(_:)`` stay on one
+/// line.
+struct JSONWriter {
+    var text = ""
+    /// For each open container: whether it is on one line, and whether it has a member yet.
+    var stack: [(inline: Bool, count: Int)] = []
+
+    var indent: String { String(repeating: "  ", count: stack.count) }
+
+    /// Starts the next member (a key or an array element).
+    mutating func element() {
+        guard var top = stack.popLast() else { return }
+        if top.count > 0 { text += "," }
+        text += top.inline ? (top.count > 0 ? " " : "") : "\n" + String(repeating: "  ", count: stack.count + 1)
+        top.count += 1
+        stack.append(top)
+    }
+    mutating func key(_ k: String) { element(); appendJSONString(k, to: &text); text += ": " }
+    mutating func open(_ bracket: String) { text += bracket; stack.append((false, 0)) }
+    mutating func inline(_ bracket: String) { text += bracket; stack.append((true, 0)) }
+    mutating func close(_ bracket: String) {
+        let top = stack.removeLast()
+        if top.count > 0 { text += "\n" + indent }
+        text += bracket
+    }
+    mutating func inlineClose(_ bracket: String) { stack.removeLast(); text += bracket }
+    mutating func string(_ s: String) { appendJSONString(s, to: &text) }
+    mutating func number(_ v: Double) { text += formatExactNumber(v) }
+    mutating func bool(_ b: Bool) { text += b ? "true" : "false" }
+    mutating func pair(_ a: Double, _ b: Double) { text += "[\(formatExactNumber(a)), \(formatExactNumber(b))]" }
+    mutating func rect(_ r: Rect) {
+        text += "[\(formatExactNumber(r.x)), \(formatExactNumber(r.y)), \(formatExactNumber(r.width)), \(formatExactNumber(r.height))]"
+    }
+    mutating func strings(_ s: [String]) {
+        text += "["
+        for (i, x) in s.enumerated() {
+            if i > 0 { text += ", " }
+            appendJSONString(x, to: &text)
+        }
+        text += "]"
+    }
+}

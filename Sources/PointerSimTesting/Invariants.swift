@@ -1,0 +1,47 @@
+import PointerSimCore
+
+/// The invariants every PointerSim log keeps, exported for your own logs
+/// (an implementation that writes PointerSim's log format can be checked
+/// against them without PointerSim's answers).
+public enum LogInvariants {
+    /// The violations in a log of a session over `scene` (empty: all hold):
+    /// - time never goes back;
+    /// - every band rect is at least 1 × 1 and normalised;
+    /// - diffs apply: added ids were not selected, removed ones were;
+    /// - ids in a diff are in scene order;
+    /// - a cancelled band ends with the selection of its press;
+    /// - a band ends with the selection the diffs composed.
+    public static func violations(in log: [LogRecord], scene: Scene) -> [String] {
+        var out: [String] = []
+        var order: [String: Int] = [:]
+        for (i, item) in scene.items.enumerated() where order[item.id] == nil { order[item.id] = i }
+        var selection = Set(scene.initialSelection)
+        var atBegin = selection
+        var last = -Double.infinity
+        func inOrder(_ ids: [String]) -> Bool { zip(ids, ids.dropFirst()).allSatisfy { (order[$0] ?? 0) < (order[$1] ?? 0) } }
+        func apply(_ k: Int, _ added: [String], _ removed: [String]) {
+            if !Set(added).isDisjoint(with: selection) { out.append("record \(k): added ids already selected") }
+            if !Set(removed).isSubset(of: selection) { out.append("record \(k): removed ids not selected") }
+            if !inOrder(added) || !inOrder(removed) { out.append("record \(k): ids not in scene order") }
+            selection.subtract(removed); selection.formUnion(added)
+        }
+        func checkRect(_ k: Int, _ r: Rect) {
+            if !(r.width >= 1 && r.height >= 1 && r.isNormalized) { out.append("record \(k): band rect smaller than 1 × 1 or not normalised") }
+        }
+        for (k, r) in log.enumerated() {
+            if r.time < last { out.append("record \(k): time goes back") }
+            last = r.time
+            switch r.event {
+            case .bandBegan(let rect, _, _): checkRect(k, rect); atBegin = selection
+            case .bandSelecting(let rect, let added, let removed): checkRect(k, rect); apply(k, Array(added), Array(removed))
+            case .selectionChanged(_, let added, let removed): apply(k, Array(added), Array(removed))
+            case .bandEnded(let rect, let final, let cancelled):
+                checkRect(k, rect)
+                if cancelled && Set(final) != atBegin { out.append("record \(k): a cancelled band did not restore the selection of its press") }
+                selection = Set(final)
+            default: break
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,172 @@
+import PointerSimCore
+import PointerSimFormats
+
+/// Where an implementation first differs from PointerSim, and why.
+public struct Divergence: Sendable, CustomStringConvertible {
+    /// The session (after shrinking, the shrunk one).
+    public var session: ConformanceSession
+    /// The 0-based index of the step after which the answers differ.
+    public var step: Int
+    /// PointerSim's answer.
+    public var expected: ConformanceAnswer
+    /// The implementation's.
+    public var actual: ConformanceAnswer
+    /// The explanation: the step, the band rect, the mode, and for each
+    /// differing item whether it was selected at the press, is in the rect,
+    /// was ever hit by this press's band, and the rule applied.
+    public var explanation: String
+
+    public var description: String { explanation }
+}
+
+/// The conformance runner: plays sessions through PointerSim and an
+/// implementation side by side and stops at the first divergence.
+public enum Conformance {
+    /// A subject from a Swift model stepped in process (a new one per session).
+    public static func subject<M: PointerSelectionModel>(_ type: M.Type) -> ConformanceSubject {
+        { session in
+            var m = M(scene: session.scene)
+            return .answered(session.events.map { m.handle($0) })
+        }
+    }
+
+    /// A subject from a band-selection model.
+    public static func subject<M: BandSelectionModel>(band type: M.Type) -> ConformanceSubject { subject(BandModelDriver<M>.self) }
+
+    /// A subject from a pointer-region model.
+    public static func subject<M: PointerRegionModel>(regions type: M.Type) -> ConformanceSubject { subject(RegionModelDriver<M>.self) }
+
+    /// PointerSim's answers, one per step, and the explanation of each
+    /// step's state.
+    static func oracle(_ session: ConformanceSession) -> [StepState] {
+        var sim = Simulator(scene: session.scene)
+        let scene = session.scene
+        var out: [StepState] = []
+        var atPress: [String] = sim.selection
+        var everHit = Set<Int>()
+        var mode: SelectionMode? = nil
+        var rule = "none yet"
+        var records: [LogRecord] = []
+        for e in session.events {
+            if case .press(.primary) = e.kind {
+                atPress = sim.selection; everHit = []; mode = nil; rule = "none yet"
+            }
+            records.removeAll(keepingCapacity: true)
+            sim.process(e, into: &records)
+            for r in records {
+                switch r.event {
+                case .bandBegan(_, let m, let md): mode = md; rule = "band, mode \(md.rawValue) (modifiers [\(m.names.joined(separator: ", "))], profile \(scene.band.profile.name))"
+                case .selectionChanged(let cause, _, _): rule = "\(cause.rawValue) (profile \(scene.band.profile.name))"
+                default: break
+                }
+            }
+            let rect = sim.band.selectionRect
+            if let rect {
+                let hit = sim.band.hitRect(rect)
+                for (i, item) in scene.items.enumerated() where scene.band.hitRule.hits(item: item.rect, band: hit) { everHit.insert(i) }
+            }
+            let focus = sim.selectionModel.focus.map { sim.itemIDs[$0] }
+            let answer = ConformanceAnswer(selection: sim.selection, band: .some(rect), focus: .some(focus), region: .some(sim.regions.current?.id))
+            out.append(StepState(answer: answer, atPress: atPress, everHit: everHit, mode: sim.band.isActive ? mode : nil, rule: rule))
+        }
+        return out
+    }
+
+    struct StepState {
+        var answer: ConformanceAnswer
+        var atPress: [String]
+        var everHit: Set<Int>
+        var mode: SelectionMode?
+        var rule: String
+    }
+
+    /// The first divergence of `subject` from PointerSim on `session`, or nil
+    /// (also nil when the subject skips the session).
+    public static func firstDivergence(_ session: ConformanceSession, subject: ConformanceSubject) throws -> Divergence? {
+        guard case .answered(let answers) = try subject(session) else { return nil }
+        return divergence(session, answers: answers)
+    }
+
+    /// The first divergence of these answers from PointerSim's.
+    public static func divergence(_ session: ConformanceSession, answers: [ConformanceAnswer]) -> Divergence? {
+        let states = oracle(session)
+        for (k, state) in states.enumerated() {
+            guard k < answers.count else {
+                return Divergence(session: session, step: k, expected: state.answer, actual: ConformanceAnswer(selection: nil),
+                    explanation: "step \(k): no answer (the implementation answered \(answers.count) of \(states.count) steps)")
+            }
+            let diffs = answers[k].differences(from: state.answer)
+            if !diffs.isEmpty {
+                return Divergence(session: session, step: k, expected: state.answer, actual: answers[k],
+                    explanation: explain(session, step: k, state: state, actual: answers[k], diffs: diffs))
+            }
+        }
+        return nil
+    }
+
+    static func explain(_ s: ConformanceSession, step k: Int, state: StepState, actual: ConformanceAnswer, diffs: [String]) -> String {
+        let e = s.events[k]
+        var lines = ["step \(k) (\(formatExactNumber(e.time)) \(PointerSimTrace.describe(e.kind, exact: true))): " + diffs.joined(separator: "; ")]
+        let rect = state.answer.band
+        lines.append("  band rect: \(rect.map(ConformanceAnswer.rect) ?? "none"); mode: \(state.mode?.rawValue ?? "none"); rule applied: \(state.rule)")
+        let expected = Set(state.answer.selection ?? []), got = Set(actual.selection ?? [])
+        let hitRule = s.scene.band.hitRule
+        for (i, item) in s.scene.items.enumerated() where expected.contains(item.id) != got.contains(item.id) {
+            let inRect = rect.map { hitRule.hits(item: item.rect, band: $0) } ?? false
+            lines.append("  item \(item.id) \(ConformanceAnswer.rect(item.rect)): expected \(expected.contains(item.id) ? "selected" : "not selected"); selected at the press: \(state.atPress.contains(item.id)); in the rect: \(inRect); ever hit: \(state.everHit.contains(i))")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Shrinks a divergence to a smaller session that still diverges, keeping
+    /// to `domain` (the sessions the implementation is meant to play:
+    /// ``SessionGenerator/accepts(_:)``).
+    public static func shrink(_ d: Divergence, subject: ConformanceSubject, budget: Int = 3000, domain: (ConformanceSession) -> Bool = { _ in true }) throws -> Divergence {
+        let small = try Shrinker.shrink(d.session, budget: budget) { try domain($0) && firstDivergence($0, subject: subject) != nil }
+        return try firstDivergence(small, subject: subject) ?? d
+    }
+
+    /// The result of checking many sessions.
+    public struct Report: Sendable {
+        /// Sessions played (answered or skipped).
+        public var sessions = 0
+        /// Sessions the implementation skipped.
+        public var skipped = 0
+        /// The first divergence, shrunk, if any.
+        public var divergence: Divergence?
+        /// The divergence before shrinking.
+        public var original: Divergence?
+        /// The 0-based index of the first divergent session.
+        public var divergentSession: Int?
+    }
+
+    /// Plays `sessions` through `subject`; at the first divergence, shrinks it
+    /// and stops, or (`divergencesToShrink` > 1) goes on to that many
+    /// divergent sessions, shrinks each, and keeps the smallest (fewest
+    /// steps, then fewest items): greedy shrinking finds a local minimum, and
+    /// another failing session may have a smaller one.
+    public static func check(
+        _ sessions: [ConformanceSession], subject: ConformanceSubject, shrinkBudget: Int = 3000, divergencesToShrink: Int = 1,
+        domain: (ConformanceSession) -> Bool = { _ in true }
+    ) throws -> Report {
+        var report = Report()
+        var found = 0
+        for s in sessions {
+            report.sessions += 1
+            guard case .answered(let answers) = try subject(s) else { report.skipped += 1; continue }
+            if let d = divergence(s, answers: answers) {
+                if report.original == nil { report.original = d; report.divergentSession = report.sessions - 1 }
+                let small = try shrink(d, subject: subject, budget: shrinkBudget, domain: domain)
+                if let best = report.divergence {
+                    let a = (small.session.events.count, small.session.scene.items.count), b = (best.session.events.count, best.session.scene.items.count)
+                    if a < b { report.divergence = small }
+                } else {
+                    report.divergence = small
+                }
+                found += 1
+                if found >= divergencesToShrink { return report }
+            }
+        }
+        return report
+    }
+}

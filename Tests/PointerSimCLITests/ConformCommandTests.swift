@@ -1,0 +1,69 @@
+import Foundation
+import PointerSimTestSupport
+import Testing
+
+/// `pointersim conform --exec`: exact output and exit statuses, with the
+/// Python example of Examples/ConformPython (wrong, and fixed by an
+/// environment variable) as the child.
+@Suite struct ConformCommandTests {
+    static let python = "python3 Examples/ConformPython/band_round_even.py"
+
+    static func tempDir() throws -> String {
+        let d = FileManager.default.temporaryDirectory.appendingPathComponent("conform-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: d, withIntermediateDirectories: true)
+        return d
+    }
+
+    @Test func aCorrectImplementationAgrees() throws {
+        let r = try CLI.run(["conform", "--exec", "BAND_ROUNDING=away " + Self.python, "--kind", "band", "--profile", "uikit", "--sessions", "60", "--seed", "3"])
+        #expect(r.status == 0)
+        #expect(r.stdout == "conform: 60 sessions (kind band, profile uikit, seed 3): all agree\n")
+        #expect(r.stderr == "")
+    }
+
+    @Test func aWrongImplementationIsCaughtShrunkAndWritten() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try CLI.run(["conform", "--exec", Self.python, "--kind", "band", "--profile", "uikit", "--out", dir, "--name", "round-even"])
+        #expect(r.status == 1)
+        #expect(r.stdout.replacingOccurrences(of: dir, with: "DIR") == """
+            conform: 100 sessions (kind band, profile uikit, seed 1): session 24 diverges at step 4; shrunk from 15 steps and 1 item to 1 step and 1 item:
+            step 0 (0 press primary): selection [i2], expected []
+              band rect: [31, 41, 1, 1]; mode: replace; rule applied: band, mode replace (modifiers [], profile uikit)
+              item i2 [0.5, 0, 30, 40.5]: expected not selected; selected at the press: false; in the rect: false; ever hit: false
+            written: DIR/round-even.scene.json, DIR/round-even.trace, DIR/round-even.expected.jsonl
+            replay: pointersim replay --scene DIR/round-even.scene.json DIR/round-even.trace
+
+            """)
+        // The files are a golden trace: replay prints the expected log.
+        let replay = try CLI.run(["replay", "--scene", dir + "/round-even.scene.json", dir + "/round-even.trace"])
+        #expect(replay.status == 0)
+        #expect(replay.stdout == (try String(contentsOfFile: dir + "/round-even.expected.jsonl", encoding: .utf8)))
+        // And they replay to the divergence; the fixed implementation agrees on them.
+        let again = try CLI.run(["conform", "--exec", Self.python, "--session", dir + "/round-even"])
+        #expect(again.status == 1)
+        #expect(again.stdout.hasPrefix("conform: \(dir)/round-even: diverges at step 0:\n"))
+        let fixed = try CLI.run(["conform", "--exec", "BAND_ROUNDING=away " + Self.python, "--session", dir + "/round-even"])
+        #expect(fixed.status == 0)
+        #expect(fixed.stdout == "conform: \(dir)/round-even: agrees\n")
+    }
+
+    @Test func protocolErrorsAndBadArguments() throws {
+        let gone = try CLI.run(["conform", "--exec", "false", "--kind", "band"])
+        #expect(gone.status == 76)
+        #expect(gone.stdout == "")
+        #expect(gone.stderr == "pointersim: conform: the implementation (false) ended before answering every step (exit status 1)\n")
+        let garbage = try CLI.run(["conform", "--exec", "echo hello; cat > /dev/null", "--kind", "band"])
+        #expect(garbage.status == 76)
+        #expect(garbage.stderr == "pointersim: conform: expected a JSON answer ({\"step\": K, \"selection\": [...]} or {\"skipped\": \"why\"}), found: hello\n")
+        let silent = try CLI.run(["conform", "--exec", "cat > /dev/null", "--kind", "band", "--timeout", "0.5"])
+        #expect(silent.status == 76)
+        #expect(silent.stderr == "pointersim: conform: the implementation (cat > /dev/null) gave no answer within 0.5 s\n")
+        let profile = try CLI.run(["conform", "--exec", "true", "--profile", "motif"])
+        #expect(profile.status == 64)
+        #expect(profile.stderr.hasPrefix("Error: --profile: unknown profile \"motif\" (expected uikit, qt or gtk)\n"))
+        let kind = try CLI.run(["conform", "--exec", "true", "--kind", "drag"])
+        #expect(kind.status == 64)
+        #expect(kind.stderr.hasPrefix("Error: --kind: unknown kind \"drag\" (expected band, selection or regions)\n"))
+    }
+}
