@@ -299,7 +299,7 @@ public final class EvemuReader: RawEventReader, RawEventStream {
     /// description, `events` the events), from readers already open (the
     /// format was recognised from their first bytes). Items name `device`.
     /// - Throws: ``InputError`` if the description is malformed.
-    public init(_ lines: LineReader, events: LineReader? = nil, device: Int = 0) throws {
+    @usableFromInline package init(_ lines: LineReader, events: LineReader? = nil, device: Int = 0) throws {
         var parser = EvemuFormat.Parser(file: lines.input.name)
         var first: RawItem? = nil
         var more = true

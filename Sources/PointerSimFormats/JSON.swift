@@ -2,9 +2,9 @@ import PointerSimCore
 
 /// A parsed JSON value that remembers the line it started on, so scene errors
 /// can name both the path and the line.
-public struct JSONNode: Sendable {
+@usableFromInline package struct JSONNode: Sendable {
     /// The value.
-    public indirect enum Value: Sendable {
+    @usableFromInline package indirect enum Value: Sendable {
         case null
         case bool(Bool)
         case number(Double)
@@ -14,9 +14,9 @@ public struct JSONNode: Sendable {
         case object([(key: String, value: JSONNode)])
     }
     /// The value.
-    public var value: Value
+    @usableFromInline package var value: Value
     /// The 1-based line the value starts on.
-    public var line: Int
+    @usableFromInline package var line: Int
     /// For an array of `[x, y]` pairs the scene parser read as a column of
     /// points (a `path` shape), its index in those columns (the value is
     /// then an empty array); else -1.
@@ -26,7 +26,7 @@ public struct JSONNode: Sendable {
 /// A small strict JSON parser (RFC 8259) with line tracking. It also accepts
 /// the bare words `NaN`, `Infinity` and `-Infinity` as numbers, so that a scene
 /// decoder can reject them with the key's path rather than a syntax error.
-public struct JSONParser {
+@_spi(Fuzz) public struct JSONParser {
     /// The document's UTF-8, borrowed from the text for the parse (no copy).
     let bytes: UnsafeBufferPointer<UInt8>
     var i = 0
@@ -92,7 +92,7 @@ public struct JSONParser {
 
     /// Parses a whole document.
     /// - Throws: ``InputError`` (`malformed`) naming the file, line and what was expected.
-    public static func parse(_ text: String, file: String) throws -> JSONNode {
+    @_spi(Fuzz) @usableFromInline package static func parse(_ text: String, file: String) throws -> JSONNode {
         try withBytes(text) { bytes in
             var p = JSONParser(bytes: bytes, file: file)
             return try p.document()

@@ -372,7 +372,7 @@ public final class LibinputRecordReader: RawEventReader {
     /// Reads the recording from a reader already open (the format was
     /// recognised from its first bytes); items name devices from `firstDevice` on.
     /// - Throws: ``InputError`` if malformed, or if a stream cannot be copied.
-    public init(_ reader: LineReader, firstDevice: Int = 0) throws {
+    @usableFromInline package init(_ reader: LineReader, firstDevice: Int = 0) throws {
         let input = try InputFile.seekable(reader)
         let r = input === reader.input ? reader : LineReader(input)
         var scan = LibinputRecordFormat.Scanner(file: input.name)

@@ -217,7 +217,7 @@ public final class TraceReader: PointerEventStream {
 
     /// Reads a trace from a reader already open (its format was recognised
     /// from its first bytes).
-    public init(_ lines: LineReader) {
+    @usableFromInline package init(_ lines: LineReader) {
         self.lines = lines
         parser = PointerSimTrace.Parser(file: lines.input.name)
     }

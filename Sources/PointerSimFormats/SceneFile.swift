@@ -3,34 +3,34 @@ import PointerSimInput
 
 /// Walks a JSON tree with the path of each value, so that every error names
 /// where it is (`items[3].rect`) and unknown keys are rejected.
-public struct SceneField {
+@usableFromInline package struct SceneField {
     /// The node.
-    public let node: JSONNode
+    @usableFromInline package let node: JSONNode
     /// Its path from the document root (`items[3].rect`), made when asked
     /// for (an error, a warning): an array of a million elements makes no
     /// million strings.
-    public var path: String { index.map { "\(base)[\($0)]" } ?? base }
+    @usableFromInline package var path: String { index.map { "\(base)[\($0)]" } ?? base }
     /// The path, or the array's path for an element (then `index` is set).
     let base: String
     let index: Int?
     /// The file, for messages.
-    public let file: String
+    @usableFromInline package let file: String
     /// The `path` arrays the scene parser read as columns
     /// (``JSONNode/pointColumn`` indexes them), passed down to every field.
     var pointColumns: [[Point]] = []
 
     /// Creates a field.
-    public init(node: JSONNode, path: String, file: String) { self.node = node; base = path; index = nil; self.file = file }
+    @usableFromInline package init(node: JSONNode, path: String, file: String) { self.node = node; base = path; index = nil; self.file = file }
 
     init(node: JSONNode, array: String, index: Int, file: String) { self.node = node; base = array; self.index = index; self.file = file }
 
     /// A malformed-input error at this field.
-    public func error(_ message: String) -> InputError {
+    @usableFromInline package func error(_ message: String) -> InputError {
         InputError.malformed(file, line: node.line, "\(path.isEmpty ? "(top level)" : path): \(message)")
     }
 
     /// The members of an object, after checking every key is one of `allowed`.
-    public func object(allowed: [String]) throws -> [String: SceneField] {
+    @usableFromInline package func object(allowed: [String]) throws -> [String: SceneField] {
         guard case .object(let members) = node.value else { throw error("expected an object") }
         let path = self.path
         var out: [String: SceneField] = [:]
@@ -47,7 +47,7 @@ public struct SceneField {
     }
 
     /// The elements of an array.
-    public func array() throws -> [SceneField] {
+    @usableFromInline package func array() throws -> [SceneField] {
         guard case .array(let elements) = node.value else { throw error("expected an array") }
         let path = self.path
         return elements.enumerated().map {
@@ -59,13 +59,13 @@ public struct SceneField {
 
     /// An array of `[x, y]` points (read as a column by the scene parser when
     /// it could be).
-    public func points() throws -> [Point] {
+    @usableFromInline package func points() throws -> [Point] {
         if node.pointColumn >= 0, Int(node.pointColumn) < pointColumns.count { return pointColumns[Int(node.pointColumn)] }
         return try array().map { try $0.point() }
     }
 
     /// A finite number, optionally within a range.
-    public func number(in range: ClosedRange<Double>? = nil) throws -> Double {
+    @usableFromInline package func number(in range: ClosedRange<Double>? = nil) throws -> Double {
         guard case .number(let v) = node.value else { throw error("expected a number") }
         guard v.isFinite else { throw error("expected a finite number, found \(v)") }
         if let r = range, !r.contains(v) { throw error("expected a number from \(r.lowerBound) to \(r.upperBound), found \(v)") }
@@ -73,39 +73,39 @@ public struct SceneField {
     }
 
     /// A string.
-    public func string() throws -> String {
+    @usableFromInline package func string() throws -> String {
         guard case .string(let s) = node.value else { throw error("expected a string") }
         return s
     }
 
     /// A boolean.
-    public func bool() throws -> Bool {
+    @usableFromInline package func bool() throws -> Bool {
         guard case .bool(let b) = node.value else { throw error("expected true or false") }
         return b
     }
 
     /// One of a set of names.
-    public func oneOf(_ names: [String]) throws -> String {
+    @usableFromInline package func oneOf(_ names: [String]) throws -> String {
         let s = try string()
         guard names.contains(s) else { throw error("unknown value \"\(excerpt(s))\" (expected one of: \(names.joined(separator: ", ")))") }
         return s
     }
 
     /// An array of exactly `count` finite numbers.
-    public func numbers(_ count: Int, _ what: String) throws -> [Double] {
+    @usableFromInline package func numbers(_ count: Int, _ what: String) throws -> [Double] {
         let elements = try array()
         guard elements.count == count else { throw error("expected \(what)") }
         return try elements.map { try $0.number() }
     }
 
     /// `[x, y]`.
-    public func point() throws -> Point {
+    @usableFromInline package func point() throws -> Point {
         let v = try numbers(2, "[x, y]")
         return Point(x: v[0], y: v[1])
     }
 
     /// `[x, y, width, height]` with non-negative width and height.
-    public func rect() throws -> Rect {
+    @usableFromInline package func rect() throws -> Rect {
         let v = try numbers(4, "an array of 4 numbers [x, y, width, height]")
         guard v[2] >= 0, v[3] >= 0 else { throw error("width and height must not be negative") }
         try checkCoordinates(v[0], v[1], v[0] + v[2], v[1] + v[3])
@@ -120,12 +120,12 @@ public struct SceneField {
     }
 
     /// `none`, `horizontal`, `vertical` or `both`.
-    public func axes() throws -> Axes {
+    @usableFromInline package func axes() throws -> Axes {
         Axes(name: try oneOf(["none", "horizontal", "vertical", "both"]))!
     }
 
     /// A list of modifier flag names.
-    public func modifiers() throws -> ModifierFlags {
+    @usableFromInline package func modifiers() throws -> ModifierFlags {
         var flags: ModifierFlags = []
         for e in try array() {
             let name = try e.string()

@@ -65,7 +65,7 @@ public final class LiveSession {
     /// - Throws: `InputError`: `cannotOpen` when a named device cannot be
     ///   opened, or when there is no input device at all; `malformed` if a
     ///   device cannot be decoded.
-    public init(scene: Scene, decoder: DecoderConfiguration = DecoderConfiguration(), options: LiveOptions,
+    @usableFromInline package init(scene: Scene, decoder: DecoderConfiguration = DecoderConfiguration(), options: LiveOptions,
                 log: OutputSink?, recorder: LiveRecorder?, note: @escaping (String) -> Void) throws {
         self.scene = scene
         self.options = options

@@ -11,7 +11,7 @@ public enum Decode {
     /// removed, as libinput's reference runs do.
     /// - Throws: `InputError` for unreadable or malformed input; lines
     ///   already written stay complete.
-    public static func run(paths: [String], configuration: DecoderConfiguration, tail: Int64 = 2_000_000, sink: OutputSink) throws {
+    @usableFromInline package static func run(paths: [String], configuration: DecoderConfiguration, tail: Int64 = 2_000_000, sink: OutputSink) throws {
         var names: [String] = []
         try forEachEvent(paths: paths, configuration: configuration, tail: tail, devices: { names = $0 }) { e in
             if let line = DecodedLine.render(e, deviceName: names[e.device]) { try sink.writeLine(line) }

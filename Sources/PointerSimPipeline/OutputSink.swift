@@ -20,18 +20,18 @@ import PointerSimFormats
 ///
 /// The temporary file is listed in ``TemporaryFiles`` until it is renamed or
 /// removed, so a signal handler can remove it.
-public final class OutputSink {
+@usableFromInline package final class OutputSink {
     private var fd: Int32
     private var buffer: [UInt8] = []
     private let finalPath: String?
     private let tempPath: String?
     /// The name errors give: the path as given (a device node, a link), or `<stdout>`.
-    public let name: String
+    @usableFromInline package let name: String
     private let flushEachLine: Bool
     private var tempSlot: Int? = nil
 
     /// Standard output (`flushEachLine` for live logs).
-    public init(standardOutput flushEachLine: Bool = false) {
+    @usableFromInline package init(standardOutput flushEachLine: Bool = false) {
         fd = 1; finalPath = nil; tempPath = nil; name = "<stdout>"; self.flushEachLine = flushEachLine
         buffer.reserveCapacity(1 << 16)
     }
@@ -40,7 +40,7 @@ public final class OutputSink {
     /// notes for links, device nodes and folders).
     /// - Throws: `InputError` of kind `cannotCreate` if `path` is a folder,
     ///   or its folder is missing or not writable.
-    public init(path: String, flushEachLine: Bool = false) throws {
+    @usableFromInline package init(path: String, flushEachLine: Bool = false) throws {
         self.flushEachLine = flushEachLine
         name = path
         // An empty name would create ".tmp-PID" in the working folder and
@@ -100,14 +100,14 @@ public final class OutputSink {
     }
 
     /// Appends a line (a newline is added).
-    public func writeLine(_ s: String) throws {
+    @usableFromInline package func writeLine(_ s: String) throws {
         buffer.append(contentsOf: s.utf8)
         buffer.append(10)
         if flushEachLine || buffer.count >= 1 << 16 { try flush() }
     }
 
     /// Writes out what is buffered.
-    public func flush() throws {
+    @usableFromInline package func flush() throws {
         var off = 0
         while off < buffer.count {
             let n = buffer.withUnsafeBufferPointer { b in write(fd, b.baseAddress! + off, b.count - off) }
@@ -122,7 +122,7 @@ public final class OutputSink {
     }
 
     /// Flushes and, for a file, renames it into place.
-    public func commit() throws {
+    @usableFromInline package func commit() throws {
         try flush()
         if let tmp = tempPath, let final = finalPath {
             // A full disk can show only here (delayed allocation, NFS).
@@ -162,7 +162,7 @@ public final class OutputSink {
     /// Abandons a file output (the temporary file is removed; `path` is untouched).
     /// Standard output (and a device node written to directly) keeps the
     /// complete lines written so far.
-    public func abandon() {
+    @usableFromInline package func abandon() {
         if let tmp = tempPath {
             if fd >= 0 { close(fd); fd = -1 }
             unlink(tmp)
@@ -178,7 +178,7 @@ public final class OutputSink {
 /// so that a signal handler can remove them: ``removeAll()`` is
 /// async-signal-safe (it calls only `unlink`). The command installs the
 /// handlers (SIGINT, SIGTERM, SIGHUP).
-public enum TemporaryFiles {
+@usableFromInline package enum TemporaryFiles {
     /// The most files listed at once (further ones are not listed).
     static let capacity = 64
     nonisolated(unsafe) private static let slots: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = {
@@ -217,12 +217,12 @@ public enum TemporaryFiles {
     }
 
     /// Removes every listed file (from a signal handler: only `unlink`).
-    public static func removeAll() {
+    @usableFromInline package static func removeAll() {
         for i in 0..<capacity { if let p = slots[i] { unlink(p) } }
     }
 
     /// The paths listed now (for tests).
-    public static var paths: [String] {
+    @usableFromInline package static var paths: [String] {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
         return (0..<capacity).compactMap { slots[$0].map { String(cString: $0) } }

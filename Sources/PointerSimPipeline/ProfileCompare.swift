@@ -15,7 +15,7 @@ public enum ProfileCompare {
     /// comparison's lines (JSON Lines) to `sink` as they come.
     /// - Throws: `InputError` for unreadable or malformed input (lines
     ///   already written stay complete).
-    public static func run(
+    @usableFromInline package static func run(
         paths: [String], scene: Scene, decoder: DecoderConfiguration = DecoderConfiguration(), profiles: [BandProfile], sink: OutputSink
     ) throws {
         var index: [String: Int] = [:]

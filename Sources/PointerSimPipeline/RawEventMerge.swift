@@ -24,28 +24,28 @@ extension RawItem: MergeItem {
 /// out (integer µs: the clock of every log and recording). The stream out of
 /// ``next(notAfter:)`` is in time order: `.added` markers first (at the
 /// current time), then events and removals.
-public struct RawEventMerge {
+@usableFromInline package struct RawEventMerge {
     /// The devices, by index.
-    public private(set) var devices: [DeviceDescription] = []
+    @usableFromInline package private(set) var devices: [DeviceDescription] = []
     private var merge = StreamMerge<RawItem>()
     private var announced: [Int] = []
     /// The next of `announced` to hand out.
     private var announcedHead = 0
     /// Whether times are rebased on the first item (replay, live) or kept raw (`decode`).
-    public let rebasing: Bool
+    @usableFromInline package let rebasing: Bool
     /// The raw time (µs) of the first item handed out: the clock's 0 when rebasing.
-    public private(set) var origin: Int64? = nil
+    @usableFromInline package private(set) var origin: Int64? = nil
     /// The time of the last item handed out.
     private var now: Int64 = 0
 
     /// An empty merge.
-    public init(rebasing: Bool = true) { self.rebasing = rebasing }
+    @usableFromInline package init(rebasing: Bool = true) { self.rebasing = rebasing }
 
     /// Adds a device whose items are read from `stream` (they must name it by
     /// the index returned), or pushed with ``push(_:device:)`` when `stream`
     /// is `nil` (live). A `.added` marker is handed out next.
     /// - Returns: the device's index.
-    public mutating func addDevice(_ description: DeviceDescription, stream: (any RawEventStream)? = nil) -> Int {
+    @usableFromInline package mutating func addDevice(_ description: DeviceDescription, stream: (any RawEventStream)? = nil) -> Int {
         let i = merge.addSource(stream.map { s in { try s.read(into: &$0) } })
         precondition(i == devices.count, "the merge and its device table disagree on device indices")
         devices.append(description)
@@ -54,10 +54,10 @@ public struct RawEventMerge {
     }
 
     /// Queues a live device's event (raw kernel time).
-    public mutating func push(_ event: EvdevEvent, device: Int) { merge.push(.event(device: device, event), source: device) }
+    @usableFromInline package mutating func push(_ event: EvdevEvent, device: Int) { merge.push(.event(device: device, event), source: device) }
 
     /// Queues a live device's removal at a raw time (µs).
-    public mutating func pushRemoval(device: Int, at microseconds: Int64) {
+    @usableFromInline package mutating func pushRemoval(device: Int, at microseconds: Int64) {
         merge.push(.removed(device: device, microseconds: microseconds), source: device)
     }
 
@@ -66,7 +66,7 @@ public struct RawEventMerge {
     /// reading the devices, so every event up to it is queued. A `.added`
     /// marker before the first item is stamped with the first item's time.
     /// - Throws: `InputError` from a file, after the items before it.
-    public mutating func next(notAfter barrier: Int64? = nil) throws -> RawItem? {
+    @usableFromInline package mutating func next(notAfter barrier: Int64? = nil) throws -> RawItem? {
         if announcedHead < announced.count {
             var t = now
             if origin == nil { t = rebasing ? 0 : try merge.earliestTime() ?? 0 }
@@ -91,24 +91,24 @@ public struct RawEventMerge {
 /// A recording made live stores the events as this pipeline hands them out;
 /// replaying it runs them through the same merge, clock and decoder, so its
 /// log is the live log.
-public struct RawInputPipeline {
+@usableFromInline package struct RawInputPipeline {
     /// The merge and clock.
-    public private(set) var merge = RawEventMerge(rebasing: true)
+    @usableFromInline package private(set) var merge = RawEventMerge(rebasing: true)
     private var decoder: InputMerger
 
     /// An empty pipeline decoding with `configuration`.
-    public init(configuration: DecoderConfiguration) {
+    @usableFromInline package init(configuration: DecoderConfiguration) {
         decoder = InputMerger(devices: [], configuration: configuration)
     }
 
     /// The devices, by index.
-    public var devices: [DeviceDescription] { merge.devices }
+    @usableFromInline package var devices: [DeviceDescription] { merge.devices }
     /// The raw time (µs) of the first item handed out: the clock's 0.
-    public var origin: Int64? { merge.origin }
+    @usableFromInline package var origin: Int64? { merge.origin }
 
     /// Adds a device (see ``RawEventMerge/addDevice(_:stream:)``).
     /// - Returns: the device's index.
-    public mutating func addDevice(_ description: DeviceDescription, stream: (any RawEventStream)? = nil) -> Int {
+    @usableFromInline package mutating func addDevice(_ description: DeviceDescription, stream: (any RawEventStream)? = nil) -> Int {
         let i = decoder.addDevice(description)
         let m = merge.addDevice(description, stream: stream)
         precondition(i == m, "the decoder and the merge disagree on device indices")
@@ -116,17 +116,17 @@ public struct RawInputPipeline {
     }
 
     /// Queues a live device's event (raw kernel time).
-    public mutating func push(_ event: EvdevEvent, device: Int) { merge.push(event, device: device) }
+    @usableFromInline package mutating func push(_ event: EvdevEvent, device: Int) { merge.push(event, device: device) }
 
     /// Queues a live device's removal at a raw time (µs).
-    public mutating func pushRemoval(device: Int, at microseconds: Int64) { merge.pushRemoval(device: device, at: microseconds) }
+    @usableFromInline package mutating func pushRemoval(device: Int, at microseconds: Int64) { merge.pushRemoval(device: device, at: microseconds) }
 
     /// The next item, rebased (see ``RawEventMerge/next(notAfter:)``).
-    public mutating func next(notAfter barrier: Int64? = nil) throws -> RawItem? { try merge.next(notAfter: barrier) }
+    @usableFromInline package mutating func next(notAfter barrier: Int64? = nil) throws -> RawItem? { try merge.next(notAfter: barrier) }
 
     /// Decodes one item (from ``next(notAfter:)``), appending the pointer
     /// events it completes to `out`. The decoder's one call site.
-    public mutating func decode(_ item: RawItem, into out: inout [PointerEvent]) {
+    @usableFromInline package mutating func decode(_ item: RawItem, into out: inout [PointerEvent]) {
         switch item {
         case .event(let d, let e):
             decoder.feed(device: d, e, into: &out)
@@ -139,11 +139,11 @@ public struct RawInputPipeline {
 
     /// The end of the input: libinput's pending timers still fire (a
     /// debounced release, a button-scroll end), appending what they give.
-    public mutating func finish(into out: inout [PointerEvent]) { decoder.finish(into: &out) }
+    @usableFromInline package mutating func finish(into out: inout [PointerEvent]) { decoder.finish(into: &out) }
 
     /// The decoder's earliest pending timer on the raw clock (µs), or `nil`:
     /// a live reader wakes up then, with no input following.
-    public var nextTimerExpiry: Int64? {
+    @usableFromInline package var nextTimerExpiry: Int64? {
         guard let o = origin, let x = decoder.nextTimerExpiry else { return nil }
         return InputClock.adding(x, o)
     }
@@ -151,7 +151,7 @@ public struct RawInputPipeline {
     /// Fires the decoder's timers due by a raw time (µs), appending what they
     /// give. A live reader calls it with its barrier after handing out every
     /// item up to it, so the timers fire in the order a replay fires them.
-    public mutating func fireTimers(upTo raw: Int64, into out: inout [PointerEvent]) {
+    @usableFromInline package mutating func fireTimers(upTo raw: Int64, into out: inout [PointerEvent]) {
         guard let o = origin else { return }
         decoder.fireTimers(upTo: InputClock.adding(raw, o == .min ? .max : -o), into: &out)
     }

@@ -120,7 +120,7 @@ public enum Replay {
     /// `sink` as it is produced.
     /// - Throws: `InputError` for unreadable or malformed input; lines
     ///   already written stay complete.
-    public static func run(
+    @usableFromInline package static func run(
         paths: [String], scene: Scene, decoder: DecoderConfiguration = DecoderConfiguration(), options: SimulationOptions, sink: OutputSink
     ) throws {
         try forEachRecord(paths: paths, scene: scene, decoder: decoder, options: options) { try sink.writeLine(LogLine.render($0)) }
@@ -177,7 +177,7 @@ public enum Replay {
     /// its `clockZero` minus that (raw recordings starting first: by 0, so
     /// their times are exactly the rebased ones, as live).
     /// - Throws: `InputError` from a first batch.
-    public static func merged(_ streams: [any PointerEventStream]) throws -> StreamMerge<PointerEvent> {
+    @usableFromInline package static func merged(_ streams: [any PointerEventStream]) throws -> StreamMerge<PointerEvent> {
         try aligned(streams).merge
     }
 

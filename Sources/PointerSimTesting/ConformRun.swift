@@ -5,41 +5,41 @@ import PointerSimFormats
 /// `pointersim conform`: generated sessions through an implementation run
 /// as a child process, against PointerSim (the command is a thin wrapper
 /// around this).
-public struct ConformRun: Sendable {
+@usableFromInline package struct ConformRun: Sendable {
     /// The child's command line (run with `/bin/sh -c`).
-    public var command: String
+    @usableFromInline package var command: String
     /// The kind of sessions.
-    public var kind: SessionGenerator.Kind = .selection
+    @usableFromInline package var kind: SessionGenerator.Kind = .selection
     /// The profile of every scene (`nil`: built-in profiles and variants).
-    public var profile: BandProfile?
+    @usableFromInline package var profile: BandProfile?
     /// Whole pixels only (scale 1, whole-number rects and points).
-    public var wholePixels = false
+    @usableFromInline package var wholePixels = false
     /// How long the implementation may take to send one answer, in seconds.
-    public var timeout: Double = 30
+    @usableFromInline package var timeout: Double = 30
     /// Grid scenes only (``SessionGenerator/grid``).
-    public var grid = false
+    @usableFromInline package var grid = false
     /// How many sessions.
-    public var sessions = 100
+    @usableFromInline package var sessions = 100
     /// The seed.
-    public var seed: UInt64 = 1
+    @usableFromInline package var seed: UInt64 = 1
     /// How many divergent sessions to shrink (the smallest result is kept).
-    public var candidates = 10
+    @usableFromInline package var candidates = 10
     /// Where counterexample files go.
-    public var directory = "."
+    @usableFromInline package var directory = "."
     /// Their name.
-    public var name = "counterexample"
+    @usableFromInline package var name = "counterexample"
     /// A saved session to play instead of generated ones (a counterexample's
     /// `NAME.scene.json` and `NAME.trace`): checks that it still diverges, or
     /// that a fix made it agree. Nothing is shrunk or written.
-    public var saved: ConformanceSession?
+    @usableFromInline package var saved: ConformanceSession?
     /// The saved session's name, for messages.
-    public var savedName = ""
+    @usableFromInline package var savedName = ""
 
     /// Creates a run of `command`.
-    public init(command: String) { self.command = command }
+    @usableFromInline package init(command: String) { self.command = command }
 
     /// The exit statuses.
-    public enum Status: Int32, Sendable {
+    @usableFromInline package enum Status: Int32, Sendable {
         /// Every session agreed (or was skipped).
         case agreed = 0
         /// A divergence was found (and written).
@@ -55,7 +55,7 @@ public struct ConformRun: Sendable {
     /// Runs; returns what to print and the exit status: the report (for
     /// ``Status/agreed`` and ``Status/diverged``, standard output's), or the
     /// error message (standard error's, starting with `pointersim: `).
-    public func run() -> (output: String, status: Status) {
+    @usableFromInline package func run() -> (output: String, status: Status) {
         var generator = SessionGenerator(kind: kind, profile: profile, wholePixels: wholePixels)
         generator.grid = grid
         let what = "\(sessions) session\(sessions == 1 ? "" : "s") (kind \(kind.rawValue), profile \(profile?.name ?? "any"), seed \(seed))"

@@ -3,14 +3,14 @@ import Foundation
 import Glibc
 #endif
 import PointerSimCore
-import PointerSimFormats
+@_spi(Fuzz) import PointerSimFormats
 
 /// The conformance protocol (docs/Formats/Conform.md): JSON Lines over a
 /// child's standard input and output.
-public enum ConformProtocol {
+@usableFromInline package enum ConformProtocol {
     /// The line that starts a session: `{"session": N, "scene": {…}}`, the
     /// scene as a scene file writes it, on one line.
-    public static func sceneLine(_ scene: Scene, session: Int) -> String {
+    @usableFromInline package static func sceneLine(_ scene: Scene, session: Int) -> String {
         let oneLine = SceneFile.render(scene).split(separator: "\n").map { $0.drop { $0 == " " } }.joined()
         return "{\"session\": \(session), \"scene\": \(oneLine)}"
     }
@@ -19,7 +19,7 @@ public enum ConformProtocol {
     /// (`button` for press and release, `modifiers` for modifiers, `key`,
     /// `dx`/`dy` for delta and scroll, `region` for invalidate, `device` for
     /// removed); `line` is the step as a trace line writes it, exactly.
-    public static func stepLine(_ e: PointerEvent, step: Int) -> String {
+    @usableFromInline package static func stepLine(_ e: PointerEvent, step: Int) -> String {
         var s = "{\"step\": \(step), \"t\": \(formatExactNumber(e.time)), \"event\": "
         func str(_ v: String) -> String { var o = ""; appendJSONString(v, to: &o); return o }
         switch e.kind {
@@ -38,17 +38,17 @@ public enum ConformProtocol {
     }
 
     /// The line that ends a session: `{"end": N}`.
-    public static func endLine(session: Int) -> String { "{\"end\": \(session)}" }
+    @usableFromInline package static func endLine(session: Int) -> String { "{\"end\": \(session)}" }
 
     /// Errors in what the child says.
-    public struct ProtocolError: Error, CustomStringConvertible {
-        public var description: String
+    @usableFromInline package struct ProtocolError: Error, CustomStringConvertible {
+        @usableFromInline package var description: String
     }
 
     /// An answer line: `{"step": K, "selection": [ids], "band": [x, y, w, h] | null, "focus": id | null}`
     /// (`band`, `focus`, `region` optional), or `{"skipped": "why"}`.
     /// - Returns: the step and the answer, or nil step with the skip reason.
-    public static func parseAnswer(_ line: String) throws -> (step: Int?, answer: ConformanceAnswer?, skipped: String?) {
+    @usableFromInline package static func parseAnswer(_ line: String) throws -> (step: Int?, answer: ConformanceAnswer?, skipped: String?) {
         let node: JSONNode
         do { node = try JSONParser.parse(line, file: "<child>") } catch {
             throw ProtocolError(description: "expected a JSON answer ({\"step\": K, \"selection\": [...]} or {\"skipped\": \"why\"}), found: \(line.prefix(80))")
@@ -99,18 +99,18 @@ public enum ConformProtocol {
 /// An implementation in any language, run as a child process (`/bin/sh -c
 /// COMMAND`) that speaks ``ConformProtocol`` on its standard input and
 /// output. One child plays every session, in turn.
-public final class ExecSubject: @unchecked Sendable {
+@usableFromInline package final class ExecSubject: @unchecked Sendable {
     let process = Process()
     let input = Pipe(), output = Pipe()
     var buffer: [UInt8] = []
     var sessionIndex = 0
     /// The command.
-    public let command: String
+    @usableFromInline package let command: String
     /// How long the child may take to send one answer line, in seconds.
-    public let timeout: Double
+    @usableFromInline package let timeout: Double
 
     /// Starts the child.
-    public init(command: String, timeout: Double = 30) throws {
+    @usableFromInline package init(command: String, timeout: Double = 30) throws {
         self.command = command
         self.timeout = timeout
         signal(SIGPIPE, SIG_IGN)  // a child that exits early is an error, not our death
@@ -122,7 +122,7 @@ public final class ExecSubject: @unchecked Sendable {
     }
 
     /// Closes the child's input and waits for it to exit.
-    public func finish() {
+    @usableFromInline package func finish() {
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
     }
@@ -158,7 +158,7 @@ public final class ExecSubject: @unchecked Sendable {
 
     /// Plays one session: writes the scene, the steps and the end, then reads
     /// one answer per step (or a skip).
-    public func play(_ session: ConformanceSession) throws -> ConformanceOutcome {
+    @usableFromInline package func play(_ session: ConformanceSession) throws -> ConformanceOutcome {
         var text = ConformProtocol.sceneLine(session.scene, session: sessionIndex) + "\n"
         for (k, e) in session.events.enumerated() { text += ConformProtocol.stepLine(e, step: k) + "\n" }
         text += ConformProtocol.endLine(session: sessionIndex) + "\n"
@@ -181,5 +181,5 @@ public final class ExecSubject: @unchecked Sendable {
     }
 
     /// This child as a subject for the runner.
-    public var subject: ConformanceSubject { { try self.play($0) } }
+    @usableFromInline package var subject: ConformanceSubject { { try self.play($0) } }
 }

@@ -4,22 +4,22 @@ import PointerSimCore
 /// items, the integer-exact drag, the digests; timing only the selection
 /// update of each step. One definition for `pointersim bench band` and the
 /// regression gates in `Benchmarks/`.
-public enum BandWorkload {
+@_spi(Benchmarks) public enum BandWorkload {
     /// The selection's digest after step `k`: its size and the wrapping sum
     /// of `splitmix64` of its members.
-    public struct Checkpoint: Sendable, Equatable { public var k: Int; public var count: Int; public var sum: UInt64 }
+    @_spi(Benchmarks) public struct Checkpoint: Sendable, Equatable { public var k: Int; public var count: Int; public var sum: UInt64 }
     /// One run's checkpoints and timings (nanoseconds).
-    public struct Result: Sendable {
-        public var steps: Int
-        public var checkpoints: [Checkpoint]
-        public var medianNs: Int64, p99Ns: Int64, meanNs: Int64, totalNs: Int64, buildNs: Int64
+    @_spi(Benchmarks) public struct Result: Sendable {
+        @_spi(Benchmarks) public var steps: Int
+        @_spi(Benchmarks) public var checkpoints: [Checkpoint]
+        @_spi(Benchmarks) public var medianNs: Int64, p99Ns: Int64, meanNs: Int64, totalNs: Int64, buildNs: Int64
     }
 
     /// The steps whose selection is digested.
-    public static let checkpointSteps: Set<Int> = [40, 250, 500, 1000, 1500, 2000]
+    @_spi(Benchmarks) public static let checkpointSteps: Set<Int> = [40, 250, 500, 1000, 1500, 2000]
 
     /// The digest's hash of a member.
-    public static func splitmix64(_ x: UInt64) -> UInt64 {
+    @_spi(Benchmarks) public static func splitmix64(_ x: UInt64) -> UInt64 {
         var z = x &+ 0x9E37_79B9_7F4A_7C15
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
@@ -27,15 +27,15 @@ public enum BandWorkload {
     }
 
     /// Item `id`: 40 × 30 on a grid of 80 columns, pitch 50 × 40.
-    public static func item(_ id: Int) -> Rect {
+    @_spi(Benchmarks) public static func item(_ id: Int) -> Rect {
         Rect(x: Double(50 * (id % 80)), y: Double(40 * (id / 80)), width: 40, height: 30)
     }
 
     /// The first `n` items.
-    public static func items(_ n: Int) -> [Rect] { (0..<n).map(item) }
+    @_spi(Benchmarks) public static func items(_ n: Int) -> [Rect] { (0..<n).map(item) }
 
     /// The band at step `k` (1 … 2000) over `n` items.
-    public static func band(k: Int, n: Int) -> Rect {
+    @_spi(Benchmarks) public static func band(k: Int, n: Int) -> Rect {
         let rows = (n + 79) / 80
         let h = 40 * rows - 10
         func tri(_ u: Int, _ p: Int) -> Int { abs(2 * (u % p) - p) }
@@ -50,7 +50,7 @@ public enum BandWorkload {
 
     /// Builds `n` items and their engine (timed as the build), then runs
     /// steps `stride`, `2·stride`, … 2000 in `mode`, timing each update.
-    public static func run(items n: Int, mode: SelectionMode, stride: Int) -> Result {
+    @_spi(Benchmarks) public static func run(items n: Int, mode: SelectionMode, stride: Int) -> Result {
         let clock = ContinuousClock()
         // The timed build makes the items (straight into the engine's columns,
         // no array of rects) and indexes them.
@@ -86,7 +86,7 @@ public enum BandWorkload {
 
     /// Nearest-rank percentiles of timing samples (docs/Benchmarks.md: sort
     /// ascending, take element ⌈q·n⌉, 1-based).
-    public static func nearestRank(_ samples: [Int64]) -> (Double) -> Int64 {
+    @_spi(Benchmarks) public static func nearestRank(_ samples: [Int64]) -> (Double) -> Int64 {
         let sorted = samples.sorted()
         return { q in
             guard !sorted.isEmpty else { return 0 }
@@ -96,7 +96,7 @@ public enum BandWorkload {
     }
 
     /// A duration in nanoseconds.
-    public static func nanos(_ d: Duration) -> Int64 {
+    @_spi(Benchmarks) public static func nanos(_ d: Duration) -> Int64 {
         let c = d.components
         return c.seconds * 1_000_000_000 + c.attoseconds / 1_000_000_000
     }

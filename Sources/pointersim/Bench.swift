@@ -1,6 +1,6 @@
 import ArgumentParser
 import PointerSimCore
-import PointerSimWorkloads
+@_spi(Benchmarks) import PointerSimWorkloads
 import PointerSimFormats
 
 extension PointerSimCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import PointerSimCore
-import PointerSimWorkloads
+@_spi(Benchmarks) import PointerSimWorkloads
 
 extension PointerSimCommand.Bench {
     struct Regions: ParsableCommand {

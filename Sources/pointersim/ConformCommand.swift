@@ -1,6 +1,6 @@
 import ArgumentParser
 import PointerSimCore
-import PointerSimFormats
+@_spi(Fuzz) import PointerSimFormats
 import PointerSimTesting
 
 #if canImport(Glibc)

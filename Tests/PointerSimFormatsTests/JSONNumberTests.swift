@@ -1,6 +1,6 @@
 import Foundation
 import PointerSimCore
-import PointerSimFormats
+@_spi(Fuzz) import PointerSimFormats
 import Testing
 
 /// The JSON reader turns most numbers into `Double`s itself (a mantissa of

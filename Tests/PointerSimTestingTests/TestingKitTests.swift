@@ -1,6 +1,6 @@
 import Foundation
 import PointerSimCore
-import PointerSimFormats
+@_spi(Fuzz) import PointerSimFormats
 import PointerSimInput
 import PointerSimTesting
 import PropertyBased

@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Narrows the public API to what a user reads (issue #18).
 
-Reads Tools/api/internal.txt: lines `Module Name [spi=Group]`, where Name is
-a top-level type or function of Module that is an implementation detail.
+Reads Tools/api/internal.txt: lines `Module Name [spi=Group] [members]`,
+where Name is a top-level type or function of Module that is an
+implementation detail (`members`: the type stays public, its members are the
+detail).
 Every `public`/`open` declaration of that type (its own, its members', those
 of extensions of it anywhere in the module) becomes `package`, or
 `@_spi(Group) public` where a nested package (Benchmarks/, Fuzz/) needs it.
@@ -26,11 +28,13 @@ def load_list():
             if not line:
                 continue
             parts = line.split()
-            spi = None
+            spi, members = None, False
             for p in parts[2:]:
                 if p.startswith('spi='):
                     spi = p[4:]
-            entries.setdefault(parts[0], {})[parts[1]] = spi
+                elif p == 'members':
+                    members = True
+            entries.setdefault(parts[0], {})[parts[1]] = (spi, members)
     return entries
 
 def narrow(line, spi):
@@ -46,7 +50,7 @@ def narrow(line, spi):
     # module's `@inlinable` code (the band engine's hot paths are inlinable).
     rest = line[m.end(3):]
     uf = '@usableFromInline '
-    if re.search(r'@(inlinable|usableFromInline)\b', attrs) or re.match(r'\s*(extension|protocol)\b', rest):
+    if re.search(r'@(inlinable|usableFromInline)\b', attrs) or re.match(r'\s*extension\b', rest):
         uf = ''
     return line[:m.start(2)] + uf + 'package' + line[m.end(2):]
 
@@ -78,7 +82,10 @@ def process_file(path, names):
             outer_here = outer
         new = line
         if DECL.match(line) and outer_here in names:
-            new = narrow(line, names[outer_here])
+            spi, members = names[outer_here]
+            # `members`: the type stays public, its members narrow.
+            if not (members and (depth == 0)):
+                new = narrow(line, spi)
         if new != line:
             changed = True
         out.append(new)
@@ -112,17 +119,82 @@ def apply_list(entries):
 
 ERR = re.compile(r'^(/[^:]+\.swift):(\d+):\d+: error: .*(?:cannot be declared public|must be declared package|must be declared internal|cannot be declared open|must be as accessible as|uses a package type|uses an internal type|it is SPI|must be .@usableFromInline. or public)')
 
-def fix_loop(max_rounds=30):
+SPI_USE = re.compile(r"^(/[^:]+\.swift):(\d+):\d+: error: cannot use \w+ '(\w+)'.*it is SPI")
+
+def to_spi(line, group):
+    # `@usableFromInline package` or `public` -> `@_spi(group) public`
+    if '@_spi(' in line:
+        return line
+    new = re.sub(r'@usableFromInline\s+package\b', f'@_spi({group}) public', line, count=1)
+    if new == line:
+        new = re.sub(r'\bpackage\b', f'@_spi({group}) public', line, count=1)
+    if new == line:
+        m = DECL.match(line)
+        if m:
+            new = line[:m.start(2)] + f'@_spi({group}) ' + line[m.start(2):]
+    return new
+
+SPI_HIDDEN = re.compile(r"^(/[^:]+\.swift):\d+:\d+: error: .*inaccessible due to '@_spi' protection level")
+
+def spi_imports(path, module_groups):
+    # A file of the package that reaches an SPI declaration imports its
+    # module with the module's SPI groups.
+    with open(path) as f:
+        text = f.read()
+    new = text
+    for module, gs in module_groups.items():
+        attrs = ''.join(f'@_spi({g}) ' for g in sorted(gs))
+        new = re.sub(r'^(?:@_spi\(\w+\) )*import ' + module + r'$', attrs + 'import ' + module, new, flags=re.M)
+    if new != text:
+        with open(path, 'w') as f:
+            f.write(new)
+        return True
+    return False
+
+def fix_loop(max_rounds=30, entries=None):
+    groups = {}
+    module_groups = {}
+    for module, names in (entries or {}).items():
+        for n, (spi, _) in names.items():
+            if spi:
+                groups[n] = spi
+                module_groups.setdefault(module, set()).add(spi)
     for r in range(max_rounds):
         p = subprocess.run(['swift', 'build'], cwd=ROOT, capture_output=True, text=True)
         if p.returncode == 0:
             print(f'api: build passes after {r} fix-up round(s)')
             return True
         fixes, stuck = {}, []
+        spi_fixes = {}
+        hidden = set()
         for l in (p.stdout + p.stderr).split('\n'):
+            m = SPI_HIDDEN.match(l)
+            if m:
+                hidden.add(m.group(1))
+                continue
+            m = SPI_USE.match(l)
+            if m and m.group(3) in groups:
+                spi_fixes.setdefault(m.group(1), {})[int(m.group(2))] = groups[m.group(3)]
+                continue
             m = ERR.match(l)
             if m:
                 fixes.setdefault(m.group(1), set()).add(int(m.group(2)))
+        for path, nums in spi_fixes.items():
+            with open(path) as f:
+                lines = f.read().split('\n')
+            for n, g in nums.items():
+                lines[n - 1] = to_spi(lines[n - 1], g)
+            with open(path, 'w') as f:
+                f.write('\n'.join(lines))
+        imported = [h for h in hidden if spi_imports(h, module_groups)]
+        if imported:
+            print(f'api: round {r + 1}: {len(imported)} file(s) import SPI')
+            if not fixes and not spi_fixes:
+                continue
+        if spi_fixes:
+            print(f'api: round {r + 1}: {sum(len(v) for v in spi_fixes.values())} declaration(s) made SPI')
+            if not fixes:
+                continue
         if not fixes:
             sys.stderr.write(p.stdout[-6000:] + p.stderr[-3000:])
             print('api: build fails with errors this script does not narrow', file=sys.stderr)
@@ -145,6 +217,7 @@ def fix_loop(max_rounds=30):
     return False
 
 if __name__ == '__main__':
-    apply_list(load_list())
+    entries = load_list()
+    apply_list(entries)
     if '--no-build' not in sys.argv:
-        sys.exit(0 if fix_loop() else 1)
+        sys.exit(0 if fix_loop(entries=entries) else 1)

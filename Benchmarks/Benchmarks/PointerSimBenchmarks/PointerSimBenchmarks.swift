@@ -1,9 +1,9 @@
 import Benchmark
 import Foundation
-import PointerSimCore
+@_spi(Benchmarks) import PointerSimCore
 import PointerSimFormats
 import PointerSimPipeline
-import PointerSimWorkloads
+@_spi(Benchmarks) import PointerSimWorkloads
 
 // The band workload of docs/Benchmarks.md (v1): BandWorkload.item and
 // BandWorkload.band, the definitions `pointersim bench band` uses.
@@ -13,9 +13,9 @@ let workloadItem = BandWorkload.item
 final class Shared: @unchecked Sendable {
     static let shared = Shared()
     let n = 1_000_000
-    lazy var edges = ItemEdges(count: n, workloadItem)
+    lazy var edges = BenchmarkEdges(count: n, workloadItem)
     lazy var bands = (1...2000).map { BandWorkload.band(k: $0, n: n) }
-    var engine: SelectionEngine?
+    var engine: BenchmarkBand?
     lazy var regions: SceneRegionProvider = SceneRegionProvider(regions: (0..<100_000).map {
         SceneRegion(id: "g\($0)", rect: workloadItem($0))
     })
@@ -130,15 +130,12 @@ let benchmarks: @Sendable () -> Void = {
     ) { benchmark in
         let s = Shared.shared
         if s.engine == nil {
-            var e = SelectionEngine(edges: s.edges)
-            e.beginBand(mode: .replace)
-            s.engine = e
+            s.engine = BenchmarkBand(s.edges)
         }
         let bands = s.bands
         benchmark.startMeasurement()
         for band in bands {
-            let diff = s.engine!.updateBand(to: band, sorted: false)
-            blackHole(diff.added.count)
+            blackHole(s.engine!.update(to: band))
         }
         benchmark.stopMeasurement()
     }
@@ -153,7 +150,7 @@ let benchmarks: @Sendable () -> Void = {
     ) { benchmark in
         let edges = Shared.shared.edges
         benchmark.startMeasurement()
-        blackHole(SpatialIndex(edges: edges))
+        blackHole(edges.buildIndex())
         benchmark.stopMeasurement()
     }
 

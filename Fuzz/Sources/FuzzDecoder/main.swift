@@ -3,7 +3,7 @@ import FuzzSupport
 import Glibc
 #endif
 import PointerSimCore
-import PointerSimFormats
+@_spi(Fuzz) import PointerSimFormats
 import PointerSimInput
 
 /// Raw event streams on real devices: the bytes pick one or two devices

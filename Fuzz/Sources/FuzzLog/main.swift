@@ -1,6 +1,6 @@
 import FuzzSupport
 import PointerSimCore
-import PointerSimFormats
+@_spi(Fuzz) import PointerSimFormats
 import PointerSimPipeline
 
 /// The JSON log (issue #21; the viewer has no reader of its own in Swift:

@@ -10,7 +10,7 @@ extension BandEngine {
     /// - Complexity: O(log(distance) × items in the boxes visited), about
     ///   O(log n) for items of similar sizes; O(n) when the index has no
     ///   finite extent.
-    public func nearestItem(from: Int, direction d: FocusDirection) -> Int? {
+    @usableFromInline package func nearestItem(from: Int, direction d: FocusDirection) -> Int? {
         let fr = rect(of: from), c = fr.center
         var best = -1, bestScore = Double.infinity
         func consider(_ i: Int) {
@@ -64,12 +64,12 @@ extension BandEngine {
     }
 
     /// Whether item `i` was removed.
-    public func isRemoved(_ i: Int) -> Bool { removedItems[i] }
+    @usableFromInline package func isRemoved(_ i: Int) -> Bool { removedItems[i] }
 
     /// The topmost item (the highest index) whose rect contains the point
     /// (half-open), or nil.
     /// - Complexity: O(items in the point's grid cell + oversized + changed items).
-    public func item(at p: Point) -> Int? {
+    @usableFromInline package func item(at p: Point) -> Int? {
         var best = -1
         let probe = Rect(x: p.x, y: p.y, width: 0, height: 0)
         func test(_ i: Int) {
@@ -87,7 +87,7 @@ extension BandEngine {
     /// grid's last row hits that row; our reading of why is that GTK's
     /// picking includes a widget's max edges).
     /// - Complexity: that of ``item(at:)``, four times when `closed`.
-    public func item(at p: Point, closed: Bool) -> Int? {
+    @usableFromInline package func item(at p: Point, closed: Bool) -> Int? {
         guard closed else { return item(at: p) }
         // Closed containment is half-open containment of p or of p nudged
         // down to the previous double on either or both axes.
@@ -108,7 +108,7 @@ extension BandEngine {
     /// The items a band rect hits, by scanning every item: the reference the
     /// indexed engine is tested against.
     /// - Complexity: O(n).
-    public static func naiveHits(items: [Rect], rect: Rect, hitRule: HitRule) -> [Int] {
+    @usableFromInline package static func naiveHits(items: [Rect], rect: Rect, hitRule: HitRule) -> [Int] {
         items.indices.filter { hitRule.hits(item: items[$0], band: rect) }
     }
 }

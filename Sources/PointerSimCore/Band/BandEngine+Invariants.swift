@@ -3,7 +3,7 @@ extension BandEngine {
     /// model it changes (only with `POINTERSIM_INTERNAL_CHECKS`): the same
     /// items, the same removed items, a band in both or in neither, and each
     /// item's hit state against the current band rect (up to 4,096 items).
-    @inlinable public func _checkInvariants(_ model: SelectionModel) {
+    @inlinable package func _checkInvariants(_ model: SelectionModel) {
         #if POINTERSIM_INTERNAL_CHECKS
         model._checkInvariants()
         precondition(model.count == edges.count && inRect.capacity == edges.count && everHit.capacity == edges.count, "item count")

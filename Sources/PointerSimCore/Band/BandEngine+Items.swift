@@ -7,7 +7,7 @@ extension BandEngine {
     /// model). During a band it is tested against the band at once.
     /// - Returns: the new index and the change to the selection.
     /// - Complexity: amortised O(1), plus the rebuild's share.
-    public mutating func insertItem(_ rect: Rect, selection model: inout SelectionModel) -> (index: Int, diff: SelectionDiff) {
+    @usableFromInline package mutating func insertItem(_ rect: Rect, selection model: inout SelectionModel) -> (index: Int, diff: SelectionDiff) {
         let i = edges.count
         precondition(model.count == i, "the model and the engine hold different items")
         edges.append(ItemEdges.edges(rect))
@@ -26,7 +26,7 @@ extension BandEngine {
     /// - Returns: the change to the selection.
     /// - Complexity: O(1).
     @discardableResult
-    public mutating func removeItem(_ i: Int, selection model: inout SelectionModel) -> SelectionDiff {
+    @usableFromInline package mutating func removeItem(_ i: Int, selection model: inout SelectionModel) -> SelectionDiff {
         guard i >= 0, i < edges.count, !removedItems[i] else { return SelectionDiff() }
         removedItems[i] = true
         removedCount += 1
@@ -41,7 +41,7 @@ extension BandEngine {
     /// - Returns: the change to the selection.
     /// - Complexity: amortised O(1), plus the rebuild's share.
     @discardableResult
-    public mutating func setRect(_ rect: Rect, ofItem i: Int, selection model: inout SelectionModel) -> SelectionDiff {
+    @usableFromInline package mutating func setRect(_ rect: Rect, ofItem i: Int, selection model: inout SelectionModel) -> SelectionDiff {
         guard i >= 0, i < edges.count, !removedItems[i] else { return SelectionDiff() }
         edges.set(i, ItemEdges.edges(rect))
         markChanged(i)
@@ -54,7 +54,7 @@ extension BandEngine {
     /// - Returns: the change to the selection (during a band).
     /// - Complexity: O(n) (the index is rebuilt).
     @discardableResult
-    public mutating func relayout(_ rects: [Rect], selection model: inout SelectionModel) -> SelectionDiff {
+    @usableFromInline package mutating func relayout(_ rects: [Rect], selection model: inout SelectionModel) -> SelectionDiff {
         precondition(rects.count == edges.count, "relayout needs one rect per item")
         let removed = removedItems
         edges = ItemEdges(count: rects.count) { removed[$0] ? Rect(x: .infinity, y: .infinity, width: 0, height: 0) : rects[$0] }

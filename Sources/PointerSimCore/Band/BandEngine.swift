@@ -27,36 +27,36 @@ public struct BandEngine: Sendable {
     /// The items' edges, in one flat array (``ItemEdges``: 16 bytes per item
     /// when exact as `Float`); an item's index is its id. Removed items, and
     /// items with a NaN edge, are stored as `+∞` (never hit).
-    public internal(set) var edges: ItemEdges
+    @usableFromInline package internal(set) var edges: ItemEdges
     /// The number of items (removed ones included: indices are never reused).
-    public var count: Int { edges.count }
+    @usableFromInline package var count: Int { edges.count }
     /// The item rectangles as the engine stores them (normalised; a removed
     /// item or an item with a NaN edge reads as an infinite rect).
     /// - Complexity: O(n): it builds the array; prefer ``rect(of:)`` and ``count``.
-    public var items: [Rect] { (0..<edges.count).map(edges.rect) }
+    @usableFromInline package var items: [Rect] { (0..<edges.count).map(edges.rect) }
     /// Item `i`'s rect as the engine stores it.
-    public func rect(of i: Int) -> Rect { edges.rect(i) }
+    @usableFromInline package func rect(of i: Int) -> Rect { edges.rect(i) }
     /// The hit rule.
-    public var hitRule: HitRule
+    @usableFromInline package var hitRule: HitRule
     /// The spatial index over ``items`` (as of its last rebuild; changed items
     /// are on ``changedItems`` until the next one).
-    public internal(set) var index: SpatialIndex
+    @usableFromInline package internal(set) var index: SpatialIndex
     /// Items inserted or moved since the index was built: every query visits them.
-    public internal(set) var changedItems: [Int] = []
+    @usableFromInline package internal(set) var changedItems: [Int] = []
     /// Removed items (never hit; the model keeps its own list, never selected).
-    public internal(set) var removedItems: ItemBitSet
+    @usableFromInline package internal(set) var removedItems: ItemBitSet
     /// The number of removed items.
-    public internal(set) var removedCount = 0
+    @usableFromInline package internal(set) var removedCount = 0
     /// The items the current rect hits.
-    public internal(set) var inRect: ItemBitSet
+    @usableFromInline package internal(set) var inRect: ItemBitSet
     /// The items any rect of the current band has hit.
-    public internal(set) var everHit: ItemBitSet
+    @usableFromInline package internal(set) var everHit: ItemBitSet
     /// The current band rect, if a band is active.
-    public internal(set) var bandRect: Rect?
+    @usableFromInline package internal(set) var bandRect: Rect?
     /// The current band's mode.
-    public internal(set) var mode: SelectionMode = .replace
+    @usableFromInline package internal(set) var mode: SelectionMode = .replace
     /// Whether the mode's selection is applied on every update.
-    public internal(set) var isLive: Bool = true
+    @usableFromInline package internal(set) var isLive: Bool = true
 
     var isChanged: ItemBitSet
     /// Where the index's edge-order searches ended last time (the band moves little).
@@ -66,13 +66,13 @@ public struct BandEngine: Sendable {
 
     /// Creates an engine over these items.
     /// - Complexity: O(n).
-    public init(items: [Rect], hitRule: HitRule = .intersects, cellSize: Double? = nil) {
+    @usableFromInline package init(items: [Rect], hitRule: HitRule = .intersects, cellSize: Double? = nil) {
         self.init(edges: ItemEdges(items), hitRule: hitRule, cellSize: cellSize)
     }
 
     /// Creates an engine over items given as edges (no array of rects needed).
     /// - Complexity: O(n).
-    public init(edges: ItemEdges, hitRule: HitRule = .intersects, cellSize: Double? = nil) {
+    @usableFromInline package init(edges: ItemEdges, hitRule: HitRule = .intersects, cellSize: Double? = nil) {
         self.edges = edges
         self.hitRule = hitRule
         index = SpatialIndex(edges: edges, cellSize: cellSize)
@@ -91,7 +91,7 @@ public struct BandEngine: Sendable {
     /// - Returns: the change to the selection.
     /// - Complexity: O(n / 64 + change).
     @discardableResult
-    public mutating func beginBand(mode: SelectionMode, live: Bool = true, selection model: inout SelectionModel) -> SelectionDiff {
+    @usableFromInline package mutating func beginBand(mode: SelectionMode, live: Bool = true, selection model: inout SelectionModel) -> SelectionDiff {
         model.bandStart = model.selection
         inRect.removeAll(); everHit.removeAll()
         bandRect = nil
@@ -111,7 +111,7 @@ public struct BandEngine: Sendable {
     /// - Complexity: O(cells and items touching the difference of the old and
     ///   new rects), plus O(d log d) to sort d changes; a step where the band
     ///   becomes empty or stops being empty (`intersects`) adds O(n / 64 + hit items).
-    public mutating func updateBand(to rect: Rect, sorted: Bool = true, selection model: inout SelectionModel) -> SelectionDiff {
+    @usableFromInline package mutating func updateBand(to rect: Rect, sorted: Bool = true, selection model: inout SelectionModel) -> SelectionDiff {
         let old = bandRect
         bandRect = rect
         model.exactRange = nil
@@ -194,7 +194,7 @@ public struct BandEngine: Sendable {
     /// - Returns: the change since the last update.
     /// - Complexity: O(n / 64 + change).
     @discardableResult
-    public mutating func endBand(mode: SelectionMode? = nil, selection model: inout SelectionModel) -> SelectionDiff {
+    @usableFromInline package mutating func endBand(mode: SelectionMode? = nil, selection model: inout SelectionModel) -> SelectionDiff {
         if let m = mode { self.mode = m }
         let diff = model.replaceBits(with: bandSelection(start: model.bandStart))
         bandRect = nil
@@ -207,7 +207,7 @@ public struct BandEngine: Sendable {
     /// - Returns: the change since the last update.
     /// - Complexity: O(n / 64 + change).
     @discardableResult
-    public mutating func cancelBand(selection model: inout SelectionModel) -> SelectionDiff {
+    @usableFromInline package mutating func cancelBand(selection model: inout SelectionModel) -> SelectionDiff {
         let diff = model.restoreBandStart()
         bandRect = nil
         isLive = true

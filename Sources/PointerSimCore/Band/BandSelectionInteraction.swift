@@ -140,7 +140,7 @@ public struct BandSelectionInteraction: Sendable {
 
     /// Creates the interaction over items given as edges (no array of rects).
     /// - Complexity: O(n) to build the index.
-    public init(edges: ItemEdges, configuration: BandConfiguration = BandConfiguration()) {
+    @usableFromInline package init(edges: ItemEdges, configuration: BandConfiguration = BandConfiguration()) {
         self.configuration = configuration
         engine = BandEngine(edges: edges, hitRule: configuration.hitRule)
     }

@@ -1,18 +1,18 @@
 /// A fixed-capacity set of item indices, one bit per item.
-public struct ItemBitSet: Sendable, Hashable {
+@usableFromInline package struct ItemBitSet: Sendable, Hashable {
     @usableFromInline var words: [UInt64]
     /// The number of indices the set can hold (`0 ..< capacity`).
-    public private(set) var capacity: Int
+    @usableFromInline package private(set) var capacity: Int
 
     /// An empty set for `capacity` items.
     /// - Complexity: O(capacity / 64).
-    public init(capacity: Int) {
+    @usableFromInline package init(capacity: Int) {
         self.capacity = capacity
         words = Array(repeating: 0, count: (capacity + 63) / 64)
     }
 
     /// Whether index `i` is in the set.
-    @inlinable public subscript(i: Int) -> Bool {
+    @inlinable package subscript(i: Int) -> Bool {
         get { words[i >> 6] & (1 << UInt64(i & 63)) != 0 }
         set {
             if newValue { words[i >> 6] |= 1 << UInt64(i & 63) } else { words[i >> 6] &= ~(1 << UInt64(i & 63)) }
@@ -21,11 +21,11 @@ public struct ItemBitSet: Sendable, Hashable {
 
     /// The number of members.
     /// - Complexity: O(capacity / 64).
-    public var count: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
+    @usableFromInline package var count: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
 
     /// The members in ascending order.
     /// - Complexity: O(capacity / 64 + count).
-    public var members: [Int] {
+    @usableFromInline package var members: [Int] {
         var out: [Int] = []
         forEachMember { out.append($0) }
         return out
@@ -33,7 +33,7 @@ public struct ItemBitSet: Sendable, Hashable {
 
     /// Calls `body` for each member in ascending order.
     /// - Complexity: O(capacity / 64 + count).
-    @inlinable public func forEachMember(_ body: (Int) -> Void) {
+    @inlinable package func forEachMember(_ body: (Int) -> Void) {
         for (w, word) in words.enumerated() where word != 0 {
             var bits = word
             while bits != 0 {
@@ -45,7 +45,7 @@ public struct ItemBitSet: Sendable, Hashable {
 
     /// Calls `body` for each index where this set and `other` differ, ascending.
     /// - Complexity: O(capacity / 64 + differences).
-    @inlinable public func forEachDifference(from other: ItemBitSet, _ body: (Int) -> Void) {
+    @inlinable package func forEachDifference(from other: ItemBitSet, _ body: (Int) -> Void) {
         for w in words.indices {
             var bits = words[w] ^ other.words[w]
             while bits != 0 {
@@ -57,7 +57,7 @@ public struct ItemBitSet: Sendable, Hashable {
 
     /// Grows the set to hold `0 ..< newCapacity` (new indices are not members).
     /// - Complexity: amortised O(1) per added index.
-    public mutating func grow(to newCapacity: Int) {
+    @usableFromInline package mutating func grow(to newCapacity: Int) {
         guard newCapacity > capacity else { return }
         capacity = newCapacity
         let need = (newCapacity + 63) / 64
@@ -66,7 +66,7 @@ public struct ItemBitSet: Sendable, Hashable {
 
     /// Adds every index `0 ..< capacity`.
     /// - Complexity: O(capacity / 64).
-    public mutating func insertAll() {
+    @usableFromInline package mutating func insertAll() {
         for i in words.indices { words[i] = ~0 }
         let extra = words.count * 64 - capacity
         if extra > 0, !words.isEmpty { words[words.count - 1] >>= UInt64(extra) }
@@ -74,7 +74,7 @@ public struct ItemBitSet: Sendable, Hashable {
 
     /// Adds (`true`) or removes every index of a range.
     /// - Complexity: O(range / 64).
-    public mutating func setRange(_ r: Range<Int>, to value: Bool) {
+    @usableFromInline package mutating func setRange(_ r: Range<Int>, to value: Bool) {
         guard !r.isEmpty else { return }
         let w0 = r.lowerBound >> 6, w1 = (r.upperBound - 1) >> 6
         for w in w0...w1 {
@@ -87,7 +87,7 @@ public struct ItemBitSet: Sendable, Hashable {
 
     /// The members as ascending runs of consecutive indices.
     /// - Complexity: O(capacity / 64 + runs).
-    public var runs: [Range<Int>] {
+    @usableFromInline package var runs: [Range<Int>] {
         var out: [Range<Int>] = []
         var start = -1, end = -1
         for (w, word) in words.enumerated() where word != 0 {
@@ -106,14 +106,14 @@ public struct ItemBitSet: Sendable, Hashable {
 
     /// The lowest member, if any.
     /// - Complexity: O(position / 64).
-    public var first: Int? {
+    @usableFromInline package var first: Int? {
         for (w, word) in words.enumerated() where word != 0 { return w << 6 | word.trailingZeroBitCount }
         return nil
     }
 
     /// Removes every member.
     /// - Complexity: O(capacity / 64).
-    public mutating func removeAll() {
+    @usableFromInline package mutating func removeAll() {
         for i in words.indices { words[i] = 0 }
     }
 }

@@ -18,16 +18,16 @@
 /// object, no string: ids live elsewhere.
 ///
 /// An item with a NaN edge is stored as `(+∞, +∞, +∞, +∞)`: no band hits it.
-public struct ItemEdges: Sendable {
+@usableFromInline package struct ItemEdges: Sendable {
     /// The storage layouts, narrowest first.
-    public enum Layout: Int, Sendable, Comparable {
+    @usableFromInline package enum Layout: Int, Sendable, Comparable {
         /// Min corners as `Float` plus one size for every item: 8 bytes per item.
         case uniform
         /// Four `Float` edges per item: 16 bytes per item.
         case single
         /// Four `Double` edges per item: 32 bytes per item.
         case double
-        public static func < (a: Layout, b: Layout) -> Bool { a.rawValue < b.rawValue }
+        @usableFromInline package static func < (a: Layout, b: Layout) -> Bool { a.rawValue < b.rawValue }
     }
 
     /// What the spatial index needs to know of all the items before it
@@ -39,32 +39,32 @@ public struct ItemEdges: Sendable {
     /// Made by one pass over the items (``ItemEdges/summary()``), except in
     /// the uniform layout, where it is kept up to date as items are appended
     /// from the min corners alone: no pass at all.
-    public struct Summary: Sendable {
+    @usableFromInline package struct Summary: Sendable {
         /// Per component (minX, minY, maxX, maxY), the lowest and the highest
         /// finite value (`+∞` and `−∞` if none).
-        public var lowest = SIMD4<Double>(repeating: .infinity)
-        public var highest = SIMD4<Double>(repeating: -.infinity)
+        @usableFromInline package var lowest = SIMD4<Double>(repeating: .infinity)
+        @usableFromInline package var highest = SIMD4<Double>(repeating: -.infinity)
         /// The extent of the items with four finite edges (`+∞, +∞, −∞, −∞` if none).
-        public var bounds = SIMD4<Double>(.infinity, .infinity, -.infinity, -.infinity)
+        @usableFromInline package var bounds = SIMD4<Double>(.infinity, .infinity, -.infinity, -.infinity)
         /// The sum of the finite items' longer half sides.
-        public var sumHalfSide = 0.0
+        @usableFromInline package var sumHalfSide = 0.0
         /// The number of items with four finite edges.
-        public var finite = 0
+        @usableFromInline package var finite = 0
         /// Per component: item order sorts it, runs of equal keys by the
         /// other axis's min edge.
-        public var inOrder = [true, true, true, true]
+        @usableFromInline package var inOrder = [true, true, true, true]
         /// Per component: every value is `+∞` or a whole number of magnitude
         /// at most 2³⁰.
-        public var integral = [true, true, true, true]
+        @usableFromInline package var integral = [true, true, true, true]
         /// Per axis: every max edge is exactly (as reals) the min edge plus
         /// the common size (the uniform layout only).
-        public var maxFollowsMin = [false, false]
+        @usableFromInline package var maxFollowsMin = [false, false]
 
         /// No items.
-        public init() {}
+        @usableFromInline package init() {}
 
         /// The order-preserving bits of a `Float`.
-        @inlinable @inline(__always) public static func key(_ v: Float) -> UInt32 {
+        @inlinable @inline(__always) package static func key(_ v: Float) -> UInt32 {
             let b = v.bitPattern
             return b >> 31 == 1 ? ~b : b | (1 << 31)
         }
@@ -177,7 +177,7 @@ public struct ItemEdges: Sendable {
     /// The summary of the items: from the running summary in the uniform
     /// layout, else one pass.
     /// - Complexity: O(1) in the uniform layout of whole numbers, else O(n).
-    public func summary() -> Summary {
+    @usableFromInline package func summary() -> Summary {
         if layout == .uniform, let u = uniformSummary, let s = u.summary(size: size ?? .zero) { return s }
         return Summary(self)
     }
@@ -188,13 +188,13 @@ public struct ItemEdges: Sendable {
     /// The common size in the uniform layout (`nil` until the first item).
     @usableFromInline var size: SIMD2<Float>? = nil
     /// The layout in use.
-    public private(set) var layout: Layout = .uniform
+    @usableFromInline package private(set) var layout: Layout = .uniform
 
     /// Whether the edges are stored as `Float` (all exact): the uniform or the single layout.
-    public var isSingle: Bool { layout != .double }
+    @usableFromInline package var isSingle: Bool { layout != .double }
 
     /// The number of items.
-    public var count: Int {
+    @usableFromInline package var count: Int {
         switch layout {
         case .uniform: return corners.count
         case .single: return single.count
@@ -203,18 +203,18 @@ public struct ItemEdges: Sendable {
     }
 
     /// No items.
-    public init() {}
+    @usableFromInline package init() {}
 
     /// The edges of `rects`.
     /// - Complexity: O(n).
-    public init(_ rects: [Rect]) {
+    @usableFromInline package init(_ rects: [Rect]) {
         self.init(count: rects.count) { rects[$0] }
     }
 
     /// The edges of `count` items made by `rect`, without an intermediate
     /// array of rects (a million items of one size cost 8 MB, not 48).
     /// - Complexity: O(n) calls of `rect`.
-    @inlinable public init(count: Int, _ rect: (Int) -> Rect) {
+    @inlinable package init(count: Int, _ rect: (Int) -> Rect) {
         // (No items: nothing to allocate. `unsafeUninitializedCapacity: 0`
         // would write into the shared empty-array storage, a data race.)
         guard count > 0 else { return }
@@ -248,7 +248,7 @@ public struct ItemEdges: Sendable {
     /// per layout, nothing decided per item).
     /// - Complexity: O(n).
     @inlinable @inline(__always)
-    public func forEach(_ body: (Int, SIMD4<Double>) throws -> Void) rethrows {
+    @usableFromInline package func forEach(_ body: (Int, SIMD4<Double>) throws -> Void) rethrows {
         switch layout {
         case .uniform:
             let s = size ?? .zero
@@ -273,7 +273,7 @@ public struct ItemEdges: Sendable {
     }
 
     /// `(minX, minY, maxX, maxY)` of a rect; `+∞` four times if any is NaN.
-    @inlinable public static func edges(_ r: Rect) -> SIMD4<Double> {
+    @inlinable package static func edges(_ r: Rect) -> SIMD4<Double> {
         let e = SIMD4(r.minX, r.minY, r.maxX, r.maxY)
         if e[0].isNaN || e[1].isNaN || e[2].isNaN || e[3].isNaN { return SIMD4(repeating: .infinity) }
         return e
@@ -326,7 +326,7 @@ public struct ItemEdges: Sendable {
     }
 
     /// The edges of item `i`.
-    @inlinable public subscript(i: Int) -> SIMD4<Double> {
+    @inlinable package subscript(i: Int) -> SIMD4<Double> {
         switch layout {
         case .uniform:
             let c = corners[i], s = size.unsafelyUnwrapped
@@ -338,7 +338,7 @@ public struct ItemEdges: Sendable {
 
     /// Replaces the edges of item `i`.
     /// - Complexity: O(1), or O(n) the first time a wider layout is needed.
-    public mutating func set(_ i: Int, _ e: SIMD4<Double>) {
+    @usableFromInline package mutating func set(_ i: Int, _ e: SIMD4<Double>) {
         precondition(i >= 0 && i < count, "ItemEdges: index out of range")
         uniformSummary = nil
         let f = Self.exactSingle(e)
@@ -351,7 +351,7 @@ public struct ItemEdges: Sendable {
 
     /// Appends an item's edges.
     /// - Complexity: amortised O(1), or O(n) the first time a wider layout is needed.
-    public mutating func append(_ e: SIMD4<Double>) { append(e, reserving: 0) }
+    @usableFromInline package mutating func append(_ e: SIMD4<Double>) { append(e, reserving: 0) }
 
     @inlinable mutating func append(_ e: SIMD4<Double>, reserving: Int) {
         let f = Self.exactSingle(e)
@@ -371,13 +371,13 @@ public struct ItemEdges: Sendable {
     }
 
     /// Item `i` as a rect with these edges (normalised).
-    public func rect(_ i: Int) -> Rect {
+    @usableFromInline package func rect(_ i: Int) -> Rect {
         let e = self[i]
         return Rect(x: e[0], y: e[1], width: e[2] - e[0], height: e[3] - e[1])
     }
 
     /// Calls `body` with a reader of the edges (no bounds checks, no copies).
-    @inlinable public func withReader<R>(_ body: (EdgeReader) throws -> R) rethrows -> R {
+    @inlinable package func withReader<R>(_ body: (EdgeReader) throws -> R) rethrows -> R {
         switch layout {
         case .uniform:
             return try corners.withUnsafeBufferPointer {
@@ -395,7 +395,7 @@ public struct ItemEdges: Sendable {
     }
 
     /// Bytes of edge storage (for benchmarks).
-    public var byteCount: Int {
+    @usableFromInline package var byteCount: Int {
         switch layout {
         case .uniform: return corners.count * 8
         case .single: return single.count * 16
@@ -405,7 +405,7 @@ public struct ItemEdges: Sendable {
 
     /// Checks the layout's invariants (tests): one array in use, the uniform
     /// layout's size known when it has items.
-    public func _checkInvariants() {
+    @usableFromInline package func _checkInvariants() {
         switch layout {
         case .uniform: precondition(single.isEmpty && double.isEmpty && (corners.isEmpty || size != nil))
         case .single: precondition(corners.isEmpty && double.isEmpty)
@@ -415,7 +415,7 @@ public struct ItemEdges: Sendable {
 }
 
 /// Unchecked access to ``ItemEdges`` inside ``ItemEdges/withReader(_:)``.
-public struct EdgeReader {
+@usableFromInline package struct EdgeReader {
     @usableFromInline let corners: UnsafePointer<SIMD2<Float>>?
     @usableFromInline let size: SIMD2<Float>
     @usableFromInline let single: UnsafePointer<SIMD4<Float>>?
@@ -424,7 +424,7 @@ public struct EdgeReader {
         self.corners = corners; self.size = size; self.single = single; self.double = double
     }
     /// The edges of item `i` (no bounds check).
-    @inlinable @inline(__always) public subscript(i: Int) -> SIMD4<Double> {
+    @inlinable @inline(__always) package subscript(i: Int) -> SIMD4<Double> {
         if let c = corners {
             let m = c[i], x = m + size
             return SIMD4(Double(m.x), Double(m.y), Double(x.x), Double(x.y))
@@ -436,7 +436,7 @@ public struct EdgeReader {
         return double.unsafelyUnwrapped[i]
     }
     /// One edge of item `i` (0 minX, 1 minY, 2 maxX, 3 maxY).
-    @inlinable @inline(__always) public func edge(_ i: Int, _ e: Int) -> Double {
+    @inlinable @inline(__always) package func edge(_ i: Int, _ e: Int) -> Double {
         if let c = corners { return Double(e < 2 ? c[i][e] : c[i][e - 2] + size[e - 2]) }
         if let s = single { return Double(s[i][e]) }
         return double.unsafelyUnwrapped[i][e]

@@ -32,12 +32,12 @@
 /// radix sort per edge order that item order does not already give (one in
 /// all for a grid of one size), and a counting sort
 /// into the grid.
-public struct SpatialIndex: Sendable {
+@usableFromInline package struct SpatialIndex: Sendable {
     /// The largest number of cells one item is registered in.
-    public static let maxCellsPerItem = 64
+    @usableFromInline package static let maxCellsPerItem = 64
 
     /// The most cells a grid over `n` items has: `4·n + 64`.
-    public static func maxCells(forItems n: Int) -> Int { 4 * Swift.max(n, 0) + 64 }
+    @usableFromInline package static func maxCells(forItems n: Int) -> Int { 4 * Swift.max(n, 0) + 64 }
 
     @usableFromInline let originX: Double
     @usableFromInline let originY: Double
@@ -56,7 +56,7 @@ public struct SpatialIndex: Sendable {
     @usableFromInline var cellItems: [Int32]
     @usableFromInline var oversized: [Int32]
     /// The items' edges as of the build.
-    public let edges: ItemEdges
+    @usableFromInline package let edges: ItemEdges
     /// The items sorted by each edge (0 minX, 1 maxX, 2 minY, 3 maxY), runs of
     /// equal keys by the lower edge on the other axis; the keys are read from
     /// ``edges``. An order that is item order is stored empty, its bit set in
@@ -72,7 +72,7 @@ public struct SpatialIndex: Sendable {
 
     /// Builds the index over rects.
     /// - Complexity: O(n) time and memory for items of similar size.
-    public init(items: [Rect], cellSize: Double? = nil) {
+    @usableFromInline package init(items: [Rect], cellSize: Double? = nil) {
         self.init(edges: ItemEdges(items), cellSize: cellSize)
     }
 
@@ -83,7 +83,7 @@ public struct SpatialIndex: Sendable {
     ///     grid may stretch cells beyond it to stay within ``maxCells(forItems:)``.
     /// - Complexity: O(n) time and memory for items of similar size (the radix
     ///   sorts are linear); never more than O(n) cells.
-    public init(edges: ItemEdges, cellSize: Double? = nil) {
+    @usableFromInline package init(edges: ItemEdges, cellSize: Double? = nil) {
         self.init(edges: edges, cellSize: cellSize, edgeOrders: true)
     }
 
@@ -99,7 +99,7 @@ public struct SpatialIndex: Sendable {
     ///     orders a band-move query visits the grid strips.
     /// - Complexity: O(n) time and memory for items of similar size (the radix
     ///   sorts are linear); never more than O(n) cells.
-    public init(edges: ItemEdges, cellSize: Double? = nil, edgeOrders: Bool) {
+    @usableFromInline package init(edges: ItemEdges, cellSize: Double? = nil, edgeOrders: Bool) {
         let n = edges.count
         precondition(n < Int(Int32.max), "SpatialIndex: at most 2^31 - 2 items")
         self.edges = edges
@@ -595,10 +595,10 @@ public struct SpatialIndex: Sendable {
     /// Where the last searches in each edge order ended: the band moves a
     /// little between updates, so the next search starts there
     /// (``forEachCandidate(from:to:rule:fingers:_:)``).
-    public struct Fingers: Sendable {
+    @usableFromInline package struct Fingers: Sendable {
         @usableFromInline var positions: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
         /// Fingers at the start of every order.
-        public init() {}
+        @usableFromInline package init() {}
         @inlinable subscript(i: Int) -> Int {
             get {
                 switch i {
@@ -669,7 +669,7 @@ public struct SpatialIndex: Sendable {
     /// - Complexity: O(log n + Σ over moved edges of min(items whose edge was
     ///   crossed and whose other-axis extent meets the band's, grid items in the
     ///   swept strip)).
-    @inlinable public func forEachCandidate(from old: Rect, to new: Rect, rule: HitRule, _ body: (Int) -> Void) {
+    @inlinable package func forEachCandidate(from old: Rect, to new: Rect, rule: HitRule, _ body: (Int) -> Void) {
         var fingers = Fingers()
         for k in 0..<8 { fingers[k] = edges.count / 2 }
         forEachCandidate(from: old, to: new, rule: rule, fingers: &fingers, body)
@@ -678,7 +678,7 @@ public struct SpatialIndex: Sendable {
     /// ``forEachCandidate(from:to:rule:_:)`` starting each edge-order search
     /// where the previous one ended (`fingers`, updated): a band that moved a
     /// little costs O(log of the positions it moved), not O(log n) cache misses.
-    @inlinable public func forEachCandidate(from old: Rect, to new: Rect, rule: HitRule, fingers: inout Fingers, _ body: (Int) -> Void) {
+    @inlinable package func forEachCandidate(from old: Rect, to new: Rect, rule: HitRule, fingers: inout Fingers, _ body: (Int) -> Void) {
         let density = Double(cellItems.count) / Double(Swift.max(1, cols * rows))
         let y0 = Swift.min(old.minY, new.minY), y1 = Swift.max(old.maxY, new.maxY)
         let x0 = Swift.min(old.minX, new.minX), x1 = Swift.max(old.maxX, new.maxX)
@@ -751,7 +751,7 @@ public struct SpatialIndex: Sendable {
     /// deduplicate.
     ///
     /// - Complexity: O(cells touched + items in them + oversized items).
-    @inlinable public func forEachCandidate(in r: Rect, _ body: (Int) -> Void) {
+    @inlinable package func forEachCandidate(in r: Rect, _ body: (Int) -> Void) {
         forEachCandidate(r.minX, r.minY, r.maxX, r.maxY, body)
     }
 
@@ -781,7 +781,7 @@ public struct SpatialIndex: Sendable {
     /// keys by the other axis's min edge; an order stored empty is item
     /// order; the grid's cells are consistent, and a query of any item's own
     /// rect finds it.
-    public func _checkInvariants() {
+    @usableFromInline package func _checkInvariants() {
         let n = edges.count
         if hasEdgeOrders {
             for edge in 0..<4 {
@@ -814,15 +814,15 @@ public struct SpatialIndex: Sendable {
     }
 
     /// The number of grid cells.
-    public var cellCount: Int { cols * rows }
+    @usableFromInline package var cellCount: Int { cols * rows }
     /// The side of a cell in points (the wider of its two sides: cells may be
     /// stretched on one axis to respect the cell cap).
-    public var cellSide: Double { Swift.max(1 / scaleX, 1 / scaleY) }
+    @usableFromInline package var cellSide: Double { Swift.max(1 / scaleX, 1 / scaleY) }
     /// The number of oversized items visited by every query.
-    public var oversizedCount: Int { oversized.count }
+    @usableFromInline package var oversizedCount: Int { oversized.count }
     /// Bytes held by the index beyond the shared edges (grid and edge orders).
     /// (An order that is item order, or that another order already is, counts once or not at all.)
-    public var byteCount: Int {
+    @usableFromInline package var byteCount: Int {
         var orders = 0
         for e in 0..<4 where !edgeOrder[e].isEmpty {
             let shared = (e == 1 || e == 3) && edgeOrder[e].withUnsafeBufferPointer { a in edgeOrder[e - 1].withUnsafeBufferPointer { $0.baseAddress == a.baseAddress } }

@@ -152,13 +152,13 @@ public struct Axes: OptionSet, Hashable, Sendable, CustomStringConvertible {
 extension Double {
     /// The value rounded to the nearest multiple of `1/scale` (halves away from zero).
     /// A non-positive or non-finite scale leaves the value unchanged.
-    @inlinable public func roundedToPixels(scale: Double) -> Double {
+    @inlinable package func roundedToPixels(scale: Double) -> Double {
         guard scale > 0, scale.isFinite else { return self }
         return (self * scale).rounded(.toNearestOrAwayFromZero) / scale
     }
 
     /// The value clamped to a closed range.
-    @inlinable public func clamped(to lower: Double, _ upper: Double) -> Double {
+    @inlinable package func clamped(to lower: Double, _ upper: Double) -> Double {
         Swift.min(Swift.max(self, lower), upper)
     }
 }

@@ -32,7 +32,7 @@
 }
 
 /// Sine of `x` radians (pure Swift).
-@inlinable public func _sin(_ x: Double) -> Double {
+@inlinable package func _sin(_ x: Double) -> Double {
     guard x.isFinite else { return .nan }
     let (q, r) = _reduce(x)
     switch q {
@@ -44,7 +44,7 @@
 }
 
 /// Cosine of `x` radians (pure Swift).
-@inlinable public func _cos(_ x: Double) -> Double {
+@inlinable package func _cos(_ x: Double) -> Double {
     guard x.isFinite else { return .nan }
     let (q, r) = _reduce(x)
     switch q {

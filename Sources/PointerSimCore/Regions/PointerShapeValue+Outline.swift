@@ -23,7 +23,7 @@ extension PointerShapeValue {
 
 /// The distance from the centre of a rounded rectangle (half sizes a, b,
 /// corner radius r clamped to min(a, b)) to its outline along the unit vector u.
-@inlinable public func roundedRectDistance(_ u: Vector, _ a: Double, _ b: Double, _ radius: Double) -> Double {
+@inlinable package func roundedRectDistance(_ u: Vector, _ a: Double, _ b: Double, _ radius: Double) -> Double {
     let a = abs(a), b = abs(b)
     let r = Swift.max(0, Swift.min(radius, Swift.min(a, b)))
     let ux = abs(u.dx), uy = abs(u.dy)
@@ -41,7 +41,7 @@ extension PointerShapeValue {
 
 /// The farthest distance along the unit vector u from the origin to an edge of
 /// the closed polygon `pts` (relative to the origin), 0 if the ray meets none.
-@inlinable public func polygonDistance(_ u: Vector, _ pts: [Vector]) -> Double {
+@inlinable package func polygonDistance(_ u: Vector, _ pts: [Vector]) -> Double {
     guard pts.count >= 2 else { return 0 }
     var best = 0.0
     for i in pts.indices {

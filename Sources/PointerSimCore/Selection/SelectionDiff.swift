@@ -127,7 +127,7 @@ public struct SelectionDiff: Sendable, Hashable {
 
 /// A selection described by how it is made, so that the model can apply
 /// it at the cost of what changes (``SelectionModel/setSelection(_:band:)-(SelectionTarget,_)``).
-public enum SelectionTarget: Sendable, Hashable, ExpressibleByArrayLiteral {
+@usableFromInline package enum SelectionTarget: Sendable, Hashable, ExpressibleByArrayLiteral {
     /// These items.
     case items([Int])
     /// The current selection with this item toggled.
@@ -138,7 +138,7 @@ public enum SelectionTarget: Sendable, Hashable, ExpressibleByArrayLiteral {
     /// Every item not removed.
     case all
     /// The items of the list.
-    public init(arrayLiteral elements: Int...) { self = .items(elements) }
+    @usableFromInline package init(arrayLiteral elements: Int...) { self = .items(elements) }
 }
 
 extension SelectionDiff: CustomStringConvertible, CustomDebugStringConvertible {

@@ -72,7 +72,7 @@ extension SelectionModel {
     /// with a list.
     /// - Returns: the change.
     @discardableResult
-    public mutating func setSelection(_ target: SelectionTarget, band: BandEngine? = nil) -> SelectionDiff {
+    @usableFromInline package mutating func setSelection(_ target: SelectionTarget, band: BandEngine? = nil) -> SelectionDiff {
         if isBandActive {
             switch target {
             case .all: return selectAll(band: band)

@@ -22,11 +22,11 @@ public struct SelectionModel: Sendable {
     /// The number of items (removed ones included).
     public internal(set) var count: Int
     /// The selected items.
-    public internal(set) var selection: ItemBitSet
+    @usableFromInline package internal(set) var selection: ItemBitSet
     /// The number of selected items.
     public internal(set) var selectedCount = 0
     /// Removed items (never selected).
-    public internal(set) var removedItems: ItemBitSet
+    @usableFromInline package internal(set) var removedItems: ItemBitSet
     /// The number of removed items.
     public internal(set) var removedCount = 0
     /// When known, a range whose items not removed are exactly the selection
@@ -36,7 +36,7 @@ public struct SelectionModel: Sendable {
     @usableFromInline var exactRange: Range<Int>? = 0..<0
     /// The selection when the current band began (meaningful while
     /// ``isBandActive``).
-    public internal(set) var bandStart: ItemBitSet
+    @usableFromInline package internal(set) var bandStart: ItemBitSet
     /// Whether a band is active: from its first rect to its end or cancel.
     public internal(set) var isBandActive = false
     /// The item with keyboard focus.

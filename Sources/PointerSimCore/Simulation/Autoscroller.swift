@@ -4,18 +4,18 @@
 /// ``step(until:velocity:)`` before the next one; each step is a scroll to
 /// apply (and, with a band, a `selecting` update with the anchor kept in
 /// content coordinates). Runs on the caller's clock, never on wall time.
-public struct Autoscroller: Sendable {
+@usableFromInline package struct Autoscroller: Sendable {
     /// The numbers.
-    public var configuration: AutoscrollConfiguration
+    @usableFromInline package var configuration: AutoscrollConfiguration
     /// The view: its size and how far its content scrolls.
-    public var view: ViewGeometry
+    @usableFromInline package var view: ViewGeometry
     /// When the next step is due, if one is scheduled.
-    public private(set) var nextTick: Double? = nil
+    @usableFromInline package private(set) var nextTick: Double? = nil
     var origin = 0.0
     var steps = 0
 
     /// Creates an autoscroller.
-    public init(configuration: AutoscrollConfiguration = AutoscrollConfiguration(), view: ViewGeometry = ViewGeometry()) {
+    @usableFromInline package init(configuration: AutoscrollConfiguration = AutoscrollConfiguration(), view: ViewGeometry = ViewGeometry()) {
         self.configuration = configuration
         self.view = view
     }
@@ -26,7 +26,7 @@ public struct Autoscroller: Sendable {
     /// the content cannot scroll further that way or no band is active. A
     /// point within both zones of an axis (a view narrower than two zones)
     /// belongs to the nearer edge.
-    public func velocity(pointer: Point, contentOffset: Vector, bandActive: Bool) -> Vector {
+    @usableFromInline package func velocity(pointer: Point, contentOffset: Vector, bandActive: Bool) -> Vector {
         let a = configuration
         guard a.isEnabled, bandActive, a.edgeZone > 0 else { return .zero }
         let size = view.size, maxOffset = view.maxOffset
@@ -53,7 +53,7 @@ public struct Autoscroller: Sendable {
 
     /// After an input at time `t`: starts the step grid when scrolling
     /// starts, stops it when the velocity is zero.
-    public mutating func schedule(at t: Double, velocity v: Vector) {
+    @usableFromInline package mutating func schedule(at t: Double, velocity v: Vector) {
         if v == .zero {
             nextTick = nil
         } else if nextTick == nil {
@@ -67,7 +67,7 @@ public struct Autoscroller: Sendable {
     /// velocity after each applied step): its time and the scroll to apply.
     /// A step due at the same instant as an input comes first; steps sit on a
     /// grid from where scrolling started, so rounding never accumulates.
-    public mutating func step(until t: Double, velocity v: Vector) -> (time: Double, delta: Vector)? {
+    @usableFromInline package mutating func step(until t: Double, velocity v: Vector) -> (time: Double, delta: Vector)? {
         let dt = configuration.tickInterval
         guard dt > 0 else { nextTick = nil; return nil }
         // The nanosecond tolerance absorbs binary rounding of origin + n·dt.
@@ -79,7 +79,7 @@ public struct Autoscroller: Sendable {
     }
 
     /// How many steps are due at or before `t` (0 when none is scheduled).
-    public func dueSteps(until t: Double) -> Int {
+    @usableFromInline package func dueSteps(until t: Double) -> Int {
         let dt = configuration.tickInterval
         guard dt > 0, let tick = nextTick, tick <= t + 1e-9 else { return 0 }
         let limit = t + 1e-9
@@ -93,7 +93,7 @@ public struct Autoscroller: Sendable {
 
     /// Takes `k` due steps at once (see `Simulator.loggedAutoscrollSteps`):
     /// returns the time of the last, not after `t`; the grid moves on by `k`.
-    public mutating func advance(by k: Int, until t: Double) -> Double {
+    @usableFromInline package mutating func advance(by k: Int, until t: Double) -> Double {
         let dt = configuration.tickInterval
         let last = origin + Double(steps + k - 1) * dt
         steps += k
@@ -102,7 +102,7 @@ public struct Autoscroller: Sendable {
     }
 
     /// Drops every step due by `t` (the grid moves past it).
-    public mutating func skip(until t: Double) {
+    @usableFromInline package mutating func skip(until t: Double) {
         let k = dueSteps(until: t)
         if k > 0 { _ = advance(by: k, until: t) }
     }

@@ -65,7 +65,7 @@ public struct Simulator: Sendable {
     /// The pointer regions.
     public private(set) var regions: RegionInteraction
     /// Autoscroll.
-    public private(set) var autoscroller: Autoscroller
+    @usableFromInline package private(set) var autoscroller: Autoscroller
     /// The item ids in scene order: id of item index i (a view of the scene's
     /// items: no second array of ids).
     public var itemIDs: ItemIDs { ItemIDs(items: scene.items) }

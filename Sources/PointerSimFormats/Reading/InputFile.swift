@@ -10,24 +10,24 @@ import Darwin
 /// or standard input (`-`). Nothing downstream opens the path again: a
 /// regular file is read at explicit offsets (`pread`), so several readers can
 /// walk it independently; anything else is read once, in order.
-public final class InputFile {
+@usableFromInline package final class InputFile {
     /// The name used in messages: the path, or `<stdin>` for `-`.
-    public let name: String
+    @usableFromInline package let name: String
     /// The file descriptor.
     let fd: Int32
     /// Whether reads may use any offset (a regular file); otherwise the
     /// input is a stream, read once from the start.
-    public let isSeekable: Bool
+    @usableFromInline package let isSeekable: Bool
     private let ownsDescriptor: Bool
     /// A stream's read position (bytes read so far).
     private var streamPosition: Int64 = 0
 
     /// The path that means standard input.
-    public static let standardInputPath = "-"
+    @usableFromInline package static let standardInputPath = "-"
 
     /// Opens `path` for reading; `-` is standard input.
     /// - Throws: ``InputError`` of kind `cannotOpen` if it cannot be opened or is a directory.
-    public init(path: String) throws(InputError) {
+    @usableFromInline package init(path: String) throws(InputError) {
         if path == Self.standardInputPath {
             name = "<stdin>"; fd = 0; ownsDescriptor = false
         } else {
@@ -55,7 +55,7 @@ public final class InputFile {
     deinit { if ownsDescriptor { close(fd) } }
 
     /// The size of a regular file in bytes when it was asked (nil for a stream).
-    public var byteCount: Int? {
+    @usableFromInline package var byteCount: Int? {
         guard isSeekable else { return nil }
         var st = stat()
         return fstat(fd, &st) == 0 ? Int(st.st_size) : nil
@@ -128,7 +128,7 @@ private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count:
 
 /// Reads whole text files (scenes) as UTF-8.
 /// - Throws: ``InputError``: `cannotOpen`, or `malformed` if it is not UTF-8.
-public func readTextFile(_ path: String) throws -> String {
+@_spi(Fuzz) public func readTextFile(_ path: String) throws -> String {
     String(decoding: try readTextBytes(path), as: UTF8.self)
 }
 
@@ -138,7 +138,7 @@ public func readTextFile(_ path: String) throws -> String {
 /// `String`).
 /// - Throws: ``InputError``: `cannotOpen`, `io`, or `malformed` if the text
 ///   is not valid UTF-8.
-public func readTextBytes(_ path: String) throws -> [UInt8] {
+@usableFromInline package func readTextBytes(_ path: String) throws -> [UInt8] {
     let input = try InputFile(path: path)
     let r = LineReader(input)
     r.maxLineLength = nil   // a scene may be one long line

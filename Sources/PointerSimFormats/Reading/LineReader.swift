@@ -18,26 +18,26 @@ import Darwin
 /// readers then walk one file independently), and can show the first bytes
 /// without consuming them (``prefix(_:)``, for recognising the format), so
 /// the format's parser continues from the same reader.
-public final class LineReader {
+@usableFromInline package final class LineReader {
     /// The input.
-    public let input: InputFile
+    @usableFromInline package let input: InputFile
     private var buffer: UnsafeMutableRawBufferPointer
     private var start = 0, end = 0
     private var eof = false
     /// The input offset of `buffer[end]`.
     private(set) var endOffset: Int64
     /// The number of the line last handed out (1-based; 0 before the first).
-    public private(set) var lineNumber: Int
+    @usableFromInline package private(set) var lineNumber: Int
     /// The longest line accepted, in bytes (`nil`: no limit, for whole
     /// files such as scenes); a longer one throws a `malformed` error.
-    public var maxLineLength: Int? = LineReader.defaultMaxLineLength
+    @usableFromInline package var maxLineLength: Int? = LineReader.defaultMaxLineLength
     /// The line formats' limit: 1 MiB (real lines are under 10 KB).
-    public static let defaultMaxLineLength = 1 << 20
+    @usableFromInline package static let defaultMaxLineLength = 1 << 20
     /// Whether a byte order mark may still start the first line.
     private var atFileStart: Bool
 
     /// A reader of `input` from byte `offset`, whose first line is number `lineNumber + 1`.
-    public init(_ input: InputFile, offset: Int64 = 0, lineNumber: Int = 0, chunkSize: Int = 1 << 18) {
+    @usableFromInline package init(_ input: InputFile, offset: Int64 = 0, lineNumber: Int = 0, chunkSize: Int = 1 << 18) {
         self.input = input
         endOffset = offset
         self.lineNumber = lineNumber
@@ -48,7 +48,7 @@ public final class LineReader {
     deinit { buffer.deallocate() }
 
     /// The input offset of the first byte not yet handed out.
-    public var offset: Int64 { endOffset - Int64(end - start) }
+    @usableFromInline package var offset: Int64 { endOffset - Int64(end - start) }
 
     /// The bytes read from the input but not handed out yet.
     func unreadBytes() -> [UInt8] { Array(UnsafeRawBufferPointer(rebasing: buffer[start..<end])) }
@@ -79,7 +79,7 @@ public final class LineReader {
     /// Up to `count` bytes from the current position, without consuming them
     /// (fewer only at the end of the input).
     /// - Throws: ``InputError`` of kind `io` on a read error.
-    public func prefix(_ count: Int) throws(InputError) -> [UInt8] {
+    @usableFromInline package func prefix(_ count: Int) throws(InputError) -> [UInt8] {
         while end - start < count, try fill() {}
         return Array(UnsafeRawBufferPointer(rebasing: buffer[start..<Swift.min(end, start + count)]))
     }
@@ -88,7 +88,7 @@ public final class LineReader {
     /// is valid only during the call. Returns false once the input is exhausted.
     /// - Throws: what `body` throws (the lines before stay consumed, this one
     ///   too), or ``InputError`` of kind `io` on a read error.
-    public func forEachLine(upTo count: Int, _ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Void) throws -> Bool {
+    @usableFromInline package func forEachLine(upTo count: Int, _ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Void) throws -> Bool {
         var done = 0
         while done < count {
             let base = UnsafePointer<UInt8>(buffer.baseAddress!.assumingMemoryBound(to: UInt8.self))
@@ -128,7 +128,7 @@ public final class LineReader {
 
     /// The next line (a copy), or `nil` at the end of the input.
     /// - Throws: ``InputError`` of kind `io` on a read error.
-    public func nextLine() throws -> [UInt8]? {
+    @usableFromInline package func nextLine() throws -> [UInt8]? {
         var line: [UInt8]? = nil
         _ = try forEachLine(upTo: 1) { l, _ in line = Array(l) }
         return line

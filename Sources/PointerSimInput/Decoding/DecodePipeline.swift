@@ -19,7 +19,7 @@ public struct DecodePipeline: Sendable {
     /// The configuration every device is decoded with.
     public let configuration: DecoderConfiguration
     /// The devices, by index.
-    public private(set) var devices: [DeviceContext] = []
+    @usableFromInline package private(set) var devices: [DeviceContext] = []
     /// The devices' dispatches, stored by type (see ``Dispatches``).
     var dispatches = Dispatches()
     var framers: [Framer] = []

@@ -1,16 +1,16 @@
 /// Everything a device's dispatch knows about its device when it is created.
-public struct DeviceContext: Sendable {
+@usableFromInline package struct DeviceContext: Sendable {
     /// The device's index in the pipeline (``DecodedEvent/device``).
-    public var index: Int
+    @usableFromInline package var index: Int
     /// The kernel's description of the device (the recording's or libevdev's).
-    public var description: DeviceDescription
+    @usableFromInline package var description: DeviceDescription
     /// What udev, its hwdb and libinput's quirks say about the device.
-    public var facts: DeviceFacts
+    @usableFromInline package var facts: DeviceFacts
     /// The decoder's configuration (libinput's per-device settings).
-    public var configuration: DecoderConfiguration
+    @usableFromInline package var configuration: DecoderConfiguration
 
     /// Creates a context.
-    public init(index: Int, description: DeviceDescription, facts: DeviceFacts, configuration: DecoderConfiguration) {
+    @usableFromInline package init(index: Int, description: DeviceDescription, facts: DeviceFacts, configuration: DecoderConfiguration) {
         self.index = index; self.description = description; self.facts = facts; self.configuration = configuration
     }
 }
@@ -26,7 +26,7 @@ public struct DeviceContext: Sendable {
 /// it about the other devices of the seat and their events (disable-while-
 /// typing, trackpoint activity); and removes it. Decoded events are appended
 /// to the caller's buffer: no per-frame arrays.
-public protocol DeviceDispatch: Sendable {
+@usableFromInline package protocol DeviceDispatch: Sendable {
     /// Creates the dispatch for a device.
     init(context: DeviceContext)
 
@@ -71,11 +71,11 @@ public protocol DeviceDispatch: Sendable {
 
 extension DeviceDispatch {
     /// Not watching the seat by default.
-    public var observesSeat: Bool { false }
+    @usableFromInline package var observesSeat: Bool { false }
     /// No pairing by default.
-    public mutating func seatDeviceAdded(_ other: DeviceContext) {}
+    @usableFromInline package mutating func seatDeviceAdded(_ other: DeviceContext) {}
     /// No pairing by default.
-    public mutating func seatDeviceRemoved(index: Int) {}
+    @usableFromInline package mutating func seatDeviceRemoved(index: Int) {}
     /// Other devices' events are ignored by default.
-    public mutating func observe(_ event: DecodedEvent, into out: inout [DecodedEvent]) {}
+    @usableFromInline package mutating func observe(_ event: DecodedEvent, into out: inout [DecodedEvent]) {}
 }

@@ -4,24 +4,24 @@
 /// must not overflow the decoder's integer arithmetic or its allocations.
 /// Real devices lie far inside these bounds, so their decoding is unchanged
 /// (docs/Decoding.md, "Hostile values").
-public enum HostileValues {
+@usableFromInline package enum HostileValues {
     /// Axis values, ranges, fuzz and resolution are clamped to ±2^28 (268 435 456
     /// units): the difference of two positions then fits in 30 bits and
     /// the sum of two squared differences in 61, inside `Int`.
-    public static let axisLimit: Int32 = 1 << 28
+    @usableFromInline package static let axisLimit: Int32 = 1 << 28
     /// The most multitouch slots a device may declare (`ABS_MT_SLOT`'s
     /// maximum + 1); the kernel filter keeps 64 as well.
-    public static let maxSlots: Int32 = 64
+    @usableFromInline package static let maxSlots: Int32 = 64
 
     /// An axis value clamped to ±``axisLimit``.
-    @inlinable public static func clamp(_ v: Int32) -> Int32 { Swift.min(Swift.max(v, -axisLimit), axisLimit) }
+    @inlinable package static func clamp(_ v: Int32) -> Int32 { Swift.min(Swift.max(v, -axisLimit), axisLimit) }
 
     /// The description with every axis inside the bounds: values clamped to
     /// ±``axisLimit``, a minimum above the maximum swapped with it, a
     /// negative resolution taken as none (0), negative fuzz and flat as 0, and
     /// `ABS_MT_SLOT`'s range 0…``maxSlots`` − 1. A description already inside
     /// is returned unchanged.
-    public static func sanitized(_ d: DeviceDescription) -> DeviceDescription {
+    @usableFromInline package static func sanitized(_ d: DeviceDescription) -> DeviceDescription {
         var out = d
         for (code, a) in d.absInfo {
             var s = a
@@ -41,7 +41,7 @@ public enum HostileValues {
     }
 
     /// The event with an `EV_ABS` value clamped to ±``axisLimit`` (others unchanged).
-    @inlinable public static func sanitized(_ e: EvdevEvent) -> EvdevEvent {
+    @inlinable package static func sanitized(_ e: EvdevEvent) -> EvdevEvent {
         guard e.type == EventCodes.EV_ABS, e.value > axisLimit || e.value < -axisLimit else { return e }
         var r = e
         r.value = clamp(e.value)

@@ -16,7 +16,7 @@
 ///
 /// No defuzzing: udev's libinput rule moves a touchpad's x/y fuzz into
 /// `LIBINPUT_FUZZ_*` and zeroes it in the kernel. O(1) per event.
-public struct KernelFilter: Sendable {
+@usableFromInline package struct KernelFilter: Sendable {
     /// Key, LED and switch state bits, by type.
     var keys = [UInt64](repeating: 0, count: 12)
     var leds: UInt64 = 0
@@ -36,7 +36,7 @@ public struct KernelFilter: Sendable {
 
     /// Creates the filter for a device in its initial state (keys up, axes
     /// at their described values, every slot empty).
-    public init(_ d: DeviceDescription) {
+    @usableFromInline package init(_ d: DeviceDescription) {
         typealias C = EventCodes
         func bits(_ type: UInt16) -> UInt64 {
             var b: UInt64 = 0
@@ -63,7 +63,7 @@ public struct KernelFilter: Sendable {
     }
 
     /// Whether the event passes; may rewrite it (a capped slot index). O(1).
-    public mutating func admit(_ e: inout EvdevEvent) -> Bool {
+    @usableFromInline package mutating func admit(_ e: inout EvdevEvent) -> Bool {
         typealias C = EventCodes
         let code = e.code
         switch e.type {

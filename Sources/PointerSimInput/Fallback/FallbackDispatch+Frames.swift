@@ -8,7 +8,7 @@
 extension FallbackDispatch {
     /// Processes one frame (`fallback_interface_process` per event, then
     /// `fallback_handle_state` at the `SYN_REPORT`).
-    public mutating func process(frame events: [EvdevEvent], time: Int64, frame: Int, into out: inout [DecodedEvent]) {
+    @usableFromInline package mutating func process(frame events: [EvdevEvent], time: Int64, frame: Int, into out: inout [DecodedEvent]) {
         origin = .frame(frame)
         for e in events {
             if !disabled.isEmpty && disabled.contains(UInt32(e.type) << 16 | UInt32(e.code)) { continue }

@@ -8,7 +8,7 @@
 /// wheel 500 ms) on the trace clock, and removal.
 extension FallbackDispatch {
     /// The earliest armed timer.
-    public var nextTimerExpiry: Int64? {
+    @usableFromInline package var nextTimerExpiry: Int64? {
         func earlier(_ a: Int64?, _ b: Int64?) -> Int64? {
             guard let a else { return b }
             guard let b else { return a }
@@ -18,7 +18,7 @@ extension FallbackDispatch {
     }
 
     /// Fires the timers due by `now`, earliest first.
-    public mutating func fireTimers(upTo now: Int64, into out: inout [DecodedEvent]) {
+    @usableFromInline package mutating func fireTimers(upTo now: Int64, into out: inout [DecodedEvent]) {
         origin = .timer
         while let t = nextTimerExpiry, t <= now {
             if debounce.timerShort == t {
@@ -41,7 +41,7 @@ extension FallbackDispatch {
 
     /// Nothing to restart: the fallback dispatch keeps no motion history
     /// across a `SYN_DROPPED` besides the filter's (libinput does not restart it).
-    public mutating func resynchronised() {
+    @usableFromInline package mutating func resynchronised() {
         relX = 0; relY = 0; pendingRel = false
     }
 
@@ -49,7 +49,7 @@ extension FallbackDispatch {
     ///
     /// Timers are cancelled, then every key and
     /// button the seat sees as down is released (`release_pressed_keys`).
-    public mutating func remove(at time: Int64, into out: inout [DecodedEvent]) {
+    @usableFromInline package mutating func remove(at time: Int64, into out: inout [DecodedEvent]) {
         origin = .removal
         buttonScrollTimer = nil; middle.timer = nil
         for code in 0..<Self.keyCount where downCount[code] > 0 {

@@ -18,16 +18,16 @@
 /// and button still down is released. Absolute pointers, touchscreens,
 /// switches and tablets are not modelled (no events). O(events in the frame)
 /// per frame; button frames scan the key range once, as libinput does.
-public struct FallbackDispatch: DeviceDispatch {
+@usableFromInline package struct FallbackDispatch: DeviceDispatch {
     typealias C = EventCodes
     let context: DeviceContext
     let settings: FallbackConfiguration
     /// `EVDEV_DEVICE_POINTER` / `EVDEV_DEVICE_KEYBOARD` seat capabilities.
-    public let isPointer: Bool, isKeyboard: Bool
+    @usableFromInline package let isPointer: Bool, isKeyboard: Bool
     /// `EVDEV_TAG_TRACKPOINT`.
-    public let isPointingStick: Bool
+    @usableFromInline package let isPointingStick: Bool
     /// The motion filter (`nil` without `REL_X`/`REL_Y`).
-    public internal(set) var filter: PointerFilter?
+    @usableFromInline package internal(set) var filter: PointerFilter?
     /// Codes the quirks disable (`AttrEventCodeDisable`), by type << 16 | code.
     let disabled: Set<UInt32>
     let keyBits: [Bool]
@@ -45,7 +45,7 @@ public struct FallbackDispatch: DeviceDispatch {
     /// `dispatch->wheel` (evdev-wheel.c).
     var wheel = Wheel()
     /// `MOUSE_WHEEL_CLICK_ANGLE` / `_COUNT` (degrees per detent; default 15).
-    public let wheelClickAngle: (horizontal: Double, vertical: Double)
+    @usableFromInline package let wheelClickAngle: (horizontal: Double, vertical: Double)
     let isScrollPoint: Bool
     let invertHorizontal: Bool
 
@@ -59,8 +59,8 @@ public struct FallbackDispatch: DeviceDispatch {
     enum ButtonScrollState { case idle, buttonDown, ready, scrolling }
     enum ScrollLock { case disabled, idle, firstDown, firstUp, secondDown }
     /// The effective scroll method and button.
-    public let scrollMethod: FallbackConfiguration.ScrollMethod
-    public let scrollButton: UInt16
+    @usableFromInline package let scrollMethod: FallbackConfiguration.ScrollMethod
+    @usableFromInline package let scrollButton: UInt16
     var scrollLock: ScrollLock
     var buttonScrollState = ButtonScrollState.idle
     var buttonScrollTimer: Int64? = nil
@@ -75,7 +75,7 @@ public struct FallbackDispatch: DeviceDispatch {
 
     /// Creates the dispatch, configured as `evdev_configure_device` and
     /// `fallback_dispatch_create` configure a device.
-    public init(context c: DeviceContext) {
+    @usableFromInline package init(context c: DeviceContext) {
         context = c
         settings = c.configuration.fallback
         let d = c.description, f = c.facts
@@ -197,7 +197,7 @@ public struct FallbackDispatch: DeviceDispatch {
 
     /// libinput's `parse_mouse_dpi_property`: `400@125 *800@125 1600@125`
     /// → the starred entry, else the last one; `nil` when invalid.
-    public static func parseMouseDPI(_ s: String) -> Int? {
+    @usableFromInline package static func parseMouseDPI(_ s: String) -> Int? {
         var dpi = 0
         var rest = Substring(s)
         while let c = rest.first {

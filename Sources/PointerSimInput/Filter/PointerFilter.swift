@@ -17,9 +17,9 @@ import PointerSimCore
 ///
 /// `filter` returns the accelerated delta, `constant` libinput's
 /// `filter_dispatch_constant` (button scrolling and the ScrollPoint use it).
-public struct PointerFilter: Sendable {
+@usableFromInline package struct PointerFilter: Sendable {
     /// Which filter.
-    public enum Kind: String, Sendable, Hashable {
+    @usableFromInline package enum Kind: String, Sendable, Hashable {
         /// `create_pointer_accelerator_filter_linear`.
         case linear
         /// `create_pointer_accelerator_filter_linear_low_dpi`.
@@ -35,13 +35,13 @@ public struct PointerFilter: Sendable {
         case none
     }
     /// Which filter.
-    public let kind: Kind
+    @usableFromInline package let kind: Kind
     /// The device's dpi (1000 for pointing sticks).
-    public let dpi: Int
+    @usableFromInline package let dpi: Int
     /// The speed setting, −1…1.
-    public let speed: Double
+    @usableFromInline package let speed: Double
     /// `AttrTrackpointMultiplier` (1 for mice).
-    public let multiplier: Double
+    @usableFromInline package let multiplier: Double
     /// The adaptive curve's threshold (units/µs), maximum factor and incline.
     let threshold: Double, maxAccel: Double, incline: Double
     /// The flat factor, or the trackpoint speed factor.
@@ -57,7 +57,7 @@ public struct PointerFilter: Sendable {
     ///   - dpi: `MOUSE_DPI` or 1000.
     ///   - multiplier: the pointing stick's `AttrTrackpointMultiplier` (1 otherwise).
     ///   - velocityAveraging: the `AttrUseVelocityAveraging` quirk (16 trackers instead of 2).
-    public init(pointingStick: Bool, profile: AccelerationProfile, speed: Double, dpi: Int,
+    @usableFromInline package init(pointingStick: Bool, profile: AccelerationProfile, speed: Double, dpi: Int,
                 multiplier: Double = 1, velocityAveraging: Bool = false) {
         let sp = Swift.min(1, Swift.max(-1, speed))
         self.speed = sp
@@ -132,7 +132,7 @@ public struct PointerFilter: Sendable {
     /// libinput: filter_dispatch
     ///
     /// The accelerated delta of one frame's device delta at `time` (µs).
-    public mutating func filter(dx: Double, dy: Double, time: Int64) -> (x: Double, y: Double) {
+    @usableFromInline package mutating func filter(dx: Double, dy: Double, time: Int64) -> (x: Double, y: Double) {
         switch kind {
         case .linear:
             let nx = dx * 1000 / Double(dpi), ny = dy * 1000 / Double(dpi)
@@ -167,7 +167,7 @@ public struct PointerFilter: Sendable {
     /// The unaccelerated conversion (normalised
     /// for the linear filter, raw for low-dpi, the flat factor for the flat
     /// filters, × multiplier for the trackpoint filter).
-    public func constant(dx: Double, dy: Double) -> (x: Double, y: Double) {
+    @usableFromInline package func constant(dx: Double, dy: Double) -> (x: Double, y: Double) {
         switch kind {
         case .linear, .none:
             if kind == .none && multiplier != 1 { return (dx * multiplier, dy * multiplier) }
@@ -182,7 +182,7 @@ public struct PointerFilter: Sendable {
     /// libinput: filter_restart
     ///
     /// The motion history starts again at `time`.
-    public mutating func restart(time: Int64) {
+    @usableFromInline package mutating func restart(time: Int64) {
         switch kind {
         case .linear, .lowDPI, .trackpoint: trackers.reset(time: time)
         default: break

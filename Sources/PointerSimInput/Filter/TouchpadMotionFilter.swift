@@ -34,21 +34,21 @@ enum Direction {
 ///
 /// The constant filter (`touchpad_constant_filter`, used for scrolling):
 /// normalised × 0.9 × 0.2968.
-public struct TouchpadMotionFilter: Sendable {
+@usableFromInline package struct TouchpadMotionFilter: Sendable {
     /// libinput's `TP_MAGIC_SLOWDOWN`.
-    public static let magicSlowdown = 0.2968
+    @usableFromInline package static let magicSlowdown = 0.2968
     /// The plateau of the adaptive curve (`baseline`).
-    public static let baseline = 0.9
+    @usableFromInline package static let baseline = 0.9
     /// The adaptive curve's threshold in mm/s.
-    public static let threshold = 130.0
+    @usableFromInline package static let threshold = 130.0
     /// The profile.
-    public let profile: AccelerationProfile
+    @usableFromInline package let profile: AccelerationProfile
     /// The speed setting, −1…1.
-    public let speed: Double
+    @usableFromInline package let speed: Double
     /// libinput's `dpi`: the x resolution × 25.4, truncated.
-    public let dpi: Int
+    @usableFromInline package let dpi: Int
     /// `speed_factor(speed)` (adaptive) or `max(0.005, 1 + speed)` (flat).
-    public let speedFactor: Double
+    @usableFromInline package let speedFactor: Double
     var trackers: PointerTrackers
     var lastVelocity = 0.0
 
@@ -59,7 +59,7 @@ public struct TouchpadMotionFilter: Sendable {
     ///   - dpi: the pad's x resolution as dots per inch.
     ///   - velocityAveraging: 16 trackers instead of 2 (`AttrUseVelocityAveraging`).
     ///   - bluetooth: a Bluetooth touchpad's delta smoothener (time deltas below 50 ms count as 10 ms).
-    public init(profile: AccelerationProfile, speed: Double, dpi: Int, velocityAveraging: Bool = false, bluetooth: Bool = false) {
+    @usableFromInline package init(profile: AccelerationProfile, speed: Double, dpi: Int, velocityAveraging: Bool = false, bluetooth: Bool = false) {
         let sp = Swift.min(1, Swift.max(-1, speed))
         self.profile = profile; self.speed = sp; self.dpi = Swift.max(1, dpi)
         switch profile {
@@ -71,7 +71,7 @@ public struct TouchpadMotionFilter: Sendable {
 
     /// libinput's `speed_factor` for the touchpad profile: with s = speed + 1,
     /// `435837.2 + (0.04762636 − 435837.2) / (1 + (s / 240.4549)^2.377168)`.
-    public static func speedFactor(_ speed: Double) -> Double {
+    @usableFromInline package static func speedFactor(_ speed: Double) -> Double {
         let s = speed + 1
         return 435837.2 + (0.04762636 - 435837.2) / (1 + _pow(s / 240.4549, 2.377168))
     }
@@ -79,7 +79,7 @@ public struct TouchpadMotionFilter: Sendable {
     /// libinput: touchpad_accel_profile_linear
     ///
     /// `touchpad_accel_profile_linear` at a velocity in device units/µs.
-    public func profileFactor(unitsPerMicrosecond v: Double) -> Double {
+    @usableFromInline package func profileFactor(unitsPerMicrosecond v: Double) -> Double {
         var s = v * 1_000_000 * 25.4 / Double(dpi)  // mm/s
         var f: Double
         if s < 7.0 {
@@ -98,7 +98,7 @@ public struct TouchpadMotionFilter: Sendable {
     ///
     /// (`filter_dispatch` of the touchpad filters; the flat profile is
     /// `accelerator_filter_touchpad_flat`.) Accelerates a delta at `time` (µs).
-    public mutating func filter(dx: Double, dy: Double, time: Int64) -> (dx: Double, dy: Double) {
+    @usableFromInline package mutating func filter(dx: Double, dy: Double, time: Int64) -> (dx: Double, dy: Double) {
         switch profile {
         case .adaptive:
             trackers.feed(dx, dy, time: time)
@@ -118,7 +118,7 @@ public struct TouchpadMotionFilter: Sendable {
     /// libinput: touchpad_constant_filter
     ///
     /// The unaccelerated conversion used for scrolling.
-    public func constant(dx: Double, dy: Double) -> (dx: Double, dy: Double) {
+    @usableFromInline package func constant(dx: Double, dy: Double) -> (dx: Double, dy: Double) {
         switch profile {
         case .adaptive:
             let n = normalize(dx, dy)
@@ -134,7 +134,7 @@ public struct TouchpadMotionFilter: Sendable {
     /// libinput: touchpad_accelerator_restart
     ///
     /// The trackers start again at `time`.
-    public mutating func restart(time: Int64) {
+    @usableFromInline package mutating func restart(time: Int64) {
         if profile == .adaptive { trackers.reset(time: time) }
     }
 

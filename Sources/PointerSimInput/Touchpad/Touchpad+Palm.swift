@@ -280,12 +280,12 @@ extension TouchpadDispatch {
     static let trackpointEventTimeout: Int64 = 40_000
 
     /// Touchpads watch the seat (keyboards for disable-while-typing, palm.trackpoints).
-    public var observesSeat: Bool { true }
+    @usableFromInline package var observesSeat: Bool { true }
 
     /// Pairing (`tp_interface_device_added`): keyboards as `tp_want_dwt`
     /// decides (an internal keyboard, or an external pad's own vid/pid
     /// keyboard), palm.trackpoints when both are internal.
-    public mutating func seatDeviceAdded(_ other: DeviceContext) {
+    @usableFromInline package mutating func seatDeviceAdded(_ other: DeviceContext) {
         let f = other.facts
         // Trackpoint: tagged by udev, both devices internal (not USB/Bluetooth).
         if f.udevFlag("ID_INPUT_POINTINGSTICK") {
@@ -312,14 +312,14 @@ extension TouchpadDispatch {
         c.facts.quirks["AttrKeyboardIntegration"] == "internal"
     }
 
-    public mutating func seatDeviceRemoved(index: Int) {
+    @usableFromInline package mutating func seatDeviceRemoved(index: Int) {
         if dwt.pairedKeyboards.remove(index) != nil { dwt.keyboardActive = false }
         palm.trackpoints.remove(index)
         hasTrackpoint = !palm.trackpoints.isEmpty
     }
 
     /// Keyboard keys and trackpoint motion of the seat.
-    public mutating func observe(_ event: DecodedEvent, into o: inout [DecodedEvent]) {
+    @usableFromInline package mutating func observe(_ event: DecodedEvent, into o: inout [DecodedEvent]) {
         guard accepted else { return }
         if dwt.pairedKeyboards.contains(event.device), case .key(let code, let pressed) = event.kind {
             origin = event.origin; frameTime = event.time + Self.clockOffset

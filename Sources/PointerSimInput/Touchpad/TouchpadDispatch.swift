@@ -11,7 +11,7 @@
 /// (button areas, edge scroll, hold gestures, finger-count switch,
 /// disable-while-typing, trackpoint, middle-button emulation, tapping) run on
 /// the trace clock. See `docs/Touchpads.md` for what is modelled.
-public struct TouchpadDispatch: DeviceDispatch {
+@usableFromInline package struct TouchpadDispatch: DeviceDispatch {
     // MARK: Types
 
     enum TouchState: Int, Sendable { case none, hovering, begin, update, maybeEnd, end }
@@ -182,7 +182,7 @@ public struct TouchpadDispatch: DeviceDispatch {
     let context: DeviceContext
     let settings: TouchpadConfiguration
     /// False when libinput would reject the device (sanity checks).
-    public let accepted: Bool
+    @usableFromInline package let accepted: Bool
     var out: [DecodedEvent] = []
     var origin: DecodedEvent.Origin = .added
     /// The time of the frame being processed (the dispatch's clock).
@@ -248,7 +248,7 @@ public struct TouchpadDispatch: DeviceDispatch {
     // MARK: Init
 
     /// Creates the dispatch (`tp_init`).
-    public init(context: DeviceContext) {
+    @usableFromInline package init(context: DeviceContext) {
         typealias C = EventCodes
         self.context = context
         settings = context.configuration.touchpad
@@ -596,7 +596,7 @@ public struct TouchpadDispatch: DeviceDispatch {
     // MARK: DeviceDispatch
 
     /// Processes one frame (`tp_interface_process` per event).
-    public mutating func process(frame events: [EvdevEvent], time recordTime: Int64, frame: Int, into o: inout [DecodedEvent]) {
+    @usableFromInline package mutating func process(frame events: [EvdevEvent], time recordTime: Int64, frame: Int, into o: inout [DecodedEvent]) {
         guard accepted else { return }
         let time = recordTime + Self.clockOffset
         typealias C = EventCodes
@@ -627,7 +627,7 @@ public struct TouchpadDispatch: DeviceDispatch {
     }
 
     /// The earliest armed timer.
-    public var nextTimerExpiry: Int64? {
+    @usableFromInline package var nextTimerExpiry: Int64? {
         guard accepted else { return nil }
         var best: Int64? = nil
         func consider(_ t: Int64?) { if let t, best == nil || t < best! { best = t } }
@@ -638,7 +638,7 @@ public struct TouchpadDispatch: DeviceDispatch {
     }
 
     /// Fires the timers due by `now`, earliest first.
-    public mutating func fireTimers(upTo recordNow: Int64, into o: inout [DecodedEvent]) {
+    @usableFromInline package mutating func fireTimers(upTo recordNow: Int64, into o: inout [DecodedEvent]) {
         guard accepted else { return }
         let now = recordNow + Self.clockOffset
         origin = .timer
@@ -667,7 +667,7 @@ public struct TouchpadDispatch: DeviceDispatch {
     }
 
     /// A `SYN_DROPPED` was resynchronised: motion histories restart.
-    public mutating func resynchronised() {
+    @usableFromInline package mutating func resynchronised() {
         for i in touches.indices { touches[i].historyCount = 0 }
     }
 
@@ -675,7 +675,7 @@ public struct TouchpadDispatch: DeviceDispatch {
     /// → `tp_clear_state`): held buttons are released, taps resolved, every
     /// touch ends and the state machines run once more (a hold gesture
     /// ends, a scroll stops); then the timers are cancelled.
-    public mutating func remove(at recordTime: Int64, into o: inout [DecodedEvent]) {
+    @usableFromInline package mutating func remove(at recordTime: Int64, into o: inout [DecodedEvent]) {
         guard accepted else { return }
         let time = recordTime + Self.clockOffset
         origin = .removal
