@@ -30,22 +30,24 @@ public struct ItemQueue<Item> {
     public var first: Item? { head < items.count ? items[head] : nil }
 
     /// Appends an item (a source that pushes: live devices).
-    public mutating func append(_ item: Item) { items.append(item) }
+    public mutating func append(_ item: Item) {
+        // Compacted here rather than in popFirst: only a pushed queue grows
+        // while items are waiting (a pulled one is refilled once empty).
+        if head >= 1024 && head * 2 >= items.count { items.removeFirst(head); head = 0 }
+        items.append(item)
+    }
+
 
     /// Removes and returns the next item, if one is waiting.
     /// - Complexity: amortised O(1); a pushed queue that never empties (live
-    ///   items held back by a barrier) is compacted once half of it is read.
+    ///   items held back by a barrier) is compacted once half of it is read
+    ///   (on the next ``append(_:)``).
     public mutating func popFirst() -> Item? {
         guard head < items.count else { return nil }
-        defer {
-            head += 1
-            if head == items.count {
-                items.removeAll(keepingCapacity: true); head = 0
-            } else if head >= 1024 && head * 2 >= items.count {
-                items.removeFirst(head); head = 0
-            }
-        }
-        return items[head]
+        let item = items[head]
+        head += 1
+        if head == items.count { items.removeAll(keepingCapacity: true); head = 0 }
+        return item
     }
 
     /// Reads the next batch from a source that is pulled (files), once the
@@ -64,6 +66,11 @@ public struct ItemQueue<Item> {
             }
         }
     }
+}
+
+extension ItemQueue where Item: MergeItem {
+    /// The time of the next item (the queue must not be empty), without copying it.
+    @inline(__always) var firstTime: Item.Time { items[head].mergeTime }
 }
 
 /// The one "earliest head" merge: one queue per source, the item with the
@@ -154,23 +161,35 @@ public struct StreamMerge<Item: MergeItem> {
     /// - Complexity: O(log number of sources).
     /// - Throws: a pulled source's error, after its items read before it.
     public mutating func next(notAfter barrier: Item.Time? = nil) throws -> (source: Int, item: Item)? {
-        try prime()
+        var source = 0
+        guard let item = try next(notAfter: barrier, source: &source) else { return nil }
+        return (source, item)
+    }
+
+    /// ``next(notAfter:)`` with the source in `source`: the replay loop's
+    /// form (an optional item, not an optional tuple, which Swift destroys
+    /// through the generic value witnesses when the item is not trivial).
+    /// - Throws: a pulled source's error, after its items read before it.
+    @inline(__always)
+    mutating func next(notAfter barrier: Item.Time? = nil, source: inout Int) throws -> Item? {
+        if !toRefill.isEmpty { try prime() }
         guard let best = heap.first else { return nil }
         if let b = barrier, key(best) > b { return nil }
         let item = queues[best].popFirst()!
         if queues[best].isEmpty {
             removeTop()
             if readers[best] != nil && !queues[best].exhausted { toRefill.append(best) }
-        } else {
+        } else if heap.count > 1 {
             siftDown(0)
         }
+        source = best
         let o = offsets[best]
-        return (best, o == .zero ? item : item.shifted(by: o))
+        return o == .zero ? item : item.shifted(by: o)
     }
 
     // MARK: The heap
 
-    private func key(_ source: Int) -> Item.Time { queues[source].first!.mergeTime + offsets[source] }
+    private func key(_ source: Int) -> Item.Time { queues[source].firstTime + offsets[source] }
 
     /// Whether source `a` comes before source `b`.
     private func before(_ a: Int, _ b: Int) -> Bool {
