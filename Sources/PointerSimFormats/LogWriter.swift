@@ -6,14 +6,18 @@ import PointerSimCore
 public enum LogLine {
     /// The JSON object for one record, without the newline.
     public static func render(_ record: LogRecord) -> String {
-        var s = "{\"t\":" + formatLogNumber(record.time) + ",\"event\":"
+        var s = ""
+        s.reserveCapacity(192)
+        s += "{\"t\":"; appendLogNumber(record.time, to: &s); s += ",\"event\":"
         appendJSONString(record.event.name, to: &s)
         switch record.event {
         case .bandBegan(let rect, let modifiers, let mode):
             s += ",\"rect\":" + rectJSON(rect) + ",\"modifiers\":" + stringsJSON(modifiers.names)
             s += ",\"mode\":"; appendJSONString(mode.rawValue, to: &s)
         case .bandSelecting(let rect, let added, let removed):
-            s += ",\"rect\":" + rectJSON(rect) + ",\"added\":" + itemsJSON(added) + ",\"removed\":" + itemsJSON(removed)
+            s += ",\"rect\":"; appendRect(rect, to: &s)
+            s += ",\"added\":"; appendItems(added, to: &s)
+            s += ",\"removed\":"; appendItems(removed, to: &s)
         case .bandEnded(let rect, let selection, let cancelled):
             s += ",\"rect\":" + rectJSON(rect) + ",\"selection\":" + itemsJSON(selection)
             s += ",\"cancelled\":" + (cancelled ? "true" : "false")
@@ -46,6 +50,25 @@ public enum LogLine {
         }
         s += "}"
         return s
+    }
+
+    /// ``rectJSON(_:)`` appended to `s`.
+    static func appendRect(_ r: Rect, to s: inout String) {
+        s += "["; appendLogNumber(r.x, to: &s); s += ","; appendLogNumber(r.y, to: &s)
+        s += ","; appendLogNumber(r.width, to: &s); s += ","; appendLogNumber(r.height, to: &s); s += "]"
+    }
+
+    /// ``itemsJSON(_:)`` appended to `s`.
+    static func appendItems(_ list: LogItemList, to s: inout String) {
+        guard list.runs == nil else { s += itemsJSON(list); return }
+        s += "["
+        var first = true
+        for v in list {
+            if !first { s += "," }
+            first = false
+            appendJSONString(v, to: &s)
+        }
+        s += "]"
     }
 
     /// `[x, y, width, height]`.

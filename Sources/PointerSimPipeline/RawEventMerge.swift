@@ -75,7 +75,8 @@ extension RawItem: MergeItem {
             if announcedHead == announced.count { announced.removeAll(keepingCapacity: true); announcedHead = 0 }
             return .added(device: d, microseconds: t)
         }
-        guard let (_, item) = try merge.next(notAfter: barrier) else { return nil }
+        var source = 0
+        guard let item = try merge.next(notAfter: barrier, source: &source) else { return nil }
         let o: Int64
         if let known = origin { o = known } else { o = item.microseconds; origin = o }
         let out = !rebasing || o == 0 ? item : item.shifted(by: -o)

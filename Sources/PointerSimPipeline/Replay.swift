@@ -166,7 +166,8 @@ public enum Replay {
         let opened = try TraceInputs.openInputs(paths: paths, configuration: decoder)
         var (events, origin) = try aligned(opened.map(\.stream))
         var session = Session(scene: scene, options: options)
-        while let (i, e) = try events.next() {
+        var i = 0
+        while let e = try events.next(source: &i) {
             try session.process(e, from: opened[i].input, body)
         }
         return Summary(origin: origin, inputs: opened.map(\.input))

@@ -1,7 +1,7 @@
 import PointerSimCore
 
 /// Something a ``StreamMerge`` orders by time.
-@usableFromInline package protocol MergeItem {
+public protocol MergeItem {
     /// The clock the items are ordered on.
     associatedtype Time: Comparable & AdditiveArithmetic
     /// The item's time.
@@ -13,46 +13,48 @@ import PointerSimCore
 /// The one buffering layer: items read ahead in batches, and an error met
 /// while reading a batch, delivered only after the items read before it (so
 /// everything before a malformed line is processed, then the error comes).
-@usableFromInline package struct ItemQueue<Item> {
+public struct ItemQueue<Item> {
     var items: [Item] = []
     var head = 0
     var deferredError: (any Error)? = nil
     /// Whether the source has no more items (after any deferred error).
-    @usableFromInline package private(set) var exhausted = false
+    public private(set) var exhausted = false
 
     /// Creates an empty queue.
-    @usableFromInline package init() {}
+    public init() {}
 
     /// Whether no item is waiting.
-    @usableFromInline package var isEmpty: Bool { head == items.count }
+    public var isEmpty: Bool { head == items.count }
 
     /// The next item, if one is waiting.
-    @usableFromInline package var first: Item? { head < items.count ? items[head] : nil }
+    public var first: Item? { head < items.count ? items[head] : nil }
 
     /// Appends an item (a source that pushes: live devices).
-    @usableFromInline package mutating func append(_ item: Item) { items.append(item) }
+    public mutating func append(_ item: Item) {
+        // Compacted here rather than in popFirst: only a pushed queue grows
+        // while items are waiting (a pulled one is refilled once empty).
+        if head >= 1024 && head * 2 >= items.count { items.removeFirst(head); head = 0 }
+        items.append(item)
+    }
+
 
     /// Removes and returns the next item, if one is waiting.
     /// - Complexity: amortised O(1); a pushed queue that never empties (live
-    ///   items held back by a barrier) is compacted once half of it is read.
-    @usableFromInline package mutating func popFirst() -> Item? {
+    ///   items held back by a barrier) is compacted once half of it is read
+    ///   (on the next ``append(_:)``).
+    public mutating func popFirst() -> Item? {
         guard head < items.count else { return nil }
-        defer {
-            head += 1
-            if head == items.count {
-                items.removeAll(keepingCapacity: true); head = 0
-            } else if head >= 1024 && head * 2 >= items.count {
-                items.removeFirst(head); head = 0
-            }
-        }
-        return items[head]
+        let item = items[head]
+        head += 1
+        if head == items.count { items.removeAll(keepingCapacity: true); head = 0 }
+        return item
     }
 
     /// Reads the next batch from a source that is pulled (files), once the
     /// queue is empty: `read` appends items and returns false at the end; if
     /// it throws after appending some, they come first and the error after.
     /// - Throws: the source's error, once no item read before it is left.
-    @usableFromInline package mutating func refill(_ read: (inout [Item]) throws -> Bool) throws {
+    public mutating func refill(_ read: (inout [Item]) throws -> Bool) throws {
         while isEmpty && !exhausted {
             items.removeAll(keepingCapacity: true); head = 0
             if let e = deferredError { deferredError = nil; exhausted = true; throw e }
@@ -64,6 +66,11 @@ import PointerSimCore
             }
         }
     }
+}
+
+extension ItemQueue where Item: MergeItem {
+    /// The time of the next item (the queue must not be empty), without copying it.
+    @inline(__always) var firstTime: Item.Time { items[head].mergeTime }
 }
 
 /// The one "earliest head" merge: one queue per source, the item with the
@@ -78,7 +85,7 @@ import PointerSimCore
 /// sources (a `libinput record` file with 10,000 devices merges in linear
 /// time); the pulled queues that ran empty are refilled before the next
 /// comparison, as before.
-@usableFromInline package struct StreamMerge<Item: MergeItem> {
+public struct StreamMerge<Item: MergeItem> {
     private var queues: [ItemQueue<Item>] = []
     private var readers: [((inout [Item]) throws -> Bool)?] = []
     private var offsets: [Item.Time] = []
@@ -90,15 +97,15 @@ import PointerSimCore
     private var toRefill: [Int] = []
 
     /// An empty merge.
-    @usableFromInline package init() {}
+    public init() {}
 
     /// The number of sources.
-    @usableFromInline package var count: Int { queues.count }
+    public var count: Int { queues.count }
 
     /// Adds a source; `read` pulls its next batch (see ``ItemQueue/refill(_:)``),
     /// `nil` for a source whose items are pushed with ``push(_:source:)``.
     /// - Returns: the source's index.
-    @usableFromInline package mutating func addSource(_ read: ((inout [Item]) throws -> Bool)? = nil) -> Int {
+    public mutating func addSource(_ read: ((inout [Item]) throws -> Bool)? = nil) -> Int {
         queues.append(ItemQueue()); readers.append(read); offsets.append(.zero); position.append(-1)
         let i = queues.count - 1
         if read != nil { toRefill.append(i) }
@@ -106,14 +113,14 @@ import PointerSimCore
     }
 
     /// Appends an item to a pushed source.
-    @usableFromInline package mutating func push(_ item: Item, source: Int) {
+    public mutating func push(_ item: Item, source: Int) {
         let wasEmpty = queues[source].isEmpty
         queues[source].append(item)
         if wasEmpty { insert(source) }
     }
 
     /// Moves every later item of `source` by `offset` (items come out shifted).
-    @usableFromInline package mutating func setOffset(_ offset: Item.Time, source: Int) {
+    public mutating func setOffset(_ offset: Item.Time, source: Int) {
         offsets[source] = offset
         let p = position[source]
         if p >= 0 { siftUp(p); siftDown(position[source]) }
@@ -121,7 +128,7 @@ import PointerSimCore
 
     /// Fills the queue of every pulled source that is empty.
     /// - Throws: a source's error (see ``ItemQueue/refill(_:)``).
-    @usableFromInline package mutating func prime() throws {
+    public mutating func prime() throws {
         guard !toRefill.isEmpty else { return }
         toRefill.sort()  // in source order, as a scan of every queue would
         var done = 0
@@ -137,12 +144,12 @@ import PointerSimCore
     }
 
     /// The next item waiting in `source`'s queue, unshifted (after ``prime()``).
-    @usableFromInline package func first(of source: Int) -> Item? { queues[source].first }
+    public func first(of source: Int) -> Item? { queues[source].first }
 
     /// The time of the earliest item waiting (shifted), after filling the
     /// pulled queues; `nil` if none.
     /// - Throws: a pulled source's error.
-    @usableFromInline package mutating func earliestTime() throws -> Item.Time? {
+    public mutating func earliestTime() throws -> Item.Time? {
         try prime()
         guard let top = heap.first else { return nil }
         return key(top)
@@ -153,24 +160,36 @@ import PointerSimCore
     /// the earliest item is later than the barrier).
     /// - Complexity: O(log number of sources).
     /// - Throws: a pulled source's error, after its items read before it.
-    @usableFromInline package mutating func next(notAfter barrier: Item.Time? = nil) throws -> (source: Int, item: Item)? {
-        try prime()
+    public mutating func next(notAfter barrier: Item.Time? = nil) throws -> (source: Int, item: Item)? {
+        var source = 0
+        guard let item = try next(notAfter: barrier, source: &source) else { return nil }
+        return (source, item)
+    }
+
+    /// ``next(notAfter:)`` with the source in `source`: the replay loop's
+    /// form (an optional item, not an optional tuple, which Swift destroys
+    /// through the generic value witnesses when the item is not trivial).
+    /// - Throws: a pulled source's error, after its items read before it.
+    @inline(__always)
+    mutating func next(notAfter barrier: Item.Time? = nil, source: inout Int) throws -> Item? {
+        if !toRefill.isEmpty { try prime() }
         guard let best = heap.first else { return nil }
         if let b = barrier, key(best) > b { return nil }
         let item = queues[best].popFirst()!
         if queues[best].isEmpty {
             removeTop()
             if readers[best] != nil && !queues[best].exhausted { toRefill.append(best) }
-        } else {
+        } else if heap.count > 1 {
             siftDown(0)
         }
+        source = best
         let o = offsets[best]
-        return (best, o == .zero ? item : item.shifted(by: o))
+        return o == .zero ? item : item.shifted(by: o)
     }
 
     // MARK: The heap
 
-    private func key(_ source: Int) -> Item.Time { queues[source].first!.mergeTime + offsets[source] }
+    private func key(_ source: Int) -> Item.Time { queues[source].firstTime + offsets[source] }
 
     /// Whether source `a` comes before source `b`.
     private func before(_ a: Int, _ b: Int) -> Bool {

@@ -1,5 +1,5 @@
 import PointerSimCore
-import PointerSimFormats
+@testable import PointerSimFormats
 import PointerSimInput
 import Testing
 
@@ -12,6 +12,29 @@ import Testing
             (2 / 3.0, "0.667"), (999.9999, "1000"),
         ]
         for (v, s) in cases { #expect(formatLogNumber(v) == s, "\(v)") }
+    }
+
+    /// The thousandths fast path prints what the general (text) path prints.
+    @Test func thousandthsFastPathAgreesWithTheGeneralPath() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 { state &+= 0x9E37_79B9_7F4A_7C15; var z = state; z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9; z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB; return z ^ (z >> 31) }
+        var fast = 0
+        for n in 0..<200_000 {
+            let r = next()
+            let v: Double
+            switch n % 4 {
+            case 0: v = Double(Int64(bitPattern: r) % 2_000_000_000) / 1000              // thousandths
+            case 1: v = Double(Int64(bitPattern: r) % 20_000_000) / 8                   // eighths
+            case 2: v = Double(Int64(bitPattern: r) % 1_000_000_000_000_000) / 1000     // large thousandths
+            default: v = Double(bitPattern: r >> 2) * (r & 1 == 0 ? 1 : -1)            // anything
+            }
+            guard v.isFinite, v != v.rounded() else { continue }
+            if let k = logThousandths(v) {
+                fast += 1
+                #expect(formatThousandths(k) == formatLogNumberFromText(v), "\(v)")
+            }
+        }
+        #expect(fast > 100_000)
     }
 
     @Test func linesHaveTheDocumentedKeyOrder() {
