@@ -6,7 +6,7 @@
 /// (Swift's `description`) is rounded as written, so `0.0125` gives `0.013`
 /// and `2.0005` gives `2.001`. Non-finite values print as `0` (logs never
 /// contain them; scenes reject them).
-public func formatLogNumber(_ value: Double) -> String {
+@usableFromInline package func formatLogNumber(_ value: Double) -> String {
     guard value.isFinite else { return "0" }
     if value == value.rounded(), abs(value) < 1e15 { let i = Int64(value); return i == 0 ? "0" : String(i) }
     if let k = logThousandths(value) { return formatThousandths(k) }
@@ -106,7 +106,7 @@ func needsNoJSONEscape(_ s: String) -> Bool {
 }
 
 /// Appends `s` as a JSON string literal (quotes, escapes).
-public func appendJSONString(_ s: String, to out: inout String) {
+@usableFromInline package func appendJSONString(_ s: String, to out: inout String) {
     if needsNoJSONEscape(s) { out += "\""; out += s; out += "\""; return }
     out += "\""
     for u in s.unicodeScalars {
@@ -137,7 +137,7 @@ public func appendJSONString(_ s: String, to out: inout String) {
 /// the shortest decimal that round-trips. Both the trace and the JSON readers
 /// accept that syntax. Non-finite values print as `description` (`inf`,
 /// `nan`), which neither reader accepts: scenes and traces never hold them.
-public func formatExactNumber(_ value: Double) -> String {
+@usableFromInline package func formatExactNumber(_ value: Double) -> String {
     if value == value.rounded(), abs(value) < 1e15, !(value == 0 && value.sign == .minus) {
         return String(Int64(value))
     }

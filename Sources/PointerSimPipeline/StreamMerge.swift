@@ -1,7 +1,7 @@
 import PointerSimCore
 
 /// Something a ``StreamMerge`` orders by time.
-public protocol MergeItem {
+@usableFromInline package protocol MergeItem {
     /// The clock the items are ordered on.
     associatedtype Time: Comparable & AdditiveArithmetic
     /// The item's time.
@@ -13,24 +13,24 @@ public protocol MergeItem {
 /// The one buffering layer: items read ahead in batches, and an error met
 /// while reading a batch, delivered only after the items read before it (so
 /// everything before a malformed line is processed, then the error comes).
-public struct ItemQueue<Item> {
+@usableFromInline package struct ItemQueue<Item> {
     var items: [Item] = []
     var head = 0
     var deferredError: (any Error)? = nil
     /// Whether the source has no more items (after any deferred error).
-    public private(set) var exhausted = false
+    @usableFromInline package private(set) var exhausted = false
 
     /// Creates an empty queue.
-    public init() {}
+    @usableFromInline package init() {}
 
     /// Whether no item is waiting.
-    public var isEmpty: Bool { head == items.count }
+    @usableFromInline package var isEmpty: Bool { head == items.count }
 
     /// The next item, if one is waiting.
-    public var first: Item? { head < items.count ? items[head] : nil }
+    @usableFromInline package var first: Item? { head < items.count ? items[head] : nil }
 
     /// Appends an item (a source that pushes: live devices).
-    public mutating func append(_ item: Item) {
+    @usableFromInline package mutating func append(_ item: Item) {
         // Compacted here rather than in popFirst: only a pushed queue grows
         // while items are waiting (a pulled one is refilled once empty).
         if head >= 1024 && head * 2 >= items.count { items.removeFirst(head); head = 0 }
@@ -42,7 +42,7 @@ public struct ItemQueue<Item> {
     /// - Complexity: amortised O(1); a pushed queue that never empties (live
     ///   items held back by a barrier) is compacted once half of it is read
     ///   (on the next ``append(_:)``).
-    public mutating func popFirst() -> Item? {
+    @usableFromInline package mutating func popFirst() -> Item? {
         guard head < items.count else { return nil }
         let item = items[head]
         head += 1
@@ -54,7 +54,7 @@ public struct ItemQueue<Item> {
     /// queue is empty: `read` appends items and returns false at the end; if
     /// it throws after appending some, they come first and the error after.
     /// - Throws: the source's error, once no item read before it is left.
-    public mutating func refill(_ read: (inout [Item]) throws -> Bool) throws {
+    @usableFromInline package mutating func refill(_ read: (inout [Item]) throws -> Bool) throws {
         while isEmpty && !exhausted {
             items.removeAll(keepingCapacity: true); head = 0
             if let e = deferredError { deferredError = nil; exhausted = true; throw e }
@@ -85,7 +85,7 @@ extension ItemQueue where Item: MergeItem {
 /// sources (a `libinput record` file with 10,000 devices merges in linear
 /// time); the pulled queues that ran empty are refilled before the next
 /// comparison, as before.
-public struct StreamMerge<Item: MergeItem> {
+@usableFromInline package struct StreamMerge<Item: MergeItem> {
     private var queues: [ItemQueue<Item>] = []
     private var readers: [((inout [Item]) throws -> Bool)?] = []
     private var offsets: [Item.Time] = []
@@ -97,15 +97,15 @@ public struct StreamMerge<Item: MergeItem> {
     private var toRefill: [Int] = []
 
     /// An empty merge.
-    public init() {}
+    @usableFromInline package init() {}
 
     /// The number of sources.
-    public var count: Int { queues.count }
+    @usableFromInline package var count: Int { queues.count }
 
     /// Adds a source; `read` pulls its next batch (see ``ItemQueue/refill(_:)``),
     /// `nil` for a source whose items are pushed with ``push(_:source:)``.
     /// - Returns: the source's index.
-    public mutating func addSource(_ read: ((inout [Item]) throws -> Bool)? = nil) -> Int {
+    @usableFromInline package mutating func addSource(_ read: ((inout [Item]) throws -> Bool)? = nil) -> Int {
         queues.append(ItemQueue()); readers.append(read); offsets.append(.zero); position.append(-1)
         let i = queues.count - 1
         if read != nil { toRefill.append(i) }
@@ -113,14 +113,14 @@ public struct StreamMerge<Item: MergeItem> {
     }
 
     /// Appends an item to a pushed source.
-    public mutating func push(_ item: Item, source: Int) {
+    @usableFromInline package mutating func push(_ item: Item, source: Int) {
         let wasEmpty = queues[source].isEmpty
         queues[source].append(item)
         if wasEmpty { insert(source) }
     }
 
     /// Moves every later item of `source` by `offset` (items come out shifted).
-    public mutating func setOffset(_ offset: Item.Time, source: Int) {
+    @usableFromInline package mutating func setOffset(_ offset: Item.Time, source: Int) {
         offsets[source] = offset
         let p = position[source]
         if p >= 0 { siftUp(p); siftDown(position[source]) }
@@ -128,7 +128,7 @@ public struct StreamMerge<Item: MergeItem> {
 
     /// Fills the queue of every pulled source that is empty.
     /// - Throws: a source's error (see ``ItemQueue/refill(_:)``).
-    public mutating func prime() throws {
+    @usableFromInline package mutating func prime() throws {
         guard !toRefill.isEmpty else { return }
         toRefill.sort()  // in source order, as a scan of every queue would
         var done = 0
@@ -144,12 +144,12 @@ public struct StreamMerge<Item: MergeItem> {
     }
 
     /// The next item waiting in `source`'s queue, unshifted (after ``prime()``).
-    public func first(of source: Int) -> Item? { queues[source].first }
+    @usableFromInline package func first(of source: Int) -> Item? { queues[source].first }
 
     /// The time of the earliest item waiting (shifted), after filling the
     /// pulled queues; `nil` if none.
     /// - Throws: a pulled source's error.
-    public mutating func earliestTime() throws -> Item.Time? {
+    @usableFromInline package mutating func earliestTime() throws -> Item.Time? {
         try prime()
         guard let top = heap.first else { return nil }
         return key(top)
@@ -160,7 +160,7 @@ public struct StreamMerge<Item: MergeItem> {
     /// the earliest item is later than the barrier).
     /// - Complexity: O(log number of sources).
     /// - Throws: a pulled source's error, after its items read before it.
-    public mutating func next(notAfter barrier: Item.Time? = nil) throws -> (source: Int, item: Item)? {
+    @usableFromInline package mutating func next(notAfter barrier: Item.Time? = nil) throws -> (source: Int, item: Item)? {
         var source = 0
         guard let item = try next(notAfter: barrier, source: &source) else { return nil }
         return (source, item)
