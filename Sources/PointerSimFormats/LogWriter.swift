@@ -43,6 +43,9 @@ public enum LogLine {
             s += ",\"item\":"; appendJSONString(item, to: &s)
         case .contextMenuRequested(let point, let items):
             s += ",\"point\":" + pointJSON(point) + ",\"items\":" + stringsJSON(items)
+        case .itemGeometryChanged(let item, let rect):
+            s += ",\"item\":"; appendJSONString(item, to: &s)
+            s += ",\"rect\":" + rectJSON(rect)
         }
         s += "}"
         return s

@@ -401,7 +401,7 @@ public enum SceneFile {
         var root = SceneField(node: node, path: "", file: file)
         var decoder = DecoderConfiguration()
         root.pointColumns = points
-        let top = try root.object(allowed: ["format", "view", "pointer", "band", "selection", "items", "regions", "regionConfiguration", "comment"])
+        let top = try root.object(allowed: ["format", "view", "pointer", "band", "selection", "items", "regions", "itemRegions", "regionConfiguration", "comment"])
         var scene = Scene()
         guard let format = top["format"] else { throw root.error("missing \"format\": \"\(formatTag)\"") }
         guard try format.string() == formatTag else { throw format.error("expected \"\(formatTag)\"") }
@@ -525,6 +525,9 @@ public enum SceneFile {
             scene.regions = try regions(consume c)
         } else if let regions = top["regions"] {
             try decodeRegions(regions, into: &scene, warnings: &warnings)
+        }
+        if let r = top["itemRegions"] {
+            try decodeItemRegions(r, into: &scene, warnings: &warnings)
         }
         return SceneSetup(scene: scene, decoder: decoder)
     }

@@ -150,6 +150,9 @@ public enum LogEvent: Sendable, Hashable {
     /// coordinates, as UIKit gives the collection view's point), with the
     /// target items in scene order (none: empty space).
     case contextMenuRequested(point: Point, items: [String])
+    /// `item.geometryChanged`: the item's rect is now this (a resize by a
+    /// handle; content coordinates).
+    case itemGeometryChanged(item: String, rect: Rect)
 
     /// The `event` field.
     public var name: String {
@@ -168,6 +171,7 @@ public enum LogEvent: Sendable, Hashable {
         case .focusMoved: return "focus.moved"
         case .itemPrimaryAction: return "item.primaryAction"
         case .contextMenuRequested: return "contextMenu.requested"
+        case .itemGeometryChanged: return "item.geometryChanged"
         }
     }
 }

@@ -100,6 +100,21 @@ public struct Simulator: Sendable {
     }
     var press = Press.none
     var pendingLogDiff = SelectionDiff()
+    /// For each of the scene's item regions, its item's index (nil: no item has the id).
+    let itemRegionItems: [Int?]
+    /// A resize by an item region's handle, while its press lasts.
+    struct Resize: Sendable {
+        /// The item region (index into the scene's).
+        var handle: Int
+        /// The item.
+        var item: Int
+        /// The item's rect at the press.
+        var start: Rect
+        /// The pointer at the press, content coordinates.
+        var anchor: Point
+    }
+    /// The resize in progress.
+    var resize: Resize?
 
     /// Creates a simulation of a scene.
     /// - Complexity: O(n) in the scene's items (the spatial index).
@@ -128,6 +143,10 @@ public struct Simulator: Sendable {
         let start = scene.pointer.start ?? Point(x: scene.view.size.width / 2, y: scene.view.size.height / 2)
         pointer = scene.view.clampPointer(start)
         contentOffset = scene.view.clampOffset(scene.view.contentOffset)
+        let model = selectionModel
+        itemRegionItems = scene.itemRegions.map { model.index(of: $0.item) }
+        // Present from the start (no record: the pointer is in no region before the first event).
+        regions.itemRegions = presentItemRegions()
     }
 
     /// The pointer in content coordinates.
@@ -216,6 +235,7 @@ public struct Simulator: Sendable {
                 emit(clicks.key(k, modifiers: modifiers, selection: &selectionModel, items: band.engine), at: t, into: &out)
             }
         }
+        refreshItemRegions(at: t, into: &out)
         scheduleAutoscroll(at: t)
         if options.verbose { out.append(LogRecord(time: t, .pointer(pointerFrame))) }
     }
@@ -248,6 +268,7 @@ public struct Simulator: Sendable {
         let regionEvents = regions.press(location: contentPoint, modifiers: modifiers)
         if regionClaimsPress {
             press = .region
+            beginResize()
         } else if let i = band.engine.item(at: contentPoint, closed: rules.pressHitsMaxEdges) {
             emit(clicks.pressItem(i, modifiers: modifiers, time: t, point: pointer, selection: &selectionModel, items: band.engine), at: t, into: &out)
             let refused = rules.itemsAcceptPress || rules.doubleClickPressStartsNoBand && clicks.lastPressWasDoubleClick
@@ -270,6 +291,11 @@ public struct Simulator: Sendable {
         switch p {
         case .context:
             return
+        case .region:
+            if resize != nil {
+                applyResize(settled: true, at: t, into: &out)
+                resize = nil
+            }
         case .item(let i, let anchor, _, let dragged, _):
             emit(clicks.releaseItem(i, modifiers: modifiers, atPressPoint: contentPoint == anchor, dragged: dragged, selection: &selectionModel, items: band.engine), at: t, into: &out)
         default:
@@ -323,6 +349,8 @@ public struct Simulator: Sendable {
     /// The pointer (or the content under it) moved while the primary button is held.
     mutating func followPress(at t: Double, into out: inout [LogRecord]) {
         switch press {
+        case .region:
+            applyResize(settled: false, at: t, into: &out)
         case .empty:
             emit(band.move(to: contentPoint, selection: &selectionModel), at: t, into: &out)
         case .item(let i, let anchor, let m, let dragged, let refused):
@@ -407,6 +435,7 @@ public struct Simulator: Sendable {
             now = time
             scroll(by: s.delta, at: time, into: &out)
         }
+        refreshItemRegions(at: time, into: &out)
         if options.verbose { out.append(LogRecord(time: time, .pointer(pointerFrame))) }
         return true
     }
@@ -474,5 +503,60 @@ public struct Simulator: Sendable {
                 out.append(LogRecord(time: t, .contextMenuRequested(point: p, items: items.map { itemIDs[$0] })))
             }
         }
+    }
+
+    // MARK: Item regions and resizing (docs/Regions.md, "Regions that follow the selection")
+
+    /// The item regions present for the selection, focus and item rects now, in scene order.
+    /// - Complexity: O(item regions).
+    func presentItemRegions() -> [(region: PointerRegion, source: SceneRegion)] {
+        var out: [(region: PointerRegion, source: SceneRegion)] = []
+        for (k, r) in scene.itemRegions.enumerated() {
+            guard let i = itemRegionItems[k], !band.engine.isRemoved(i) else { continue }
+            let selected = selectionModel.isSelected(i), focused = selectionModel.focus == i
+            let present: Bool
+            switch r.presence {
+            case .selected: present = selected
+            case .focused: present = focused
+            case .selectedOrFocused: present = selected || focused
+            }
+            if present { out.append((r.pointerRegion(for: band.engine.rect(of: i)), r.region)) }
+        }
+        return out
+    }
+
+    /// After an event: the item regions that appeared, disappeared or moved
+    /// are handed to the region interaction, which re-evaluates the pointer
+    /// (`region.*` records). Nothing for a scene without item regions.
+    mutating func refreshItemRegions(at t: Double, into out: inout [LogRecord]) {
+        guard !scene.itemRegions.isEmpty else { return }
+        let now = presentItemRegions()
+        guard !now.elementsEqual(regions.itemRegions, by: { $0.region == $1.region }) else { return }
+        emit(regions.setItemRegions(now, location: contentPoint, modifiers: modifiers, primaryHeld: primaryHeld), at: t, into: &out)
+    }
+
+    /// A press a latched item region claimed: a resize begins if the region resizes its item.
+    mutating func beginResize() {
+        resize = nil
+        guard regions.isLatched, let c = regions.current else { return }
+        for (k, r) in scene.itemRegions.enumerated() where r.region.id == c.id && r.resizes {
+            guard let i = itemRegionItems[k] else { return }
+            resize = Resize(handle: k, item: i, start: band.engine.rect(of: i), anchor: contentPoint)
+            return
+        }
+    }
+
+    /// The pointer moved during a resize (or the press ended: `settled`):
+    /// the item's new rect goes to the band engine at once, is logged
+    /// (`item.geometryChanged`), and the item regions follow.
+    mutating func applyResize(settled: Bool, at t: Double, into out: inout [LogRecord]) {
+        guard let r = resize else { return }
+        let handle = scene.itemRegions[r.handle]
+        let new = handle.resized(r.start, by: contentPoint - r.anchor, bounds: scene.view.contentSize, configuration: scene.regionConfiguration, settled: settled)
+        guard new != band.engine.rect(of: r.item) else { return }
+        // No band is active during a region's press: the selection does not change.
+        _ = band.setRect(new, ofItem: r.item, selection: &selectionModel)
+        out.append(LogRecord(time: t, .itemGeometryChanged(item: itemIDs[r.item], rect: new)))
+        refreshItemRegions(at: t, into: &out)
     }
 }
