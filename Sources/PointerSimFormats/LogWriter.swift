@@ -41,7 +41,7 @@ public enum LogLine {
             s += ",\"added\":" + itemsJSON(added) + ",\"removed\":" + itemsJSON(removed)
         case .focusMoved(let item), .itemPrimaryAction(let item):
             s += ",\"item\":"; appendJSONString(item, to: &s)
-        case .contextMenuRequested(let point, let items):
+        case .contextMenuRequested(let point, let items), .editingBegan(let point, let items):
             s += ",\"point\":" + pointJSON(point) + ",\"items\":" + stringsJSON(items)
         case .itemGeometryChanged(let item, let rect):
             s += ",\"item\":"; appendJSONString(item, to: &s)

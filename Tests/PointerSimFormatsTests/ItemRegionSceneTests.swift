@@ -53,3 +53,40 @@ import Testing
         #expect(e?.description.contains(expected) == true, "\(e?.description ?? "no error")")
     }
 }
+
+/// The scene file's UIKit selection keys (docs/Formats/Scene.md, "selection").
+@Suite struct SelectionSettingsSceneTests {
+    static func selection(_ json: String) throws -> SelectionConfiguration {
+        try SceneFile.parse("{\"format\": \"pointersim-scene/1\", \"selection\": \(json)}", file: "s.json").selection
+    }
+
+    @Test func oldScenesKeepTheOldDefaults() throws {
+        let s = try Self.selection("{}")
+        #expect(s.allowsSelection && s.allowsMultipleSelection && s.allowsSelectionDuringEditing && s.allowsMultipleSelectionDuringEditing)
+        #expect(!s.beginsMultipleSelectionInteraction)
+        let single = try Self.selection(#"{"multiple": false}"#)
+        #expect(!single.allowsMultipleSelection && !single.allowsMultipleSelectionDuringEditing && single.allowsSelectionDuringEditing)
+    }
+
+    @Test func anyUIKitKeyGivesUIKitDefaults() throws {
+        let s = try Self.selection(#"{"allowsSelection": true}"#)
+        #expect(s == SelectionConfiguration.uikit)
+        #expect(s.allowsSelection && !s.allowsMultipleSelection && !s.allowsSelectionDuringEditing && !s.allowsMultipleSelectionDuringEditing)
+        let both = try Self.selection(#"{"multiple": true, "allowsMultipleSelectionDuringEditing": false, "beginsMultipleSelectionInteraction": true}"#)
+        #expect(both.allowsMultipleSelection && !both.allowsMultipleSelectionDuringEditing && both.beginsMultipleSelectionInteraction)
+        #expect(!both.bandMayBegin || both.allowsMultipleNow)
+    }
+
+    @Test func editingSwitchesTheSettingsInForce() {
+        var c = SelectionConfiguration.uikit
+        c.allowsSelectionDuringEditing = true
+        c.allowsMultipleSelectionDuringEditing = true
+        #expect(c.allowsSelectionNow && !c.allowsMultipleNow && !c.bandMayBegin)
+        c.beginsMultipleSelectionInteraction = true
+        #expect(c.bandMayBegin)
+        c.editing = true
+        #expect(c.allowsMultipleNow)
+        c.allowsSelectionDuringEditing = false
+        #expect(!c.allowsSelectionNow && !c.allowsMultipleNow && !c.bandMayBegin)
+    }
+}

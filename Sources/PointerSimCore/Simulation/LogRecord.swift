@@ -153,6 +153,10 @@ public enum LogEvent: Sendable, Hashable {
     /// `item.geometryChanged`: the item's rect is now this (a resize by a
     /// handle; content coordinates).
     case itemGeometryChanged(item: String, rect: Rect)
+    /// `editing.began`: UIKit's multiple-selection interaction began (a band
+    /// outside edit mode) and the view entered edit mode; the band's press
+    /// point (content coordinates) and the item there (none: empty space).
+    case editingBegan(point: Point, items: [String])
 
     /// The `event` field.
     public var name: String {
@@ -172,6 +176,7 @@ public enum LogEvent: Sendable, Hashable {
         case .itemPrimaryAction: return "item.primaryAction"
         case .contextMenuRequested: return "contextMenu.requested"
         case .itemGeometryChanged: return "item.geometryChanged"
+        case .editingBegan: return "editing.began"
         }
     }
 }

@@ -134,7 +134,7 @@ public struct Simulator: Sendable {
         selectionModel = SelectionModel(items: scene.items, selectedIDs: scene.initialSelection)
         var config = scene.band
         config.scale = scene.view.scale
-        if !scene.selection.multiple { config.isEnabled = false }
+        if !scene.selection.bandMayBegin { config.isEnabled = false }
         let items = scene.items
         band = BandSelectionInteraction(edges: ItemEdges(count: items.count) { items[$0].rect }, configuration: config)
         clicks = SelectionController(configuration: scene.selection, rules: scene.band.profile.clicks)
@@ -472,6 +472,7 @@ public struct Simulator: Sendable {
             // The log's `band.began` has no diff: the first `selecting` line carries it.
             pendingLogDiff = u.diff
             out.append(LogRecord(time: t, .bandBegan(rect: u.rect, modifiers: u.modifiers, mode: u.mode)))
+            beginMultipleSelectionInteraction(at: u.rect.origin, time: t, into: &out)
         case .selecting:
             let d = pendingLogDiff.followed(by: u.diff)
             pendingLogDiff = SelectionDiff()
@@ -558,5 +559,16 @@ public struct Simulator: Sendable {
         _ = band.setRect(new, ofItem: r.item, selection: &selectionModel)
         out.append(LogRecord(time: t, .itemGeometryChanged(item: itemIDs[r.item], rect: new)))
         refreshItemRegions(at: t, into: &out)
+    }
+
+    /// A band began: outside edit mode, with ``SelectionConfiguration/beginsMultipleSelectionInteraction``,
+    /// UIKit's multiple-selection interaction begins and the view enters
+    /// edit mode (`editing.began`, with the item at the band's press point, if any).
+    mutating func beginMultipleSelectionInteraction(at point: Point, time t: Double, into out: inout [LogRecord]) {
+        let c = clicks.configuration
+        guard !c.editing, c.beginsMultipleSelectionInteraction, c.allowsSelectionDuringEditing, c.allowsMultipleSelectionDuringEditing else { return }
+        clicks.configuration.editing = true
+        let item = band.engine.item(at: point, closed: clicks.rules.pressHitsMaxEdges)
+        out.append(LogRecord(time: t, .editingBegan(point: point, items: item.map { [itemIDs[$0]] } ?? [])))
     }
 }
