@@ -43,6 +43,11 @@ public enum LogLine {
             s += ",\"item\":"; appendJSONString(item, to: &s)
         case .contextMenuRequested(let point, let items), .editingBegan(let point, let items):
             s += ",\"point\":" + pointJSON(point) + ",\"items\":" + stringsJSON(items)
+        case .dragBegan(let point, let items):
+            s += ",\"point\":" + pointJSON(point) + ",\"items\":" + itemsJSON(items)
+        case .dragEnded(let point, let offset, let items, let cancelled):
+            s += ",\"point\":" + pointJSON(point) + ",\"offset\":" + numbersJSON([offset.dx, offset.dy]) + ",\"items\":" + itemsJSON(items)
+            s += ",\"cancelled\":" + (cancelled ? "true" : "false")
         case .itemGeometryChanged(let item, let rect):
             s += ",\"item\":"; appendJSONString(item, to: &s)
             s += ",\"rect\":" + rectJSON(rect)

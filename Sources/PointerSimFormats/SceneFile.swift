@@ -456,7 +456,7 @@ public enum SceneFile {
         if let selection = top["selection"] {
             let uikitKeys = ["allowsSelection", "allowsMultipleSelection", "allowsSelectionDuringEditing",
                              "allowsMultipleSelectionDuringEditing", "beginsMultipleSelectionInteraction"]
-            let o = try selection.object(allowed: ["multiple", "focus", "selectionFollowsFocus", "editing"] + uikitKeys)
+            let o = try selection.object(allowed: ["multiple", "focus", "selectionFollowsFocus", "editing", "dragInteractionEnabled"] + uikitKeys)
             // Any of UIKit's keys: the others take UIKit's defaults.
             if uikitKeys.contains(where: { o[$0] != nil }) { scene.selection = .uikit }
             if let v = o["multiple"] { scene.selection.multiple = try v.bool() }
@@ -465,6 +465,7 @@ public enum SceneFile {
             if let v = o["allowsSelectionDuringEditing"] { scene.selection.allowsSelectionDuringEditing = try v.bool() }
             if let v = o["allowsMultipleSelectionDuringEditing"] { scene.selection.allowsMultipleSelectionDuringEditing = try v.bool() }
             if let v = o["beginsMultipleSelectionInteraction"] { scene.selection.beginsMultipleSelectionInteraction = try v.bool() }
+            if let v = o["dragInteractionEnabled"] { scene.selection.dragInteractionEnabled = try v.bool() }
             if let v = o["focus"] { scene.selection.focus = try v.bool() }
             if let v = o["selectionFollowsFocus"] { scene.selection.selectionFollowsFocus = try v.bool() }
             if let v = o["editing"] { scene.selection.editing = try v.bool() }

@@ -150,3 +150,27 @@ import Testing
         #expect(sim.regions.itemRegions.isEmpty)
     }
 }
+
+/// Dragging items (docs/Selection.md, "Dragging items").
+@Suite struct ItemDragTests {
+    @Test func aDragCarriesTheSelectionOrThePressedItem() {
+        var scene = Scene.default
+        scene.selection.dragInteractionEnabled = true
+        scene.initialSelection = ["r0c0", "r0c1"]
+        var sim = Simulator(scene: scene)
+        let out = sim.process([
+            PointerEvent(time: 0, .move(Point(x: 50, y: 50))), PointerEvent(time: 0.1, .press(.primary)),
+            PointerEvent(time: 0.2, .move(Point(x: 70, y: 90))), PointerEvent(time: 0.3, .cancel),
+            PointerEvent(time: 0.4, .release(.primary)),
+            PointerEvent(time: 0.5, .move(Point(x: 50, y: 150))), PointerEvent(time: 0.6, .press(.primary)),
+            PointerEvent(time: 0.7, .move(Point(x: 55, y: 150))), PointerEvent(time: 0.8, .release(.primary)),
+        ]).map(\.event)
+        #expect(out == [
+            .dragBegan(point: Point(x: 50, y: 50), items: ["r0c0", "r0c1"]),
+            .dragEnded(point: Point(x: 70, y: 90), offset: Vector(dx: 20, dy: 40), items: ["r0c0", "r0c1"], cancelled: true),
+            .dragBegan(point: Point(x: 50, y: 150), items: ["r1c0"]),
+            .dragEnded(point: Point(x: 55, y: 150), offset: Vector(dx: 5, dy: 0), items: ["r1c0"], cancelled: false),
+        ])
+        #expect(sim.selection == ["r0c0", "r0c1"])
+    }
+}

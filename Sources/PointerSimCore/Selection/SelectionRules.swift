@@ -43,6 +43,11 @@ public struct SelectionConfiguration: Sendable, Hashable {
     /// `editing.began`). Only with ``allowsMultipleSelectionDuringEditing``
     /// (default false).
     public var beginsMultipleSelectionInteraction = false
+    /// Items can be dragged (UIKit's `dragInteractionEnabled`; default false
+    /// here): a press on an item that moves past the threshold drags the
+    /// selection if the item is selected, else the item alone (`drag.*`
+    /// records), instead of beginning a band; bands still begin in empty space.
+    public var dragInteractionEnabled = false
     /// Both multiple-selection settings at once (the scene's old `multiple`
     /// key): reads ``allowsMultipleSelection``, sets it and
     /// ``allowsMultipleSelectionDuringEditing``.

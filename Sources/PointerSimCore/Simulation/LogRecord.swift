@@ -157,6 +157,13 @@ public enum LogEvent: Sendable, Hashable {
     /// outside edit mode) and the view entered edit mode; the band's press
     /// point (content coordinates) and the item there (none: empty space).
     case editingBegan(point: Point, items: [String])
+    /// `drag.began`: a press on an item moved past the threshold in a scene
+    /// that enables dragging: the items dragged (the selection when the
+    /// pressed item is selected, else that item) and the press point (content).
+    case dragBegan(point: Point, items: LogItemList)
+    /// `drag.ended`: the drag ended at the release (or was cancelled): the
+    /// point (content), the offset the items followed the pointer by, the items.
+    case dragEnded(point: Point, offset: Vector, items: LogItemList, cancelled: Bool)
 
     /// The `event` field.
     public var name: String {
@@ -177,6 +184,8 @@ public enum LogEvent: Sendable, Hashable {
         case .contextMenuRequested: return "contextMenu.requested"
         case .itemGeometryChanged: return "item.geometryChanged"
         case .editingBegan: return "editing.began"
+        case .dragBegan: return "drag.began"
+        case .dragEnded: return "drag.ended"
         }
     }
 }

@@ -93,6 +93,9 @@ public struct Simulator: Sendable {
         /// (unless refused: the item accepts the press, `beginsOnItems` is
         /// false or `shouldBegin` said no) or an item drag.
         case item(Int, anchor: Point, modifiers: ModifierFlags, dragged: Bool, bandRefused: Bool)
+        /// A drag of items (``SelectionConfiguration/dragInteractionEnabled``):
+        /// the item pressed, the press point (content), the items dragged.
+        case drag(Int, anchor: Point, items: LogItemList)
         /// Empty space: the band's.
         case empty
         /// Cancelled: the rest of the press is ignored.
@@ -296,6 +299,9 @@ public struct Simulator: Sendable {
                 applyResize(settled: true, at: t, into: &out)
                 resize = nil
             }
+        case .drag(let i, let anchor, let items):
+            _ = clicks.releaseItem(i, modifiers: modifiers, atPressPoint: false, dragged: true, selection: &selectionModel, items: band.engine)
+            out.append(LogRecord(time: t, .dragEnded(point: contentPoint, offset: contentPoint - anchor, items: items, cancelled: false)))
         case .item(let i, let anchor, _, let dragged, _):
             emit(clicks.releaseItem(i, modifiers: modifiers, atPressPoint: contentPoint == anchor, dragged: dragged, selection: &selectionModel, items: band.engine), at: t, into: &out)
         default:
@@ -319,6 +325,9 @@ public struct Simulator: Sendable {
         if buttons.contains(.primary) {
             switch press {
             case .item, .empty: press = .ignored
+            case .drag(_, let anchor, let items):
+                out.append(LogRecord(time: t, .dragEnded(point: contentPoint, offset: contentPoint - anchor, items: items, cancelled: true)))
+                press = .ignored
             default: break
             }
         }
@@ -355,6 +364,13 @@ public struct Simulator: Sendable {
             emit(band.move(to: contentPoint, selection: &selectionModel), at: t, into: &out)
         case .item(let i, let anchor, let m, let dragged, let refused):
             guard dragged || (contentPoint != anchor && scene.band.profile.thresholdReached(by: contentPoint - anchor)) else { return }
+            if !dragged && clicks.configuration.dragInteractionEnabled {
+                // A drag of the selection (the item pressed is selected) or of the item alone.
+                let items = selectionModel.isSelected(i) ? logSelection : LogItemList([itemIDs[i]])
+                press = .drag(i, anchor: anchor, items: items)
+                out.append(LogRecord(time: t, .dragBegan(point: anchor, items: items)))
+                return
+            }
             if !dragged { press = .item(i, anchor: anchor, modifiers: m, dragged: true, bandRefused: refused) }
             guard !refused else { return }
             if band.isActive {
