@@ -33,7 +33,9 @@ public enum LogLine {
             s += ",\"accessories\":["
             for (i, a) in f.accessories.enumerated() {
                 if i > 0 { s += "," }
-                s += "{\"center\":" + pointJSON(a.center) + ",\"angle\":" + formatLogNumber(a.angle) + "}"
+                s += "{\"center\":" + pointJSON(a.center) + ",\"angle\":" + formatLogNumber(a.angle)
+                if i < f.accessoryAlphas.count { s += ",\"alpha\":" + formatLogNumber(f.accessoryAlphas[i]) }
+                s += "}"
             }
             s += "]"
         case .selectionChanged(let cause, let added, let removed):

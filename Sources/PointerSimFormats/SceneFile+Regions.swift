@@ -76,7 +76,7 @@ extension SceneFile {
         let o = try field.object(allowed: [
             "highlight", "lift", "hover", "automaticHoverLongestSide", "automaticSmallShorterSide", "automaticSmallLongerSide",
             "beamWidth", "beamLengthRange", "systemPointerDiameter", "rubberBandConstant", "rubberBandLimitFraction",
-            "defaultAccessoryOffset", "arrowSize", "maxAccessories",
+            "defaultAccessoryOffset", "arrowSize", "maxAccessories", "animation",
         ])
         var c = scene.regionConfiguration
         func effect(_ key: String, _ p: inout PointerEffectParameters) throws {
@@ -113,6 +113,19 @@ extension SceneFile {
             let n = try v.number(in: 0...1000)
             guard n == n.rounded() else { throw v.error("expected a whole number") }
             c.maxAccessories = Int(n)
+        }
+        if let a = o["animation"] {
+            // "standard" (our numbers), "none", or {"duration", "accessoryDuration", "curve"}.
+            if case .string = a.node.value {
+                c.animation = try a.oneOf(["standard", "none"]) == "standard" ? .standard : PointerAnimation()
+            } else {
+                let ao = try a.object(allowed: ["duration", "accessoryDuration", "curve"])
+                var anim = PointerAnimation()
+                if let v = ao["duration"] { anim.duration = try v.number(in: 0...60) }
+                if let v = ao["accessoryDuration"] { anim.accessoryDuration = try v.number(in: 0...60) }
+                if let v = ao["curve"] { anim.curve = PointerAnimation.Curve(rawValue: try v.oneOf(PointerAnimation.Curve.allCases.map(\.rawValue)))! }
+                c.animation = anim
+            }
         }
         scene.regionConfiguration = c
     }

@@ -75,7 +75,7 @@ import Testing
                     current[i] = rect
                 }
                 // The engine has every rect the log gave.
-                for (i, r) in current.enumerated() { #expect(sim.band.engine.rect(of: i) == r.standardized || sim.band.engine.rect(of: i) == r) }
+                for (i, r) in current.enumerated() { #expect(sim.band.engine.rect(of: i) == r.standardized || sim.band.engine.rect(of: i) == r, "\(i): \(r) engine \(sim.band.engine.rect(of: i)) after \(s); \(out.map(\.event))") }
                 // Present exactly while selected, placed on the current rect.
                 let present = Dictionary(uniqueKeysWithValues: sim.regions.itemRegions.map { ($0.region.id, $0.region.rect) })
                 for h in scene.itemRegions {
@@ -172,5 +172,57 @@ import Testing
             .dragEnded(point: Point(x: 55, y: 150), offset: Vector(dx: 5, dy: 0), items: ["r1c0"], cancelled: false),
         ])
         #expect(sim.selection == ["r0c0", "r0c1"])
+    }
+}
+
+/// Presentation over time (docs/Regions.md, "Presentation over time").
+@Suite struct PresentationProperties {
+    /// At an instant without pointer motion the presented pointer does not
+    /// jump (its centre, the content offset and, unless a path or hidden
+    /// shape is involved, its shape), except where a band begins or ends.
+    @Test func presentedStateIsContinuousExceptAtCuts() async {
+        await propertyCheck(count: 100, input: Gen<Rect>.item.array(of: 0...6), ItemRegionProperties.step.array(of: 1...50), Gen<Int>.int(in: 1...30)) {
+            (rects: [Rect], steps: [ItemRegionProperties.Step], gap: Int) in
+            var scene = ItemRegionProperties.scene(rects)
+            scene.regionConfiguration.animation = .standard
+            scene.regions = [SceneRegion(id: "b", rect: Rect(x: 20, y: 20, width: 40, height: 30), style: PointerStyle(effect: .highlight, accessories: [.arrow(AccessoryPosition(angle: 0))])),
+                             SceneRegion(id: "t", rect: Rect(x: 120, y: 150, width: 80, height: 20), style: PointerStyle(shape: .verticalBeam(length: 16), constrainedAxes: .vertical))]
+            var sim = Simulator(scene: scene, options: SimulationOptions(verbose: true))
+            var t = 0.0
+            for s in steps {
+                t += Double(gap) / 100
+                let event: PointerEvent.Kind
+                var motion = false
+                switch s {
+                case .move(let p): event = .move(p); motion = true
+                case .press: event = .press(.primary)
+                case .release: event = .release(.primary)
+                case .modifiers(let m): event = .modifiers(m)
+                case .key(let k): event = .key(k)
+                case .scroll(let d): event = .scroll(Vector(dx: 0, dy: d)); motion = true
+                }
+                let before = sim.animator.frame(at: t, target: sim.pointerFrame, configuration: scene.regionConfiguration)
+                var out: [LogRecord] = []
+                sim.process(PointerEvent(time: t, event), into: &out)
+                guard !motion else { continue }
+                // Autoscroll steps move the content: motion too.
+                if out.contains(where: { if case .bandBegan = $0.event { true } else if case .bandEnded = $0.event { true } else if case .bandSelecting = $0.event { true } else { false } }) { continue }
+                guard case .pointer(let after)? = out.last?.event else { Issue.record("no pointer record"); continue }
+                #expect(abs(after.presented.x - before.presented.x) < 1e-9 && abs(after.presented.y - before.presented.y) < 1e-9, "\(s)")
+                #expect(abs(after.content.dx - before.content.dx) < 1e-9 && abs(after.content.dy - before.content.dy) < 1e-9)
+                switch (before.shape, after.shape) {
+                case (.path, _), (_, .path), (.hidden, _), (_, .hidden): break
+                default: #expect(before.shape == after.shape, "\(s): \(before.shape) → \(after.shape)")
+                }
+            }
+        }
+    }
+
+    @Test func curvesRunFromZeroToOne() {
+        for c in PointerAnimation.Curve.allCases {
+            #expect(c.progress(0) == 0 && c.progress(1) == 1 && c.progress(2) == 1)
+            var last = 0.0
+            for k in 1...100 { let p = c.progress(Double(k) / 100); #expect(p >= last); last = p }
+        }
     }
 }

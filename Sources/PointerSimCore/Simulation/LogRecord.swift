@@ -36,6 +36,9 @@ public struct PointerFrame: Sendable, Hashable {
     public var content: Vector
     /// Accessory centres and rotation angles.
     public var accessories: [(center: Point, angle: Double)]
+    /// The accessories' opacities while they fade in or out (docs/Regions.md,
+    /// "Presentation over time"); empty: all opaque.
+    public var accessoryAlphas: [Double] = []
 
     /// Creates a frame.
     public init(model: Point, presented: Point, shape: PointerShapeValue, content: Vector = .zero, accessories: [(center: Point, angle: Double)] = []) {
@@ -47,6 +50,7 @@ public struct PointerFrame: Sendable, Hashable {
         a.model == b.model && a.presented == b.presented && a.shape == b.shape && a.content == b.content
             && a.accessories.count == b.accessories.count
             && zip(a.accessories, b.accessories).allSatisfy { $0.center == $1.center && $0.angle == $1.angle }
+            && a.accessoryAlphas == b.accessoryAlphas
     }
     /// Hashes the fields (accessories excluded; equality still compares them).
     public func hash(into h: inout Hasher) { h.combine(model); h.combine(presented); h.combine(shape); h.combine(content) }

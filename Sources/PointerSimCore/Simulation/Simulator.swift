@@ -2,8 +2,12 @@
 public struct SimulationOptions: Sendable, Hashable {
     /// Emit a `pointer` record after every processed input event.
     public var verbose = false
+    /// With `verbose`, also sample the presented pointer every this many
+    /// seconds while a transition animates between inputs (nil: no samples;
+    /// `1/60`: 60 Hz); docs/Regions.md, "Presentation over time".
+    public var frameInterval: Double?
     /// Creates the default options.
-    public init(verbose: Bool = false) { self.verbose = verbose }
+    public init(verbose: Bool = false, frameInterval: Double? = nil) { self.verbose = verbose; self.frameInterval = frameInterval }
 }
 
 /// The simulation: pointer-level events in, interaction log records out, on
@@ -118,6 +122,8 @@ public struct Simulator: Sendable {
     }
     /// The resize in progress.
     var resize: Resize?
+    /// The presented pointer over time.
+    public private(set) var animator: PointerAnimator
 
     /// Creates a simulation of a scene.
     /// - Complexity: O(n) in the scene's items (the spatial index).
@@ -130,6 +136,7 @@ public struct Simulator: Sendable {
     /// - Complexity: O(n) in the scene's items (the spatial index).
     public init(scene: Scene, regionProvider: any PointerRegionProvider, options: SimulationOptions = SimulationOptions()) {
         regions = RegionInteraction(provider: regionProvider, configuration: scene.regionConfiguration)
+        animator = PointerAnimator(animation: scene.regionConfiguration.animation)
         self.scene = scene
         self.options = options
         // The initial selection is the only lookup most runs make: a scene
@@ -193,7 +200,11 @@ public struct Simulator: Sendable {
     /// other devices' later events already went out.
     public mutating func process(_ event: PointerEvent, into out: inout [LogRecord]) {
         let t = started ? Swift.max(event.time, now) : event.time
+        let animating = animator.animation.isEnabled
+        if animating && started { sampleFrames(until: t, into: &out) }
         started = true
+        let before = animating ? animator.frame(at: t, target: pointerFrame, configuration: scene.regionConfiguration) : nil
+        let firstRecord = out.count
         runAutoscroll(until: t, into: &out)
         autoscrollStepsSinceInput = 0
         now = t
@@ -240,7 +251,59 @@ public struct Simulator: Sendable {
         }
         refreshItemRegions(at: t, into: &out)
         scheduleAutoscroll(at: t)
-        if options.verbose { out.append(LogRecord(time: t, .pointer(pointerFrame))) }
+        if let before {
+            let motion: Bool
+            switch event.kind {
+            case .move, .delta, .scroll: motion = true
+            default: motion = false
+            }
+            startTransition(at: t, from: before, records: out[firstRecord...], motion: motion)
+        }
+        if options.verbose { out.append(LogRecord(time: t, .pointer(presentedFrame))) }
+    }
+
+    /// The presented pointer now, animated (``PointerAnimation``): the same
+    /// as ``pointerFrame`` unless a transition is in progress.
+    public var presentedFrame: PointerFrame {
+        animator.frame(at: now, target: pointerFrame, configuration: scene.regionConfiguration)
+    }
+
+    /// After an event: a region change (entered, exited, latched, unlatched,
+    /// a style asked again, an item region moving in or out) starts a
+    /// transition from what was presented; a band beginning or ending is a cut.
+    /// Any other change of the target at an instant without pointer motion
+    /// (a release recentring a constrained axis, say) starts one too.
+    mutating func startTransition(at t: Double, from before: PointerFrame, records: ArraySlice<LogRecord>, motion: Bool) {
+        var regionChanged = false, cut = false
+        for r in records {
+            switch r.event {
+            case .regionEntered, .regionExited, .regionLatched, .regionUnlatched, .regionStyleChanged: regionChanged = true
+            case .bandBegan, .bandEnded: cut = true
+            default: break
+            }
+        }
+        if cut {
+            animator.begin(at: t, from: before, cut: true)
+        } else if regionChanged || !motion && animator.frame(at: t, target: pointerFrame, configuration: scene.regionConfiguration) != before {
+            animator.begin(at: t, from: before)
+        }
+    }
+
+    /// With `verbose` and a ``SimulationOptions/frameInterval``: `pointer`
+    /// records on the grid of that interval, after the last event and
+    /// before `t`, while a transition animates.
+    mutating func sampleFrames(until t: Double, into out: inout [LogRecord]) {
+        guard options.verbose, let dt = options.frameInterval, dt > 0 else { return }
+        var k = (now / dt).rounded(.down) + 1
+        var n = 0
+        while n < 10_000 {
+            let s = k * dt
+            guard s < t, animator.isAnimating(at: s) else { return }
+            if s > now {
+                out.append(LogRecord(time: s, .pointer(animator.frame(at: s, target: pointerFrame, configuration: scene.regionConfiguration))))
+            }
+            k += 1; n += 1
+        }
     }
 
     /// Processes a sequence of events.
@@ -570,10 +633,12 @@ public struct Simulator: Sendable {
         guard let r = resize else { return }
         let handle = scene.itemRegions[r.handle]
         let new = handle.resized(r.start, by: contentPoint - r.anchor, bounds: scene.view.contentSize, configuration: scene.regionConfiguration, settled: settled)
-        guard new != band.engine.rect(of: r.item) else { return }
+        guard ItemEdges.edges(new) != band.engine.edges[r.item] else { return }
         // No band is active during a region's press: the selection does not change.
         _ = band.setRect(new, ofItem: r.item, selection: &selectionModel)
-        out.append(LogRecord(time: t, .itemGeometryChanged(item: itemIDs[r.item], rect: new)))
+        // The rect as the engine holds it (edges: its width may differ from
+        // `new`'s in the last bit), so that the log and the hit tests agree.
+        out.append(LogRecord(time: t, .itemGeometryChanged(item: itemIDs[r.item], rect: band.engine.rect(of: r.item))))
         refreshItemRegions(at: t, into: &out)
     }
 
