@@ -76,6 +76,14 @@ public struct ReplayCapture {
         itemIndex = index
         var regions: [String: Int] = [:]
         for (i, r) in scene.regions.enumerated() where regions[r.id] == nil { regions[r.id] = i }
+        // Item regions follow in the page's list (only when the items are carried).
+        if itemsCarried {
+            var k = scene.regions.count
+            for r in scene.itemRegions where index[r.item] != nil {
+                if regions[r.region.id] == nil { regions[r.region.id] = k }
+                k += 1
+            }
+        }
         regionIndex = regions
         selected = Set(scene.initialSelection)
     }
