@@ -147,7 +147,8 @@ extension PointerSimCommand {
         @Flag(help: "Also write a `pointer` line after every input frame.")
         var verbose = false
 
-        @Option(help: "With --verbose, also sample the pointer this many times a second while it animates (the scene's regionConfiguration.animation).")
+        // Hidden from the usage text (which other errors print): docs/CommandLine.md documents it.
+        @Option(help: ArgumentHelp("With --verbose, also sample the pointer this many times a second while it animates (the scene's regionConfiguration.animation).", visibility: .hidden))
         var frames: Double?
 
         func validate() throws {
