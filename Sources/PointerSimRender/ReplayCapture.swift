@@ -112,7 +112,10 @@ public struct ReplayCapture {
         // The raw-input lane comes from the same steps: every input is
         // decoded once (`-` and FIFOs have a lane too).
         var lane = InputLaneCapture()
-        let summary = try Replay.forEachStep(paths: paths, scene: scene, decoder: decoder, options: SimulationOptions(verbose: true)) { step, sim in
+        // A scene whose pointer animates is sampled at 60 Hz while it does
+        // (docs/Regions.md, "Presentation over time"), so the page shows the transitions.
+        let frames = scene.regionConfiguration.animation.isEnabled ? 1.0 / 60 : nil
+        let summary = try Replay.forEachStep(paths: paths, scene: scene, decoder: decoder, options: SimulationOptions(verbose: true, frameInterval: frames)) { step, sim in
             capture.add(step.records, simulator: sim)
             if step.input == .recordings, let e = step.event, let l = InputLane.event(for: e) { lane.add(e.time, l) }
             if let e = step.event, let s = comparison?.process(e) {
