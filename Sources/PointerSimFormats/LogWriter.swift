@@ -37,7 +37,9 @@ public enum LogLine {
             s += ",\"accessories\":["
             for (i, a) in f.accessories.enumerated() {
                 if i > 0 { s += "," }
-                s += "{\"center\":" + pointJSON(a.center) + ",\"angle\":" + formatLogNumber(a.angle) + "}"
+                s += "{\"center\":" + pointJSON(a.center) + ",\"angle\":" + formatLogNumber(a.angle)
+                if i < f.accessoryAlphas.count { s += ",\"alpha\":" + formatLogNumber(f.accessoryAlphas[i]) }
+                s += "}"
             }
             s += "]"
         case .selectionChanged(let cause, let added, let removed):
@@ -45,8 +47,16 @@ public enum LogLine {
             s += ",\"added\":" + itemsJSON(added) + ",\"removed\":" + itemsJSON(removed)
         case .focusMoved(let item), .itemPrimaryAction(let item):
             s += ",\"item\":"; appendJSONString(item, to: &s)
-        case .contextMenuRequested(let point, let items):
+        case .contextMenuRequested(let point, let items), .editingBegan(let point, let items):
             s += ",\"point\":" + pointJSON(point) + ",\"items\":" + stringsJSON(items)
+        case .dragBegan(let point, let items):
+            s += ",\"point\":" + pointJSON(point) + ",\"items\":" + itemsJSON(items)
+        case .dragEnded(let point, let offset, let items, let cancelled):
+            s += ",\"point\":" + pointJSON(point) + ",\"offset\":" + numbersJSON([offset.dx, offset.dy]) + ",\"items\":" + itemsJSON(items)
+            s += ",\"cancelled\":" + (cancelled ? "true" : "false")
+        case .itemGeometryChanged(let item, let rect):
+            s += ",\"item\":"; appendJSONString(item, to: &s)
+            s += ",\"rect\":" + rectJSON(rect)
         }
         s += "}"
         return s

@@ -76,7 +76,7 @@ extension SceneFile {
         let o = try field.object(allowed: [
             "highlight", "lift", "hover", "automaticHoverLongestSide", "automaticSmallShorterSide", "automaticSmallLongerSide",
             "beamWidth", "beamLengthRange", "systemPointerDiameter", "rubberBandConstant", "rubberBandLimitFraction",
-            "defaultAccessoryOffset", "arrowSize", "maxAccessories",
+            "defaultAccessoryOffset", "arrowSize", "maxAccessories", "animation",
         ])
         var c = scene.regionConfiguration
         func effect(_ key: String, _ p: inout PointerEffectParameters) throws {
@@ -113,6 +113,19 @@ extension SceneFile {
             let n = try v.number(in: 0...1000)
             guard n == n.rounded() else { throw v.error("expected a whole number") }
             c.maxAccessories = Int(n)
+        }
+        if let a = o["animation"] {
+            // "standard" (our numbers), "none", or {"duration", "accessoryDuration", "curve"}.
+            if case .string = a.node.value {
+                c.animation = try a.oneOf(["standard", "none"]) == "standard" ? .standard : PointerAnimation()
+            } else {
+                let ao = try a.object(allowed: ["duration", "accessoryDuration", "curve"])
+                var anim = PointerAnimation()
+                if let v = ao["duration"] { anim.duration = try v.number(in: 0...60) }
+                if let v = ao["accessoryDuration"] { anim.accessoryDuration = try v.number(in: 0...60) }
+                if let v = ao["curve"] { anim.curve = PointerAnimation.Curve(rawValue: try v.oneOf(PointerAnimation.Curve.allCases.map(\.rawValue)))! }
+                c.animation = anim
+            }
         }
         scene.regionConfiguration = c
     }
@@ -212,5 +225,86 @@ extension SceneFile {
             position = AccessoryPosition(offset: offset, angle: angle)
         }
         return PointerAccessory(shape: shape, position: position, orientationMatchesAngle: try o["rotates"]?.bool())
+    }
+}
+
+// The scene's `itemRegions` (docs/Formats/Scene.md): regions attached to
+// items, present while their item is selected (or focused):
+//
+//   { "id": "photo.right", "item": "photo", "anchor": "right", "size": [12, 40],
+//     "offset": [0, 0], "when": "selected", "latchingAxes": "horizontal",
+//     "resizes": true, "minimumSize": [20, 20], "style": {…}, "styles": […],
+//     "claimsPress": true }
+//
+// - `anchor`: top, topRight, right, bottomRight, bottom, bottomLeft, left,
+//   topLeft, center, or [u, v] in unit coordinates of the item's rect.
+// - `when`: selected (default), focused, selectedOrFocused.
+// - `resizes`: a latched drag moves the item's edge the anchor sits on.
+// - The region keys (`latchingAxes`, `style`, `styles`, `claimsPress`) are
+//   as in `regions`; ids are unique among all regions.
+
+extension SceneFile {
+    /// Decodes the scene's `itemRegions` array into `scene.itemRegions` (after `items` and `regions`).
+    static func decodeItemRegions(_ field: SceneField, into scene: inout Scene, warnings: inout [String]) throws {
+        var ids = Set(scene.regions.map(\.id))
+        let elements = try field.array()
+        guard elements.count <= 100_000 else { throw field.error("at most 100,000 item regions, found \(elements.count)") }
+        // The items named, checked in one pass over the items.
+        var named: [(String, SceneField)] = []
+        for e in elements {
+            let o = try e.object(allowed: ["id", "item", "anchor", "size", "offset", "when", "latchingAxes", "resizes", "minimumSize", "style", "styles", "claimsPress", "comment"])
+            guard let idField = o["id"] else { throw e.error("missing \"id\"") }
+            guard let itemField = o["item"] else { throw e.error("missing \"item\" (the id of the item it is attached to)") }
+            guard let sizeField = o["size"] else { throw e.error("missing \"size\": [width, height]") }
+            let id = try idField.string()
+            guard !id.isEmpty else { throw idField.error("expected a non-empty region id") }
+            guard ids.insert(id).inserted else { throw idField.error("duplicate region id \"\(excerpt(id))\"") }
+            let item = try itemField.string()
+            named.append((item, itemField))
+            var anchor = Point(x: 0.5, y: 0.5)
+            if let a = o["anchor"] {
+                if case .string = a.node.value {
+                    let name = try a.oneOf(ItemRegion.namedAnchors.map(\.name))
+                    anchor = ItemRegion.namedAnchors.first { $0.name == name }!.anchor
+                } else {
+                    anchor = try a.point()
+                }
+            }
+            let size = try sizeField.point()
+            guard size.x >= 0, size.y >= 0 else { throw sizeField.error("width and height must not be negative") }
+            let offset = try o["offset"]?.point() ?? Point(x: 0, y: 0)
+            let presence = try o["when"].map { ItemRegion.Presence(rawValue: try $0.oneOf(ItemRegion.Presence.allCases.map(\.rawValue)))! } ?? .selected
+            let axes = try o["latchingAxes"]?.axes() ?? .none
+            if !axes.isEmpty && o["style"] == nil {
+                throw e.error("region \"\(excerpt(id))\" latches (\(axes.name)) but has no \"style\" (a latching region needs one)")
+            }
+            let resizes = try o["resizes"]?.bool() ?? false
+            if resizes && axes.isEmpty { throw e.error("region \"\(excerpt(id))\" resizes but does not latch (a resize follows the latching axes)") }
+            var minimum = ItemRegion.defaultMinimumSize
+            if let m = o["minimumSize"] {
+                let p = try m.point()
+                guard p.x >= 0, p.y >= 0 else { throw m.error("width and height must not be negative") }
+                minimum = Size(width: p.x, height: p.y)
+            }
+            let config = scene.regionConfiguration
+            let style = try o["style"].map { try decodeStyle($0, config: config, warnings: &warnings) }
+            var modifierStyles: [ModifierStyle] = []
+            if let styles = o["styles"] {
+                for s in try styles.array() {
+                    let so = try s.object(allowed: ["modifiers", "style"])
+                    guard let m = so["modifiers"] else { throw s.error("missing \"modifiers\"") }
+                    guard let st = so["style"] else { throw s.error("missing \"style\"") }
+                    modifierStyles.append(ModifierStyle(modifiers: try m.modifiers(), style: try decodeStyle(st, config: config, warnings: &warnings)))
+                }
+            }
+            let claims = try o["claimsPress"].map { try $0.bool() }
+            let region = SceneRegion(id: id, rect: .zero, latchingAxes: axes, style: style, modifierStyles: modifierStyles, claimsPress: claims)
+            scene.itemRegions.append(ItemRegion(region: region, item: item, anchor: anchor, size: Size(width: size.x, height: size.y),
+                                                offset: Vector(dx: offset.x, dy: offset.y), presence: presence, resizes: resizes, minimumSize: minimum))
+        }
+        let wanted = Set(named.map(\.0))
+        var found = Set<String>()
+        for item in scene.items where wanted.contains(item.id) { found.insert(item.id) }
+        for (id, f) in named where !found.contains(id) { throw f.error("no item has the id \"\(excerpt(id))\"") }
     }
 }

@@ -79,6 +79,20 @@ extension SceneFile {
         w.key("focus"); w.bool(s.focus)
         w.key("selectionFollowsFocus"); w.bool(s.selectionFollowsFocus)
         w.key("editing"); w.bool(s.editing)
+        // UIKit's keys only when they differ from the package's defaults (a
+        // scene that writes any gets UIKit's defaults for the rest: all five
+        // are written then).
+        let d = SelectionConfiguration()
+        if s.allowsSelection != d.allowsSelection || s.allowsSelectionDuringEditing != d.allowsSelectionDuringEditing
+            || s.allowsMultipleSelectionDuringEditing != s.allowsMultipleSelection || s.beginsMultipleSelectionInteraction
+        {
+            w.key("allowsSelection"); w.bool(s.allowsSelection)
+            w.key("allowsMultipleSelection"); w.bool(s.allowsMultipleSelection)
+            w.key("allowsSelectionDuringEditing"); w.bool(s.allowsSelectionDuringEditing)
+            w.key("allowsMultipleSelectionDuringEditing"); w.bool(s.allowsMultipleSelectionDuringEditing)
+            w.key("beginsMultipleSelectionInteraction"); w.bool(s.beginsMultipleSelectionInteraction)
+        }
+        if s.dragInteractionEnabled { w.key("dragInteractionEnabled"); w.bool(true) }
         w.close("}")
 
         w.key("items"); w.open("[")
@@ -113,6 +127,36 @@ extension SceneFile {
             w.inlineClose("}")
         }
         w.close("]")
+        if !scene.itemRegions.isEmpty {
+            w.key("itemRegions"); w.open("[")
+            for ir in scene.itemRegions {
+                let r = ir.region
+                w.element(); w.inline("{")
+                w.key("id"); w.string(r.id)
+                w.key("item"); w.string(ir.item)
+                w.key("anchor"); w.pair(ir.anchor.x, ir.anchor.y)
+                w.key("size"); w.pair(ir.size.width, ir.size.height)
+                w.key("offset"); w.pair(ir.offset.dx, ir.offset.dy)
+                w.key("when"); w.string(ir.presence.rawValue)
+                if !r.latchingAxes.isEmpty { w.key("latchingAxes"); w.string(r.latchingAxes.name) }
+                if ir.resizes { w.key("resizes"); w.bool(true) }
+                w.key("minimumSize"); w.pair(ir.minimumSize.width, ir.minimumSize.height)
+                if let st = r.style { w.key("style"); renderStyle(st, into: &w) }
+                if !r.modifierStyles.isEmpty {
+                    w.key("styles"); w.inline("[")
+                    for m in r.modifierStyles {
+                        w.element(); w.inline("{")
+                        w.key("modifiers"); w.strings(m.modifiers.names)
+                        w.key("style"); renderStyle(m.style, into: &w)
+                        w.inlineClose("}")
+                    }
+                    w.inlineClose("]")
+                }
+                if let c = r.claimsPress { w.key("claimsPress"); w.bool(c) }
+                w.inlineClose("}")
+            }
+            w.close("]")
+        }
         w.close("}")
         return w.text + "\n"
     }
@@ -202,6 +246,13 @@ extension SceneFile {
         w.key("defaultAccessoryOffset"); w.number(c.defaultAccessoryOffset)
         w.key("arrowSize"); w.number(c.arrowSize)
         w.key("maxAccessories"); w.number(Double(c.maxAccessories))
+        if c.animation.isEnabled || c.animation != PointerAnimation() {
+            w.key("animation"); w.inline("{")
+            w.key("duration"); w.number(c.animation.duration)
+            w.key("accessoryDuration"); w.number(c.animation.accessoryDuration)
+            w.key("curve"); w.string(c.animation.curve.rawValue)
+            w.inlineClose("}")
+        }
         w.close("}")
     }
 

@@ -401,7 +401,7 @@ public enum SceneFile {
         var root = SceneField(node: node, path: "", file: file)
         var decoder = DecoderConfiguration()
         root.pointColumns = points
-        let top = try root.object(allowed: ["format", "view", "pointer", "band", "selection", "items", "regions", "regionConfiguration", "comment"])
+        let top = try root.object(allowed: ["format", "view", "pointer", "band", "selection", "items", "regions", "itemRegions", "regionConfiguration", "comment"])
         var scene = Scene()
         guard let format = top["format"] else { throw root.error("missing \"format\": \"\(formatTag)\"") }
         guard try format.string() == formatTag else { throw format.error("expected \"\(formatTag)\"") }
@@ -454,8 +454,18 @@ public enum SceneFile {
         }
 
         if let selection = top["selection"] {
-            let o = try selection.object(allowed: ["multiple", "focus", "selectionFollowsFocus", "editing"])
+            let uikitKeys = ["allowsSelection", "allowsMultipleSelection", "allowsSelectionDuringEditing",
+                             "allowsMultipleSelectionDuringEditing", "beginsMultipleSelectionInteraction"]
+            let o = try selection.object(allowed: ["multiple", "focus", "selectionFollowsFocus", "editing", "dragInteractionEnabled"] + uikitKeys)
+            // Any of UIKit's keys: the others take UIKit's defaults.
+            if uikitKeys.contains(where: { o[$0] != nil }) { scene.selection = .uikit }
             if let v = o["multiple"] { scene.selection.multiple = try v.bool() }
+            if let v = o["allowsSelection"] { scene.selection.allowsSelection = try v.bool() }
+            if let v = o["allowsMultipleSelection"] { scene.selection.allowsMultipleSelection = try v.bool() }
+            if let v = o["allowsSelectionDuringEditing"] { scene.selection.allowsSelectionDuringEditing = try v.bool() }
+            if let v = o["allowsMultipleSelectionDuringEditing"] { scene.selection.allowsMultipleSelectionDuringEditing = try v.bool() }
+            if let v = o["beginsMultipleSelectionInteraction"] { scene.selection.beginsMultipleSelectionInteraction = try v.bool() }
+            if let v = o["dragInteractionEnabled"] { scene.selection.dragInteractionEnabled = try v.bool() }
             if let v = o["focus"] { scene.selection.focus = try v.bool() }
             if let v = o["selectionFollowsFocus"] { scene.selection.selectionFollowsFocus = try v.bool() }
             if let v = o["editing"] { scene.selection.editing = try v.bool() }
@@ -525,6 +535,9 @@ public enum SceneFile {
             scene.regions = try regions(consume c)
         } else if let regions = top["regions"] {
             try decodeRegions(regions, into: &scene, warnings: &warnings)
+        }
+        if let r = top["itemRegions"] {
+            try decodeItemRegions(r, into: &scene, warnings: &warnings)
         }
         return SceneSetup(scene: scene, decoder: decoder)
     }

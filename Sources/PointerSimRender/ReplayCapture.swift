@@ -76,6 +76,14 @@ public struct ReplayCapture {
         itemIndex = index
         var regions: [String: Int] = [:]
         for (i, r) in scene.regions.enumerated() where regions[r.id] == nil { regions[r.id] = i }
+        // Item regions follow in the page's list (only when the items are carried).
+        if itemsCarried {
+            var k = scene.regions.count
+            for r in scene.itemRegions where index[r.item] != nil {
+                if regions[r.region.id] == nil { regions[r.region.id] = k }
+                k += 1
+            }
+        }
         regionIndex = regions
         selected = Set(scene.initialSelection)
     }
@@ -104,7 +112,10 @@ public struct ReplayCapture {
         // The raw-input lane comes from the same steps: every input is
         // decoded once (`-` and FIFOs have a lane too).
         var lane = InputLaneCapture()
-        let summary = try Replay.forEachStep(paths: paths, scene: scene, decoder: decoder, options: SimulationOptions(verbose: true)) { step, sim in
+        // A scene whose pointer animates is sampled at 60 Hz while it does
+        // (docs/Regions.md, "Presentation over time"), so the page shows the transitions.
+        let frames = scene.regionConfiguration.animation.isEnabled ? 1.0 / 60 : nil
+        let summary = try Replay.forEachStep(paths: paths, scene: scene, decoder: decoder, options: SimulationOptions(verbose: true, frameInterval: frames)) { step, sim in
             capture.add(step.records, simulator: sim)
             if step.input == .recordings, let e = step.event, let l = InputLane.event(for: e) { lane.add(e.time, l) }
             if let e = step.event, let s = comparison?.process(e) {

@@ -75,6 +75,19 @@ extension ReplayRenderer {
             h += "{\"id\":" + json(r.id) + ",\"rect\":" + LogLine.rectJSON(r.rect) + ",\"latching\":" + json(r.latchingAxes.name)
             h += ",\"effect\":" + json(style.effect.rawValue) + ",\"resolved\":" + json(rc.resolve(style.effect, for: r.rect.size).rawValue) + "}"
         }
+        // Item regions (docs/Regions.md): placed on their item's rect as it is at each line.
+        if c.itemsCarried {
+            for r in scene.itemRegions {
+                guard let item = c.itemIndex[r.item] else { continue }
+                if h.last != "[" { h += "," }
+                let style = r.region.style ?? .system
+                let rect = r.rect(for: scene.items[item].rect)
+                h += "{\"id\":" + json(r.region.id) + ",\"rect\":" + LogLine.rectJSON(rect) + ",\"latching\":" + json(r.region.latchingAxes.name)
+                h += ",\"effect\":" + json(style.effect.rawValue) + ",\"resolved\":" + json(rc.resolve(style.effect, for: rect.size).rawValue)
+                h += ",\"item\":\(item),\"anchor\":" + LogLine.pointJSON(r.anchor) + ",\"size\":" + LogLine.numbersJSON([r.size.width, r.size.height])
+                h += ",\"offset\":" + LogLine.numbersJSON([r.offset.dx, r.offset.dy]) + "}"
+            }
+        }
         h += "],\"kinds\":" + LogLine.stringsJSON(c.kinds)
         h += ",\"shapes\":[" + c.shapeTemplates.joined(separator: ",") + "]"
         h += ",\"accessorySets\":[" + c.accessorySets.joined(separator: ",") + "]"

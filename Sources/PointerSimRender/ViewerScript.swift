@@ -167,6 +167,24 @@ const gridStart = new Int32Array(GW * GH + 1), gridItems = new Int32Array(NI);
   for (let c = 0; c < GW * GH; c++) gridStart[c + 1] += gridStart[c];
   const fill = gridStart.slice(0, GW * GH); for (let i = 0; i < NI; i++) gridItems[fill[cellOf(i)]++] = i; }
 let maxItemW = 0, maxItemH = 0; for (let i = 0; i < NI; i++) { if (IW[i] > maxItemW) maxItemW = IW[i]; if (IH[i] > maxItemH) maxItemH = IH[i]; }
+// item.geometryChanged lines (resizes by handles): [line, item index, rect]; the
+// scene's rects kept to restore; applyGeometry(k) gives every item its rect at line k
+const GEO = [], GEO0 = new Map();
+for (let q = 0; q < MK.length; q++) { const i = MK[q]; if (KINDS[K[i]] !== 'item.geometryChanged') continue;
+  const o = RARE[ORD[i]].obj, ix = ID_INDEX.get(o.item); if (ix === undefined) continue;
+  GEO.push([i, ix, o.rect]); if (!GEO0.has(ix)) GEO0.set(ix, [IX[ix], IY[ix], IW[ix], IH[ix]]);
+  maxItemW = Math.max(maxItemW, o.rect[2]); maxItemH = Math.max(maxItemH, o.rect[3]); }
+function applyGeometry(k) {
+  if (!GEO.length) return;
+  for (const [ix, r] of GEO0) { IX[ix] = r[0]; IY[ix] = r[1]; IW[ix] = r[2]; IH[ix] = r[3]; }
+  for (const [line, ix, r] of GEO) { if (line > k) break; IX[ix] = r[0]; IY[ix] = r[1]; IW[ix] = r[2]; IH[ix] = r[3]; }
+}
+// a region's rect now: an item region's follows its item
+function regionRect(r) {
+  if (r.item === undefined) return r.rect;
+  const i = r.item, cx = IX[i] + r.anchor[0] * IW[i] + r.offset[0], cy = IY[i] + r.anchor[1] * IH[i] + r.offset[1];
+  return [cx - r.size[0] / 2, cy - r.size[1] / 2, r.size[0], r.size[1]];
+}
 const decodeMs = performance.now() - t0;
 
 // ---- state at a log line -------------------------------------------------
@@ -315,6 +333,7 @@ function styleShapePath(ctx, s) {  // a style shape (points), centred at 0,0
 const EFFECT_COLOUR = { highlight: '#f5a623', lift: '#7b61ff', hover: '#50b4d8', system: '#999999', hidden: '#bbbbbb', none: '#777777', automatic: '#999999' };
 function drawStage(s) {
   const ctx = sctx;
+  applyGeometry(s.line);
   const S = fit * zoom.z;  // screen px per view point
   ctx.setTransform(1, 0, 0, 1, 0, 0); ctx.fillStyle = '#e8e8e8'; ctx.fillRect(0, 0, stage.width, stage.height);
   ctx.setTransform(dpr * S, 0, 0, dpr * S, -zoom.x * dpr * S, -zoom.y * dpr * S);
@@ -358,8 +377,10 @@ function drawStage(s) {
   if (layers.regions) {
     ctx.textAlign = 'left'; ctx.textBaseline = 'alphabetic';
     H.regions.forEach((r, i) => {
-      const [x, y, w, h] = r.rect; if (x > ox + VW || y > oy + VH || x + w < ox || y + h < oy) return;
       const current = i === s.regionIndex;
+      // an item region: only while its item is selected (or it is current)
+      if (r.item !== undefined && !current && !(NI && sel[r.item])) return;
+      const [x, y, w, h] = regionRect(r); if (x > ox + VW || y > oy + VH || x + w < ox || y + h < oy) return;
       ctx.save();
       if (current && (s.effect === 'highlight' || s.effect === 'lift' || s.effect === 'hover')) {
         // where the region rests, faint, under its scaled and moved content
@@ -712,7 +733,7 @@ stage.addEventListener('mousemove', e => {  // the item or region under the mous
   if (!lastState) return;
   const [vx, vy] = stagePoint(e), x = vx + lastState.scroll[0], y = vy + lastState.scroll[1];
   let tip = 'view (' + Math.round(vx) + ', ' + Math.round(vy) + ') · content (' + Math.round(x) + ', ' + Math.round(y) + ')';
-  for (let i = H.regions.length - 1; i >= 0; i--) { const r = H.regions[i].rect; if (x >= r[0] && x < r[0] + r[2] && y >= r[1] && y < r[1] + r[3]) { tip += ' · region ' + H.regions[i].id; break; } }
+  for (let i = H.regions.length - 1; i >= 0; i--) { if (H.regions[i].item !== undefined && !(NI && sel[H.regions[i].item])) continue; const r = regionRect(H.regions[i]); if (x >= r[0] && x < r[0] + r[2] && y >= r[1] && y < r[1] + r[3]) { tip += ' · region ' + H.regions[i].id; break; } }
   if (NI) { const c = Math.min(GW - 1, Math.max(0, Math.floor(x / CELL))), rw = Math.min(GH - 1, Math.max(0, Math.floor(y / CELL)));
     outer: for (let dr = -1; dr <= 1; dr++) for (let dc = -1; dc <= 1; dc++) { const g = (rw + dr) * GW + c + dc; if (rw + dr < 0 || rw + dr >= GH || c + dc < 0 || c + dc >= GW) continue;
       for (let q = gridStart[g]; q < gridStart[g + 1]; q++) { const i = gridItems[q]; if (x >= IX[i] && x < IX[i] + IW[i] && y >= IY[i] && y < IY[i] + IH[i]) { tip += ' · item ' + IDS[i] + (sel[i] ? ' (selected)' : ''); break outer; } } } }

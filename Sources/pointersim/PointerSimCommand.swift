@@ -147,7 +147,12 @@ extension PointerSimCommand {
         @Flag(help: "Also write a `pointer` line after every input frame.")
         var verbose = false
 
+        // Hidden from the usage text (which other errors print): docs/CommandLine.md documents it.
+        @Option(help: ArgumentHelp("With --verbose, also sample the pointer this many times a second while it animates (the scene's regionConfiguration.animation).", visibility: .hidden))
+        var frames: Double?
+
         func validate() throws {
+            if let f = frames, !(f > 0 && f <= 10_000) { throw ValidationError("--frames takes a rate in Hz, above 0 and at most 10000") }
             if traces.isEmpty { throw ValidationError("give at least one trace file") }
             if let p = emptyInputProblem("trace name", traces) ?? emptyInputProblem("scene name", scene.map { [$0] } ?? [], option: "--scene") { throw ValidationError(p) }
             if let p = emptyOutputProblem("--output", output, "give a file name, or leave --output out for standard output") { throw ValidationError(p) }
@@ -175,7 +180,7 @@ extension PointerSimCommand {
                 try writeWhole(to: try output.map { try OutputSink(path: $0) } ?? OutputSink()) { sink in
                     let s = try loadScene(scene)
                     try PointerSimPipeline.Replay.run(
-                        paths: traces, scene: s.scene, decoder: s.decoder, options: SimulationOptions(verbose: verbose), sink: sink)
+                        paths: traces, scene: s.scene, decoder: s.decoder, options: SimulationOptions(verbose: verbose, frameInterval: frames.map { 1 / $0 }), sink: sink)
                 }
             }
         }

@@ -49,7 +49,7 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("golden-\(UUID().uuidString).jsonl").path
         defer { try? FileManager.default.removeItem(atPath: out) }
         let sink = try OutputSink(path: out)
-        try Replay.run(paths: try inputs(), scene: setup.scene, decoder: setup.decoder, options: SimulationOptions(verbose: flags.contains("--verbose")), sink: sink)
+        try Replay.run(paths: try inputs(), scene: setup.scene, decoder: setup.decoder, options: SimulationOptions(verbose: flags.contains("--verbose"), frameInterval: flags.firstIndex(of: "--frames").flatMap { i in i + 1 < flags.count ? Double(flags[i + 1]).map { 1 / $0 } : nil }), sink: sink)
         try sink.commit()
         return try String(contentsOfFile: out, encoding: .utf8)
     }

@@ -78,7 +78,7 @@ import Testing
     @Test func messagesQuoteAShortExcerptOfAHugeToken() {
         let long = String(repeating: "x", count: 100_000)
         let e = Self.error(#"{"format": "pointersim-scene/1", "\#(long)": 1}"#)
-        #expect(e?.description == "h.json:1: \(String(repeating: "x", count: 40))…: unknown key \"\(String(repeating: "x", count: 40))…\" (expected one of: format, view, pointer, band, selection, items, regions, regionConfiguration, comment)")
+        #expect(e?.description == "h.json:1: \(String(repeating: "x", count: 40))…: unknown key \"\(String(repeating: "x", count: 40))…\" (expected one of: format, view, pointer, band, selection, items, regions, itemRegions, regionConfiguration, comment)")
         let d = Self.error(Self.items(#"{"id": "\#(long)", "rect": [0, 0, 1, 1]}, {"id": "\#(long)", "rect": [0, 0, 1, 1]}"#))
         #expect(d?.description == "h.json:1: items[1].id: duplicate item id \"\(String(repeating: "x", count: 40))…\"")
         // A short token is quoted whole.

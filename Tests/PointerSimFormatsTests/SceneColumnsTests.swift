@@ -118,7 +118,7 @@ import Testing
         #expect(Self.error(Self.pathScene("[[0, 0], [1, 1], [1e999, 3]]")) == "c.json:3: regions[0].style.shape.path[2][0]: expected a finite number, found inf")
         #expect(Self.error(Self.pathScene("[[0, 0], [1, 1], [\"1\", 3]]")) == "c.json:3: regions[0].style.shape.path[2][0]: expected a number")
         // A path key where none belongs: still an unknown key, whatever its value.
-        #expect(Self.error("{\"format\": \"pointersim-scene/1\",\n \"path\": [[0, 0], [1, 1], [2, 2]]}") == "c.json:2: path: unknown key \"path\" (expected one of: format, view, pointer, band, selection, items, regions, regionConfiguration, comment)")
+        #expect(Self.error("{\"format\": \"pointersim-scene/1\",\n \"path\": [[0, 0], [1, 1], [2, 2]]}") == "c.json:2: path: unknown key \"path\" (expected one of: format, view, pointer, band, selection, items, regions, itemRegions, regionConfiguration, comment)")
     }
 
     /// Regions with a style, latching, modifier styles, a press claim or a

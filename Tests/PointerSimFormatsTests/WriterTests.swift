@@ -39,6 +39,7 @@ import Testing
                 #expect(back.items == scene.items && back.regions == scene.regions && back.band == scene.band, "\(rel)")
                 #expect(back.initialSelection == scene.initialSelection && back.view == scene.view && back.pointer == scene.pointer, "\(rel)")
                 #expect(back.selection == scene.selection && back.autoscroll == scene.autoscroll, "\(rel)")
+                #expect(back.itemRegions == scene.itemRegions && back.regionConfiguration == scene.regionConfiguration, "\(rel)")
                 checked += 1
             }
         }

@@ -62,6 +62,10 @@ public struct PointerRegionConfiguration: Sendable, Hashable {
     /// The most accessories used (4); further ones are ignored.
     public var maxAccessories: Int = 4
 
+    /// How the presented pointer changes over time (off by default; docs/Regions.md,
+    /// "Presentation over time").
+    public var animation = PointerAnimation()
+
     /// Creates the defaults.
     public init() {}
 

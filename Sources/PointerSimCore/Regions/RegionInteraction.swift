@@ -40,6 +40,10 @@ public struct RegionInteraction: Sendable {
     /// The axes recentred by the style's `constrainedAxes` on release (until the next motion).
     public private(set) var recentredAxes: Axes = .none
     var modifiers: ModifierFlags = []
+    /// The item regions present now (docs/Regions.md, "Regions that follow
+    /// the selection"), in scene order, on top of the provider's; each with
+    /// the scene region its styles come from.
+    public internal(set) var itemRegions: [(region: PointerRegion, source: SceneRegion)] = []
 
     /// Creates the interaction.
     public init(provider: any PointerRegionProvider, configuration: PointerRegionConfiguration = PointerRegionConfiguration()) {
@@ -72,8 +76,7 @@ public struct RegionInteraction: Sendable {
             if modifiersChanged { restyle(r, into: &out) }
             return
         }
-        let candidate = provider.region(for: PointerRegionRequest(location: location, modifiers: modifiers))
-            .flatMap { $0.rect.contains(location) ? $0 : nil }
+        let candidate = region(at: location, modifiers: modifiers)
         if candidate == current {
             if modifiersChanged, let r = current { restyle(r, into: &out) }
             return
@@ -141,7 +144,7 @@ public struct RegionInteraction: Sendable {
     mutating func enter(_ r: PointerRegion, into out: inout RegionEvents) {
         current = r
         mostRecent = r
-        style = provider.style(for: r, modifiers: modifiers)
+        style = style(for: r)
         out.append(.entered(region: r.id, effect: effect))
     }
 
@@ -155,7 +158,7 @@ public struct RegionInteraction: Sendable {
     }
 
     mutating func restyle(_ r: PointerRegion, into out: inout RegionEvents) {
-        style = provider.style(for: r, modifiers: modifiers)
+        style = style(for: r)
         out.append(.styleChanged(region: r.id))
     }
 
@@ -165,5 +168,55 @@ public struct RegionInteraction: Sendable {
         latchAnchor = location
         isLatched = true
         out.append(.latched(region: r.id, axes: r.latchingAxes))
+    }
+
+    /// The region at a location: the topmost item region containing it, else
+    /// the provider's (if its rect contains it).
+    func region(at location: Point, modifiers: ModifierFlags) -> PointerRegion? {
+        var k = itemRegions.count - 1
+        while k >= 0 {
+            if itemRegions[k].region.rect.contains(location) { return itemRegions[k].region }
+            k -= 1
+        }
+        return provider.region(for: PointerRegionRequest(location: location, modifiers: modifiers))
+            .flatMap { $0.rect.contains(location) ? $0 : nil }
+    }
+
+    /// A region's style under the held modifiers: an item region's own, else the provider's.
+    func style(for r: PointerRegion) -> PointerStyle? {
+        if let a = itemRegions.last(where: { $0.region == r }) { return a.source.style(for: modifiers) }
+        return provider.style(for: r, modifiers: modifiers)
+    }
+
+    /// Replaces the item regions present (the simulator calls it when the
+    /// selection, the focus or an item's rect changed), then re-evaluates the
+    /// pointer.
+    ///
+    /// An item region that stays present keeps its identity when it moves
+    /// with its item: if it is current it stays current (and latched), its
+    /// rect updated in place, the presented pointer where it was (**our
+    /// choice**: a handle that follows the edge it drags is not exited and
+    /// entered again). A current item region that is no longer present is
+    /// unlatched and exited, latched or not.
+    /// - Returns: what changed.
+    @discardableResult
+    public mutating func setItemRegions(_ new: [(region: PointerRegion, source: SceneRegion)], location: Point, modifiers: ModifierFlags, primaryHeld: Bool) -> RegionEvents {
+        var out = RegionEvents()
+        let old = itemRegions
+        itemRegions = new
+        if let c = current, old.contains(where: { $0.region == c }) {
+            if let moved = new.first(where: { $0.region.id == c.id && $0.region.generation == c.generation && $0.region.latchingAxes == c.latchingAxes })?.region {
+                if moved.rect != c.rect {
+                    if isLatched { latchDisplacement = latchDisplacement - (moved.rect.center - c.rect.center) }
+                    current = moved
+                    if mostRecent?.id == c.id { mostRecent = moved }
+                }
+            } else {
+                if isLatched { isLatched = false; out.append(.unlatched(region: c.id)) }
+                exitCurrent(into: &out)
+            }
+        }
+        update(location: location, modifiers: modifiers, primaryHeld: primaryHeld, moved: false, into: &out)
+        return out
     }
 }

@@ -113,9 +113,9 @@ public struct SelectionController: Sendable {
             if rules.focusMovesAtPress { moveFocus(to: i, selection: &model, into: &out) }
         } else {
             let wasSelected = model.isSelected(i)
-            let toggle = rules.toggles(modifiers), range = rules.extendsRange(modifiers) && configuration.multiple
+            let toggle = rules.toggles(modifiers), range = rules.extendsRange(modifiers) && configuration.allowsMultipleNow
             let plain = !toggle && !range
-            let toolkitRules = configuration.multiple && !configuration.editing && !rules.plainClickToggles
+            let toolkitRules = configuration.allowsMultipleNow && !configuration.editing && !rules.plainClickToggles
             if toolkitRules && plain && wasSelected && rules.selectedPressWaitsForRelease
                 || toolkitRules && toggle && !range && rules.toggleWaitsForRelease
             {
@@ -148,7 +148,7 @@ public struct SelectionController: Sendable {
             let toggle = rules.toggles(modifiers)
             if toggle { commitRangeBase(model) } else { clearRangeBase() }
             model.anchor = i
-            change(.click, model.setSelection(toggle ? .toggling(i) : [i], band: items), into: &out)
+            change(.click, set(&model, toggle ? .toggling(i) : [i], band: items), into: &out)
         }
         return out
     }
@@ -219,13 +219,13 @@ public struct SelectionController: Sendable {
     /// change besides the clicked item's, no primary action but UIKit's
     /// single-click one).
     mutating func select(_ i: Int, modifiers: ModifierFlags, selection model: inout SelectionModel, items: BandEngine, into out: inout [SelectionEvent]) {
-        var toggle = rules.toggles(modifiers), range = rules.extendsRange(modifiers) && configuration.multiple
+        var toggle = rules.toggles(modifiers), range = rules.extendsRange(modifiers) && configuration.allowsMultipleNow
         if range && model.anchor == nil && rules.rangeNeedsAnchor { range = false }
         if toggle && range && rules.rangeWithToggle == .range { toggle = false }
         let plain = !toggle && !range
         let wasSelected = model.isSelected(i)
         var target: SelectionTarget
-        if !configuration.multiple {
+        if !configuration.allowsMultipleNow {
             target = toggle && wasSelected ? [] : [i]
             model.anchor = i
         } else if (configuration.editing || rules.plainClickToggles) && plain {
@@ -252,7 +252,7 @@ public struct SelectionController: Sendable {
             model.anchor = i
         }
         if !range { if plain { clearRangeBase() } else { commitRangeBase(model) } }
-        change(.click, model.setSelection(target, band: items), into: &out)
+        change(.click, set(&model, target, band: items), into: &out)
         moveFocus(to: i, selection: &model, into: &out)
         if plain && !configuration.editing && rules.primaryAction == .singleClick {
             // A single cell selected, no existing selection extended.
@@ -291,7 +291,7 @@ public struct SelectionController: Sendable {
         }
         clearRangeBase()
         var out: [SelectionEvent] = []
-        change(.click, model.setSelection([], band: items), into: &out)
+        change(.click, set(&model, [], band: items), into: &out)
         return out
     }
 
@@ -311,13 +311,13 @@ public struct SelectionController: Sendable {
             if let i {
                 if !model.isSelected(i) {
                     clearRangeBase()
-                    change(.click, model.setSelection([i], band: items), into: &out)
+                    change(.click, set(&model, [i], band: items), into: &out)
                     model.anchor = i
                 }
                 moveFocus(to: i, selection: &model, into: &out)
             } else {
                 clearRangeBase()
-                change(.click, model.setSelection([], band: items), into: &out)
+                change(.click, set(&model, [], band: items), into: &out)
             }
         }
         let targets: [Int]
@@ -345,7 +345,7 @@ public struct SelectionController: Sendable {
         case .space:
             guard configuration.focus, let f = model.focus, rules.bindsKey(modifiers) else { break }
             let target: SelectionTarget
-            if !configuration.multiple {
+            if !configuration.allowsMultipleNow {
                 target = model.isSelected(f) ? [] : [f]
             } else if rules.spaceSelects && !rules.toggles(modifiers) {
                 // Qt's Space selects (adds) the focused item, never removes it;
@@ -357,20 +357,20 @@ public struct SelectionController: Sendable {
             }
             if !rules.spaceSelects { model.anchor = f }
             commitRangeBase(model)
-            change(.key, model.setSelection(target, band: items), into: &out)
+            change(.key, set(&model, target, band: items), into: &out)
         case .return:
             guard configuration.focus, let f = model.focus, !configuration.editing else { break }
             if rules.keyBindingsAreExact && !modifiers.subtracting(.capsLock).isEmpty { break }  // GTK: Return alone
             out.append(.primaryAction(f))
         case .escape:
-            if rules.escapeClears { change(.key, model.setSelection([], band: items), into: &out) }
+            if rules.escapeClears { change(.key, set(&model, [], band: items), into: &out) }
         case .letter("a"):
-            if configuration.multiple && rules.selectsAll(modifiers) {
+            if configuration.allowsMultipleNow && rules.selectsAll(modifiers) {
                 clearRangeBase()
-                change(.key, model.selectAll(band: items), into: &out)
+                change(.key, allowed(&model) { $0.selectAll(band: items) }, into: &out)
             } else if rules.deselectsAll(modifiers) {
                 clearRangeBase()
-                change(.key, model.setSelection([], band: items), into: &out)
+                change(.key, set(&model, [], band: items), into: &out)
             }
         default: break
         }
@@ -401,7 +401,7 @@ public struct SelectionController: Sendable {
             guard let first = model.selection.first ?? (0..<items.count).first(where: { !model.isRemoved($0) }) else { return }
             next = first
         }
-        let toggle = rules.toggles(modifiers), rangeHeld = rules.extendsRange(modifiers) && configuration.multiple
+        let toggle = rules.toggles(modifiers), rangeHeld = rules.extendsRange(modifiers) && configuration.allowsMultipleNow
         let range = rangeHeld && !(model.anchor == nil && rules.rangeNeedsAnchor)
         if toggle && rules.toggleArrow == .movesFocusOnly {
             model.anchor = next  // Qt: the range start moves with the current item
@@ -411,21 +411,21 @@ public struct SelectionController: Sendable {
             if let a = model.anchor {
                 let span = Swift.min(a, next)...Swift.max(a, next)
                 let target: SelectionTarget = model.isSelected(a) ? .range(span, keepingSelection: true) : .items(model.selectedItems.filter { !span.contains($0) })
-                change(.key, model.setSelection(target, band: items), into: &out)
+                change(.key, set(&model, target, band: items), into: &out)
             } else {
                 model.anchor = next
-                change(.key, model.setSelection(.toggling(next), band: items), into: &out)
+                change(.key, set(&model, .toggling(next), band: items), into: &out)
             }
         } else if range {
             let a = model.anchor ?? model.focus ?? next
             model.anchor = a
-            change(.key, model.setSelection(rangeTarget(Swift.min(a, next)...Swift.max(a, next), model), band: items), into: &out)
+            change(.key, set(&model, rangeTarget(Swift.min(a, next)...Swift.max(a, next), model), band: items), into: &out)
         } else {
             model.anchor = next
             let selects = configuration.selectionFollowsFocus || rules.arrowsSelect && !rules.toggles(modifiers)
             if selects {
                 clearRangeBase()
-                change(.key, model.setSelection([next], band: items), into: &out)
+                change(.key, set(&model, [next], band: items), into: &out)
             }
         }
         moveFocus(to: next, selection: &model, into: &out)
@@ -471,5 +471,16 @@ public struct SelectionController: Sendable {
 
     func change(_ cause: SelectionCause, _ diff: SelectionDiff, into out: inout [SelectionEvent]) {
         if !diff.isEmpty { out.append(.changed(cause: cause, diff: diff)) }
+    }
+
+    /// The selection change, if the current mode allows selection
+    /// (``SelectionConfiguration/allowsSelectionNow``); else none.
+    func set(_ model: inout SelectionModel, _ target: SelectionTarget, band items: BandEngine) -> SelectionDiff {
+        configuration.allowsSelectionNow ? model.setSelection(target, band: items) : SelectionDiff()
+    }
+
+    /// A selection operation, if the current mode allows selection; else none.
+    func allowed(_ model: inout SelectionModel, _ body: (inout SelectionModel) -> SelectionDiff) -> SelectionDiff {
+        configuration.allowsSelectionNow ? body(&model) : SelectionDiff()
     }
 }

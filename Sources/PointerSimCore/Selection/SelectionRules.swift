@@ -11,12 +11,50 @@ public enum SelectionCause: String, Sendable, Hashable {
 }
 
 /// The collection view's selection settings, as a scene's `selection` object
-/// gives them (UICollectionView's `allowsMultipleSelection`, `allowsFocus`,
-/// `selectionFollowsFocus`, `isEditing`).
+/// gives them (UICollectionView's `allowsSelection`,
+/// `allowsMultipleSelection`, `allowsSelectionDuringEditing`,
+/// `allowsMultipleSelectionDuringEditing`, `allowsFocus`,
+/// `selectionFollowsFocus`, `isEditing`, and the delegate's
+/// `shouldBeginMultipleSelectionInteractionAt`).
+///
+/// The defaults are the package's (everything allowed, as scenes have always
+/// behaved); ``uikit`` has UIKit's defaults (docs/Selection.md, "Selection
+/// settings").
 public struct SelectionConfiguration: Sendable, Hashable {
-    /// More than one item may be selected (default true). When false a click
-    /// selects one item, Shift and Command-A do not extend, and no band begins.
-    public var multiple = true
+    /// Items may be selected outside edit mode (UIKit's `allowsSelection`;
+    /// default true). When false, clicks, keys and bands change no selection.
+    public var allowsSelection = true
+    /// More than one item may be selected outside edit mode (UIKit's
+    /// `allowsMultipleSelection`; default true here, false in ``uikit``).
+    /// When false a click selects one item, Shift and Command-A do not
+    /// extend, and no band begins (unless the multiple-selection interaction
+    /// may begin: ``beginsMultipleSelectionInteraction``).
+    public var allowsMultipleSelection = true
+    /// Items may be selected in edit mode (UIKit's `allowsSelectionDuringEditing`;
+    /// default true here, false in ``uikit``).
+    public var allowsSelectionDuringEditing = true
+    /// More than one item may be selected in edit mode (UIKit's
+    /// `allowsMultipleSelectionDuringEditing`; default true here, false in ``uikit``).
+    public var allowsMultipleSelectionDuringEditing = true
+    /// A band (from empty space or dragged from an item) outside edit mode
+    /// begins UIKit's multiple-selection interaction: the view enters edit
+    /// mode as the band begins (`shouldBeginMultipleSelectionInteractionAt`
+    /// answering true, then `didBeginMultipleSelectionInteractionAt`; logged
+    /// `editing.began`). Only with ``allowsMultipleSelectionDuringEditing``
+    /// (default false).
+    public var beginsMultipleSelectionInteraction = false
+    /// Items can be dragged (UIKit's `dragInteractionEnabled`; default false
+    /// here): a press on an item that moves past the threshold drags the
+    /// selection if the item is selected, else the item alone (`drag.*`
+    /// records), instead of beginning a band; bands still begin in empty space.
+    public var dragInteractionEnabled = false
+    /// Both multiple-selection settings at once (the scene's old `multiple`
+    /// key): reads ``allowsMultipleSelection``, sets it and
+    /// ``allowsMultipleSelectionDuringEditing``.
+    public var multiple: Bool {
+        get { allowsMultipleSelection }
+        set { allowsMultipleSelection = newValue; allowsMultipleSelectionDuringEditing = newValue }
+    }
     /// Items take keyboard focus: arrows move it, clicks put it on the clicked
     /// item (default true).
     public var focus = true
@@ -27,6 +65,26 @@ public struct SelectionConfiguration: Sendable, Hashable {
     public var editing = false
     /// Creates the defaults.
     public init() {}
+
+    /// UIKit's defaults: selection allowed, multiple selection not, nothing
+    /// in edit mode.
+    public static var uikit: SelectionConfiguration {
+        var c = SelectionConfiguration()
+        c.allowsMultipleSelection = false
+        c.allowsSelectionDuringEditing = false
+        c.allowsMultipleSelectionDuringEditing = false
+        return c
+    }
+
+    /// Whether items may be selected in the current mode (``editing`` or not).
+    public var allowsSelectionNow: Bool { editing ? allowsSelectionDuringEditing : allowsSelection }
+    /// Whether more than one item may be selected in the current mode.
+    public var allowsMultipleNow: Bool { allowsSelectionNow && (editing ? allowsMultipleSelectionDuringEditing : allowsMultipleSelection) }
+    /// Whether a band may begin now, or will once the multiple-selection
+    /// interaction puts the view in edit mode.
+    public var bandMayBegin: Bool {
+        allowsMultipleNow || (!editing && beginsMultipleSelectionInteraction && allowsSelectionDuringEditing && allowsMultipleSelectionDuringEditing)
+    }
 }
 
 /// How a toolkit treats clicks, context clicks and keys on a collection, as

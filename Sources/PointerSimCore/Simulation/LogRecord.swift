@@ -36,6 +36,9 @@ public struct PointerFrame: Sendable, Hashable {
     public var content: Vector
     /// Accessory centres and rotation angles.
     public var accessories: [(center: Point, angle: Double)]
+    /// The accessories' opacities while they fade in or out (docs/Regions.md,
+    /// "Presentation over time"); empty: all opaque.
+    public var accessoryAlphas: [Double] = []
 
     /// Creates a frame.
     public init(model: Point, presented: Point, shape: PointerShapeValue, content: Vector = .zero, accessories: [(center: Point, angle: Double)] = []) {
@@ -47,6 +50,7 @@ public struct PointerFrame: Sendable, Hashable {
         a.model == b.model && a.presented == b.presented && a.shape == b.shape && a.content == b.content
             && a.accessories.count == b.accessories.count
             && zip(a.accessories, b.accessories).allSatisfy { $0.center == $1.center && $0.angle == $1.angle }
+            && a.accessoryAlphas == b.accessoryAlphas
     }
     /// Hashes the fields (accessories excluded; equality still compares them).
     public func hash(into h: inout Hasher) { h.combine(model); h.combine(presented); h.combine(shape); h.combine(content) }
@@ -150,6 +154,20 @@ public enum LogEvent: Sendable, Hashable {
     /// coordinates, as UIKit gives the collection view's point), with the
     /// target items in scene order (none: empty space).
     case contextMenuRequested(point: Point, items: [String])
+    /// `item.geometryChanged`: the item's rect is now this (a resize by a
+    /// handle; content coordinates).
+    case itemGeometryChanged(item: String, rect: Rect)
+    /// `editing.began`: UIKit's multiple-selection interaction began (a band
+    /// outside edit mode) and the view entered edit mode; the band's press
+    /// point (content coordinates) and the item there (none: empty space).
+    case editingBegan(point: Point, items: [String])
+    /// `drag.began`: a press on an item moved past the threshold in a scene
+    /// that enables dragging: the items dragged (the selection when the
+    /// pressed item is selected, else that item) and the press point (content).
+    case dragBegan(point: Point, items: LogItemList)
+    /// `drag.ended`: the drag ended at the release (or was cancelled): the
+    /// point (content), the offset the items followed the pointer by, the items.
+    case dragEnded(point: Point, offset: Vector, items: LogItemList, cancelled: Bool)
 
     /// The `event` field.
     public var name: String {
@@ -168,6 +186,10 @@ public enum LogEvent: Sendable, Hashable {
         case .focusMoved: return "focus.moved"
         case .itemPrimaryAction: return "item.primaryAction"
         case .contextMenuRequested: return "contextMenu.requested"
+        case .itemGeometryChanged: return "item.geometryChanged"
+        case .editingBegan: return "editing.began"
+        case .dragBegan: return "drag.began"
+        case .dragEnded: return "drag.ended"
         }
     }
 }

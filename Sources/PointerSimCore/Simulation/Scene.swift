@@ -100,6 +100,10 @@ public struct Scene: Sendable {
     public var initialSelection: [String] = []
     /// The pointer regions, in scene order (later ones are on top).
     public var regions: [SceneRegion] = []
+    /// The regions attached to items, present only while their item is
+    /// selected or focused (docs/Regions.md, "Regions that follow the
+    /// selection"); on top of ``regions``, later ones on top.
+    public var itemRegions: [ItemRegion] = []
     /// The numbers of pointer regions (docs/Regions.md).
     public var regionConfiguration = PointerRegionConfiguration()
     /// Creates an empty scene with a 1024 × 768 view.

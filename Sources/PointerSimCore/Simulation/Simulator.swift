@@ -2,8 +2,12 @@
 public struct SimulationOptions: Sendable, Hashable {
     /// Emit a `pointer` record after every processed input event.
     public var verbose = false
+    /// With `verbose`, also sample the presented pointer every this many
+    /// seconds while a transition animates between inputs (nil: no samples;
+    /// `1/60`: 60 Hz); docs/Regions.md, "Presentation over time".
+    public var frameInterval: Double?
     /// Creates the default options.
-    public init(verbose: Bool = false) { self.verbose = verbose }
+    public init(verbose: Bool = false, frameInterval: Double? = nil) { self.verbose = verbose; self.frameInterval = frameInterval }
 }
 
 /// The simulation: pointer-level events in, interaction log records out, on
@@ -93,6 +97,9 @@ public struct Simulator: Sendable {
         /// (unless refused: the item accepts the press, `beginsOnItems` is
         /// false or `shouldBegin` said no) or an item drag.
         case item(Int, anchor: Point, modifiers: ModifierFlags, dragged: Bool, bandRefused: Bool)
+        /// A drag of items (``SelectionConfiguration/dragInteractionEnabled``):
+        /// the item pressed, the press point (content), the items dragged.
+        case drag(Int, anchor: Point, items: LogItemList)
         /// Empty space: the band's.
         case empty
         /// Cancelled: the rest of the press is ignored.
@@ -100,6 +107,23 @@ public struct Simulator: Sendable {
     }
     var press = Press.none
     var pendingLogDiff = SelectionDiff()
+    /// For each of the scene's item regions, its item's index (nil: no item has the id).
+    let itemRegionItems: [Int?]
+    /// A resize by an item region's handle, while its press lasts.
+    struct Resize: Sendable {
+        /// The item region (index into the scene's).
+        var handle: Int
+        /// The item.
+        var item: Int
+        /// The item's rect at the press.
+        var start: Rect
+        /// The pointer at the press, content coordinates.
+        var anchor: Point
+    }
+    /// The resize in progress.
+    var resize: Resize?
+    /// The presented pointer over time.
+    public private(set) var animator: PointerAnimator
 
     /// Creates a simulation of a scene.
     /// - Complexity: O(n) in the scene's items (the spatial index).
@@ -112,6 +136,7 @@ public struct Simulator: Sendable {
     /// - Complexity: O(n) in the scene's items (the spatial index).
     public init(scene: Scene, regionProvider: any PointerRegionProvider, options: SimulationOptions = SimulationOptions()) {
         regions = RegionInteraction(provider: regionProvider, configuration: scene.regionConfiguration)
+        animator = PointerAnimator(animation: scene.regionConfiguration.animation)
         self.scene = scene
         self.options = options
         // The initial selection is the only lookup most runs make: a scene
@@ -119,7 +144,7 @@ public struct Simulator: Sendable {
         selectionModel = SelectionModel(items: scene.items, selectedIDs: scene.initialSelection)
         var config = scene.band
         config.scale = scene.view.scale
-        if !scene.selection.multiple { config.isEnabled = false }
+        if !scene.selection.bandMayBegin { config.isEnabled = false }
         let items = scene.items
         band = BandSelectionInteraction(edges: ItemEdges(count: items.count) { items[$0].rect }, configuration: config)
         clicks = SelectionController(configuration: scene.selection, rules: scene.band.profile.clicks)
@@ -128,6 +153,10 @@ public struct Simulator: Sendable {
         let start = scene.pointer.start ?? Point(x: scene.view.size.width / 2, y: scene.view.size.height / 2)
         pointer = scene.view.clampPointer(start)
         contentOffset = scene.view.clampOffset(scene.view.contentOffset)
+        let model = selectionModel
+        itemRegionItems = scene.itemRegions.map { model.index(of: $0.item) }
+        // Present from the start (no record: the pointer is in no region before the first event).
+        regions.itemRegions = presentItemRegions()
     }
 
     /// The pointer in content coordinates.
@@ -171,7 +200,11 @@ public struct Simulator: Sendable {
     /// other devices' later events already went out.
     public mutating func process(_ event: PointerEvent, into out: inout [LogRecord]) {
         let t = started ? Swift.max(event.time, now) : event.time
+        let animating = animator.animation.isEnabled
+        if animating && started { sampleFrames(until: t, into: &out) }
         started = true
+        let before = animating ? animator.frame(at: t, target: pointerFrame, configuration: scene.regionConfiguration) : nil
+        let firstRecord = out.count
         runAutoscroll(until: t, into: &out)
         autoscrollStepsSinceInput = 0
         now = t
@@ -216,8 +249,61 @@ public struct Simulator: Sendable {
                 emit(clicks.key(k, modifiers: modifiers, selection: &selectionModel, items: band.engine), at: t, into: &out)
             }
         }
+        refreshItemRegions(at: t, into: &out)
         scheduleAutoscroll(at: t)
-        if options.verbose { out.append(LogRecord(time: t, .pointer(pointerFrame))) }
+        if let before {
+            let motion: Bool
+            switch event.kind {
+            case .move, .delta, .scroll: motion = true
+            default: motion = false
+            }
+            startTransition(at: t, from: before, records: out[firstRecord...], motion: motion)
+        }
+        if options.verbose { out.append(LogRecord(time: t, .pointer(presentedFrame))) }
+    }
+
+    /// The presented pointer now, animated (``PointerAnimation``): the same
+    /// as ``pointerFrame`` unless a transition is in progress.
+    public var presentedFrame: PointerFrame {
+        animator.frame(at: now, target: pointerFrame, configuration: scene.regionConfiguration)
+    }
+
+    /// After an event: a region change (entered, exited, latched, unlatched,
+    /// a style asked again, an item region moving in or out) starts a
+    /// transition from what was presented; a band beginning or ending is a cut.
+    /// Any other change of the target at an instant without pointer motion
+    /// (a release recentring a constrained axis, say) starts one too.
+    mutating func startTransition(at t: Double, from before: PointerFrame, records: ArraySlice<LogRecord>, motion: Bool) {
+        var regionChanged = false, cut = false
+        for r in records {
+            switch r.event {
+            case .regionEntered, .regionExited, .regionLatched, .regionUnlatched, .regionStyleChanged: regionChanged = true
+            case .bandBegan, .bandEnded: cut = true
+            default: break
+            }
+        }
+        if cut {
+            animator.begin(at: t, from: before, cut: true)
+        } else if regionChanged || !motion && animator.frame(at: t, target: pointerFrame, configuration: scene.regionConfiguration) != before {
+            animator.begin(at: t, from: before)
+        }
+    }
+
+    /// With `verbose` and a ``SimulationOptions/frameInterval``: `pointer`
+    /// records on the grid of that interval, after the last event and
+    /// before `t`, while a transition animates.
+    mutating func sampleFrames(until t: Double, into out: inout [LogRecord]) {
+        guard options.verbose, let dt = options.frameInterval, dt > 0 else { return }
+        var k = (now / dt).rounded(.down) + 1
+        var n = 0
+        while n < 10_000 {
+            let s = k * dt
+            guard s < t, animator.isAnimating(at: s) else { return }
+            if s > now {
+                out.append(LogRecord(time: s, .pointer(animator.frame(at: s, target: pointerFrame, configuration: scene.regionConfiguration))))
+            }
+            k += 1; n += 1
+        }
     }
 
     /// Processes a sequence of events.
@@ -248,6 +334,7 @@ public struct Simulator: Sendable {
         let regionEvents = regions.press(location: contentPoint, modifiers: modifiers)
         if regionClaimsPress {
             press = .region
+            beginResize()
         } else if let i = band.engine.item(at: contentPoint, closed: rules.pressHitsMaxEdges) {
             emit(clicks.pressItem(i, modifiers: modifiers, time: t, point: pointer, selection: &selectionModel, items: band.engine), at: t, into: &out)
             let refused = rules.itemsAcceptPress || rules.doubleClickPressStartsNoBand && clicks.lastPressWasDoubleClick
@@ -270,6 +357,14 @@ public struct Simulator: Sendable {
         switch p {
         case .context:
             return
+        case .region:
+            if resize != nil {
+                applyResize(settled: true, at: t, into: &out)
+                resize = nil
+            }
+        case .drag(let i, let anchor, let items):
+            _ = clicks.releaseItem(i, modifiers: modifiers, atPressPoint: false, dragged: true, selection: &selectionModel, items: band.engine)
+            out.append(LogRecord(time: t, .dragEnded(point: contentPoint, offset: contentPoint - anchor, items: items, cancelled: false)))
         case .item(let i, let anchor, _, let dragged, _):
             emit(clicks.releaseItem(i, modifiers: modifiers, atPressPoint: contentPoint == anchor, dragged: dragged, selection: &selectionModel, items: band.engine), at: t, into: &out)
         default:
@@ -293,6 +388,9 @@ public struct Simulator: Sendable {
         if buttons.contains(.primary) {
             switch press {
             case .item, .empty: press = .ignored
+            case .drag(_, let anchor, let items):
+                out.append(LogRecord(time: t, .dragEnded(point: contentPoint, offset: contentPoint - anchor, items: items, cancelled: true)))
+                press = .ignored
             default: break
             }
         }
@@ -323,10 +421,19 @@ public struct Simulator: Sendable {
     /// The pointer (or the content under it) moved while the primary button is held.
     mutating func followPress(at t: Double, into out: inout [LogRecord]) {
         switch press {
+        case .region:
+            applyResize(settled: false, at: t, into: &out)
         case .empty:
             emit(band.move(to: contentPoint, selection: &selectionModel), at: t, into: &out)
         case .item(let i, let anchor, let m, let dragged, let refused):
             guard dragged || (contentPoint != anchor && scene.band.profile.thresholdReached(by: contentPoint - anchor)) else { return }
+            if !dragged && clicks.configuration.dragInteractionEnabled {
+                // A drag of the selection (the item pressed is selected) or of the item alone.
+                let items = selectionModel.isSelected(i) ? logSelection : LogItemList([itemIDs[i]])
+                press = .drag(i, anchor: anchor, items: items)
+                out.append(LogRecord(time: t, .dragBegan(point: anchor, items: items)))
+                return
+            }
             if !dragged { press = .item(i, anchor: anchor, modifiers: m, dragged: true, bandRefused: refused) }
             guard !refused else { return }
             if band.isActive {
@@ -407,6 +514,7 @@ public struct Simulator: Sendable {
             now = time
             scroll(by: s.delta, at: time, into: &out)
         }
+        refreshItemRegions(at: time, into: &out)
         if options.verbose { out.append(LogRecord(time: time, .pointer(pointerFrame))) }
         return true
     }
@@ -443,6 +551,7 @@ public struct Simulator: Sendable {
             // The log's `band.began` has no diff: the first `selecting` line carries it.
             pendingLogDiff = u.diff
             out.append(LogRecord(time: t, .bandBegan(rect: u.rect, modifiers: u.modifiers, mode: u.mode)))
+            beginMultipleSelectionInteraction(at: u.rect.origin, time: t, into: &out)
         case .selecting:
             let d = pendingLogDiff.followed(by: u.diff)
             pendingLogDiff = SelectionDiff()
@@ -474,5 +583,73 @@ public struct Simulator: Sendable {
                 out.append(LogRecord(time: t, .contextMenuRequested(point: p, items: items.map { itemIDs[$0] })))
             }
         }
+    }
+
+    // MARK: Item regions and resizing (docs/Regions.md, "Regions that follow the selection")
+
+    /// The item regions present for the selection, focus and item rects now, in scene order.
+    /// - Complexity: O(item regions).
+    func presentItemRegions() -> [(region: PointerRegion, source: SceneRegion)] {
+        var out: [(region: PointerRegion, source: SceneRegion)] = []
+        for (k, r) in scene.itemRegions.enumerated() {
+            guard let i = itemRegionItems[k], !band.engine.isRemoved(i) else { continue }
+            let selected = selectionModel.isSelected(i), focused = selectionModel.focus == i
+            let present: Bool
+            switch r.presence {
+            case .selected: present = selected
+            case .focused: present = focused
+            case .selectedOrFocused: present = selected || focused
+            }
+            if present { out.append((r.pointerRegion(for: band.engine.rect(of: i)), r.region)) }
+        }
+        return out
+    }
+
+    /// After an event: the item regions that appeared, disappeared or moved
+    /// are handed to the region interaction, which re-evaluates the pointer
+    /// (`region.*` records). Nothing for a scene without item regions.
+    mutating func refreshItemRegions(at t: Double, into out: inout [LogRecord]) {
+        guard !scene.itemRegions.isEmpty else { return }
+        let now = presentItemRegions()
+        guard !now.elementsEqual(regions.itemRegions, by: { $0.region == $1.region }) else { return }
+        emit(regions.setItemRegions(now, location: contentPoint, modifiers: modifiers, primaryHeld: primaryHeld), at: t, into: &out)
+    }
+
+    /// A press a latched item region claimed: a resize begins if the region resizes its item.
+    mutating func beginResize() {
+        resize = nil
+        guard regions.isLatched, let c = regions.current else { return }
+        for (k, r) in scene.itemRegions.enumerated() where r.region.id == c.id && r.resizes {
+            guard let i = itemRegionItems[k] else { return }
+            resize = Resize(handle: k, item: i, start: band.engine.rect(of: i), anchor: contentPoint)
+            return
+        }
+    }
+
+    /// The pointer moved during a resize (or the press ended: `settled`):
+    /// the item's new rect goes to the band engine at once, is logged
+    /// (`item.geometryChanged`), and the item regions follow.
+    mutating func applyResize(settled: Bool, at t: Double, into out: inout [LogRecord]) {
+        guard let r = resize else { return }
+        let handle = scene.itemRegions[r.handle]
+        let new = handle.resized(r.start, by: contentPoint - r.anchor, bounds: scene.view.contentSize, configuration: scene.regionConfiguration, settled: settled)
+        guard ItemEdges.edges(new) != band.engine.edges[r.item] else { return }
+        // No band is active during a region's press: the selection does not change.
+        _ = band.setRect(new, ofItem: r.item, selection: &selectionModel)
+        // The rect as the engine holds it (edges: its width may differ from
+        // `new`'s in the last bit), so that the log and the hit tests agree.
+        out.append(LogRecord(time: t, .itemGeometryChanged(item: itemIDs[r.item], rect: band.engine.rect(of: r.item))))
+        refreshItemRegions(at: t, into: &out)
+    }
+
+    /// A band began: outside edit mode, with ``SelectionConfiguration/beginsMultipleSelectionInteraction``,
+    /// UIKit's multiple-selection interaction begins and the view enters
+    /// edit mode (`editing.began`, with the item at the band's press point, if any).
+    mutating func beginMultipleSelectionInteraction(at point: Point, time t: Double, into out: inout [LogRecord]) {
+        let c = clicks.configuration
+        guard !c.editing, c.beginsMultipleSelectionInteraction, c.allowsSelectionDuringEditing, c.allowsMultipleSelectionDuringEditing else { return }
+        clicks.configuration.editing = true
+        let item = band.engine.item(at: point, closed: clicks.rules.pressHitsMaxEdges)
+        out.append(LogRecord(time: t, .editingBegan(point: point, items: item.map { [itemIDs[$0]] } ?? [])))
     }
 }
