@@ -64,31 +64,31 @@ public struct PointerAnimation: Sendable, Hashable {
 /// Cuts (the state jumps; docs/Regions.md): a band beginning or ending (the
 /// pointer becomes the band rect and back), and shapes that cannot be
 /// interpolated (`path`, `hidden`): those switch at once.
-public struct PointerAnimator: Sendable {
+@usableFromInline package struct PointerAnimator: Sendable {
     /// The numbers.
-    public var animation: PointerAnimation
+    @usableFromInline package var animation: PointerAnimation
     /// The state when the transition began, and its time.
     var from: PointerFrame?
     var start = -Double.infinity
 
     /// Creates an animator.
-    public init(animation: PointerAnimation) { self.animation = animation }
+    @usableFromInline package init(animation: PointerAnimation) { self.animation = animation }
 
     /// Whether a transition is in progress at `t`.
-    public func isAnimating(at t: Double) -> Bool {
+    @usableFromInline package func isAnimating(at t: Double) -> Bool {
         from != nil && t < start + Swift.max(animation.duration, animation.accessorySeconds)
     }
 
     /// A transition begins at `t` from what was presented then (`current`);
     /// `cut`: no transition (the state jumps).
-    public mutating func begin(at t: Double, from current: PointerFrame, cut: Bool = false) {
+    @usableFromInline package mutating func begin(at t: Double, from current: PointerFrame, cut: Bool = false) {
         guard animation.isEnabled, !cut else { from = nil; return }
         from = current
         start = t
     }
 
     /// The presented frame at `t` for the target `to`, under configuration `c`.
-    public func frame(at t: Double, target to: PointerFrame, configuration c: PointerRegionConfiguration) -> PointerFrame {
+    @usableFromInline package func frame(at t: Double, target to: PointerFrame, configuration c: PointerRegionConfiguration) -> PointerFrame {
         guard let a = from, isAnimating(at: t) else { return to }
         let e = t - start
         let k = animation.duration > 0 ? animation.curve.progress(e / animation.duration) : 1

@@ -123,7 +123,7 @@ public struct Simulator: Sendable {
     /// The resize in progress.
     var resize: Resize?
     /// The presented pointer over time.
-    public private(set) var animator: PointerAnimator
+    @usableFromInline package private(set) var animator: PointerAnimator
 
     /// Creates a simulation of a scene.
     /// - Complexity: O(n) in the scene's items (the spatial index).
