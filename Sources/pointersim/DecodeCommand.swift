@@ -43,6 +43,9 @@ extension PointerSimCommand {
         @Option(name: .customLong("quirk"), help: "An extra libinput quirk KEY=VALUE (repeatable), as local-overrides.quirks would set.")
         var quirks: [String] = []
 
+        @OptionGroup(title: "libinput configuration (libinput debug-events' options)")
+        var libinput: LibinputOptionGroup
+
         /// The decoder configuration the options describe.
         func decoderConfiguration() throws -> DecoderConfiguration {
             var c = DecoderConfiguration()
@@ -63,7 +66,7 @@ extension PointerSimCommand {
             }
             c.environment.extraUdevProperties = try pairs(udevProperties, "udev") { DecoderOverrides.udevProblem(key: $0, value: $1) }
             c.environment.extraQuirks = try pairs(quirks, "quirk") { DecoderOverrides.quirkProblem(key: $0, value: $1) }
-            return c
+            return try libinput.applied(to: c)
         }
 
         func validate() throws {

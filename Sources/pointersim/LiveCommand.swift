@@ -38,6 +38,9 @@ extension PointerSimCommand {
         @Flag(help: "Also write a `pointer` line after every input frame.")
         var verbose = false
 
+        @OptionGroup(title: "libinput configuration (libinput debug-events' options)")
+        var libinput: LibinputOptionGroup
+
         func validate() throws {
             if let p = emptyOutputProblem("--record", record, "give the recording's file name") { throw ValidationError(p) }
             if let p = emptyInputProblem("device path", devices, option: "--device") ?? emptyInputProblem("scene name", scene.map { [$0] } ?? [], option: "--scene") { throw ValidationError(p) }
@@ -46,7 +49,7 @@ extension PointerSimCommand {
         func run() throws {
             #if os(Linux)
             try runReportingErrors(cleanupOnSignal: false) {
-                let s = try loadScene(scene)
+                let s = try libinput.applied(to: try loadScene(scene))
                 var o = LiveOptions()
                 o.devicePaths = devices; o.grab = grab; o.verbose = verbose
                 let ending = try runLive(scene: s, options: o, record: record, format: format.format, log: OutputSink(standardOutput: true))

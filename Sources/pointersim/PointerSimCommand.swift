@@ -147,6 +147,9 @@ extension PointerSimCommand {
         @Flag(help: "Also write a `pointer` line after every input frame.")
         var verbose = false
 
+        @OptionGroup(title: "libinput configuration (libinput debug-events' options)")
+        var libinput: LibinputOptionGroup
+
         func validate() throws {
             if traces.isEmpty { throw ValidationError("give at least one trace file") }
             if let p = emptyInputProblem("trace name", traces) ?? emptyInputProblem("scene name", scene.map { [$0] } ?? [], option: "--scene") { throw ValidationError(p) }
@@ -173,7 +176,7 @@ extension PointerSimCommand {
             try runReportingErrors {
                 // The output first: a folder is refused before anything is read.
                 try writeWhole(to: try output.map { try OutputSink(path: $0) } ?? OutputSink()) { sink in
-                    let s = try loadScene(scene)
+                    let s = try libinput.applied(to: try loadScene(scene))
                     try PointerSimPipeline.Replay.run(
                         paths: traces, scene: s.scene, decoder: s.decoder, options: SimulationOptions(verbose: verbose), sink: sink)
                 }

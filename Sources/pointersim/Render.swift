@@ -22,6 +22,9 @@ extension PointerSimCommand {
         @Option(help: "Show these profiles side by side (comma-separated: uikit, qt, gtk); the replay drawn is the first one's.")
         var profiles: String?
 
+        @OptionGroup(title: "libinput configuration (libinput debug-events' options)")
+        var libinput: LibinputOptionGroup
+
         var profileList: [BandProfile] {
             profiles.flatMap { ProfileCompare.profiles(named: $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)) } ?? []
         }
@@ -46,7 +49,7 @@ extension PointerSimCommand {
                 // The output first: a folder is refused before anything is read.
                 var text = "", lines = 0, duration = 0.0
                 try writeWhole(to: try OutputSink(path: output)) { sink in
-                    var s = try loadScene(scene)
+                    var s = try libinput.applied(to: try loadScene(scene))
                     let ps = profileList
                     if let first = ps.first { s.scene.band.profile = first }
                     let capture = try ReplayCapture.replay(paths: traces, scene: s.scene, decoder: s.decoder, profiles: ps)
