@@ -102,6 +102,23 @@ import Testing
         #expect(Self.buttons(Self.run(Self.device(), frames)) == ["272+@f0", "273+@f1", "272-@f2", "273-@f3", "272+@f4", "272-@f5"])
     }
 
+    @Test func middleButtonEmulationPressTimesWhenAnotherButtonFollows() {
+        // libinput (evdev-middle-button.c): another button after a left-down
+        // posts the left press at the other button's time; after a
+        // right-down it posts the right press at the first event's time
+        // (an earlier time than its frame's: the pipeline labels it a timer event).
+        let d = Self.device(keys: [272, 273, 275])
+        func pressTime(_ code: UInt16, _ out: [DecodedEvent]) -> Int64? {
+            out.first { if case .button(code, true) = $0.kind { return true } else { return false } }?.time
+        }
+        let left = Self.run(d, [(0, [(Self.K, 272, 1)]), (20, [(Self.K, 275, 1)]), (200, [(Self.K, 275, 0)]), (300, [(Self.K, 272, 0)])])
+        #expect(Self.buttons(left) == ["272+@f1", "275+@f1", "275-@f2", "272-@f3"])
+        #expect(pressTime(272, left) == 1_000_020_000)
+        let right = Self.run(d, [(0, [(Self.K, 273, 1)]), (20, [(Self.K, 275, 1)]), (200, [(Self.K, 275, 0)]), (300, [(Self.K, 273, 0)])])
+        #expect(Self.buttons(right) == ["273+@timer", "275+@f1", "275-@f2", "273-@f3"])
+        #expect(pressTime(273, right) == 1_000_000_000)
+    }
+
     @Test func debounceDelaysAFastReleaseAndSwallowsABounce() {
         // P, R 5 ms later, P 4 ms later, R 200 ms later: the bounce is filtered.
         let out = Self.run(Self.device(), [(0, [(Self.K, 272, 1)]), (5, [(Self.K, 272, 0)]), (9, [(Self.K, 272, 1)]), (209, [(Self.K, 272, 0)])])

@@ -82,34 +82,34 @@ import PointerSimCore
         // Pressure: 12 % / 10 % of 0…255.
         #expect(tp.usePressure && tp.pressureHigh == 30 && tp.pressureLow == 25)
         // Hysteresis from LIBINPUT_FUZZ (8).
-        #expect(tp.hysteresisEnabled && tp.hysteresisMargin == .init(x: 8, y: 8))
+        #expect(tp.hysteresis.enabled && tp.hysteresis.margin == .init(x: 8, y: 8))
         // Bottom strip: 15 % of 50.67 mm < 10 mm, so the lower 15 %: 0.85 · 3040 + 1408 = 3992.
-        #expect(tp.bottomTopEdge == 3992)
-        #expect(tp.bottomMiddleLeftEdge == 2972)  // 37.5 %
-        #expect(tp.bottomRightLeftEdge == 3972)  // 62.5 %
-        #expect(tp.clickMethod == .buttonAreas && tp.scrollMethod == .twoFinger)
-        #expect(tp.detectThumbs)
+        #expect(tp.buttons.bottomTopEdge == 3992)
+        #expect(tp.buttons.bottomMiddleLeftEdge == 2972)  // 37.5 %
+        #expect(tp.buttons.bottomRightLeftEdge == 3972)  // 62.5 %
+        #expect(tp.buttons.clickMethod == .buttonAreas && tp.scroll.method == .twoFinger)
+        #expect(tp.thumb.detect)
         // Palm edges: the pad is 70.18 mm wide (≥ 70 mm), so 8 % (5.6 mm) on each side; 50.67 mm high: no top zone.
-        #expect(abs(tp.palmLeftEdge - 1792) <= 1 && abs(tp.palmRightEdge - 5152) <= 1)
-        #expect(tp.palmUpperEdge == Int(Int32.min))
+        #expect(abs(tp.palm.leftEdge - 1792) <= 1 && abs(tp.palm.rightEdge - 5152) <= 1)
+        #expect(tp.palm.upperEdge == Int(Int32.min))
     }
 
     @Test func scrollThresholds() {
         #expect(abs(TouchpadDispatch.edgeScrollThreshold - 3 * 1000 / 25.4) < 1e-12)
         let tp = Self.dispatch(Self.synapticsClickpad())
-        #expect(tp.scrollThreshold == 0 && tp.scrollDirectionLockThreshold == 5)
+        #expect(tp.evdevScroll.threshold == 0 && tp.evdevScroll.directionLockThreshold == 5)
         // Edge scroll zone 7 mm from the right and bottom.
-        #expect(tp.scrollRightEdge == Int((4000.0 / 57 - 7) * 57 + 1472))
+        #expect(tp.scroll.rightEdge == Int((4000.0 / 57 - 7) * 57 + 1472))
     }
 
     @Test func clickfingerOnAppleAndSingleButtonPads() {
         let tp = Self.dispatch(Self.synapticsClickpad(), quirks: ["ModelAppleTouchpad": "1"])
-        #expect(tp.clickMethod == .clickfinger && tp.bottomTopEdge == Int(Int32.max))
+        #expect(tp.buttons.clickMethod == .clickfinger && tp.buttons.bottomTopEdge == Int(Int32.max))
         var d = Self.synapticsClickpad()
         d.properties = [0]
         d.codes[1] = [272, 273, 325, 330, 333, 334]
         let phys = Self.dispatch(d)
-        #expect(phys.clickMethod == .none && phys.middleEmulationEnabled)  // no BTN_MIDDLE: emulation on by default
+        #expect(phys.buttons.clickMethod == .none && phys.middle.enabled)  // no BTN_MIDDLE: emulation on by default
     }
 
     /// One finger moving right: pressure-based begin, motion from the third frame on, no motion after the lift.
@@ -187,7 +187,7 @@ extension TouchpadDispatchTests {
         let kctx = DeviceContext(index: 1, description: kbd, facts: DeviceFacts(udev: ["ID_INPUT_KEYBOARD": "1"], quirks: ["AttrKeyboardIntegration": "internal"]),
                                  configuration: DecoderConfiguration())
         tp.seatDeviceAdded(kctx)
-        #expect(tp.pairedKeyboards == [1])
+        #expect(tp.dwt.pairedKeyboards == [1])
         var out: [DecodedEvent] = []
         func feed(_ t: Double, _ evs: [(UInt16, UInt16, Int32)], frame: Int) {
             let f = Fx.frame(t, evs)
@@ -198,12 +198,12 @@ extension TouchpadDispatchTests {
         // KEY_A down and up at 1.000 s.
         tp.observe(DecodedEvent(time: 1_000_000, device: 1, origin: .frame(0), .key(code: 30, pressed: true)), into: &out)
         tp.observe(DecodedEvent(time: 1_050_000, device: 1, origin: .frame(1), .key(code: 30, pressed: false)), into: &out)
-        #expect(tp.keyboardActive)
+        #expect(tp.dwt.keyboardActive)
         // A touch begins while typing and moves: no motion until the keyboard's 200 ms timeout.
         feed(1.100, [(3, 0x39, 1), (3, 0x35, 3000), (3, 0x36, 2500), (3, 0x3a, 50), (1, 330, 1), (1, 325, 1)], frame: 0)
         for k in 1...30 { feed(1.100 + Double(k) * 0.012, [(3, 0x35, Int32(3000 + 30 * k))], frame: k) }
         feed(1.5, [(3, 0x39, -1), (1, 330, 0), (1, 325, 0)], frame: 31)
-        #expect(!tp.keyboardActive)  // 200 ms after the only key
+        #expect(!tp.dwt.keyboardActive)  // 200 ms after the only key
         let motionTimes = out.compactMap { e -> Int64? in if case .motion = e.kind { return e.time } else { return nil } }
         #expect(!motionTimes.isEmpty && motionTimes.allSatisfy { $0 > 1_200_000 })
         // A new touch after the timeout moves the pointer.
@@ -219,19 +219,19 @@ extension TouchpadDispatchTests {
         var d = Self.synapticsClickpad()
         d.properties = [0]
         d.codes[1] = [272, 273, 325, 330, 333, 334]
-        #expect(!Self.dispatch(d).isClickpad)
+        #expect(!Self.dispatch(d).buttons.isClickpad)
         // "clickpad pretending it has a right button": without BTN_RIGHT libinput guesses a clickpad.
         let q = Self.dispatch(d, quirks: ["AttrEventCodeDisable": "BTN_RIGHT"])
-        #expect(q.isClickpad && q.disabledCodes == [UInt32(1) << 16 | 273])
+        #expect(q.buttons.isClickpad && q.disabledCodes == [UInt32(1) << 16 | 273])
         var withRight = d
         withRight.properties = [0, 2]
-        #expect(Self.dispatch(withRight).isClickpad)
+        #expect(Self.dispatch(withRight).buttons.isClickpad)
         let noPad = Self.dispatch(withRight, quirks: ["AttrInputPropDisable": "INPUT_PROP_BUTTONPAD"])
-        #expect(!noPad.isClickpad)
+        #expect(!noPad.buttons.isClickpad)
         let noPressure = Self.dispatch(Self.synapticsClickpad(), quirks: ["AttrEventCodeDisable": "ABS_MT_PRESSURE;ABS_PRESSURE;"])
-        #expect(!noPressure.usePressure && !noPressure.palmUsePressure)
+        #expect(!noPressure.usePressure && !noPressure.palm.usePressure)
         let byNumber = Self.dispatch(d, quirks: ["AttrEventCodeDisable": "EV_KEY:0x111"])
-        #expect(byNumber.isClickpad)
+        #expect(byNumber.buttons.isClickpad)
     }
 }
 
@@ -244,9 +244,9 @@ extension TouchpadDispatchTests {
         var tp = Self.dispatch(Self.synapticsClickpad())
         tp.touches[0].point.x = 3000; tp.touches[0].point.y = 2500
         tp.touches[1].point = tp.touches[0].point
-        tp.gestureTouches = (0, 1)
+        tp.gesture.touches = (0, 1)
         tp.gestureInitPinch()
-        #expect(tp.gestureInitialDistance == 0)
+        #expect(tp.gesture.initialDistance == 0)
         var scales: [Double] = []
         for (k, dx) in [0, 100, 200, 300].enumerated() {
             tp.touches[1].point.x = 3000 + dx

@@ -20,7 +20,8 @@ public struct DecodePipeline: Sendable {
     public let configuration: DecoderConfiguration
     /// The devices, by index.
     public private(set) var devices: [DeviceContext] = []
-    var dispatches: [any DeviceDispatch] = []
+    /// The devices' dispatches, stored by type (see ``Dispatches``).
+    var dispatches = Dispatches()
     var framers: [Framer] = []
     var removed: [Bool] = []
     /// The devices whose events are not sent (`--disable-sendevents`).
@@ -56,12 +57,9 @@ public struct DecodePipeline: Sendable {
     /// Creates an empty seat.
     public init(configuration: DecoderConfiguration) { self.configuration = configuration }
 
-    /// Creates the dispatch a device gets: the touchpad dispatch for what udev
-    /// tags `ID_INPUT_TOUCHPAD`, the fallback dispatch for everything else.
-    static func makeDispatch(_ c: DeviceContext) -> any DeviceDispatch {
-        if c.facts.udevFlag("ID_INPUT_TOUCHPAD") { return TouchpadDispatch(context: c) }
-        return FallbackDispatch(context: c)
-    }
+    /// Whether a device gets the touchpad dispatch: what udev tags
+    /// `ID_INPUT_TOUCHPAD`; everything else gets the fallback dispatch.
+    static func isTouchpad(_ c: DeviceContext) -> Bool { c.facts.udevFlag("ID_INPUT_TOUCHPAD") }
 
     /// Adds a device (at the start, or a live hot-plug) and appends its
     /// `deviceAdded` at `time` (µs; `nil`: the time of the latest event, or 0).
@@ -80,15 +78,14 @@ public struct DecodePipeline: Sendable {
         // libinput's options (`--apply-to`) are resolved per device by its name.
         let context = DeviceContext(index: index, description: description, facts: facts ?? DeviceFacts.derive(for: description, in: configuration.environment),
                                     configuration: configuration.libinput.isEmpty ? configuration : configuration.resolved(forDeviceNamed: description.name))
-        var dispatch = Self.makeDispatch(context)
         // Only the dispatches that watch the seat care about the others.
-        for i in observers { dispatches[i].seatDeviceAdded(context); noteTimer(i) }
-        if dispatch.observesSeat {
-            for (i, other) in devices.enumerated() where !removed[i] { dispatch.seatDeviceAdded(other) }
+        for i in observers { dispatches.seatDeviceAdded(i, context); noteTimer(i) }
+        dispatches.append(context, touchpad: Self.isTouchpad(context))
+        if dispatches.observesSeat(index) {
+            for (i, other) in devices.enumerated() where !removed[i] { dispatches.seatDeviceAdded(index, other) }
             observers.append(index)
         }
         devices.append(context)
-        dispatches.append(dispatch)
         framers.append(Framer(description))
         removed.append(false)
         silent.append(!configuration.libinput.isEmpty && configuration.sendEventsDisabled(forDeviceNamed: description.name))
@@ -116,7 +113,7 @@ public struct DecodePipeline: Sendable {
             if framers[i].dropping {
                 framers[i].dropping = false
                 framers[i].frame.removeAll(keepingCapacity: true)
-                dispatches[i].resynchronised(); noteTimer(i)
+                dispatches.resynchronised(i); noteTimer(i)
                 // Nothing between SYN_DROPPED and SYN_REPORT: a live reader
                 // resynchronised through libevdev, whose state delta is the
                 // next frame (it must not start touches or move the pointer).
@@ -141,9 +138,12 @@ public struct DecodePipeline: Sendable {
             swap(&frame, &framers[i].frame)
             return
         }
-        if framers[i].dropping { framers[i].droppedAny = true; return }
-        guard framers[i].filter.admit(&e) else { return }
-        framers[i].frame.append(e)
+        // The common case, once per event: one uniqueness check of `framers`.
+        framers.withUnsafeMutableBufferPointer { f in
+            if f[i].dropping { f[i].droppedAny = true; return }
+            guard f[i].filter.admit(&e) else { return }
+            f[i].frame.append(e)
+        }
     }
 
     /// Applies a live device's resynchronisation after `SYN_DROPPED`: the state
@@ -155,7 +155,7 @@ public struct DecodePipeline: Sendable {
         framers[i].frame.removeAll(keepingCapacity: true)
         framers[i].dropping = false
         framers[i].resyncNext = false
-        dispatches[i].resynchronised(); noteTimer(i)
+        dispatches.resynchronised(i); noteTimer(i)
         var frame = events.filter { !($0.type == EventCodes.EV_SYN && $0.code == EventCodes.SYN_REPORT) }.map(HostileValues.sanitized)
         frame.append(EvdevEvent(sec: last.sec, usec: last.usec, type: 0, code: 0, value: 0))
         let index = framers[i].frames
@@ -184,7 +184,7 @@ public struct DecodePipeline: Sendable {
         frame.append(EvdevEvent(sec: t / 1_000_000, usec: Int32(t % 1_000_000), type: 0, code: 0, value: 0))
         let start = out.count
         deliver(device: i, frame, time: t, index: index, into: &out)
-        dispatches[i].resynchronised(); noteTimer(i)
+        dispatches.resynchronised(i); noteTimer(i)
         // No motion or scrolling from resync data.
         var w = start
         for r in start..<out.count {
@@ -203,7 +203,7 @@ public struct DecodePipeline: Sendable {
         if Self.isDisconnectRelease(frame) {
             out.append(DecodedEvent(time: t, device: i, origin: .frame(index), .releasedOnDisconnect))
         }
-        dispatches[i].process(frame: frame, time: t, frame: index, into: &out)
+        dispatches.process(i, frame: frame, time: t, frame: index, into: &out)
         noteTimer(i)
         // An event stamped with another time than its frame's was held back
         // (a press delayed by middle-button emulation or button scrolling):
@@ -226,7 +226,7 @@ public struct DecodePipeline: Sendable {
         let end = out.count
         while k < end {
             let e = out[k]
-            for j in observers where j != i { dispatches[j].observe(e, into: &out); noteTimer(j) }
+            for j in observers where j != i { dispatches.observe(j, e, into: &out); noteTimer(j) }
             k += 1
         }
     }
@@ -244,7 +244,7 @@ public struct DecodePipeline: Sendable {
             }
             guard let b = best else { return }
             let start = out.count
-            dispatches[b.device].fireTimers(upTo: b.expiry, into: &out)
+            dispatches.fireTimers(b.device, upTo: b.expiry, into: &out)
             noteTimer(b.device)
             lastTime = Swift.max(lastTime ?? b.expiry, b.expiry)
             share(from: b.device, start: start, into: &out)
@@ -258,21 +258,21 @@ public struct DecodePipeline: Sendable {
         guard framers.indices.contains(i), !removed[i] else { return }
         fireTimers(upTo: time, into: &out)
         let start = out.count
-        dispatches[i].remove(at: time, into: &out)
+        dispatches.remove(i, at: time, into: &out)
         share(from: i, start: start, into: &out)
         removed[i] = true
         timed.remove(i)
         expiries[i] = nil
         if let k = observers.firstIndex(of: i) { observers.remove(at: k) }
         framers[i].frame.removeAll()
-        for j in observers { dispatches[j].seatDeviceRemoved(index: i); noteTimer(j) }
+        for j in observers { dispatches.seatDeviceRemoved(j, index: i); noteTimer(j) }
         out.append(DecodedEvent(time: time, device: i, origin: .removal, .deviceRemoved))
         lastTime = Swift.max(lastTime ?? time, time)
     }
 
     /// Keeps `timed` up to date after device `j`'s dispatch was called.
     mutating func noteTimer(_ j: Int) {
-        let x = removed[j] ? nil : dispatches[j].nextTimerExpiry
+        let x = removed[j] ? nil : dispatches.nextTimerExpiry(j)
         // The set changes only when the device gains or loses a timer.
         if (x == nil) != (expiries[j] == nil) { if x != nil { timed.insert(j) } else { timed.remove(j) } }
         expiries[j] = x
@@ -287,7 +287,7 @@ public struct DecodePipeline: Sendable {
 
     /// A device's earliest pending timer (µs), or `nil`.
     public func nextTimerExpiry(device i: Int) -> Int64? {
-        dispatches.indices.contains(i) && !removed[i] ? expiries[i] : nil
+        removed.indices.contains(i) && !removed[i] ? expiries[i] : nil
     }
 
     /// Whether a device has been removed.
@@ -313,5 +313,97 @@ public struct DecodePipeline: Sendable {
         guard let syn = frame.last, syn.value == 1, frame.count > 1 else { return false }
         for e in frame.dropLast() where !(e.type == EventCodes.EV_KEY && e.value == 0) { return false }
         return true
+    }
+}
+
+/// The seat's dispatches by device, each stored by its concrete type: a
+/// call is a direct (inlinable) call on a value mutated in place, with no
+/// existential to open, copy or release on the per-frame path.
+struct Dispatches: Sendable {
+    enum Kind: Sendable { case fallback, touchpad }
+    struct Slot: Sendable { var kind: Kind; var index: Int }
+    /// Device index → which array and where in it.
+    var slots: [Slot] = []
+    var fallback: [FallbackDispatch] = []
+    var touchpad: [TouchpadDispatch] = []
+
+    mutating func append(_ c: DeviceContext, touchpad isTouchpad: Bool) {
+        if isTouchpad {
+            slots.append(Slot(kind: .touchpad, index: touchpad.count)); touchpad.append(TouchpadDispatch(context: c))
+        } else {
+            slots.append(Slot(kind: .fallback, index: fallback.count)); fallback.append(FallbackDispatch(context: c))
+        }
+    }
+
+    @inline(__always) mutating func process(_ i: Int, frame events: [EvdevEvent], time: Int64, frame: Int, into out: inout [DecodedEvent]) {
+        let s = slots[i]
+        switch s.kind {
+        case .fallback: fallback[s.index].process(frame: events, time: time, frame: frame, into: &out)
+        case .touchpad: touchpad[s.index].process(frame: events, time: time, frame: frame, into: &out)
+        }
+    }
+
+    @inline(__always) func nextTimerExpiry(_ i: Int) -> Int64? {
+        let s = slots[i]
+        switch s.kind {
+        case .fallback: return fallback[s.index].nextTimerExpiry
+        case .touchpad: return touchpad[s.index].nextTimerExpiry
+        }
+    }
+
+    mutating func fireTimers(_ i: Int, upTo now: Int64, into out: inout [DecodedEvent]) {
+        let s = slots[i]
+        switch s.kind {
+        case .fallback: fallback[s.index].fireTimers(upTo: now, into: &out)
+        case .touchpad: touchpad[s.index].fireTimers(upTo: now, into: &out)
+        }
+    }
+
+    func observesSeat(_ i: Int) -> Bool {
+        let s = slots[i]
+        switch s.kind {
+        case .fallback: return fallback[s.index].observesSeat
+        case .touchpad: return touchpad[s.index].observesSeat
+        }
+    }
+
+    mutating func seatDeviceAdded(_ i: Int, _ other: DeviceContext) {
+        let s = slots[i]
+        switch s.kind {
+        case .fallback: fallback[s.index].seatDeviceAdded(other)
+        case .touchpad: touchpad[s.index].seatDeviceAdded(other)
+        }
+    }
+
+    mutating func seatDeviceRemoved(_ i: Int, index: Int) {
+        let s = slots[i]
+        switch s.kind {
+        case .fallback: fallback[s.index].seatDeviceRemoved(index: index)
+        case .touchpad: touchpad[s.index].seatDeviceRemoved(index: index)
+        }
+    }
+
+    mutating func observe(_ i: Int, _ event: DecodedEvent, into out: inout [DecodedEvent]) {
+        let s = slots[i]
+        switch s.kind {
+        case .fallback: fallback[s.index].observe(event, into: &out)
+        case .touchpad: touchpad[s.index].observe(event, into: &out)
+        }
+    }
+
+    mutating func resynchronised(_ i: Int) {
+        let s = slots[i]
+        switch s.kind {
+        case .fallback: fallback[s.index].resynchronised()
+        case .touchpad: touchpad[s.index].resynchronised()
+        }
+    }
+
+    mutating func remove(_ i: Int, at time: Int64, into out: inout [DecodedEvent]) {
+        let s = slots[i]
+        switch s.kind {
+        case .fallback: fallback[s.index].remove(at: time, into: &out)
+        case .touchpad: touchpad[s.index].remove(at: time, into: &out)
+        }
     }
 }

@@ -454,6 +454,8 @@ final class Quirks: Sendable {
         sections = secs
     }
 
+    /// libinput: quirks_fetch_for_device
+    ///
     /// `quirks_fetch_for_device` for a device with these udev properties.
     func match(_ d: DeviceDescription, udev: [String: String], dmi: String?, deviceTree: String?) -> [String: String] {
         let bus: String?

@@ -14,53 +14,55 @@ extension TouchpadDispatch {
 
     // MARK: Areas
 
+    /// libinput: tp_init_softbuttons
+    ///
     /// `tp_init_softbuttons` / `tp_switch_click_method`.
     mutating func switchClickMethod() {
-        switch clickMethod {
+        switch buttons.clickMethod {
         case .buttonAreas: initSoftbuttons()
-        case .clickfinger, .none: bottomTopEdge = Self.intMax
+        case .clickfinger, .none: buttons.bottomTopEdge = Self.intMax
         }
     }
 
     mutating func initSoftbuttons() {
         let width = widthMM, height = heightMM
         let my = height * 0.15 > 10 ? height - 10 : height * 0.85
-        bottomTopEdge = mmToUnitsY(my)
-        bottomRightLeftEdge = mmToUnitsX(width * 0.5)
-        bottomMiddleLeftEdge = Self.intMax
-        if middleEmulationEnabled { return }
+        buttons.bottomTopEdge = mmToUnitsY(my)
+        buttons.bottomRightLeftEdge = mmToUnitsX(width * 0.5)
+        buttons.bottomMiddleLeftEdge = Self.intMax
+        if middle.enabled { return }
         let mbLeft: Int, mbRight: Int
         if context.facts.quirkBool("ModelTouchpadVisibleMarker") ?? false {
             mbLeft = mmToUnitsX(width / 2 - 5); mbRight = mmToUnitsX(width / 2 + 5)
         } else {
             mbLeft = mmToUnitsX(width * 0.375); mbRight = mmToUnitsX(width * 0.625)
         }
-        bottomMiddleLeftEdge = mbLeft
-        bottomRightLeftEdge = mbRight
+        buttons.bottomMiddleLeftEdge = mbLeft
+        buttons.bottomRightLeftEdge = mbRight
     }
 
-    /// `tp_init_top_softbuttons`.
+    /// libinput: tp_init_top_softbuttons
     mutating func initTopSoftbuttons(multiplier: Double) {
-        if hasTopButtons {
-            topBottomEdge = mmToUnitsY(10 * multiplier)
-            topRightLeftEdge = mmToUnitsX(widthMM * 0.60)
-            topLeftRightEdge = mmToUnitsX(widthMM * 0.40)
+        if buttons.hasTopButtons {
+            buttons.topBottomEdge = mmToUnitsY(10 * multiplier)
+            buttons.topRightLeftEdge = mmToUnitsX(widthMM * 0.60)
+            buttons.topLeftRightEdge = mmToUnitsX(widthMM * 0.40)
         } else {
-            topBottomEdge = Self.intMin
+            buttons.topBottomEdge = Self.intMin
         }
     }
 
-    func inBottomArea(_ i: Int) -> Bool { touches[i].point.y >= bottomTopEdge }
-    func inBottomRight(_ i: Int) -> Bool { inBottomArea(i) && touches[i].point.x > bottomRightLeftEdge }
-    func inBottomMiddle(_ i: Int) -> Bool { inBottomArea(i) && !inBottomRight(i) && touches[i].point.x > bottomMiddleLeftEdge }
-    func inTopArea(_ i: Int) -> Bool { touches[i].point.y <= topBottomEdge }
-    func inTopRight(_ i: Int) -> Bool { inTopArea(i) && touches[i].point.x > topRightLeftEdge }
+    func inBottomArea(_ i: Int) -> Bool { touches[i].point.y >= buttons.bottomTopEdge }
+    func inBottomRight(_ i: Int) -> Bool { inBottomArea(i) && touches[i].point.x > buttons.bottomRightLeftEdge }
+    func inBottomMiddle(_ i: Int) -> Bool { inBottomArea(i) && !inBottomRight(i) && touches[i].point.x > buttons.bottomMiddleLeftEdge }
+    func inTopArea(_ i: Int) -> Bool { touches[i].point.y <= buttons.topBottomEdge }
+    func inTopRight(_ i: Int) -> Bool { inTopArea(i) && touches[i].point.x > buttons.topRightLeftEdge }
     func inTopMiddle(_ i: Int) -> Bool {
-        inTopArea(i) && touches[i].point.x >= topLeftRightEdge && touches[i].point.x <= topRightLeftEdge
+        inTopArea(i) && touches[i].point.x >= buttons.topLeftRightEdge && touches[i].point.x <= buttons.topRightLeftEdge
     }
-    /// `tp_button_is_inside_softbutton_area`.
+    /// libinput: tp_button_is_inside_softbutton_area
     func inSoftbuttonArea(_ i: Int) -> Bool { inTopArea(i) || inBottomArea(i) }
-    /// `tp_button_touch_active`.
+    /// libinput: tp_button_touch_active
     func buttonTouchActive(_ i: Int) -> Bool { touches[i].buttonState == .area || touches[i].buttonHasMoved }
 
     // MARK: The per-touch state machine
@@ -92,7 +94,7 @@ extension TouchpadDispatch {
         }
     }
 
-    /// `tp_button_handle_event`.
+    /// libinput: tp_button_handle_event
     mutating func buttonHandleEvent(_ i: Int, _ event: ButtonEvent, _ time: Int64) {
         let isBottom = event == .inBottomR || event == .inBottomM || event == .inBottomL
         let isTop = event == .inTopR || event == .inTopM || event == .inTopL
@@ -136,7 +138,9 @@ extension TouchpadDispatch {
         }
     }
 
-    /// `tp_button_check_for_movement`: a bottom-area touch that moved 5 mm becomes a pointer touch.
+    /// libinput: tp_button_check_for_movement
+    ///
+    /// A bottom-area touch that moved 5 mm becomes a pointer touch.
     mutating func buttonCheckForMovement(_ i: Int) {
         if touches[i].buttonHasMoved || touches[i].buttonState != .bottom { return }
         let t = touches[i]
@@ -147,7 +151,7 @@ extension TouchpadDispatch {
         }
     }
 
-    /// `tp_button_handle_state`.
+    /// libinput: tp_button_handle_state
     mutating func buttonHandleState(_ time: Int64) {
         for i in touches.indices {
             let s = touches[i].state
@@ -176,24 +180,26 @@ extension TouchpadDispatch {
         }
     }
 
-    /// `tp_process_button`.
+    /// libinput: tp_process_button
     mutating func processButton(_ e: EvdevEvent, _ time: Int64) {
         let mask: UInt32 = 1 << UInt32(e.code - EventCodes.BTN_LEFT)
-        if isClickpad && e.code != EventCodes.BTN_LEFT { return }
+        if buttons.isClickpad && e.code != EventCodes.BTN_LEFT { return }
         if e.value != 0 {
-            buttonsState |= mask
+            buttons.state |= mask
             queued |= Self.queuedPress
         } else {
-            buttonsState &= ~mask
+            buttons.state &= ~mask
             queued |= Self.queuedRelease
         }
     }
 
     // MARK: Posting
 
+    /// libinput: tp_post_button_events
+    ///
     /// `tp_post_button_events`; returns whether motion is to be ignored (never: 0).
     mutating func postButtonEvents(_ time: Int64) -> Bool {
-        if isClickpad || modelAppleOneButton { postClickpadButtons(time) } else { postPhysicalButtons(time) }
+        if buttons.isClickpad || modelAppleOneButton { postClickpadButtons(time) } else { postPhysicalButtons(time) }
         return false
     }
 
@@ -204,9 +210,9 @@ extension TouchpadDispatch {
         return b
     }
 
-    /// `tp_post_physical_buttons`.
+    /// libinput: tp_post_physical_buttons
     mutating func postPhysicalButtons(_ time: Int64) {
-        var current = buttonsState, old = buttonsOldState
+        var current = buttons.state, old = buttons.oldState
         var button = EventCodes.BTN_LEFT
         while current != 0 || old != 0 {
             if (current & 1) ^ (old & 1) != 0 {
@@ -216,13 +222,16 @@ extension TouchpadDispatch {
         }
     }
 
-    /// `evdev_pointer_notify_physical_button`: through middle-button emulation.
+    /// `evdev_pointer_notify_physical_button`
+    /// (``MiddleButtonEmulation/notifyPhysicalButton(_:pressed:time:into:)``):
+    /// what it posts goes to the seat, in order.
     mutating func notifyPhysicalButton(_ time: Int64, _ button: UInt16, pressed: Bool) {
-        if middleFilterButton(time, button, pressed: pressed) { return }
-        postButton(time, button, pressed: pressed)
+        var posts = MiddleButtonEmulation.Posts()
+        middle.notifyPhysicalButton(button, pressed: pressed, time: time, into: &posts)
+        postMiddlePosts(posts)
     }
 
-    /// `tp_clickfinger_within_distance`.
+    /// libinput: tp_clickfinger_within_distance
     func clickfingerWithinDistance(_ a: Int?, _ b: Int?) -> Bool {
         guard let a, let b else { return false }
         if thumbIgnored(a) || thumbIgnored(b) { return false }
@@ -236,7 +245,7 @@ extension TouchpadDispatch {
         return (touches[a].point.y > bottom) == (touches[b].point.y > bottom)
     }
 
-    /// `tp_clickfinger_set_button`.
+    /// libinput: tp_clickfinger_set_button
     func clickfingerButton() -> UInt16 {
         var n = 0
         var first: Int? = nil, second: Int? = nil
@@ -256,24 +265,24 @@ extension TouchpadDispatch {
         }
     }
 
-    /// `tp_notify_clickpadbutton`.
+    /// libinput: tp_notify_clickpadbutton
     mutating func notifyClickpadButton(_ time: Int64, _ button: UInt16, isTop: Bool, pressed: Bool) {
         // Top buttons go through a paired trackpoint when there is one (not modelled: no trackpoint dispatch here).
         edgeScrollStopEvents(time)
         var b = button
-        if clickMethod == .clickfinger && pressed {
+        if buttons.clickMethod == .clickfinger && pressed {
             b = clickfingerButton()
-            buttonsActive = b
+            buttons.active = b
             if b == 0 { return }
         }
         postButton(time, b, pressed: pressed)
     }
 
-    /// `tp_post_clickpadbutton_buttons`.
+    /// libinput: tp_post_clickpadbutton_buttons
     mutating func postClickpadButtons(_ time: Int64) {
-        let current = buttonsState, old = buttonsOldState
+        let current = buttons.state, old = buttons.oldState
         var isTop = false
-        if !clickPending && current == old { return }
+        if !buttons.clickPending && current == old { return }
         var button: UInt16
         let pressed: Bool
         if current != 0 {
@@ -291,12 +300,12 @@ extension TouchpadDispatch {
                 default: break
                 }
             }
-            if area == 0 && clickMethod != .clickfinger {
-                clickPending = true
+            if area == 0 && buttons.clickMethod != .clickfinger {
+                buttons.clickPending = true
                 return
             }
             var wantLeftHanded = true
-            if (middleEmulationEnabled || isTop) && area & LEFT != 0 && area & RIGHT != 0 {
+            if (middle.enabled || isTop) && area & LEFT != 0 && area & RIGHT != 0 {
                 button = EventCodes.BTN_MIDDLE
             } else if area & MIDDLE != 0 {
                 button = EventCodes.BTN_MIDDLE
@@ -310,145 +319,35 @@ extension TouchpadDispatch {
             }
             if isTop { wantLeftHanded = false }
             if wantLeftHanded { button = toLeftHanded(button) }
-            buttonsActive = button
-            activeIsTopButton = isTop
+            buttons.active = button
+            buttons.activeIsTopButton = isTop
             pressed = true
         } else {
-            button = buttonsActive
-            isTop = activeIsTopButton
-            buttonsActive = 0
-            activeIsTopButton = false
+            button = buttons.active
+            isTop = buttons.activeIsTopButton
+            buttons.active = 0
+            buttons.activeIsTopButton = false
             pressed = false
         }
-        clickPending = false
+        buttons.clickPending = false
         if button != 0 { notifyClickpadButton(time, button, isTop: isTop, pressed: pressed) }
     }
 }
 
-/// libinput's middle-button emulation state (`evdev-middle-button.c`):
-/// left and right pressed within 50 ms of each other become a middle click.
-struct MiddleButtonEmulation: Sendable {
-    enum State: Sendable { case idle, leftDown, rightDown, middle, leftUpPending, rightUpPending, passthrough, ignoreLR, ignoreL, ignoreR }
-    var state: State = .idle
-    var timer: Int64? = nil
-    var firstEventTime: Int64 = 0
-    var buttonMask: UInt32 = 0
-    static let timeout: Int64 = 50_000
-}
-
+/// Middle-button emulation (`evdev-middle-button.c`): the touchpad's glue
+/// to the shared ``MiddleButtonEmulation``. What the state machine posts
+/// goes to the seat (`evdev_pointer_notify_button` has no button scrolling
+/// on a touchpad), in order.
 extension TouchpadDispatch {
-    enum MiddleEvent: Sendable { case lDown, rDown, other, lUp, rUp, timeout, allUp }
-
-    mutating func middleSetState(_ s: MiddleButtonEmulation.State, _ time: Int64) {
-        switch s {
-        case .leftDown, .rightDown:
-            middle.timer = time + MiddleButtonEmulation.timeout
-            middle.firstEventTime = time
-        default:
-            middle.timer = nil
-        }
-        middle.state = s
+    /// The middle-button timer fired.
+    mutating func middleTimeout(_ time: Int64) {
+        var posts = MiddleButtonEmulation.Posts()
+        middle.handleTimeout(time, into: &posts)
+        postMiddlePosts(posts)
     }
 
-    /// `evdev_middlebutton_handle_event`; returns whether the event was consumed.
-    @discardableResult
-    mutating func middleHandleEvent(_ event: MiddleEvent, _ time: Int64) -> Bool {
-        let L = EventCodes.BTN_LEFT, R = EventCodes.BTN_RIGHT, M = EventCodes.BTN_MIDDLE
-        switch middle.state {
-        case .idle:
-            switch event {
-            case .lDown: middleSetState(.leftDown, time)
-            case .rDown: middleSetState(.rightDown, time)
-            case .other: return false
-            default: break
-            }
-        case .leftDown:
-            switch event {
-            case .rDown: postButton(time, M, pressed: true); middleSetState(.middle, time)
-            case .other: postButton(time, L, pressed: true); middleSetState(.passthrough, time); return false
-            case .lUp:
-                postButton(middle.firstEventTime, L, pressed: true)
-                postButton(time, L, pressed: false)
-                middleSetState(.idle, time)
-            case .timeout: postButton(middle.firstEventTime, L, pressed: true); middleSetState(.passthrough, time)
-            default: break
-            }
-        case .rightDown:
-            switch event {
-            case .lDown: postButton(time, M, pressed: true); middleSetState(.middle, time)
-            case .other: postButton(middle.firstEventTime, R, pressed: true); middleSetState(.passthrough, time); return false
-            case .rUp:
-                postButton(middle.firstEventTime, R, pressed: true)
-                postButton(time, R, pressed: false)
-                middleSetState(.idle, time)
-            case .timeout: postButton(middle.firstEventTime, R, pressed: true); middleSetState(.passthrough, time)
-            default: break
-            }
-        case .middle:
-            switch event {
-            case .other: postButton(time, M, pressed: false); middleSetState(.ignoreLR, time); return false
-            case .rUp: postButton(time, M, pressed: false); middleSetState(.leftUpPending, time)
-            case .lUp: postButton(time, M, pressed: false); middleSetState(.rightUpPending, time)
-            default: break
-            }
-        case .leftUpPending:
-            switch event {
-            case .rDown: postButton(time, M, pressed: true); middleSetState(.middle, time)
-            case .other: middleSetState(.ignoreL, time); return false
-            case .lUp: middleSetState(.idle, time)
-            default: break
-            }
-        case .rightUpPending:
-            switch event {
-            case .lDown: postButton(time, M, pressed: true); middleSetState(.middle, time)
-            case .other: middleSetState(.ignoreR, time); return false
-            case .rUp: middleSetState(.idle, time)
-            default: break
-            }
-        case .passthrough:
-            switch event {
-            case .lDown, .rDown, .other, .rUp, .lUp: return false
-            case .allUp: middleSetState(.idle, time)
-            default: break
-            }
-        case .ignoreLR:
-            switch event {
-            case .other: return false
-            case .rUp: middleSetState(.ignoreL, time)
-            case .lUp: middleSetState(.ignoreR, time)
-            default: break
-            }
-        case .ignoreL:
-            switch event {
-            case .rDown, .other, .rUp: return false
-            case .lUp: middleSetState(.passthrough, time)
-            default: break
-            }
-        case .ignoreR:
-            switch event {
-            case .lDown, .other, .lUp: return false
-            case .rUp: middleSetState(.passthrough, time)
-            default: break
-            }
-        }
-        return true
-    }
-
-    /// `evdev_middlebutton_filter_button`: true when emulation consumed the button.
-    mutating func middleFilterButton(_ time: Int64, _ button: UInt16, pressed: Bool) -> Bool {
-        guard middleEmulationEnabled else { return false }
-        let event: MiddleEvent
-        switch button {
-        case EventCodes.BTN_LEFT: event = pressed ? .lDown : .lUp
-        case EventCodes.BTN_RIGHT: event = pressed ? .rDown : .rUp
-        default: event = .other
-        }
-        guard button >= EventCodes.BTN_LEFT, button - EventCodes.BTN_LEFT < 32 else { return true }
-        let rc = middleHandleEvent(event, time)
-        let old = middle.buttonMask
-        let bit: UInt32 = 1 << UInt32(button - EventCodes.BTN_LEFT)
-        if pressed { middle.buttonMask |= bit } else { middle.buttonMask &= ~bit }
-        if old != middle.buttonMask && middle.buttonMask == 0 { middleHandleEvent(.allUp, time) }
-        return rc
+    mutating func postMiddlePosts(_ posts: MiddleButtonEmulation.Posts) {
+        if let p = posts.first { postButton(p.time, p.button, pressed: p.pressed) }
+        if let p = posts.second { postButton(p.time, p.button, pressed: p.pressed) }
     }
 }

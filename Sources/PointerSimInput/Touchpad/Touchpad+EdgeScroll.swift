@@ -12,12 +12,12 @@ extension TouchpadDispatch {
 
     enum ScrollEvent: Sendable { case touch, motion, release, timeout, posted }
 
-    /// `tp_touch_get_edge`.
+    /// libinput: tp_touch_get_edge
     func touchGetEdge(_ i: Int) -> UInt32 {
-        if scrollMethod != .edge { return 0 }
+        if scroll.method != .edge { return 0 }
         var e: UInt32 = 0
-        if touches[i].point.x > scrollRightEdge { e |= Self.edgeRight }
-        if touches[i].point.y > scrollBottomEdge { e |= Self.edgeBottom }
+        if touches[i].point.x > scroll.rightEdge { e |= Self.edgeRight }
+        if touches[i].point.y > scroll.bottomEdge { e |= Self.edgeBottom }
         return e
     }
 
@@ -31,7 +31,7 @@ extension TouchpadDispatch {
         case .edgeNew:
             touches[i].edge = touchGetEdge(i)
             touches[i].scrollInitial = touches[i].point
-            if clickMethod != .buttonAreas { touches[i].scrollTimer = time + Self.edgeScrollLockTimeout }
+            if buttons.clickMethod != .buttonAreas { touches[i].scrollTimer = time + Self.edgeScrollLockTimeout }
         case .edge: break
         case .area: touches[i].edge = 0
         }
@@ -65,9 +65,9 @@ extension TouchpadDispatch {
         }
     }
 
-    /// `tp_edge_scroll_handle_state`.
+    /// libinput: tp_edge_scroll_handle_state
     mutating func edgeScrollHandleState(_ time: Int64) {
-        if scrollMethod != .edge {
+        if scroll.method != .edge {
             for i in touches.indices {
                 if touches[i].state == .begin { touches[i].edgeState = .area }
                 else if touches[i].state == .end { touches[i].edgeState = .none }
@@ -84,6 +84,8 @@ extension TouchpadDispatch {
         }
     }
 
+    /// libinput: tp_edge_scroll_post_events
+    ///
     /// `tp_edge_scroll_post_events`; returns whether edge scrolling consumed the frame (never: libinput returns 0).
     mutating func edgeScrollPostEvents(_ time: Int64) -> Bool {
         for i in touches.indices {
@@ -124,7 +126,7 @@ extension TouchpadDispatch {
         return false
     }
 
-    /// `tp_edge_scroll_stop_events`.
+    /// libinput: tp_edge_scroll_stop_events
     mutating func edgeScrollStopEvents(_ time: Int64) {
         for i in touches.indices where touches[i].scrollDirection != -1 {
             let axes: UInt32 = touches[i].scrollDirection == 0 ? 1 : 2

@@ -18,7 +18,7 @@ extension TouchpadDispatch {
     static let holdAndMotionThreshold = 0.5
     static let pinchDisambiguationThreshold = 1.5
 
-    /// `tp_get_touches_delta`.
+    /// libinput: tp_get_touches_delta
     func touchesDelta(average: Bool) -> (x: Double, y: Double) {
         var dx = 0.0, dy = 0.0
         var n = 0
@@ -35,31 +35,31 @@ extension TouchpadDispatch {
     }
 
     mutating func gestureInitScroll() {
-        scrollActiveH = false; scrollActiveV = false
-        scrollDurationH = 0; scrollDurationV = 0
-        scrollVector = (0, 0)
-        scrollTimePrev = 0
+        scroll.activeH = false; scroll.activeV = false
+        scroll.durationH = 0; scroll.durationV = 0
+        scroll.vector = (0, 0)
+        scroll.timePrev = 0
     }
 
     mutating func gestureStart(_ time: Int64) {
-        if gestureStarted { return }
-        switch gestureState {
+        if gesture.started { return }
+        switch gesture.state {
         case .hold, .holdAndMotion:
-            emit(time, .gesture(.init(kind: .hold, phase: .begin, fingers: gestureFingerCount)))
+            emit(time, .gesture(.init(kind: .hold, phase: .begin, fingers: gesture.fingerCount)))
         case .scroll:
             gestureInitScroll()
         case .pinch:
-            emit(time, .gesture(.init(kind: .pinch, phase: .begin, fingers: gestureFingerCount)))
+            emit(time, .gesture(.init(kind: .pinch, phase: .begin, fingers: gesture.fingerCount)))
         case .swipe:
-            emit(time, .gesture(.init(kind: .swipe, phase: .begin, fingers: gestureFingerCount)))
+            emit(time, .gesture(.init(kind: .swipe, phase: .begin, fingers: gesture.fingerCount)))
         default: break
         }
-        gestureStarted = true
+        gesture.started = true
     }
 
-    /// `tp_get_raw_pointer_motion`.
+    /// libinput: tp_get_raw_pointer_motion
     func rawPointerMotion() -> (x: Double, y: Double) {
-        if isClickpad && buttonsState != 0 { return touchesDelta(average: false) }
+        if buttons.isClickpad && buttons.state != 0 { return touchesDelta(average: false) }
         return touchesDelta(average: true)
     }
 
@@ -69,7 +69,7 @@ extension TouchpadDispatch {
         return !(r.x == 0 && r.y == 0)
     }
 
-    /// `tp_gesture_post_pointer_motion`.
+    /// libinput: tp_gesture_post_pointer_motion
     mutating func gesturePostPointerMotion(_ time: Int64) {
         let raw = rawPointerMotion()
         let delta = filterMotion(raw.x, raw.y, time)
@@ -78,7 +78,7 @@ extension TouchpadDispatch {
         }
     }
 
-    /// `tp_gesture_get_active_touches`.
+    /// libinput: tp_gesture_get_active_touches
     func gestureActiveTouches(max count: Int) -> [Int] {
         var r: [Int] = []
         for i in touches.indices where touchActiveForGesture(i) {
@@ -106,8 +106,8 @@ extension TouchpadDispatch {
     }
 
     func pinchInfo() -> (distance: Double, angle: Double, center: (x: Double, y: Double)) {
-        guard gestureTouches.0 >= 0, gestureTouches.1 >= 0 else { return (1, 0, (0, 0)) }
-        let a = touches[gestureTouches.0], b = touches[gestureTouches.1]
+        guard gesture.touches.0 >= 0, gesture.touches.1 >= 0 else { return (1, 0, (0, 0)) }
+        let a = touches[gesture.touches.0], b = touches[gesture.touches.1]
         let n = normalizeDelta(Double(a.point.x - b.point.x), Double(a.point.y - b.point.y))
         let distance = (n.x * n.x + n.y * n.y).squareRoot()
         let angle = _atan2(n.y, n.x) * 180.0 / Double.pi
@@ -116,29 +116,31 @@ extension TouchpadDispatch {
 
     mutating func gestureInitPinch() {
         let p = pinchInfo()
-        gestureInitialDistance = p.distance; gestureAngle = p.angle; gestureCenter = p.center
-        gesturePrevScale = 1.0
+        gesture.initialDistance = p.distance; gesture.angle = p.angle; gesture.center = p.center
+        gesture.prevScale = 1.0
     }
 
-    /// `tp_gesture_set_scroll_buildup`.
+    /// libinput: tp_gesture_set_scroll_buildup
     mutating func gestureSetScrollBuildup() {
-        guard gestureTouches.0 >= 0, gestureTouches.1 >= 0 else { return }
-        let a = touches[gestureTouches.0], b = touches[gestureTouches.1]
+        guard gesture.touches.0 >= 0, gesture.touches.1 >= 0 else { return }
+        let a = touches[gesture.touches.0], b = touches[gesture.touches.1]
         let d0 = (Double(a.point.x - a.gestureInitial.x), Double(a.point.y - a.gestureInitial.y))
         let d1 = (Double(b.point.x - b.gestureInitial.x), Double(b.point.y - b.gestureInitial.y))
         let avg = ((d0.0 + d1.0) / 2, (d0.1 + d1.1) / 2)
         let n = normalizeDelta(avg.0, avg.1)
-        scrollBuildup = (n.x, n.y)
+        evdevScroll.buildup = (n.x, n.y)
     }
 
-    /// `tp_gesture_apply_scroll_constraints`: direction lock.
+    /// libinput: tp_gesture_apply_scroll_constraints
+    ///
+    /// Direction lock.
     mutating func applyScrollConstraints(raw: (x: Double, y: Double), delta: inout (dx: Double, dy: Double), _ time: Int64) {
         let active: Int64 = 100_000, inactive: Int64 = 50_000, eventTimeout: Int64 = 100_000
-        if scrollActiveH && scrollActiveV { return }
+        if scroll.activeH && scroll.activeV { return }
         var tdelta: Int64 = 0
-        if scrollTimePrev != 0 { tdelta = time - scrollTimePrev }
+        if scroll.timePrev != 0 { tdelta = time - scroll.timePrev }
         if tdelta > eventTimeout { tdelta = 0 }
-        scrollTimePrev = time
+        scroll.timePrev = time
         let mm = physDelta(raw.x, raw.y)
         var decay: Double
         if tdelta > 0 {
@@ -148,115 +150,115 @@ extension TouchpadDispatch {
         } else {
             decay = 0.0
         }
-        let vx = scrollVector.x * decay + mm.x, vy = scrollVector.y * decay + mm.y
+        let vx = scroll.vector.x * decay + mm.x, vy = scroll.vector.y * decay + mm.y
         let length = (vx * vx + vy * vy).squareRoot()
-        scrollVector = (vx, vy)
+        scroll.vector = (vx, vy)
         let deg75 = 3.73, deg60 = 1.73, deg30 = 0.57, deg15 = 0.27
         let slope = vx != 0 ? abs(vy / vx) : Double.infinity
         let minVector = 0.15
         if slope >= deg30 && length > minVector {
-            scrollDurationV += tdelta
-            if scrollDurationV > active { scrollDurationV = active }
+            scroll.durationV += tdelta
+            if scroll.durationV > active { scroll.durationV = active }
             if slope >= deg75 {
-                if scrollDurationH > tdelta { scrollDurationH -= tdelta } else { scrollDurationH = 0 }
+                if scroll.durationH > tdelta { scroll.durationH -= tdelta } else { scroll.durationH = 0 }
             }
         }
         if slope < deg60 && length > minVector {
-            scrollDurationH += tdelta
-            if scrollDurationH > active { scrollDurationH = active }
+            scroll.durationH += tdelta
+            if scroll.durationH > active { scroll.durationH = active }
             if slope < deg15 {
-                if scrollDurationV > tdelta { scrollDurationV -= tdelta } else { scrollDurationV = 0 }
+                if scroll.durationV > tdelta { scroll.durationV -= tdelta } else { scroll.durationV = 0 }
             }
         }
-        if scrollDurationH == active {
-            scrollActiveH = true
-            if scrollDurationV < inactive { scrollActiveV = false }
+        if scroll.durationH == active {
+            scroll.activeH = true
+            if scroll.durationV < inactive { scroll.activeV = false }
         }
-        if scrollDurationV == active {
-            scrollActiveV = true
-            if scrollDurationH < inactive { scrollActiveH = false }
+        if scroll.durationV == active {
+            scroll.activeV = true
+            if scroll.durationH < inactive { scroll.activeH = false }
         }
-        if length > 5.0 && slope < 1.73 && slope >= 0.57 { scrollActiveV = true; scrollActiveH = true }
-        if !scrollActiveH && scrollActiveV { delta.dx = 0 }
-        if scrollActiveH && !scrollActiveV { delta.dy = 0 }
-        if !scrollActiveH && !scrollActiveV {
+        if length > 5.0 && slope < 1.73 && slope >= 0.57 { scroll.activeV = true; scroll.activeH = true }
+        if !scroll.activeH && scroll.activeV { delta.dx = 0 }
+        if scroll.activeH && !scroll.activeV { delta.dy = 0 }
+        if !scroll.activeH && !scroll.activeV {
             if slope >= deg60 { delta.dx = 0 }
             if slope < deg30 { delta.dy = 0 }
         }
     }
 
-    func isQuickHold() -> Bool { gestureFingerCount == 1 || gestureFingerCount == 2 }
+    func isQuickHold() -> Bool { gesture.fingerCount == 1 || gesture.fingerCount == 2 }
 
     func useHoldTimer() -> Bool {
         if !tap.enabled { return true }
         if isQuickHold() { return true }
-        if gestureFingerCount > 3 { return true }
+        if gesture.fingerCount > 3 { return true }
         if tap.state == .hold || tap.state == .touch2Hold || tap.state == .touch3Hold { return true }
         if tap.state == .dead { return true }
         return false
     }
 
     mutating func setHoldTimer(_ time: Int64) {
-        if !holdEnabled { return }
-        if useHoldTimer() { holdTimer = time + (isQuickHold() ? Self.quickHoldTimeout : Self.defaultHoldTimeout) }
+        if !gesture.holdEnabled { return }
+        if useHoldTimer() { gesture.holdTimer = time + (isQuickHold() ? Self.quickHoldTimeout : Self.defaultHoldTimeout) }
     }
 
-    /// `tp_gesture_handle_event`.
+    /// libinput: tp_gesture_handle_event
     mutating func gestureHandleEvent(_ event: GestureEvent, _ time: Int64) {
-        switch gestureState {
+        switch gesture.state {
         case .none:
             switch event {
-            case .reset: holdTimer = nil
-            case .fingerDetected: setHoldTimer(time); gestureState = .unknown
-            case .pointerMotion: gestureState = .pointerMotion
-            case .scroll: gestureState = .scroll
+            case .reset: gesture.holdTimer = nil
+            case .fingerDetected: setHoldTimer(time); gesture.state = .unknown
+            case .pointerMotion: gesture.state = .pointerMotion
+            case .scroll: gesture.state = .scroll
             default: break
             }
         case .unknown:
             switch event {
-            case .reset: holdTimer = nil; gestureState = .none
-            case .holdTimeout: gestureState = .hold; gestureStart(time)
-            case .pointerMotion: gestureState = .pointerMotion
-            case .scroll: holdTimer = nil; gestureSetScrollBuildup(); gestureState = .scroll
-            case .swipe: holdTimer = nil; gestureState = .swipe
-            case .pinch: holdTimer = nil; gestureInitPinch(); gestureState = .pinch
+            case .reset: gesture.holdTimer = nil; gesture.state = .none
+            case .holdTimeout: gesture.state = .hold; gestureStart(time)
+            case .pointerMotion: gesture.state = .pointerMotion
+            case .scroll: gesture.holdTimer = nil; gestureSetScrollBuildup(); gesture.state = .scroll
+            case .swipe: gesture.holdTimer = nil; gesture.state = .swipe
+            case .pinch: gesture.holdTimer = nil; gestureInitPinch(); gesture.state = .pinch
             default: break
             }
         case .hold:
             switch event {
-            case .reset: holdTimer = nil; gestureState = .none
-            case .holdAndMotion: gestureState = .holdAndMotion
-            case .pointerMotion: gestureCancel(time); gestureState = .pointerMotion
-            case .scroll: gestureSetScrollBuildup(); gestureCancel(time); gestureState = .scroll
-            case .swipe: gestureCancel(time); gestureState = .swipe
-            case .pinch: gestureInitPinch(); gestureCancel(time); gestureState = .pinch
+            case .reset: gesture.holdTimer = nil; gesture.state = .none
+            case .holdAndMotion: gesture.state = .holdAndMotion
+            case .pointerMotion: gestureCancel(time); gesture.state = .pointerMotion
+            case .scroll: gestureSetScrollBuildup(); gestureCancel(time); gesture.state = .scroll
+            case .swipe: gestureCancel(time); gesture.state = .swipe
+            case .pinch: gestureInitPinch(); gestureCancel(time); gesture.state = .pinch
             default: break
             }
         case .holdAndMotion:
             switch event {
-            case .reset: holdTimer = nil; gestureState = .none
-            case .pointerMotion: gestureCancel(time); gestureState = .pointerMotion
+            case .reset: gesture.holdTimer = nil; gesture.state = .none
+            case .pointerMotion: gestureCancel(time); gesture.state = .pointerMotion
             default: break
             }
         case .pointerMotion:
             switch event {
-            case .reset: holdTimer = nil; gestureState = .none
+            case .reset: gesture.holdTimer = nil; gesture.state = .none
             case .holdTimeout:
-                if gestureFingerCount != 1 { break }
-                if gestureTouches.0 >= 0, gestureMMMoved(gestureTouches.0) < Self.holdAndMotionThreshold {
-                    gestureState = .holdAndMotion
+                if gesture.fingerCount != 1 { break }
+                if gesture.touches.0 >= 0, gestureMMMoved(gesture.touches.0) < Self.holdAndMotionThreshold {
+                    gesture.state = .holdAndMotion
                     gestureStart(time)
                 }
             default: break
             }
         case .scroll:
             switch event {
-            case .reset: holdTimer = nil; gestureState = .none
-            case .pinch: gestureInitPinch(); gestureCancel(time); gestureState = .pinch
+            case .reset: gesture.holdTimer = nil; gesture.state = .none
+            case .pinch: gestureInitPinch(); gestureCancel(time); gesture.state = .pinch
             default: break
             }
         case .pinch, .swipe:
-            if event == .reset { holdTimer = nil; gestureState = .none }
+            if event == .reset { gesture.holdTimer = nil; gesture.state = .none }
         }
     }
 
@@ -265,68 +267,68 @@ extension TouchpadDispatch {
         gestureHandleEvent(.holdTimeout, now)
     }
 
-    /// `tp_gesture_tap_timeout`.
+    /// libinput: tp_gesture_tap_timeout
     mutating func gestureTapTimeout(_ time: Int64) {
-        if !holdEnabled { return }
+        if !gesture.holdEnabled { return }
         if !isQuickHold() { gestureHandleEvent(.holdTimeout, time) }
     }
 
-    /// `tp_gesture_detect_motion_gestures`.
+    /// libinput: tp_gesture_detect_motion_gestures
     mutating func detectMotionGestures(_ time: Int64) {
-        let first = gestureTouches.0, second = gestureTouches.1
+        let first = gesture.touches.0, second = gesture.touches.1
         var minMove = 1.5, maxMove = 4.0
         let firstMM = gestureMMMoved(first)
-        if gestureFingerCount == 1 {
+        if gesture.fingerCount == 1 {
             if !hasPendingPointerMotion() { return }
             let isHoldAndMotion = firstMM < Self.holdAndMotionThreshold
-            if gestureState == .hold && isHoldAndMotion { gestureHandleEvent(.holdAndMotion, time); return }
-            if gestureState == .holdAndMotion && isHoldAndMotion { return }
+            if gesture.state == .hold && isHoldAndMotion { gestureHandleEvent(.holdAndMotion, time); return }
+            if gesture.state == .holdAndMotion && isHoldAndMotion { return }
             gestureHandleEvent(.pointerMotion, time)
             return
         }
-        if gestureEnabled && gestureFingerCount > 2 && gestureFingerCount > numSlots {
+        if gesture.enabled && gesture.fingerCount > 2 && gesture.fingerCount > numSlots {
             gestureHandleEvent(.swipe, time)
             return
         }
-        maxMove += 2.0 * Double(gestureFingerCount - 2)
-        minMove += 0.5 * Double(gestureFingerCount - 2)
+        maxMove += 2.0 * Double(gesture.fingerCount - 2)
+        minMove += 0.5 * Double(gesture.fingerCount - 2)
         let secondMM = gestureMMMoved(second)
         let a = touches[first], b = touches[second]
         let distance = unitDeltaToMM(abs(a.point.x - b.point.x), abs(a.point.y - b.point.y))
         if firstMM < 1 && secondMM < 1 { return }
-        let thumb: Int, thumbMM: Double, fingerMM: Double
-        if a.point.y > b.point.y { thumb = first; thumbMM = firstMM; fingerMM = secondMM }
-        else { thumb = second; thumbMM = secondMM; fingerMM = firstMM }
-        if (!gestureEnabled || (distance.x < 40.0 && distance.y < 7.0)) && time > gestureInitialTime + Self.swipeTimeout {
-            gestureHandleEvent(gestureFingerCount == 2 ? .scroll : .swipe, time)
+        let thumbTouch: Int, thumbMM: Double, fingerMM: Double
+        if a.point.y > b.point.y { thumbTouch = first; thumbMM = firstMM; fingerMM = secondMM }
+        else { thumbTouch = second; thumbMM = secondMM; fingerMM = firstMM }
+        if (!gesture.enabled || (distance.x < 40.0 && distance.y < 7.0)) && time > gesture.initialTime + Self.swipeTimeout {
+            gestureHandleEvent(gesture.fingerCount == 2 ? .scroll : .swipe, time)
             return
         }
         if firstMM >= maxMove || secondMM >= maxMove {
-            if detectThumbs && thumbMM < minMove {
-                thumbSuppress(thumb)
+            if thumb.detect && thumbMM < minMove {
+                thumbSuppress(thumbTouch)
                 gestureCancel(time)
                 return
             }
-            if (!gestureEnabled || fingerMM < minMove) && gestureFingerCount == 2 {
+            if (!gesture.enabled || fingerMM < minMove) && gesture.fingerCount == 2 {
                 gestureHandleEvent(.scroll, time)
                 return
             }
-            if fingerMM < minMove && gestureFingerCount > 2 && gestureEnabled && thumbPinchEligible {
+            if fingerMM < minMove && gesture.fingerCount > 2 && gesture.enabled && thumb.pinchEligible {
                 gestureHandleEvent(.pinch, time)
                 return
             }
         }
         if firstMM < minMove || secondMM < minMove { return }
         let d1 = gestureDirection(first), d2 = gestureDirection(second)
-        if gestureFingerCount > numSlots || Self.sameDirections(d1, d2) {
-            if gestureFingerCount == 2 { gestureHandleEvent(.scroll, time); return }
-            if gestureEnabled { gestureHandleEvent(.swipe, time); return }
+        if gesture.fingerCount > numSlots || Self.sameDirections(d1, d2) {
+            if gesture.fingerCount == 2 { gestureHandleEvent(.scroll, time); return }
+            if gesture.enabled { gestureHandleEvent(.swipe, time); return }
         }
         gestureHandleEvent(.pinch, time)
     }
 
     func gestureIsPinch() -> Bool {
-        let first = gestureTouches.0, second = gestureTouches.1
+        let first = gesture.touches.0, second = gesture.touches.1
         guard first >= 0, second >= 0 else { return false }
         if Self.sameDirections(gestureDirection(first), gestureDirection(second)) { return false }
         if gestureMMMoved(first) < Self.pinchDisambiguationThreshold { return false }
@@ -341,11 +343,11 @@ extension TouchpadDispatch {
         var second = active.count > 1 ? active[1] : -1
         if active.count == 1 {
             touches[first].gestureInitial = touches[first].point
-            gestureTouches.0 = first
+            gesture.touches.0 = first
             gestureHandleEvent(.fingerDetected, time)
             return
         }
-        if !gestureEnabled {
+        if !gesture.enabled {
             if active.count == 2 { gestureHandleEvent(.scroll, time) }
             return
         }
@@ -359,16 +361,16 @@ extension TouchpadDispatch {
             }
             if first == second { return }
         }
-        gestureInitialTime = time
+        gesture.initialTime = time
         touches[first].gestureInitial = touches[first].point
         touches[second].gestureInitial = touches[second].point
-        gestureTouches = (first, second)
+        gesture.touches = (first, second)
         gestureHandleEvent(.fingerDetected, time)
     }
 
     mutating func gestureHandleStateScroll(_ time: Int64) {
-        if scrollMethod != .twoFinger { return }
-        if time < gestureInitialTime + Self.pinchTimeout && gestureIsPinch() {
+        if scroll.method != .twoFinger { return }
+        if time < gesture.initialTime + Self.pinchTimeout && gestureIsPinch() {
             gestureHandleEvent(.pinch, time)
             return
         }
@@ -386,7 +388,7 @@ extension TouchpadDispatch {
         if !(delta.dx == 0 && delta.dy == 0) || !(raw.x == 0 && raw.y == 0) {
             let unaccel = filterMotionUnaccelerated(raw.x, raw.y)
             gestureStart(time)
-            emit(time, .gesture(.init(kind: .swipe, phase: .update, fingers: gestureFingerCount, dx: delta.dx, dy: delta.dy,
+            emit(time, .gesture(.init(kind: .swipe, phase: .update, fingers: gesture.fingerCount, dx: delta.dx, dy: delta.dy,
                                       dxUnaccelerated: unaccel.dx, dyUnaccelerated: unaccel.dy)))
         }
     }
@@ -398,80 +400,80 @@ extension TouchpadDispatch {
         // does) make it 0 and its scale NaN or infinite, which no log can
         // hold. Here the first non-zero distance becomes the reference
         // instead, and the scale is 1 until there is one.
-        if gestureInitialDistance == 0 { gestureInitialDistance = p.distance }
-        let scale = gestureInitialDistance > 0 ? p.distance / gestureInitialDistance : 1
-        var angleDelta = p.angle - gestureAngle
-        gestureAngle = p.angle
+        if gesture.initialDistance == 0 { gesture.initialDistance = p.distance }
+        let scale = gesture.initialDistance > 0 ? p.distance / gesture.initialDistance : 1
+        var angleDelta = p.angle - gesture.angle
+        gesture.angle = p.angle
         if angleDelta > 180.0 { angleDelta -= 360.0 } else if angleDelta < -180.0 { angleDelta += 360.0 }
-        let fdelta = (p.center.x - gestureCenter.x, p.center.y - gestureCenter.y)
-        gestureCenter = p.center
+        let fdelta = (p.center.x - gesture.center.x, p.center.y - gesture.center.y)
+        gesture.center = p.center
         let delta = filterMotion(fdelta.0, fdelta.1, time)
-        if delta.dx == 0 && delta.dy == 0 && fdelta.0 == 0 && fdelta.1 == 0 && scale == gesturePrevScale && angleDelta == 0 { return }
+        if delta.dx == 0 && delta.dy == 0 && fdelta.0 == 0 && fdelta.1 == 0 && scale == gesture.prevScale && angleDelta == 0 { return }
         let unaccel = filterMotionUnaccelerated(fdelta.0, fdelta.1)
         gestureStart(time)
-        emit(time, .gesture(.init(kind: .pinch, phase: .update, fingers: gestureFingerCount, dx: delta.dx, dy: delta.dy,
+        emit(time, .gesture(.init(kind: .pinch, phase: .update, fingers: gesture.fingerCount, dx: delta.dx, dy: delta.dy,
                                   dxUnaccelerated: unaccel.dx, dyUnaccelerated: unaccel.dy, scale: scale, angleDelta: angleDelta)))
-        gesturePrevScale = scale
+        gesture.prevScale = scale
     }
 
     mutating func gesturePostGesture(_ time: Int64, ignoreMotion: Bool) {
-        if gestureState == .none { gestureHandleStateNone(time) }
-        if gestureState == .unknown { if !ignoreMotion { detectMotionGestures(time) } }
-        if gestureState == .hold {
+        if gesture.state == .none { gestureHandleStateNone(time) }
+        if gesture.state == .unknown { if !ignoreMotion { detectMotionGestures(time) } }
+        if gesture.state == .hold {
             gestureStart(time)
             if !ignoreMotion { detectMotionGestures(time) }
         }
-        if gestureState == .pointerMotion { if queued & Self.queuedMotion != 0 { gesturePostPointerMotion(time) } }
-        if gestureState == .holdAndMotion {
+        if gesture.state == .pointerMotion { if queued & Self.queuedMotion != 0 { gesturePostPointerMotion(time) } }
+        if gesture.state == .holdAndMotion {
             if queued & Self.queuedMotion != 0 { gesturePostPointerMotion(time) }
             detectMotionGestures(time)
         }
-        if gestureState == .scroll { gestureHandleStateScroll(time) }
-        if gestureState == .swipe { gestureHandleStateSwipe(time) }
-        if gestureState == .pinch { gestureHandleStatePinch(time) }
+        if gesture.state == .scroll { gestureHandleStateScroll(time) }
+        if gesture.state == .swipe { gestureHandleStateSwipe(time) }
+        if gesture.state == .pinch { gestureHandleStatePinch(time) }
     }
 
     func gestureThumbMoved() -> Bool {
-        guard let thumb = thumbTouch(), touchActiveForGesture(thumb) else { return false }
-        return gestureMMMoved(thumb) >= Self.pinchDisambiguationThreshold
+        guard let t = thumbTouch(), touchActiveForGesture(t) else { return false }
+        return gestureMMMoved(t) >= Self.pinchDisambiguationThreshold
     }
 
-    /// `tp_gesture_post_events`.
+    /// libinput: tp_gesture_post_events
     mutating func gesturePostEvents(_ time: Int64, ignoreMotion: Bool) {
-        if gestureFingerCount == 0 { return }
-        if tapDragging() || (isClickpad && buttonsState != 0 && thumbState == .finger) {
-            if gestureState != .pointerMotion {
+        if gesture.fingerCount == 0 { return }
+        if tapDragging() || (buttons.isClickpad && buttons.state != 0 && thumb.state == .finger) {
+            if gesture.state != .pointerMotion {
                 gestureCancel(time)
                 gestureHandleEvent(.pointerMotion, time)
             }
-            gestureFingerCount = 1
-            gestureFingerCountPending = 0
+            gesture.fingerCount = 1
+            gesture.fingerCountPending = 0
         }
-        if gestureFingerCountPending != 0 { return }
-        if time < gestureInitialTime + Self.pinchTimeout && gestureThumbMoved() { thumbReset() }
-        if gestureFingerCount <= 4 { gesturePostGesture(time, ignoreMotion: ignoreMotion) }
+        if gesture.fingerCountPending != 0 { return }
+        if time < gesture.initialTime + Self.pinchTimeout && gestureThumbMoved() { thumbReset() }
+        if gesture.fingerCount <= 4 { gesturePostGesture(time, ignoreMotion: ignoreMotion) }
     }
 
-    /// `tp_gesture_stop_twofinger_scroll`.
+    /// libinput: tp_gesture_stop_twofinger_scroll
     mutating func gestureStopTwofingerScroll(_ time: Int64) {
-        if scrollMethod != .twoFinger { return }
+        if scroll.method != .twoFinger { return }
         stopScroll(time)
     }
 
     mutating func gestureEnd(_ time: Int64, cancelled: Bool) {
-        if !gestureStarted { gestureHandleEvent(.reset, time); return }
-        switch gestureState {
+        if !gesture.started { gestureHandleEvent(.reset, time); return }
+        switch gesture.state {
         case .hold, .holdAndMotion:
-            emit(time, .gesture(.init(kind: .hold, phase: .end, fingers: gestureFingerCount, cancelled: cancelled)))
+            emit(time, .gesture(.init(kind: .hold, phase: .end, fingers: gesture.fingerCount, cancelled: cancelled)))
         case .scroll:
             gestureStopTwofingerScroll(time)
         case .pinch:
-            emit(time, .gesture(.init(kind: .pinch, phase: .end, fingers: gestureFingerCount, cancelled: cancelled, scale: gesturePrevScale)))
+            emit(time, .gesture(.init(kind: .pinch, phase: .end, fingers: gesture.fingerCount, cancelled: cancelled, scale: gesture.prevScale)))
         case .swipe:
-            emit(time, .gesture(.init(kind: .swipe, phase: .end, fingers: gestureFingerCount, cancelled: cancelled)))
+            emit(time, .gesture(.init(kind: .swipe, phase: .end, fingers: gesture.fingerCount, cancelled: cancelled)))
         default: break
         }
-        gestureStarted = false
+        gesture.started = false
         gestureHandleEvent(.reset, time)
     }
 
@@ -479,71 +481,49 @@ extension TouchpadDispatch {
     mutating func gestureStop(_ time: Int64) { gestureEnd(time, cancelled: false) }
 
     mutating func gestureCancelMotionGestures(_ time: Int64) {
-        if gestureStarted && gestureState != .hold { gestureEnd(time, cancelled: true) }
+        if gesture.started && gesture.state != .hold { gestureEnd(time, cancelled: true) }
     }
 
     mutating func gestureFingerCountSwitchTimeout(_ now: Int64) {
-        if gestureFingerCountPending == 0 { return }
+        if gesture.fingerCountPending == 0 { return }
         gestureCancel(now)
-        gestureFingerCount = gestureFingerCountPending
-        gestureFingerCountPending = 0
+        gesture.fingerCount = gesture.fingerCountPending
+        gesture.fingerCountPending = 0
     }
 
-    /// `tp_gesture_handle_state`.
+    /// libinput: tp_gesture_handle_state
     mutating func gestureHandleState(_ time: Int64) {
         var active = 0
         for i in touches.indices where touchActiveForGesture(i) { active += 1 }
-        if active != gestureFingerCount {
+        if active != gesture.fingerCount {
             if active == 0 {
                 gestureStop(time)
-                gestureFingerCount = 0
-                gestureFingerCountPending = 0
-            } else if !gestureStarted {
-                gestureFingerCount = active
-                gestureFingerCountPending = 0
-                if gestureState == .unknown || gestureState == .pointerMotion { gestureHandleEvent(.reset, time) }
-            } else if active != gestureFingerCountPending {
-                gestureFingerCountPending = active
-                gestureSwitchTimer = time + Self.switchTimeout
+                gesture.fingerCount = 0
+                gesture.fingerCountPending = 0
+            } else if !gesture.started {
+                gesture.fingerCount = active
+                gesture.fingerCountPending = 0
+                if gesture.state == .unknown || gesture.state == .pointerMotion { gestureHandleEvent(.reset, time) }
+            } else if active != gesture.fingerCountPending {
+                gesture.fingerCountPending = active
+                gesture.switchTimer = time + Self.switchTimeout
             }
         } else {
-            gestureFingerCountPending = 0
+            gesture.fingerCountPending = 0
         }
     }
 
-    // MARK: evdev scroll helpers
+    // MARK: evdev scroll posting
 
-    /// `evdev_post_scroll` (finger source): buildup to the threshold, then
-    /// the other axis needs the direction-lock threshold per event.
+    /// `evdev_post_scroll` (``EvdevScroll/post(dx:dy:)``) posted as
+    /// `evdev_notify_axis_finger`.
     mutating func postScroll(_ time: Int64, dx: Double, dy: Double) {
-        let V: UInt32 = 1, H: UInt32 = 2
-        if scrollDirectionBits & V == 0 { scrollBuildup.y += dy }
-        if scrollDirectionBits & H == 0 { scrollBuildup.x += dx }
-        if scrollDirectionBits & H == 0 && scrollDirectionBits & V == 0 {
-            if abs(scrollBuildup.y) >= scrollThreshold { scrollDirectionBits |= V }
-            if abs(scrollBuildup.x) >= scrollThreshold { scrollDirectionBits |= H }
-        } else if scrollDirectionBits & V == 0 {
-            if abs(dy) >= scrollDirectionLockThreshold { scrollDirectionBits |= V }
-        } else if scrollDirectionBits & H == 0 {
-            if abs(dx) >= scrollDirectionLockThreshold { scrollDirectionBits |= H }
-        }
-        var ex = dx, ey = dy
-        if scrollDirectionBits & V == 0 { ey = 0 }
-        if scrollDirectionBits & H == 0 { ex = 0 }
-        if !(ex == 0 && ey == 0) {
-            var axes = scrollDirectionBits
-            if ey == 0 { axes &= ~V }
-            if ex == 0 { axes &= ~H }
-            notifyAxisFinger(time, axes: axes, dx: ex, dy: ey)
-        }
+        if let p = evdevScroll.post(dx: dx, dy: dy) { notifyAxisFinger(time, axes: p.axes, dx: p.dx, dy: p.dy) }
     }
 
-    /// `evdev_stop_scroll`: a 0 event on the scrolling axes.
+    /// `evdev_stop_scroll` (``EvdevScroll/stop()``): a 0 event on the scrolling axes.
     mutating func stopScroll(_ time: Int64) {
-        if scrollDirectionBits != 0 {
-            notifyAxisFinger(time, axes: scrollDirectionBits, dx: 0, dy: 0, natural: false)
-        }
-        scrollBuildup = (0, 0)
-        scrollDirectionBits = 0
+        let axes = evdevScroll.stop()
+        if axes != 0 { notifyAxisFinger(time, axes: axes, dx: 0, dy: 0, natural: false) }
     }
 }

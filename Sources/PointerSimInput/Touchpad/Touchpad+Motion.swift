@@ -4,7 +4,9 @@
 extension TouchpadDispatch {
     // MARK: Fake fingers (BTN_TOUCH, BTN_TOOL_*)
 
-    /// `tp_fake_finger_count`: the BTN_TOOL_* finger count, or the overflow marker.
+    /// libinput: tp_fake_finger_count
+    ///
+    /// The BTN_TOOL_* finger count, or the overflow marker.
     var fakeFingerCount: Int {
         if fakeTouches & Self.fakeFingerOverflow != 0 { return Int(Self.fakeFingerOverflow) }
         let v = fakeTouches >> 1
@@ -13,7 +15,7 @@ extension TouchpadDispatch {
 
     var fakeFingerIsTouching: Bool { fakeTouches & 1 != 0 }
 
-    /// `tp_fake_finger_set`.
+    /// libinput: tp_fake_finger_set
     mutating func fakeFingerSet(_ code: UInt16, pressed: Bool) {
         typealias C = EventCodes
         var shift: UInt32
@@ -39,7 +41,7 @@ extension TouchpadDispatch {
 
     // MARK: Touch life cycle
 
-    /// `tp_new_touch`.
+    /// libinput: tp_new_touch
     mutating func newTouch(_ i: Int, _ time: Int64) {
         switch touches[i].state {
         case .begin, .update, .hovering: return
@@ -63,7 +65,7 @@ extension TouchpadDispatch {
         queued |= Self.queuedMotion
     }
 
-    /// `tp_begin_touch`.
+    /// libinput: tp_begin_touch
     mutating func beginTouch(_ i: Int, _ time: Int64) {
         touches[i].dirty = true
         touches[i].state = .begin
@@ -74,10 +76,10 @@ extension TouchpadDispatch {
         touches[i].tapIsThumb = false
         touches[i].tapIsPalm = false
         touches[i].exceededCount = 0
-        hysteresisLastMotionTime = time
+        hysteresis.lastMotionTime = time
     }
 
-    /// `tp_maybe_end_touch`.
+    /// libinput: tp_maybe_end_touch
     mutating func maybeEndTouch(_ i: Int, _ time: Int64) {
         switch touches[i].state {
         case .none, .maybeEnd, .end: return
@@ -92,14 +94,14 @@ extension TouchpadDispatch {
         touches[i].dirty = true
     }
 
-    /// `tp_recover_ended_touch`.
+    /// libinput: tp_recover_ended_touch
     mutating func recoverEndedTouch(_ i: Int) {
         touches[i].dirty = true
         touches[i].state = .update
         nfingersDown += 1
     }
 
-    /// `tp_end_touch`.
+    /// libinput: tp_end_touch
     mutating func endTouch(_ i: Int, _ time: Int64) {
         guard touches[i].state == .maybeEnd else { return }
         touches[i].dirty = true
@@ -111,13 +113,13 @@ extension TouchpadDispatch {
         queued |= Self.queuedMotion
     }
 
-    /// `tp_end_sequence`.
+    /// libinput: tp_end_sequence
     mutating func endSequence(_ i: Int, _ time: Int64) {
         touches[i].hasEnded = true
         maybeEndTouch(i, time)
     }
 
-    /// `tp_restore_synaptics_touches`.
+    /// libinput: tp_restore_synaptics_touches
     mutating func restoreSynapticsTouches(_ time: Int64) {
         let n = fakeFingerCount
         if n < 3 { return }
@@ -127,7 +129,7 @@ extension TouchpadDispatch {
         }
     }
 
-    /// `tp_process_fake_touches`.
+    /// libinput: tp_process_fake_touches
     mutating func processFakeTouches(_ time: Int64) {
         let n = fakeFingerCount
         if n == Int(Self.fakeFingerOverflow) { return }
@@ -151,7 +153,7 @@ extension TouchpadDispatch {
         else { unhoverFakeTouches(time) }
     }
 
-    /// `tp_unhover_pressure`.
+    /// libinput: tp_unhover_pressure
     mutating func unhoverPressure(_ time: Int64) {
         var nfake = fakeFingerCount
         if nfake == Int(Self.fakeFingerOverflow) { nfake = 0 }
@@ -188,7 +190,7 @@ extension TouchpadDispatch {
         }
     }
 
-    /// `tp_unhover_size`.
+    /// libinput: tp_unhover_size
     mutating func unhoverSize(_ time: Int64) {
         let low = touchSizeLow, high = touchSizeHigh
         for i in 0..<Swift.min(numSlots, touches.count) {
@@ -205,7 +207,7 @@ extension TouchpadDispatch {
         }
     }
 
-    /// `tp_unhover_fake_touches`.
+    /// libinput: tp_unhover_fake_touches
     mutating func unhoverFakeTouches(_ time: Int64) {
         if fakeTouches == 0 && nfingersDown == 0 { return }
         let nfake = fakeFingerCount
@@ -229,7 +231,9 @@ extension TouchpadDispatch {
         }
     }
 
-    /// `tp_position_fake_touches`: fake touches take the top-most real touch's position.
+    /// libinput: tp_position_fake_touches
+    ///
+    /// Fake touches take the top-most real touch's position.
     mutating func positionFakeTouches() {
         if fakeFingerCount <= numSlots || nfingersDown == 0 { return }
         var topmost: Int? = nil
@@ -251,7 +255,7 @@ extension TouchpadDispatch {
 
     // MARK: Motion history
 
-    /// `tp_need_motion_history_reset`.
+    /// libinput: tp_need_motion_history_reset
     mutating func needMotionHistoryReset() -> Bool {
         var rc = false
         if nfingersDown != oldNfingersDown { return true }
@@ -268,7 +272,7 @@ extension TouchpadDispatch {
         return rc
     }
 
-    /// `tp_motion_history_push`.
+    /// libinput: tp_motion_history_push
     mutating func motionHistoryPush(_ i: Int, _ time: Int64) {
         let idx = (touches[i].historyIndex + 1) % 4
         if touches[i].historyCount < 4 { touches[i].historyCount += 1 }
@@ -276,7 +280,9 @@ extension TouchpadDispatch {
         touches[i].historyIndex = idx
     }
 
-    /// `tp_get_delta`: the latest history step.
+    /// libinput: tp_get_delta
+    ///
+    /// The latest history step.
     func getDelta(_ i: Int) -> Point {
         let t = touches[i]
         if t.historyCount <= 1 { return Point() }
@@ -284,7 +290,9 @@ extension TouchpadDispatch {
         return Point(x: a.x - b.x, y: a.y - b.y)
     }
 
-    /// `tp_calculate_motion_speed` (multitouch pads only).
+    /// libinput: tp_calculate_motion_speed
+    ///
+    /// As libinput's `tp_calculate_motion_speed` (multitouch pads only).
     mutating func calculateMotionSpeed(_ i: Int, _ time: Int64) {
         if !hasMT || semiMT { return }
         let t = touches[i]
@@ -296,7 +304,9 @@ extension TouchpadDispatch {
         touches[i].lastSpeed = distance / Double(UInt64(bitPattern: dt)) * 1_000_000
     }
 
-    /// `tp_detect_jumps`: a delta above 20 mm or 7 mm more than the last, per 12 ms.
+    /// libinput: tp_detect_jumps
+    ///
+    /// A delta above 20 mm or 7 mm more than the last, per 12 ms.
     mutating func detectJumps(_ i: Int, _ time: Int64) -> Bool {
         if jumpDetectionDisabled || modelWacom { return false }
         if touches[i].historyCount == 0 { touches[i].jumpLastDeltaMM = 0; return false }
@@ -317,7 +327,9 @@ extension TouchpadDispatch {
         return isJump
     }
 
-    /// `tp_process_msc_timestamp`: a sleeping i2c controller's swallowed events.
+    /// libinput: tp_process_msc_timestamp
+    ///
+    /// A sleeping i2c controller's swallowed events.
     mutating func processMscTimestamp(_ time: Int64) {
         if mscNow == 0 { mscState = .expectFirst; mscInterval = 0; return }
         switch mscState {
@@ -343,15 +355,17 @@ extension TouchpadDispatch {
 
     // MARK: Wobble and hysteresis
 
-    /// `tp_detect_wobbling`: right-left-right within 40 ms turns hysteresis on.
+    /// libinput: tp_detect_wobbling
+    ///
+    /// Right-left-right within 40 ms turns hysteresis on.
     mutating func detectWobbling(_ i: Int, _ time: Int64) {
         if nfingersDown != 1 || nfingersDown != oldNfingersDown { return }
-        if hysteresisEnabled || touches[i].historyCount == 0 { return }
+        if hysteresis.enabled || touches[i].historyCount == 0 { return }
         if queued & Self.queuedMotion == 0 { touches[i].xMotionHistory = 0; return }
         let prev = touches[i].historyOffset(0).point
         let dx = prev.x - touches[i].point.x, dy = prev.y - touches[i].point.y
-        let dtime = time &- hysteresisLastMotionTime
-        hysteresisLastMotionTime = time
+        let dtime = time &- hysteresis.lastMotionTime
+        hysteresis.lastMotionTime = time
         if (dx == 0 && dy != 0) || UInt64(bitPattern: dtime) > 40_000 {
             touches[i].xMotionHistory = 0
             return
@@ -359,20 +373,22 @@ extension TouchpadDispatch {
         touches[i].xMotionHistory >>= 1
         if dx > 0 {
             touches[i].xMotionHistory |= 1 << 2
-            if touches[i].xMotionHistory == 0x5 { hysteresisEnabled = true }
+            if touches[i].xMotionHistory == 0x5 { hysteresis.enabled = true }
         }
     }
 
-    /// `tp_motion_hysteresis`.
+    /// libinput: tp_motion_hysteresis
     mutating func motionHysteresis(_ i: Int) {
-        if !hysteresisEnabled { return }
+        if !hysteresis.enabled { return }
         if touches[i].historyCount > 0 {
-            touches[i].point = Self.hysteresis(touches[i].point, center: touches[i].hysteresisCenter, margin: hysteresisMargin)
+            touches[i].point = Self.hysteresis(touches[i].point, center: touches[i].hysteresisCenter, margin: hysteresis.margin)
         }
         touches[i].hysteresisCenter = touches[i].point
     }
 
-    /// `evdev_hysteresis`: the centre of an ellipse of radii `margin`,
+    /// libinput: evdev_hysteresis
+    ///
+    /// The centre of an ellipse of radii `margin`,
     /// dragged by the finger; results truncated to integers as libinput's.
     static func hysteresis(_ p: Point, center: Point, margin: Point) -> Point {
         let dx = p.x - center.x, dy = p.y - center.y
@@ -398,7 +414,9 @@ extension TouchpadDispatch {
 
     // MARK: Pinning
 
-    /// `tp_unpin_finger`: a pinned touch moves again after 1.5 mm.
+    /// libinput: tp_unpin_finger
+    ///
+    /// A pinned touch moves again after 1.5 mm.
     mutating func unpinFinger(_ i: Int) {
         guard touches[i].isPinned else { return }
         let t = touches[i]
@@ -406,7 +424,7 @@ extension TouchpadDispatch {
         if (mm.x * mm.x + mm.y * mm.y).squareRoot() >= context.configuration.pinReleaseMM { touches[i].isPinned = false }
     }
 
-    /// `tp_pin_fingers`.
+    /// libinput: tp_pin_fingers
     mutating func pinFingers() {
         for i in touches.indices {
             touches[i].isPinned = true
@@ -414,38 +432,40 @@ extension TouchpadDispatch {
         }
     }
 
-    /// `tp_touch_active`.
+    /// libinput: tp_touch_active
     func touchActive(_ i: Int) -> Bool {
         let t = touches[i]
         return (t.state == .begin || t.state == .update) && t.palmState == .none && !t.isPinned
             && !thumbIgnored(i) && buttonTouchActive(i) && edgeScrollTouchActive(i)
     }
 
-    /// `tp_touch_active_for_gesture`.
+    /// libinput: tp_touch_active_for_gesture
     func touchActiveForGesture(_ i: Int) -> Bool {
         let t = touches[i]
         return (t.state == .begin || t.state == .update) && t.palmState == .none && !t.isPinned
             && !thumbIgnoredForGesture(i) && buttonTouchActive(i) && edgeScrollTouchActive(i)
     }
 
-    /// `tp_filter_motion`: device deltas → accelerated normalised deltas.
+    /// libinput: tp_filter_motion
+    ///
+    /// Device deltas → accelerated normalised deltas.
     mutating func filterMotion(_ dx: Double, _ dy: Double, _ time: Int64) -> (dx: Double, dy: Double) {
         if dx == 0 && dy == 0 { return (0, 0) }
         return filter.filter(dx: dx, dy: dy * xyScaleCoeff, time: time)
     }
 
-    /// `tp_filter_motion_unaccelerated`.
+    /// libinput: tp_filter_motion_unaccelerated
     func filterMotionUnaccelerated(_ dx: Double, _ dy: Double) -> (dx: Double, dy: Double) {
         if dx == 0 && dy == 0 { return (0, 0) }
         return filter.constant(dx: dx, dy: dy * xyScaleCoeff)
     }
 
-    /// `tp_normalize_delta`.
+    /// libinput: tp_normalize_delta
     func normalizeDelta(_ dx: Double, _ dy: Double) -> (x: Double, y: Double) {
         (dx * xScaleCoeff, dy * yScaleCoeff)
     }
 
-    /// `tp_phys_delta`.
+    /// libinput: tp_phys_delta
     func physDelta(_ dx: Double, _ dy: Double) -> (x: Double, y: Double) {
         (dx / Double(axisX.resolution), dy / Double(axisY.resolution))
     }

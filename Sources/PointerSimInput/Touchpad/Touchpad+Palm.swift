@@ -19,69 +19,69 @@ extension TouchpadDispatch {
 
     mutating func thumbSetState(_ i: Int?, _ state: ThumbState) {
         let index = i.map { touches[$0].index } ?? Int(UInt32.max)
-        if thumbState == state && thumbIndex == index { return }
-        thumbState = state
-        thumbIndex = index
+        if thumb.state == state && thumb.index == index { return }
+        thumb.state = state
+        thumb.index = index
     }
 
     mutating func thumbReset() {
-        thumbState = .finger
-        thumbIndex = Int(UInt32.max)
-        thumbPinchEligible = true
+        thumb.state = .finger
+        thumb.index = Int(UInt32.max)
+        thumb.pinchEligible = true
     }
 
     mutating func thumbLift() {
-        thumbState = .finger
-        thumbIndex = Int(UInt32.max)
+        thumb.state = .finger
+        thumb.index = Int(UInt32.max)
     }
 
     func thumbInExclusionArea(_ i: Int) -> Bool {
-        touches[i].point.y > lowerThumbLine && scrollMethod != .edge
+        touches[i].point.y > thumb.lowerThumbLine && scroll.method != .edge
     }
 
     func thumbDetectPressureSize(_ i: Int) -> Bool {
         var isThumb = false
-        if thumbUsePressure && touches[i].pressure > thumbPressureThreshold && thumbInExclusionArea(i) { isThumb = true }
-        if thumbUseSize && touches[i].major > thumbSizeThreshold && Double(touches[i].minor) < Double(thumbSizeThreshold) * 0.6 {
+        if thumb.usePressure && touches[i].pressure > thumb.pressureThreshold && thumbInExclusionArea(i) { isThumb = true }
+        if thumb.useSize && touches[i].major > thumb.sizeThreshold && Double(touches[i].minor) < Double(thumb.sizeThreshold) * 0.6 {
             isThumb = true
         }
         return isThumb
     }
 
     func thumbNeedsJail(_ i: Int) -> Bool {
-        if touches[i].point.y < upperThumbLine || scrollMethod == .edge { return false }
-        if !thumbInExclusionArea(i) && (thumbUseSize || thumbUsePressure) && !thumbDetectPressureSize(i) { return false }
+        if touches[i].point.y < thumb.upperThumbLine || scroll.method == .edge { return false }
+        if !thumbInExclusionArea(i) && (thumb.useSize || thumb.usePressure) && !thumbDetectPressureSize(i) { return false }
         if touches[i].exceededCount >= 10 { return false }
         return true
     }
 
-    /// `tp_thumb_ignored`.
+    /// libinput: tp_thumb_ignored
     func thumbIgnored(_ i: Int) -> Bool {
-        guard detectThumbs && thumbIndex == touches[i].index else { return false }
-        switch thumbState {
+        guard thumb.detect && thumb.index == touches[i].index else { return false }
+        switch thumb.state {
         case .jailed, .pinch, .suppressed, .revivedJailed, .dead: return true
         default: return false
         }
     }
 
     func thumbIgnoredForTap(_ i: Int) -> Bool {
-        guard detectThumbs && thumbIndex == touches[i].index else { return false }
-        switch thumbState {
+        guard thumb.detect && thumb.index == touches[i].index else { return false }
+        switch thumb.state {
         case .pinch, .suppressed, .dead: return true
         default: return false
         }
     }
 
     func thumbIgnoredForGesture(_ i: Int) -> Bool {
-        guard detectThumbs && thumbIndex == touches[i].index else { return false }
-        switch thumbState {
+        guard thumb.detect && thumb.index == touches[i].index else { return false }
+        switch thumb.state {
         case .jailed, .suppressed, .revivedJailed, .dead: return true
         default: return false
         }
     }
 
     mutating func thumbSuppress(_ i: Int) {
-        if thumbState == .finger || thumbState == .jailed || thumbState == .pinch || thumbIndex != touches[i].index {
+        if thumb.state == .finger || thumb.state == .jailed || thumb.state == .pinch || thumb.index != touches[i].index {
             thumbSetState(i, .suppressed)
             return
         }
@@ -89,36 +89,36 @@ extension TouchpadDispatch {
     }
 
     mutating func thumbPinch(_ i: Int) {
-        if thumbState == .finger || thumbState == .jailed || thumbIndex != touches[i].index {
+        if thumb.state == .finger || thumb.state == .jailed || thumb.index != touches[i].index {
             thumbSetState(i, .pinch)
-        } else if thumbState != .pinch {
+        } else if thumb.state != .pinch {
             thumbSuppress(i)
         }
     }
 
     mutating func thumbRevive(_ i: Int) {
-        if (thumbState != .suppressed && thumbState != .pinch) || thumbIndex != touches[i].index { return }
+        if (thumb.state != .suppressed && thumb.state != .pinch) || thumb.index != touches[i].index { return }
         thumbSetState(i, thumbNeedsJail(i) ? .revivedJailed : .revived)
     }
 
-    /// `tp_thumb_update_touch`.
+    /// libinput: tp_thumb_update_touch
     mutating func thumbUpdateTouch(_ i: Int, _ time: Int64) {
-        if !detectThumbs { return }
-        if touches[i].exceededCount >= 10 && thumbPinchEligible && gestureState == .none {
-            thumbPinchEligible = false
-            if thumbState == .pinch, let k = touches.firstIndex(where: { $0.index == thumbIndex }) {
+        if !thumb.detect { return }
+        if touches[i].exceededCount >= 10 && thumb.pinchEligible && gesture.state == .none {
+            thumb.pinchEligible = false
+            if thumb.state == .pinch, let k = touches.firstIndex(where: { $0.index == thumb.index }) {
                 thumbSetState(k, .suppressed)
             }
         }
-        if touches[i].state == .end && touches[i].index == thumbIndex { thumbLift(); return }
+        if touches[i].state == .end && touches[i].index == thumb.index { thumbLift(); return }
         if nfingersDown > 1 { return }
         thumbRevive(i)
         if touches[i].state == .begin && thumbNeedsJail(i) { thumbSetState(i, .jailed); return }
-        if thumbState == .jailed && !thumbNeedsJail(i) { thumbSetState(i, .finger) }
-        if thumbState == .revivedJailed && !thumbNeedsJail(i) { thumbSetState(i, .revived) }
+        if thumb.state == .jailed && !thumbNeedsJail(i) { thumbSetState(i, .finger) }
+        if thumb.state == .revivedJailed && !thumbNeedsJail(i) { thumbSetState(i, .revived) }
     }
 
-    /// `tp_thumb_update_multifinger`.
+    /// libinput: tp_thumb_update_multifinger
     mutating func thumbUpdateMultifinger() {
         var first: Int? = nil, second: Int? = nil, newest: Int? = nil, oldest: Int? = nil
         var speedExceeded = 0
@@ -135,67 +135,67 @@ extension TouchpadDispatch {
         guard let f = first, let s = second else { return }
         let mm = unitDeltaToMM(abs(touches[f].point.x - touches[s].point.x), abs(touches[f].point.y - touches[s].point.y))
         let scrollX = 35.0, scrollY = 25.0
-        if let n = newest, thumbState == .finger, nfingersDown >= 2, speedExceeded > 5,
-           scrollMethod != .twoFinger || (mm.x > scrollX || mm.y > scrollY) {
+        if let n = newest, thumb.state == .finger, nfingersDown >= 2, speedExceeded > 5,
+           scroll.method != .twoFinger || (mm.x > scrollX || mm.y > scrollY) {
             thumbSuppress(n)
             return
         }
         if mm.x < scrollX && mm.y < scrollY { thumbLift(); return }
         if let n = newest, let o = oldest, touches[n].initialTime - touches[o].initialTime < 100_000,
-           touches[f].point.y < lowerThumbLine {
+           touches[f].point.y < thumb.lowerThumbLine {
             thumbLift()
             return
         }
         if mm.y > scrollY {
-            if thumbPinchEligible { thumbPinch(f) } else { thumbSuppress(f) }
+            if thumb.pinchEligible { thumbPinch(f) } else { thumbSuppress(f) }
         } else {
             thumbLift()
         }
     }
 
-    /// `tp_thumb_get_touch`.
+    /// libinput: tp_thumb_get_touch
     func thumbTouch() -> Int? {
-        if thumbIndex == Int(UInt32.max) { return nil }
-        return touches.firstIndex { $0.index == thumbIndex }
+        if thumb.index == Int(UInt32.max) { return nil }
+        return touches.firstIndex { $0.index == thumb.index }
     }
 
     // MARK: Palms
 
-    func palmWasInSideEdge(_ i: Int) -> Bool { touches[i].palmFirst.x < palmLeftEdge || touches[i].palmFirst.x > palmRightEdge }
-    func palmWasInTopEdge(_ i: Int) -> Bool { touches[i].palmFirst.y < palmUpperEdge }
-    func palmInSideEdge(_ i: Int) -> Bool { touches[i].point.x < palmLeftEdge || touches[i].point.x > palmRightEdge }
-    func palmInTopEdge(_ i: Int) -> Bool { touches[i].point.y < palmUpperEdge }
+    func palmWasInSideEdge(_ i: Int) -> Bool { touches[i].palmFirst.x < palm.leftEdge || touches[i].palmFirst.x > palm.rightEdge }
+    func palmWasInTopEdge(_ i: Int) -> Bool { touches[i].palmFirst.y < palm.upperEdge }
+    func palmInSideEdge(_ i: Int) -> Bool { touches[i].point.x < palm.leftEdge || touches[i].point.x > palm.rightEdge }
+    func palmInTopEdge(_ i: Int) -> Bool { touches[i].point.y < palm.upperEdge }
     func palmInEdge(_ i: Int) -> Bool { palmInSideEdge(i) || palmInTopEdge(i) }
 
-    /// `tp_palm_tap_is_palm`.
+    /// libinput: tp_palm_tap_is_palm
     func palmTapIsPalm(_ i: Int) -> Bool { touches[i].state == .begin && palmInEdge(i) }
 
     mutating func palmDetectDWT(_ i: Int, _ time: Int64) -> Bool {
-        if dwtEnabled && keyboardActive && touches[i].state == .begin {
+        if dwt.enabled && dwt.keyboardActive && touches[i].state == .begin {
             touches[i].palmState = .typing
             touches[i].palmFirst = touches[i].point
             return true
         }
-        if !keyboardActive && touches[i].state == .update && touches[i].palmState == .typing {
-            if touches[i].palmTime == 0 || touches[i].palmTime > keyboardLastPressTime { touches[i].palmState = .none }
+        if !dwt.keyboardActive && touches[i].state == .update && touches[i].palmState == .typing {
+            if touches[i].palmTime == 0 || touches[i].palmTime > dwt.keyboardLastPressTime { touches[i].palmState = .none }
         }
         return false
     }
 
     mutating func palmDetectTrackpoint(_ i: Int, _ time: Int64) -> Bool {
-        if !monitorTrackpoint { return false }
-        if touches[i].palmState == .none && touches[i].state == .begin && trackpointActive {
+        if !palm.monitorTrackpoint { return false }
+        if touches[i].palmState == .none && touches[i].state == .begin && palm.trackpointActive {
             touches[i].palmState = .trackpoint
             return true
         }
-        if touches[i].palmState == .trackpoint && touches[i].state == .update && !trackpointActive {
-            if touches[i].palmTime == 0 || touches[i].palmTime > trackpointLastEventTime { touches[i].palmState = .none }
+        if touches[i].palmState == .trackpoint && touches[i].state == .update && !palm.trackpointActive {
+            if touches[i].palmTime == 0 || touches[i].palmTime > palm.trackpointLastEventTime { touches[i].palmState = .none }
         }
         return false
     }
 
     mutating func palmDetectTool(_ i: Int) -> Bool {
-        if !palmUseMTTool { return false }
+        if !palm.useMTTool { return false }
         if touches[i].palmState != .none && touches[i].palmState != .toolPalm { return false }
         if touches[i].palmState == .none && touches[i].isToolPalm { touches[i].palmState = .toolPalm }
         else if touches[i].palmState == .toolPalm && !touches[i].isToolPalm { touches[i].palmState = .none }
@@ -229,9 +229,9 @@ extension TouchpadDispatch {
     }
 
     mutating func palmDetectTouchSize(_ i: Int) -> Bool {
-        if !palmUseSize { return false }
+        if !palm.useSize { return false }
         if touches[i].palmState != .none && touches[i].palmState != .touchSize { return false }
-        if touches[i].major > palmSizeThreshold || touches[i].minor > palmSizeThreshold {
+        if touches[i].major > palm.sizeThreshold || touches[i].minor > palm.sizeThreshold {
             touches[i].palmState = .touchSize
             return true
         }
@@ -246,7 +246,7 @@ extension TouchpadDispatch {
         }
         if palmMultifinger(i) { return false }
         if touches[i].state != .begin || !palmInEdge(i) { return false }
-        if isClickpad && inSoftbuttonArea(i) { return false }
+        if buttons.isClickpad && inSoftbuttonArea(i) { return false }
         if touchGetEdge(i) & Self.edgeRight != 0 { return false }
         touches[i].palmState = .edge
         touches[i].palmTime = time
@@ -255,13 +255,13 @@ extension TouchpadDispatch {
     }
 
     mutating func palmDetectPressure(_ i: Int) -> Bool {
-        if !palmUsePressure { return false }
+        if !palm.usePressure { return false }
         if touches[i].palmState != .none && touches[i].palmState != .pressure { return false }
-        if touches[i].pressure > palmPressureThreshold { touches[i].palmState = .pressure }
+        if touches[i].pressure > palm.pressureThreshold { touches[i].palmState = .pressure }
         return touches[i].palmState == .pressure
     }
 
-    /// `tp_palm_detect`.
+    /// libinput: tp_palm_detect
     mutating func palmDetect(_ i: Int, _ time: Int64) {
         if palmDetectPressure(i) { return }
         if palmDetectDWT(i, time) { return }
@@ -279,18 +279,18 @@ extension TouchpadDispatch {
     static let trackpointActivityTimeout: Int64 = 300_000
     static let trackpointEventTimeout: Int64 = 40_000
 
-    /// Touchpads watch the seat (keyboards for disable-while-typing, trackpoints).
+    /// Touchpads watch the seat (keyboards for disable-while-typing, palm.trackpoints).
     public var observesSeat: Bool { true }
 
     /// Pairing (`tp_interface_device_added`): keyboards as `tp_want_dwt`
     /// decides (an internal keyboard, or an external pad's own vid/pid
-    /// keyboard), trackpoints when both are internal.
+    /// keyboard), palm.trackpoints when both are internal.
     public mutating func seatDeviceAdded(_ other: DeviceContext) {
         let f = other.facts
         // Trackpoint: tagged by udev, both devices internal (not USB/Bluetooth).
         if f.udevFlag("ID_INPUT_POINTINGSTICK") {
             let bus = other.description.bustype
-            if !isExternal && bus != 0x03 && bus != 0x05 { trackpoints.insert(other.index); hasTrackpoint = true }
+            if !isExternal && bus != 0x03 && bus != 0x05 { palm.trackpoints.insert(other.index); hasTrackpoint = true }
         }
         // Keyboard: libinput tags EVDEV_TAG_KEYBOARD on devices with KEY_Q…KEY_P (evdev_tag_keyboard).
         let keys = other.description.codes[EventCodes.EV_KEY] ?? []
@@ -301,7 +301,7 @@ extension TouchpadDispatch {
             } else {
                 wants = Self.isInternalKeyboard(other)
             }
-            if wants && pairedKeyboards.count < 4 { pairedKeyboards.insert(other.index) }
+            if wants && dwt.pairedKeyboards.count < 4 { dwt.pairedKeyboards.insert(other.index) }
         }
     }
 
@@ -313,19 +313,19 @@ extension TouchpadDispatch {
     }
 
     public mutating func seatDeviceRemoved(index: Int) {
-        if pairedKeyboards.remove(index) != nil { keyboardActive = false }
-        trackpoints.remove(index)
-        hasTrackpoint = !trackpoints.isEmpty
+        if dwt.pairedKeyboards.remove(index) != nil { dwt.keyboardActive = false }
+        palm.trackpoints.remove(index)
+        hasTrackpoint = !palm.trackpoints.isEmpty
     }
 
     /// Keyboard keys and trackpoint motion of the seat.
     public mutating func observe(_ event: DecodedEvent, into o: inout [DecodedEvent]) {
         guard accepted else { return }
-        if pairedKeyboards.contains(event.device), case .key(let code, let pressed) = event.kind {
+        if dwt.pairedKeyboards.contains(event.device), case .key(let code, let pressed) = event.kind {
             origin = event.origin; frameTime = event.time + Self.clockOffset
             swap(&out, &o); defer { swap(&out, &o) }
             keyboardEvent(event.time + Self.clockOffset, code, pressed: pressed)
-        } else if trackpoints.contains(event.device) && monitorTrackpoint {
+        } else if palm.trackpoints.contains(event.device) && palm.monitorTrackpoint {
             switch event.kind {
             case .motion, .scroll:
                 origin = event.origin; frameTime = event.time + Self.clockOffset
@@ -350,59 +350,59 @@ extension TouchpadDispatch {
         return k >= 59  // KEY_F1
     }
 
-    /// `tp_keyboard_event`.
+    /// libinput: tp_keyboard_event
     mutating func keyboardEvent(_ time: Int64, _ key: UInt16, pressed: Bool) {
-        if !pressed { keyMask.remove(key); modMask.remove(key); return }
-        if !dwtEnabled { return }
+        if !pressed { dwt.keyMask.remove(key); dwt.modMask.remove(key); return }
+        if !dwt.enabled { return }
         if Self.ignoreForDWT(key) { return }
-        if Self.isModifier(key) { modMask.insert(key); return }
+        if Self.isModifier(key) { dwt.modMask.insert(key); return }
         let timeout: Int64
-        if !keyboardActive {
-            if !modMask.isEmpty { return }
+        if !dwt.keyboardActive {
+            if !dwt.modMask.isEmpty { return }
             stopActions(time)
-            keyboardActive = true
+            dwt.keyboardActive = true
             timeout = Self.keyboardTimeout1
         } else {
             timeout = Self.keyboardTimeout2
         }
-        keyboardLastPressTime = time
-        keyMask.insert(key)
-        keyboardTimer = time + timeout
+        dwt.keyboardLastPressTime = time
+        dwt.keyMask.insert(key)
+        dwt.keyboardTimer = time + timeout
     }
 
-    /// `tp_keyboard_timeout`.
+    /// libinput: tp_keyboard_timeout
     mutating func keyboardTimeout(_ now: Int64) {
-        if dwtEnabled && !keyMask.isEmpty {
-            keyboardTimer = now + Self.keyboardTimeout2
-            keyboardLastPressTime = now
+        if dwt.enabled && !dwt.keyMask.isEmpty {
+            dwt.keyboardTimer = now + Self.keyboardTimeout2
+            dwt.keyboardLastPressTime = now
             return
         }
         tapResume(now)
-        keyboardActive = false
+        dwt.keyboardActive = false
     }
 
-    /// `tp_trackpoint_event`.
+    /// libinput: tp_trackpoint_event
     mutating func trackpointEvent(_ time: Int64) {
-        if !dwtpEnabled { return }
-        trackpointLastEventTime = time
-        trackpointEventCount += 1
-        if trackpointEventCount < 3 {
-            trackpointTimer = time + Self.trackpointEventTimeout
+        if !palm.dwtpEnabled { return }
+        palm.trackpointLastEventTime = time
+        palm.trackpointEventCount += 1
+        if palm.trackpointEventCount < 3 {
+            palm.trackpointTimer = time + Self.trackpointEventTimeout
             return
         }
-        if !trackpointActive {
+        if !palm.trackpointActive {
             stopActions(time)
-            trackpointActive = true
+            palm.trackpointActive = true
         }
-        trackpointTimer = time + Self.trackpointActivityTimeout
+        palm.trackpointTimer = time + Self.trackpointActivityTimeout
     }
 
-    /// `tp_trackpoint_timeout`.
+    /// libinput: tp_trackpoint_timeout
     mutating func trackpointTimeout(_ now: Int64) {
-        if trackpointActive {
+        if palm.trackpointActive {
             tapResume(now)
-            trackpointActive = false
+            palm.trackpointActive = false
         }
-        trackpointEventCount = 0
+        palm.trackpointEventCount = 0
     }
 }

@@ -38,7 +38,9 @@ extension TouchpadDispatch {
 
     var tapEnabled: Bool { tap.enabled && !tap.suspended }
 
-    /// `tp_tap_notify`: LRM map.
+    /// libinput: tp_tap_notify
+    ///
+    /// LRM map.
     mutating func tapNotify(_ time: Int64, _ nfingers: Int, pressed: Bool) {
         guard nfingers >= 1 && nfingers <= 3 else { return }
         let button = nfingers == 1 ? EventCodes.BTN_LEFT : (nfingers == 2 ? EventCodes.BTN_RIGHT : EventCodes.BTN_MIDDLE)
@@ -61,7 +63,7 @@ extension TouchpadDispatch {
     static func draggingOrTap(_ n: Int) -> TapState.State { [.draggingOrTap1, .draggingOrTap2, .draggingOrTap3][n - 1] }
     static func dragging2(_ n: Int) -> TapState.State { [.dragging2_1, .dragging2_2, .dragging2_3][n - 1] }
 
-    /// `tp_tap_handle_event`.
+    /// libinput: tp_tap_handle_event
     mutating func tapHandleEvent(_ i: Int?, _ event: TapEvent, _ time: Int64) {
         switch tap.state {
         case .idle:
@@ -280,7 +282,7 @@ extension TouchpadDispatch {
         if tap.state == .idle || tap.state == .dead { tap.timer = nil }
     }
 
-    /// `tp_tap_exceeds_motion_threshold`.
+    /// libinput: tp_tap_exceeds_motion_threshold
     func tapExceedsMotionThreshold(_ i: Int) -> Bool {
         let t = touches[i]
         let mm = physDelta(Double(t.point.x - t.tapInitial.x), Double(t.point.y - t.tapInitial.y))
@@ -290,13 +292,15 @@ extension TouchpadDispatch {
         return (mm.x * mm.x + mm.y * mm.y).squareRoot() > Self.tapMoveThreshold
     }
 
-    /// `tp_tap_handle_state`: whether motion is to be held back (while a tap may still happen).
+    /// libinput: tp_tap_handle_state
+    ///
+    /// Whether motion is to be held back (while a tap may still happen).
     mutating func tapHandleState(_ time: Int64) -> Bool {
         if !tapEnabled { return false }
-        if isClickpad && queued & Self.queuedPress != 0 { tapHandleEvent(nil, .button, time) }
+        if buttons.isClickpad && queued & Self.queuedPress != 0 { tapHandleEvent(nil, .button, time) }
         for i in touches.indices {
             if !touches[i].dirty || touches[i].state == .none { continue }
-            if isClickpad && queued & Self.queuedPress != 0 { touches[i].tapState = .dead }
+            if buttons.isClickpad && queued & Self.queuedPress != 0 { touches[i].tapState = .dead }
             if touches[i].tapIsThumb { continue }
             if touches[i].tapIsPalm {
                 if touches[i].state == .end { tapHandleEvent(i, .palmUp, time) }
@@ -339,7 +343,7 @@ extension TouchpadDispatch {
         }
     }
 
-    /// `tp_tap_handle_timeout`.
+    /// libinput: tp_tap_handle_timeout
     mutating func tapHandleTimeout(_ time: Int64) {
         tapHandleEvent(nil, .timeout, time)
         for i in touches.indices where touches[i].state != .none && touches[i].tapState != .idle {
@@ -347,7 +351,7 @@ extension TouchpadDispatch {
         }
     }
 
-    /// `tp_release_all_taps`.
+    /// libinput: tp_release_all_taps
     mutating func tapReleaseAll(_ time: Int64) {
         for n in 1...3 where tap.buttonsPressed & (1 << UInt32(n)) != 0 { tapNotify(time, n, pressed: false) }
         for i in touches.indices where touches[i].state != .none && !touches[i].tapIsPalm {
@@ -358,7 +362,7 @@ extension TouchpadDispatch {
         tap.nfingersDown = 0
     }
 
-    /// `tp_tap_enabled_update`.
+    /// libinput: tp_tap_enabled_update
     mutating func tapEnabledUpdate(suspended: Bool, enabled: Bool, _ time: Int64) {
         let was = tapEnabled
         tap.suspended = suspended
@@ -379,7 +383,7 @@ extension TouchpadDispatch {
     mutating func tapSuspend(_ time: Int64) { tapEnabledUpdate(suspended: true, enabled: tap.enabled, time) }
     mutating func tapResume(_ time: Int64) { tapEnabledUpdate(suspended: false, enabled: tap.enabled, time) }
 
-    /// `tp_tap_dragging`.
+    /// libinput: tp_tap_dragging
     func tapDragging() -> Bool {
         switch tap.state {
         case .dragging1, .dragging2, .dragging3, .dragging2_1, .dragging2_2, .dragging2_3,
@@ -388,7 +392,7 @@ extension TouchpadDispatch {
         }
     }
 
-    /// `tp_tap_dragging_or_double_tapping`.
+    /// libinput: tp_tap_dragging_or_double_tapping
     func tapDraggingOrDoubleTapping() -> Bool {
         switch tap.state {
         case .draggingOrDoubletap1, .draggingOrDoubletap2, .draggingOrDoubletap3: return true

@@ -91,6 +91,79 @@ public struct TouchpadDispatch: DeviceDispatch {
         }
     }
 
+    /// `tp->hysteresis`.
+    struct Hysteresis: Sendable {
+        var enabled = false
+        var margin = Point()
+        var lastMotionTime: Int64 = 0
+    }
+
+    /// `tp->gesture`: the gesture state machine, its touches and timers.
+    struct Gesture: Sendable {
+        var enabled = false, started = false
+        var fingerCount = 0, fingerCountPending = 0
+        /// `finger_count_switch_timer`'s expiry.
+        var switchTimer: Int64? = nil
+        var state: GestureState = .none
+        var touches: (Int, Int) = (-1, -1)
+        var initialTime: Int64 = 0
+        var initialDistance = 0.0, prevScale = 1.0, angle = 0.0
+        var center = (x: 0.0, y: 0.0)
+        /// `hold_timer`'s expiry.
+        var holdTimer: Int64? = nil
+        var holdEnabled = false
+    }
+
+    /// `tp->buttons`: clickpad, button areas and the buttons' state.
+    struct Buttons: Sendable {
+        var isClickpad = false, hasTopButtons = false, clickPending = false
+        var state: UInt32 = 0, oldState: UInt32 = 0
+        var active: UInt16 = 0, activeIsTopButton = false
+        var bottomTopEdge = Int(Int32.max), bottomRightLeftEdge = 0, bottomMiddleLeftEdge = Int(Int32.max)
+        var topBottomEdge = Int(Int32.min), topRightLeftEdge = 0, topLeftRightEdge = 0
+        var clickMethod: TouchpadConfiguration.ClickMethod = .none
+    }
+
+    /// `tp->scroll`: the method, the edge-scroll edges and two-finger direction lock.
+    struct Scroll: Sendable {
+        var method: TouchpadConfiguration.ScrollMethod = .twoFinger
+        var rightEdge = 0, bottomEdge = 0
+        var activeH = false, activeV = false
+        var vector = (x: 0.0, y: 0.0)
+        var timePrev: Int64 = 0
+        var durationH: Int64 = 0, durationV: Int64 = 0
+        var natural = false
+    }
+
+    /// `tp->palm`: edges, pressure and size thresholds, trackpoint monitoring.
+    struct Palm: Sendable {
+        var rightEdge = Int(Int32.max), leftEdge = Int(Int32.min), upperEdge = Int(Int32.min)
+        var useMTTool = false, usePressure = false, pressureThreshold = 130
+        var useSize = false, sizeThreshold = 0
+        var monitorTrackpoint = false, dwtpEnabled = true
+        var trackpointActive = false, trackpointTimer: Int64? = nil, trackpointLastEventTime: Int64 = 0, trackpointEventCount = 0
+        var trackpoints: Set<Int> = []
+    }
+
+    /// `tp->dwt`: disable-while-typing.
+    struct DisableWhileTyping: Sendable {
+        var enabled = false
+        var pairedKeyboards: Set<Int> = []
+        var keyMask = Set<UInt16>(), modMask = Set<UInt16>()
+        var keyboardActive = false, keyboardTimer: Int64? = nil, keyboardLastPressTime: Int64 = 0
+    }
+
+    /// `tp->thumb`: thumb lines and thresholds, the thumb's state and touch.
+    struct Thumb: Sendable {
+        var detect = false
+        var upperThumbLine = 0, lowerThumbLine = 0
+        var usePressure = false, pressureThreshold = Int(Int32.max)
+        var useSize = false, sizeThreshold = 0
+        var state: ThumbState = .finger
+        var index = Int(UInt32.max)
+        var pinchEligible = true
+    }
+
     /// An absolute axis as libinput sees it after udev and its own fixes.
     struct Axis: Sendable { var minimum = 0, maximum = 0, resolution = 1, fuzz = 0 }
 
@@ -124,7 +197,8 @@ public struct TouchpadDispatch: DeviceDispatch {
     var jumpDetectionDisabled = false
     var usePressure = false, pressureHigh = 0, pressureLow = 0
     var useTouchSize = false, touchSizeHigh = 0, touchSizeLow = 0
-    var hysteresisEnabled = false, hysteresisMargin = Point(), hysteresisLastMotionTime: Int64 = 0
+    /// `tp->hysteresis`.
+    var hysteresis = Hysteresis()
     var xScaleCoeff = 1.0, yScaleCoeff = 1.0, xyScaleCoeff = 1.0
     var filter: TouchpadMotionFilter
     var queued: UInt8 = 0
@@ -136,70 +210,34 @@ public struct TouchpadDispatch: DeviceDispatch {
         modelAppleOneButton = false, modelAppleTouchpad = false
     var isExternal = false
 
-    // Gestures.
-    var gestureEnabled = false, gestureStarted = false
-    var gestureFingerCount = 0, gestureFingerCountPending = 0
-    var gestureSwitchTimer: Int64? = nil
-    var gestureState: GestureState = .none
-    var gestureTouches: (Int, Int) = (-1, -1)
-    var gestureInitialTime: Int64 = 0
-    var gestureInitialDistance = 0.0, gesturePrevScale = 1.0, gestureAngle = 0.0
-    var gestureCenter = (x: 0.0, y: 0.0)
-    var holdTimer: Int64? = nil
-    var holdEnabled = false
+    /// `tp->gesture`.
+    var gesture = Gesture()
 
-    // Buttons.
-    var isClickpad = false, hasTopButtons = false, clickPending = false
-    var buttonsState: UInt32 = 0, buttonsOldState: UInt32 = 0
-    var buttonsActive: UInt16 = 0, activeIsTopButton = false
-    var bottomTopEdge = Int(Int32.max), bottomRightLeftEdge = 0, bottomMiddleLeftEdge = Int(Int32.max)
-    var topBottomEdge = Int(Int32.min), topRightLeftEdge = 0, topLeftRightEdge = 0
-    var clickMethod: TouchpadConfiguration.ClickMethod = .none
-    var middleEmulationEnabled = false
+    /// `tp->buttons`.
+    var buttons = Buttons()
+    /// `device->middlebutton`.
     var middle = MiddleButtonEmulation()
     var leftHanded = false
-    /// Buttons down per code, as the seat counts them (`evdev_update_key_down_count`).
-    var buttonDownCount: [UInt16: Int] = [:]
+    /// `device->key_count`: buttons down per code, as the seat counts them.
+    var buttonDownCount = KeyDownCounts()
     var hasTrackpoint = false
 
-    // Scroll.
-    var scrollMethod: TouchpadConfiguration.ScrollMethod = .twoFinger
-    var scrollRightEdge = 0, scrollBottomEdge = 0
-    var scrollActiveH = false, scrollActiveV = false
-    var scrollVector = (x: 0.0, y: 0.0)
-    var scrollTimePrev: Int64 = 0
-    var scrollDurationH: Int64 = 0, scrollDurationV: Int64 = 0
+    /// `tp->scroll`.
+    var scroll = Scroll()
     /// `device->scroll`: buildup, direction bits (bit 0 vertical, bit 1 horizontal), thresholds.
-    var scrollBuildup = (x: 0.0, y: 0.0)
-    var scrollDirectionBits: UInt32 = 0
-    var scrollThreshold = 0.0, scrollDirectionLockThreshold = 5.0
-    var naturalScrolling = false
+    var evdevScroll = EvdevScroll(threshold: 0.0, directionLockThreshold: 5.0)
 
-    // Tapping.
+    /// `tp->tap`.
     var tap = TapState()
 
-    // Palm.
-    var palmRightEdge = Int(Int32.max), palmLeftEdge = Int(Int32.min), palmUpperEdge = Int(Int32.min)
-    var palmUseMTTool = false, palmUsePressure = false, palmPressureThreshold = 130
-    var palmUseSize = false, palmSizeThreshold = 0
-    var monitorTrackpoint = false, dwtpEnabled = true
-    var trackpointActive = false, trackpointTimer: Int64? = nil, trackpointLastEventTime: Int64 = 0, trackpointEventCount = 0
-    var trackpoints: Set<Int> = []
+    /// `tp->palm`, with the trackpoint monitoring libinput keeps there.
+    var palm = Palm()
 
-    // Disable-while-typing.
-    var dwtEnabled = false
-    var pairedKeyboards: Set<Int> = []
-    var keyMask = Set<UInt16>(), modMask = Set<UInt16>()
-    var keyboardActive = false, keyboardTimer: Int64? = nil, keyboardLastPressTime: Int64 = 0
+    /// `tp->dwt`: disable-while-typing.
+    var dwt = DisableWhileTyping()
 
-    // Thumbs.
-    var detectThumbs = false
-    var upperThumbLine = 0, lowerThumbLine = 0
-    var thumbUsePressure = false, thumbPressureThreshold = Int(Int32.max)
-    var thumbUseSize = false, thumbSizeThreshold = 0
-    var thumbState: ThumbState = .finger
-    var thumbIndex = Int(UInt32.max)
-    var thumbPinchEligible = true
+    /// `tp->thumb`.
+    var thumb = Thumb()
 
     // Quirks.
     /// Event codes a quirk disabled (`type << 16 | code`); their events are dropped as libevdev drops them.
@@ -341,9 +379,9 @@ public struct TouchpadDispatch: DeviceDispatch {
 
         // dpi and hysteresis
         let dpi = Int(Double(axisX.resolution) * 25.4)
-        hysteresisMargin = Point(x: axisX.fuzz != 0 ? axisX.fuzz : axisX.resolution / 4,
+        hysteresis.margin = Point(x: axisX.fuzz != 0 ? axisX.fuzz : axisX.resolution / 4,
                                  y: axisY.fuzz != 0 ? axisY.fuzz : axisY.resolution / 4)
-        hysteresisEnabled = axisX.fuzz != 0 || axisY.fuzz != 0
+        hysteresis.enabled = axisX.fuzz != 0 || axisY.fuzz != 0
 
         // tp_init_accel
         xScaleCoeff = (1000.0 / 25.4) / Double(axisX.resolution)
@@ -362,77 +400,77 @@ public struct TouchpadDispatch: DeviceDispatch {
 
         // tp_init_buttons
         let hasLeft = has(C.EV_KEY, C.BTN_LEFT), hasRight = has(C.EV_KEY, C.BTN_RIGHT), hasMiddle = has(C.EV_KEY, C.BTN_MIDDLE)
-        isClickpad = d.properties.contains(C.INPUT_PROP_BUTTONPAD)
-        if !isClickpad && hasLeft && !hasRight && !modelAppleOneButton { isClickpad = true }
-        hasTopButtons = d.properties.contains(C.INPUT_PROP_TOPBUTTONPAD)
+        buttons.isClickpad = d.properties.contains(C.INPUT_PROP_BUTTONPAD)
+        if !buttons.isClickpad && hasLeft && !hasRight && !modelAppleOneButton { buttons.isClickpad = true }
+        buttons.hasTopButtons = d.properties.contains(C.INPUT_PROP_TOPBUTTONPAD)
         let quirkedClickfinger = ["ModelChromebook", "ModelSystem76Bonobo", "ModelSystem76Galago", "ModelSystem76Kudu",
                                   "ModelClevoW740SU", "ModelAppleTouchpadOneButton"].contains { facts.quirkBool($0) ?? false }
         let defaultClick: TouchpadConfiguration.ClickMethod =
-            quirkedClickfinger ? .clickfinger : (!isClickpad ? .none : (modelAppleTouchpad ? .clickfinger : .buttonAreas))
-        clickMethod = settings.clickMethod ?? defaultClick
+            quirkedClickfinger ? .clickfinger : (!buttons.isClickpad ? .none : (modelAppleTouchpad ? .clickfinger : .buttonAreas))
+        buttons.clickMethod = settings.clickMethod ?? defaultClick
         // Middle-button emulation (tp_init_middlebutton_emulation).
-        if isClickpad {
-            middleEmulationEnabled = settings.middleEmulation ?? false
+        if buttons.isClickpad {
+            middle.enabled = settings.middleEmulation ?? false
         } else if !hasMiddle {
-            middleEmulationEnabled = settings.middleEmulation ?? true
+            middle.enabled = settings.middleEmulation ?? true
         } else if modelAlpsSerial {
-            middleEmulationEnabled = settings.middleEmulation ?? true
+            middle.enabled = settings.middleEmulation ?? true
         } else {
-            middleEmulationEnabled = false
+            middle.enabled = false
         }
         leftHanded = settings.leftHanded && !modelAppleOneButton
         switchClickMethod()
         initTopSoftbuttons(multiplier: 1.0)
 
         // tp_init_dwt / dwtp
-        dwtEnabled = settings.disableWhileTyping && !isExternal
-        dwtpEnabled = settings.disableWhileTrackpointing
+        dwt.enabled = settings.disableWhileTyping && !isExternal
+        palm.dwtpEnabled = settings.disableWhileTrackpointing
 
         // tp_init_palmdetect
         if !isExternal {
-            monitorTrackpoint = true
-            palmUseMTTool = has(C.EV_ABS, C.ABS_MT_TOOL_TYPE)
+            palm.monitorTrackpoint = true
+            palm.useMTTool = has(C.EV_ABS, C.ABS_MT_TOOL_TYPE)
             if widthMM >= 70.0 {
                 let edge = Swift.min(8, widthMM * 0.08)
-                palmLeftEdge = mmToUnitsX(edge)
-                palmRightEdge = mmToUnitsX(widthMM - edge)
-                if !hasTopButtons && heightMM > 55 { palmUpperEdge = mmToUnitsY(heightMM * 0.05) }
+                palm.leftEdge = mmToUnitsX(edge)
+                palm.rightEdge = mmToUnitsX(widthMM - edge)
+                if !buttons.hasTopButtons && heightMM > 55 { palm.upperEdge = mmToUnitsY(heightMM * 0.05) }
             }
             if hasMTPressure {
-                palmUsePressure = true
-                palmPressureThreshold = Int(facts.quirkUInt("AttrPalmPressureThreshold") ?? 130)
+                palm.usePressure = true
+                palm.pressureThreshold = Int(facts.quirkUInt("AttrPalmPressureThreshold") ?? 130)
             }
-            if let t = facts.quirkUInt("AttrPalmSizeThreshold"), t != 0 { palmUseSize = true; palmSizeThreshold = Int(t) }
+            if let t = facts.quirkUInt("AttrPalmSizeThreshold"), t != 0 { palm.useSize = true; palm.sizeThreshold = Int(t) }
         }
 
         // tp_init_scroll
         let edgeWidth = widthMM - 7, edgeHeight = heightMM - 7
-        scrollRightEdge = mmToUnitsX(edgeWidth)
-        let wantHoriz = isClickpad ? true : heightMM >= 40
-        scrollBottomEdge = wantHoriz ? mmToUnitsY(edgeHeight) : Self.intMax
+        scroll.rightEdge = mmToUnitsX(edgeWidth)
+        let wantHoriz = buttons.isClickpad ? true : heightMM >= 40
+        scroll.bottomEdge = wantHoriz ? mmToUnitsY(edgeHeight) : Self.intMax
         let hpDM4 = facts.quirkBool("ModelHPPavilionDM4Touchpad") ?? false
         let canTwoFinger = !hpDM4 && ntouches >= 2
-        scrollMethod = settings.scrollMethod ?? (canTwoFinger ? .twoFinger : .edge)
-        if scrollMethod == .twoFinger && !canTwoFinger { scrollMethod = .edge }
-        naturalScrolling = settings.naturalScrolling
-        scrollThreshold = 0.0
-        scrollDirectionLockThreshold = 5.0
+        scroll.method = settings.scrollMethod ?? (canTwoFinger ? .twoFinger : .edge)
+        if scroll.method == .twoFinger && !canTwoFinger { scroll.method = .edge }
+        scroll.natural = settings.naturalScrolling
+        evdevScroll.threshold = 0.0
+        evdevScroll.directionLockThreshold = 5.0
 
         // tp_init_gesture
-        gestureEnabled = !semiMT && numSlots > 1
-        holdEnabled = settings.holdGestures ?? gestureEnabled
-        if !gestureEnabled { holdEnabled = false }
+        gesture.enabled = !semiMT && numSlots > 1
+        gesture.holdEnabled = settings.holdGestures ?? gesture.enabled
+        if !gesture.enabled { gesture.holdEnabled = false }
 
         // tp_init_thumb
-        if isClickpad && heightMM >= 50 {
-            detectThumbs = true
-            upperThumbLine = mmToUnitsY(heightMM * 0.85)
-            lowerThumbLine = mmToUnitsY(heightMM * 0.92)
+        if buttons.isClickpad && heightMM >= 50 {
+            thumb.detect = true
+            thumb.upperThumbLine = mmToUnitsY(heightMM * 0.85)
+            thumb.lowerThumbLine = mmToUnitsY(heightMM * 0.92)
             if hasMTPressure, let t = facts.quirkUInt("AttrThumbPressureThreshold") {
-                thumbUsePressure = true; thumbPressureThreshold = Int(t)
+                thumb.usePressure = true; thumb.pressureThreshold = Int(t)
             }
             if has(C.EV_ABS, 0x30), let t = facts.quirkUInt("AttrThumbSizeThreshold") {
-                thumbUseSize = true; thumbSizeThreshold = Int(t)
+                thumb.useSize = true; thumb.sizeThreshold = Int(t)
             }
             thumbReset()
         }
@@ -512,11 +550,15 @@ public struct TouchpadDispatch: DeviceDispatch {
         return (at(0), at(1), resolution())
     }
 
-    /// `evdev_device_mm_to_units` (x): truncated towards zero, as C's int conversion.
-    func mmToUnitsX(_ mm: Double) -> Int { Int(mm * Double(axisX.resolution) + Double(axisX.minimum)) }
+    /// libinput: evdev_device_mm_to_units
+    ///
+    /// Truncated towards zero, as C's int conversion.
+    static func mmToUnits(_ mm: Double, _ a: Axis) -> Int { Int(mm * Double(a.resolution) + Double(a.minimum)) }
+    /// `evdev_device_mm_to_units` (x).
+    func mmToUnitsX(_ mm: Double) -> Int { Self.mmToUnits(mm, axisX) }
     /// `evdev_device_mm_to_units` (y).
-    func mmToUnitsY(_ mm: Double) -> Int { Int(mm * Double(axisY.resolution) + Double(axisY.minimum)) }
-    /// `evdev_device_unit_delta_to_mm`.
+    func mmToUnitsY(_ mm: Double) -> Int { Self.mmToUnits(mm, axisY) }
+    /// libinput: evdev_device_unit_delta_to_mm
     func unitDeltaToMM(_ dx: Int, _ dy: Int) -> (x: Double, y: Double) {
         (1.0 * Double(dx) / Double(axisX.resolution), 1.0 * Double(dy) / Double(axisY.resolution))
     }
@@ -533,20 +575,20 @@ public struct TouchpadDispatch: DeviceDispatch {
         out.append(DecodedEvent(time: time - Self.clockOffset, device: context.index, origin: o, kind))
     }
 
-    /// `evdev_pointer_post_button` with the seat's down count.
+    /// `evdev_pointer_post_button` through the device's key counts
+    /// (``KeyDownCounts/postButton(_:pressed:)``).
     mutating func postButton(_ time: Int64, _ code: UInt16, pressed: Bool) {
-        let n = (buttonDownCount[code] ?? 0) + (pressed ? 1 : -1)
-        let count = Swift.max(0, n)
-        buttonDownCount[code] = count
-        if (pressed && count == 1) || (!pressed && count == 0) {
+        if buttonDownCount.postButton(code, pressed: pressed) {
             emit(time, .button(code: code, pressed: pressed))
         }
     }
 
+    /// libinput: evdev_notify_axis_finger
+    ///
     /// `evdev_notify_axis_finger` with natural scrolling; `axes` bit 0 vertical, bit 1 horizontal.
     mutating func notifyAxisFinger(_ time: Int64, axes: UInt32, dx: Double, dy: Double, natural: Bool = true) {
         var x = dx, y = dy
-        if natural && naturalScrolling { x = -x; y = -y }
+        if natural && scroll.natural { x = -x; y = -y }
         emit(time, .scroll(source: .finger, vertical: axes & 1 != 0 ? y : nil, horizontal: axes & 2 != 0 ? x : nil,
                            v120Vertical: nil, v120Horizontal: nil))
     }
@@ -590,7 +632,7 @@ public struct TouchpadDispatch: DeviceDispatch {
         var best: Int64? = nil
         func consider(_ t: Int64?) { if let t, best == nil || t < best! { best = t } }
         for t in touches { consider(t.buttonTimer); consider(t.scrollTimer) }
-        consider(holdTimer); consider(gestureSwitchTimer); consider(keyboardTimer); consider(trackpointTimer)
+        consider(gesture.holdTimer); consider(gesture.switchTimer); consider(dwt.keyboardTimer); consider(palm.trackpointTimer)
         consider(tap.timer); consider(middle.timer)
         return best.map { $0 - Self.clockOffset }
     }
@@ -616,12 +658,12 @@ public struct TouchpadDispatch: DeviceDispatch {
             if touches[i].buttonTimer == t { touches[i].buttonTimer = nil; buttonHandleEvent(i, .timeout, t); return }
             if touches[i].scrollTimer == t { touches[i].scrollTimer = nil; edgeScrollHandleEvent(i, .timeout, t); return }
         }
-        if middle.timer == t { middle.timer = nil; middleHandleEvent(.timeout, t); return }
+        if middle.timer == t { middleTimeout(t); return }
         if tap.timer == t { tap.timer = nil; tapHandleTimeout(t); return }
-        if holdTimer == t { holdTimer = nil; gestureHoldTimeout(t); return }
-        if gestureSwitchTimer == t { gestureSwitchTimer = nil; gestureFingerCountSwitchTimeout(t); return }
-        if keyboardTimer == t { keyboardTimer = nil; keyboardTimeout(t); return }
-        if trackpointTimer == t { trackpointTimer = nil; trackpointTimeout(t); return }
+        if gesture.holdTimer == t { gesture.holdTimer = nil; gestureHoldTimeout(t); return }
+        if gesture.switchTimer == t { gesture.switchTimer = nil; gestureFingerCountSwitchTimeout(t); return }
+        if dwt.keyboardTimer == t { dwt.keyboardTimer = nil; keyboardTimeout(t); return }
+        if palm.trackpointTimer == t { palm.trackpointTimer = nil; trackpointTimeout(t); return }
     }
 
     /// A `SYN_DROPPED` was resynchronised: motion histories restart.
@@ -641,13 +683,13 @@ public struct TouchpadDispatch: DeviceDispatch {
         defer { swap(&out, &o) }
         clearState(time)
         for i in touches.indices { touches[i].buttonTimer = nil; touches[i].scrollTimer = nil }
-        holdTimer = nil; gestureSwitchTimer = nil; keyboardTimer = nil; trackpointTimer = nil; tap.timer = nil; middle.timer = nil
+        gesture.holdTimer = nil; gesture.switchTimer = nil; dwt.keyboardTimer = nil; palm.trackpointTimer = nil; tap.timer = nil; middle.timer = nil
     }
 
-    /// `tp_clear_state`.
+    /// libinput: tp_clear_state
     mutating func clearState(_ time: Int64) {
-        if buttonsState != 0 {
-            buttonsState = 0
+        if buttons.state != 0 {
+            buttons.state = 0
             queued |= Self.queuedRelease
         }
         tapReleaseAll(time)
@@ -776,11 +818,11 @@ public struct TouchpadDispatch: DeviceDispatch {
             unpinFinger(i)
             if touches[i].state == .begin { haveNewTouch = true; restartFilter = true }
         }
-        if detectThumbs && haveNewTouch && nfingersDown >= 2 { thumbUpdateMultifinger() }
+        if thumb.detect && haveNewTouch && nfingersDown >= 2 { thumbUpdateMultifinger() }
         if restartFilter { filter.restart(time: time) }
         buttonHandleState(time)
         edgeScrollHandleState(time)
-        if queued & Self.queuedPress != 0 && isClickpad { pinFingers() }
+        if queued & Self.queuedPress != 0 && buttons.isClickpad { pinFingers() }
         gestureHandleState(time)
     }
 
@@ -788,7 +830,7 @@ public struct TouchpadDispatch: DeviceDispatch {
         var ignoreMotion = false
         ignoreMotion = tapHandleState(time) || ignoreMotion
         ignoreMotion = postButtonEvents(time) || ignoreMotion
-        if trackpointActive || keyboardActive {
+        if palm.trackpointActive || dwt.keyboardActive {
             edgeScrollStopEvents(time)
             gestureCancel(time)
             return
@@ -813,7 +855,7 @@ public struct TouchpadDispatch: DeviceDispatch {
             touches[i].dirty = false
         }
         oldNfingersDown = nfingersDown
-        buttonsOldState = buttonsState
+        buttons.oldState = buttons.state
         queued = 0
         if nfingersDown == 0 { thumbReset() }
     }

@@ -76,6 +76,8 @@ public struct TouchpadMotionFilter: Sendable {
         return 435837.2 + (0.04762636 - 435837.2) / (1 + _pow(s / 240.4549, 2.377168))
     }
 
+    /// libinput: touchpad_accel_profile_linear
+    ///
     /// `touchpad_accel_profile_linear` at a velocity in device units/µs.
     public func profileFactor(unitsPerMicrosecond v: Double) -> Double {
         var s = v * 1_000_000 * 25.4 / Double(dpi)  // mm/s
@@ -92,7 +94,10 @@ public struct TouchpadMotionFilter: Sendable {
         return f * Self.magicSlowdown
     }
 
-    /// `filter_dispatch`: accelerates a delta at `time` (µs).
+    /// libinput: accelerator_filter_touchpad
+    ///
+    /// (`filter_dispatch` of the touchpad filters; the flat profile is
+    /// `accelerator_filter_touchpad_flat`.) Accelerates a delta at `time` (µs).
     public mutating func filter(dx: Double, dy: Double, time: Int64) -> (dx: Double, dy: Double) {
         switch profile {
         case .adaptive:
@@ -110,7 +115,9 @@ public struct TouchpadMotionFilter: Sendable {
         }
     }
 
-    /// `filter_dispatch_constant`: the unaccelerated conversion used for scrolling.
+    /// libinput: touchpad_constant_filter
+    ///
+    /// The unaccelerated conversion used for scrolling.
     public func constant(dx: Double, dy: Double) -> (dx: Double, dy: Double) {
         switch profile {
         case .adaptive:
@@ -124,12 +131,14 @@ public struct TouchpadMotionFilter: Sendable {
         }
     }
 
-    /// `filter_restart`: the trackers start again at `time`.
+    /// libinput: touchpad_accelerator_restart
+    ///
+    /// The trackers start again at `time`.
     public mutating func restart(time: Int64) {
         if profile == .adaptive { trackers.reset(time: time) }
     }
 
-    /// `normalize_for_dpi`.
+    /// libinput: normalize_for_dpi
     func normalize(_ x: Double, _ y: Double) -> (dx: Double, dy: Double) {
         (x * 1000 / Double(dpi), y * 1000 / Double(dpi))
     }
