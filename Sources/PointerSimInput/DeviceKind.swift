@@ -58,11 +58,6 @@ public struct DecoderConfiguration: Sendable, Hashable {
     /// every device or the devices its `--apply-to` pattern matches; applied
     /// in order when a device is added (``resolved(forDeviceNamed:)``).
     public var libinput: [LibinputOptions] = []
-    /// The buttons of one-, two- and three-finger taps (`--set-tap-map`; libinput's default lrm).
-    public var tapButtonMap: LibinputOptions.TapButtonMap = .lrm
-    /// The clockwise rotation of relative motion in degrees, 0 … 359
-    /// (`--set-rotation-angle`; mice and pointing sticks only; default 0).
-    public var rotationAngle: Int = 0
     /// The machine udev's rules and libinput's quirks are evaluated for
     /// (uinput replay without DMI by default), with extra udev properties
     /// and quirks.

@@ -187,7 +187,7 @@ SUM=0
 while IFS='|' read -r name desc events settings; do
 	for f in "$desc" ${events:+"$events"}; do
 		[ -f "$REC/$f" ] || { echo "job $name: no file $REC/$f" >&2; exit 1; }
-		cp "$REC/$f" "$IR/rec/"
+		mkdir -p "$IR/rec/$(dirname "$f")"; cp "$REC/$f" "$IR/rec/$f"
 	done
 	# duration: last minus first E: timestamp over the job's files
 	dur=$(cat "$REC/$desc" ${events:+"$REC/$events"} | awk '$1=="E:"{t=$2+0; if(n++==0)f=t; l=t} END{printf "%d", (n ? l-f : 0) + 1}')

@@ -260,7 +260,7 @@ public struct LibinputOptions: Sendable, Hashable {
         if let v = tap { c.touchpad.tapping = v }
         if let v = drag { c.touchpad.tapAndDrag = v }
         if let v = dragLock { c.touchpad.dragLock = v }
-        if let v = tapButtonMap { c.tapButtonMap = v }
+        if let v = tapButtonMap { c.touchpad.tapButtonMap = v }
         if let v = naturalScrolling { c.touchpad.naturalScrolling = v; c.fallback.naturalScrolling = v }
         if let v = leftHanded { c.touchpad.leftHanded = v; c.fallback.leftHanded = v }
         if let v = middleButton { c.touchpad.middleEmulation = v; c.fallback.middleButtonEmulation = v }
@@ -290,7 +290,7 @@ public struct LibinputOptions: Sendable, Hashable {
             c.touchpad.accelerationProfile = c.acceleration
         }
         if let v = speed { c.speed = v; c.touchpad.speed = v }
-        if let v = rotationAngle { c.rotationAngle = v }
+        if let v = rotationAngle { c.fallback.rotationAngle = v }
     }
 
     // MARK: helpers
