@@ -37,4 +37,3 @@
 
 /// The Euclidean length of (x, y).
 @usableFromInline func _hypot(_ x: Double, _ y: Double) -> Double { (x * x + y * y).squareRoot() }
-
