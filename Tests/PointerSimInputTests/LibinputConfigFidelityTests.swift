@@ -46,6 +46,26 @@ import Testing
 
     static func percent(_ a: Int, _ b: Int) -> Double { b == 0 ? 100 : Double(a) * 100 / Double(b) }
 
+    /// Whether real libinput's output under the job's settings differs from
+    /// its output with the defaults (the same recording's reference without
+    /// settings): whether the recording exercises the setting at all.
+    static func settingChangesLibinput(_ job: Job) throws -> Bool {
+        let rec = String(job.name.split(separator: "@")[0])
+        let plain = FileManager.default.fileExists(atPath: dir.appendingPathComponent("\(rec).libinput.txt").path)
+            ? dir.appendingPathComponent("\(rec).libinput.txt").path
+            : dir.appendingPathComponent("config/\(rec)@default.libinput.txt").path
+        func events(_ path: String) throws -> [Substring] {
+            try Repository.text(atPath: path).split(separator: "\n").filter {
+                ($0.hasPrefix("POINTER_") || $0.hasPrefix("GESTURE_") || $0.hasPrefix("KEYBOARD_"))
+            }.map { line in
+                // without the guest's absolute time
+                guard let t = line.range(of: " t="), let end = line[t.upperBound...].firstIndex(of: " ") else { return line }
+                return line[..<t.lowerBound] + line[end...]
+            }
+        }
+        return try events(job.reference) != events(plain)
+    }
+
     @Test func everyJobHasItsReferenceWithItsSettings() throws {
         #expect(Self.jobs.count >= 170)
         for j in Self.jobs {
@@ -69,20 +89,21 @@ import Testing
     /// The per-option table of docs/Decoding.md, measured again.
     @Test func table() throws {
         var order: [String] = []
-        var rows: [String: (settings: String, jobs: Int, m: Int, mm: Int, b: Int, bi: Int, s: Int, sm: Int, x: Int)] = [:]
+        var rows: [String: (settings: String, jobs: Int, changed: Int, m: Int, mm: Int, b: Int, bi: Int, s: Int, sm: Int, x: Int)] = [:]
         for j in Self.jobs {
             let r = try Self.report(j)
-            if rows[j.tag] == nil { order.append(j.tag); rows[j.tag] = (j.settings.joined(separator: " "), 0, 0, 0, 0, 0, 0, 0, 0) }
+            if rows[j.tag] == nil { order.append(j.tag); rows[j.tag] = (j.settings.joined(separator: " "), 0, 0, 0, 0, 0, 0, 0, 0, 0) }
             rows[j.tag]!.jobs += 1
+            if try Self.settingChangesLibinput(j) { rows[j.tag]!.changed += 1 }
             rows[j.tag]!.m += r.motionFrames; rows[j.tag]!.mm += r.motionMatched
             rows[j.tag]!.b += r.buttons; rows[j.tag]!.bi += r.buttonsIdentical ? r.buttons : r.buttonsMatched
             rows[j.tag]!.s += r.scrollEvents; rows[j.tag]!.sm += r.scrollMatched
             rows[j.tag]!.x += r.extraMotion + r.extraScroll
         }
-        var md = "| job tag | libinput options | recordings | motion frames within 1 % | buttons identical | scroll within 1 % | extra |\n|---|---|---:|---:|---:|---:|---:|\n"
+        var md = "| job tag | libinput options | recordings (output changed by the setting) | motion frames within 1 % | buttons identical | scroll within 1 % | extra |\n|---|---|---:|---:|---:|---:|---:|\n"
         for t in order {
             let v = rows[t]!
-            md += "| \(t) | `\(v.settings.isEmpty ? "(none)" : v.settings)` | \(v.jobs) | \(FidelityReport.ratioText(v.mm, v.m)) | "
+            md += "| \(t) | `\(v.settings.isEmpty ? "(none)" : v.settings)` | \(v.jobs) (\(v.changed)) | \(FidelityReport.ratioText(v.mm, v.m)) | "
                 + "\(v.b == 0 ? "–" : "\(v.bi)/\(v.b)") | \(FidelityReport.ratioText(v.sm, v.s)) | \(v.x) |\n"
         }
         print(md)
