@@ -7,6 +7,9 @@ extension PointerSimCommand {
     struct Decode: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Decodes raw recordings as libinput would, without a kernel: one JSON object per event.",
+            // The usage line of before the libinput options (which `--help` lists):
+            // error messages keep their exact text.
+            usage: "pointersim decode <recordings> ... [--output <output>] [--tail <tail>] [--compare <compare>] [--native] [--dmi <dmi>] [--udev <udev> ...] [--quirk <quirk> ...]",
             discussion: """
                 Reads evemu (a single file, or a .desc followed by its .events) and libinput record \
                 recordings, merged by timestamp into one seat, and prints every libinput-level event: \

@@ -11,6 +11,9 @@ extension PointerSimCommand {
     struct Live: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Reads live devices and writes the interaction log as events happen.",
+            // The usage line of before the libinput options (which `--help` lists):
+            // error messages keep their exact text.
+            usage: "pointersim live [--scene <scene>] [--device <device> ...] [--record <record>] [--format <format>] [--grab] [--verbose]",
             discussion: """
                 Without --device, every pointer device and keyboard in /dev/input is read, and devices \
                 plugged in later are picked up. A device that goes away becomes a device.removed line; the \

@@ -8,6 +8,9 @@ extension PointerSimCommand {
     struct Render: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Draws a replay: a self-contained HTML viewer with a timeline (.html) or a static SVG (.svg).",
+            // The usage line of before the libinput options (which `--help` lists):
+            // error messages keep their exact text.
+            usage: "pointersim render <traces> ... [--scene <scene>] --output <output> [--profiles <profiles>]",
             discussion: "Says on stderr which file it wrote and its size. Open the HTML file in a browser; add #t=SECONDS to its address to open it at that trace time.")
 
         @Argument(help: "Trace files, merged by timestamp (as for replay).")
