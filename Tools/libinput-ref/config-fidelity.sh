@@ -7,9 +7,12 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 bin=${POINTERSIM:-$(swift build --show-bin-path)/pointersim}
 rec=Traces/libinput
-grep -v '^#' Tools/libinput-ref/jobs-config.txt | grep . | while IFS='|' read -r name desc events settings; do
+grep -v '^#' Tools/libinput-ref/jobs-config.txt | grep . | while IFS='|' read -r name desc events settings same; do
 	[[ -z "${1:-}" || "$name" =~ $1 ]] || continue
+	ref="$rec/config/$name.libinput.txt"
+	# "default-output": libinput's events were those of the default run
+	[ "$same" = default-output ] && ref="$rec/${name%@*}.libinput.txt"
 	# shellcheck disable=SC2086
-	s=$("$bin" decode $settings --compare "$rec/config/$name.libinput.txt" "$rec/$desc" ${events:+"$rec/$events"} 2>&1 || true)
+	s=$("$bin" decode $settings --compare "$ref" "$rec/$desc" ${events:+"$rec/$events"} 2>&1 || true)
 	printf '%s|%s|%s\n' "$name" "$settings" "$s"
 done

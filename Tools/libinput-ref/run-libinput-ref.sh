@@ -184,7 +184,7 @@ else
 fi
 : >"$IR/jobs.txt"
 SUM=0
-while IFS='|' read -r name desc events settings; do
+while IFS='|' read -r name desc events settings _; do
 	for f in "$desc" ${events:+"$events"}; do
 		[ -f "$REC/$f" ] || { echo "job $name: no file $REC/$f" >&2; exit 1; }
 		mkdir -p "$IR/rec/$(dirname "$f")"; cp "$REC/$f" "$IR/rec/$f"
