@@ -51,6 +51,17 @@ extension SceneFile {
         w.key("speed"); w.number(decoder.speed)
         w.key("pointsPerUnit"); w.number(decoder.pointsPerUnit)
         w.key("scrollPointsPerDetent"); w.number(decoder.scrollPointsPerDetent)
+        // libinput's options, only when some are set (older scenes render unchanged).
+        if decoder.libinput.count == 1 {
+            w.key("libinput"); w.strings(decoder.libinput[0].arguments)
+        } else if decoder.libinput.count > 1 {
+            w.key("libinput"); w.text += "["
+            for (i, o) in decoder.libinput.enumerated() {
+                if i > 0 { w.text += ", " }
+                w.strings(o.arguments)
+            }
+            w.text += "]"
+        }
         w.close("}")
 
         let b = scene.band

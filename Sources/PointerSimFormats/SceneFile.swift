@@ -424,7 +424,7 @@ public enum SceneFile {
         }
 
         if let pointer = top["pointer"] {
-            let p = try pointer.object(allowed: ["start", "device", "acceleration", "speed", "pointsPerUnit", "scrollPointsPerDetent"])
+            let p = try pointer.object(allowed: ["start", "device", "acceleration", "speed", "pointsPerUnit", "scrollPointsPerDetent", "libinput"])
             if let s = p["start"] { scene.pointer.start = try s.point() }
             if let d = p["device"] { scene.pointer.device = PointerConfiguration.ExpectedDevice(rawValue: try d.oneOf(PointerConfiguration.ExpectedDevice.allCases.map(\.rawValue)))! }
             // The decoder's settings (the scene does not hold them).
@@ -432,6 +432,24 @@ public enum SceneFile {
             if let s = p["speed"] { decoder.speed = try s.number(in: -1...1) }
             if let u = p["pointsPerUnit"] { decoder.pointsPerUnit = try u.number(in: 1e-6...1e6) }
             if let u = p["scrollPointsPerDetent"] { decoder.scrollPointsPerDetent = try u.number(in: 0...1e6) }
+            // libinput's options with `libinput debug-events`' names: one list of
+            // arguments, or a list of such lists (each with its own --apply-to).
+            if let l = p["libinput"] {
+                let items = try l.array()
+                let groups: [[SceneField]]
+                if let first = items.first, case .array = first.node.value {
+                    groups = try items.map { try $0.array() }
+                } else {
+                    groups = [items]
+                }
+                for g in groups {
+                    var o = LibinputOptions()
+                    for arg in g {
+                        do { try o.set(try arg.string()) } catch let e as LibinputOptions.ParseError { throw arg.error(e.description) }
+                    }
+                    decoder.libinput.append(o)
+                }
+            }
         }
 
         var initialSelection: [SceneField] = []

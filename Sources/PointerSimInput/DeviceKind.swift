@@ -54,6 +54,10 @@ public struct DecoderConfiguration: Sendable, Hashable {
     public var touchpad = TouchpadConfiguration()
     /// libinput's settings for mice, pointing sticks and keyboards.
     public var fallback = FallbackConfiguration()
+    /// libinput's options as `libinput debug-events` takes them, each set for
+    /// every device or the devices its `--apply-to` pattern matches; applied
+    /// in order when a device is added (``resolved(forDeviceNamed:)``).
+    public var libinput: [LibinputOptions] = []
     /// The machine udev's rules and libinput's quirks are evaluated for
     /// (uinput replay without DMI by default), with extra udev properties
     /// and quirks.

@@ -7,6 +7,9 @@ extension PointerSimCommand {
     struct Decode: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Decodes raw recordings as libinput would, without a kernel: one JSON object per event.",
+            // The usage line of before the libinput options (which `--help` lists):
+            // error messages keep their exact text.
+            usage: "pointersim decode <recordings> ... [--output <output>] [--tail <tail>] [--compare <compare>] [--native] [--dmi <dmi>] [--udev <udev> ...] [--quirk <quirk> ...]",
             discussion: """
                 Reads evemu (a single file, or a .desc followed by its .events) and libinput record \
                 recordings, merged by timestamp into one seat, and prints every libinput-level event: \
@@ -43,6 +46,9 @@ extension PointerSimCommand {
         @Option(name: .customLong("quirk"), help: "An extra libinput quirk KEY=VALUE (repeatable), as local-overrides.quirks would set.")
         var quirks: [String] = []
 
+        @OptionGroup(title: "libinput configuration (libinput debug-events' options)")
+        var libinput: LibinputOptionGroup
+
         /// The decoder configuration the options describe.
         func decoderConfiguration() throws -> DecoderConfiguration {
             var c = DecoderConfiguration()
@@ -63,7 +69,7 @@ extension PointerSimCommand {
             }
             c.environment.extraUdevProperties = try pairs(udevProperties, "udev") { DecoderOverrides.udevProblem(key: $0, value: $1) }
             c.environment.extraQuirks = try pairs(quirks, "quirk") { DecoderOverrides.quirkProblem(key: $0, value: $1) }
-            return c
+            return try libinput.applied(to: c)
         }
 
         func validate() throws {

@@ -11,6 +11,9 @@ extension PointerSimCommand {
     struct Live: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Reads live devices and writes the interaction log as events happen.",
+            // The usage line of before the libinput options (which `--help` lists):
+            // error messages keep their exact text.
+            usage: "pointersim live [--scene <scene>] [--device <device> ...] [--record <record>] [--format <format>] [--grab] [--verbose]",
             discussion: """
                 Without --device, every pointer device and keyboard in /dev/input is read, and devices \
                 plugged in later are picked up. A device that goes away becomes a device.removed line; the \
@@ -38,6 +41,9 @@ extension PointerSimCommand {
         @Flag(help: "Also write a `pointer` line after every input frame.")
         var verbose = false
 
+        @OptionGroup(title: "libinput configuration (libinput debug-events' options)")
+        var libinput: LibinputOptionGroup
+
         func validate() throws {
             if let p = emptyOutputProblem("--record", record, "give the recording's file name") { throw ValidationError(p) }
             if let p = emptyInputProblem("device path", devices, option: "--device") ?? emptyInputProblem("scene name", scene.map { [$0] } ?? [], option: "--scene") { throw ValidationError(p) }
@@ -46,7 +52,7 @@ extension PointerSimCommand {
         func run() throws {
             #if os(Linux)
             try runReportingErrors(cleanupOnSignal: false) {
-                let s = try loadScene(scene)
+                let s = try libinput.applied(to: try loadScene(scene))
                 var o = LiveOptions()
                 o.devicePaths = devices; o.grab = grab; o.verbose = verbose
                 let ending = try runLive(scene: s, options: o, record: record, format: format.format, log: OutputSink(standardOutput: true))

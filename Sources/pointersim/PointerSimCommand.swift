@@ -126,6 +126,9 @@ extension PointerSimCommand {
     struct Replay: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Replays recordings through the simulation and writes the interaction log (JSON Lines).",
+            // The usage line of before the libinput options (which `--help` lists):
+            // error messages keep their exact text.
+            usage: "pointersim replay <traces> ... [--scene <scene>] [--output <output>] [--verbose]",
             discussion: """
                 Formats are recognised by content: pointersim-trace 1, evemu (single file, or a .desc \
                 followed by its .events), libinput record YAML. Several traces are merged by timestamp. \
@@ -150,6 +153,9 @@ extension PointerSimCommand {
         // Hidden from the usage text (which other errors print): docs/CommandLine.md documents it.
         @Option(help: ArgumentHelp("With --verbose, also sample the pointer this many times a second while it animates (the scene's regionConfiguration.animation).", visibility: .hidden))
         var frames: Double?
+
+        @OptionGroup(title: "libinput configuration (libinput debug-events' options)")
+        var libinput: LibinputOptionGroup
 
         func validate() throws {
             if let f = frames, !(f > 0 && f <= 10_000) { throw ValidationError("--frames takes a rate in Hz, above 0 and at most 10000") }
@@ -178,7 +184,7 @@ extension PointerSimCommand {
             try runReportingErrors {
                 // The output first: a folder is refused before anything is read.
                 try writeWhole(to: try output.map { try OutputSink(path: $0) } ?? OutputSink()) { sink in
-                    let s = try loadScene(scene)
+                    let s = try libinput.applied(to: try loadScene(scene))
                     try PointerSimPipeline.Replay.run(
                         paths: traces, scene: s.scene, decoder: s.decoder, options: SimulationOptions(verbose: verbose, frameInterval: frames.map { 1 / $0 }), sink: sink)
                 }

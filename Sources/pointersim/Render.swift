@@ -8,6 +8,9 @@ extension PointerSimCommand {
     struct Render: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Draws a replay: a self-contained HTML viewer with a timeline (.html) or a static SVG (.svg).",
+            // The usage line of before the libinput options (which `--help` lists):
+            // error messages keep their exact text.
+            usage: "pointersim render <traces> ... [--scene <scene>] --output <output> [--profiles <profiles>]",
             discussion: "Says on stderr which file it wrote and its size. Open the HTML file in a browser; add #t=SECONDS to its address to open it at that trace time.")
 
         @Argument(help: "Trace files, merged by timestamp (as for replay).")
@@ -21,6 +24,9 @@ extension PointerSimCommand {
 
         @Option(help: "Show these profiles side by side (comma-separated: uikit, qt, gtk); the replay drawn is the first one's.")
         var profiles: String?
+
+        @OptionGroup(title: "libinput configuration (libinput debug-events' options)")
+        var libinput: LibinputOptionGroup
 
         var profileList: [BandProfile] {
             profiles.flatMap { ProfileCompare.profiles(named: $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)) } ?? []
@@ -46,7 +52,7 @@ extension PointerSimCommand {
                 // The output first: a folder is refused before anything is read.
                 var text = "", lines = 0, duration = 0.0
                 try writeWhole(to: try OutputSink(path: output)) { sink in
-                    var s = try loadScene(scene)
+                    var s = try libinput.applied(to: try loadScene(scene))
                     let ps = profileList
                     if let first = ps.first { s.scene.band.profile = first }
                     let capture = try ReplayCapture.replay(paths: traces, scene: s.scene, decoder: s.decoder, profiles: ps)

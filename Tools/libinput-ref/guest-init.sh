@@ -1,7 +1,8 @@
 #!/bin/sh
 # /init of the libinput-ref initramfs (busybox sh). Console: ttyS0 (log),
 # data: ttyS1 (raw; the host writes it to a file and splits it).
-# jobs.txt lines: name|desc|events|limit-seconds (the host adds the limit).
+# jobs.txt lines: name|desc|events|limit-seconds|settings (the host adds the limit;
+# settings are libinput debug-events configuration options, e.g. --enable-tap).
 export PATH=/bin:/sbin:/usr/bin:/usr/sbin:/usr/libexec/libinput
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
@@ -31,11 +32,11 @@ send() {
 }
 
 OPTS=$(cat /lref-opts 2>/dev/null)
-while IFS='|' read -r name desc events limit; do
+while IFS='|' read -r name desc events limit settings; do
 	[ -n "$name" ] || continue
 	t0=$(cut -d' ' -f1 /proc/uptime)
 	# shellcheck disable=SC2086
-	timeout "${limit:-300}" /bin/lref $OPTS --label "$name" --debug-log "/tmp/out/$name.debug.log" \
+	timeout "${limit:-300}" /bin/lref $OPTS $settings --label "$name" --debug-log "/tmp/out/$name.debug.log" \
 		"/rec/$desc" ${events:+"/rec/$events"} >"/tmp/out/$name.txt" 2>"/tmp/out/$name.stderr"
 	rc=$?
 	# on failure, the kernel's last messages (uinput explains a rejected device there)

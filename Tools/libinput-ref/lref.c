@@ -46,6 +46,7 @@
 #include <poll.h>
 #include <stdarg.h>
 #include <stdint.h>
+#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -609,10 +610,172 @@ static void report_kernel_filter(size_t frame, uint64_t rec_us, const struct inp
 	g_dropped_len += l;
 }
 
+/* ---- libinput configuration (libinput debug-events' option names, tools/shared.c of 1.22) ---- */
+struct cfg {
+	const char *apply_to;		/* --apply-to=PATTERN: fnmatch on the device name */
+	int tap, drag, drag_lock, natural, left_handed, middle, dwt, dwtp, scroll_button_lock; /* -1 unset */
+	int click_method, scroll_method, tap_map, scroll_button, profile; /* -1 unset */
+	int angle;			/* -1 unset */
+	double speed; int speed_set;
+	int n;				/* options given */
+};
+static struct cfg g_cfg = { NULL, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0 };
+
+static void cfg_bad(const char *opt, const char *val, const char *allowed)
+{
+	fprintf(stderr, "lref: invalid value '%s' for --%s (allowed: %s)\n", val, opt, allowed);
+	exit(2);
+}
+
+/* returns 1 if argv[i] was a configuration option */
+static int cfg_parse(const char *arg)
+{
+	if (strncmp(arg, "--", 2)) return 0;
+	const char *a = arg + 2;
+	const char *eq = strchr(a, '=');
+	char name[64];
+	size_t nl = eq ? (size_t)(eq - a) : strlen(a);
+	if (nl >= sizeof(name)) return 0;
+	memcpy(name, a, nl); name[nl] = 0;
+	const char *v = eq ? eq + 1 : NULL;
+	static const struct { const char *n; int *p; int val; } flags[] = {
+		{ "enable-tap", &g_cfg.tap, 1 }, { "disable-tap", &g_cfg.tap, 0 },
+		{ "enable-drag", &g_cfg.drag, 1 }, { "disable-drag", &g_cfg.drag, 0 },
+		{ "enable-drag-lock", &g_cfg.drag_lock, 1 }, { "disable-drag-lock", &g_cfg.drag_lock, 0 },
+		{ "enable-natural-scrolling", &g_cfg.natural, 1 }, { "disable-natural-scrolling", &g_cfg.natural, 0 },
+		{ "enable-left-handed", &g_cfg.left_handed, 1 }, { "disable-left-handed", &g_cfg.left_handed, 0 },
+		{ "enable-middlebutton", &g_cfg.middle, 1 }, { "disable-middlebutton", &g_cfg.middle, 0 },
+		{ "enable-dwt", &g_cfg.dwt, 1 }, { "disable-dwt", &g_cfg.dwt, 0 },
+		{ "enable-dwtp", &g_cfg.dwtp, 1 }, { "disable-dwtp", &g_cfg.dwtp, 0 },
+		{ "enable-scroll-button-lock", &g_cfg.scroll_button_lock, 1 },
+		{ "disable-scroll-button-lock", &g_cfg.scroll_button_lock, 0 },
+	};
+	for (size_t i = 0; i < sizeof(flags) / sizeof(flags[0]); i++)
+		if (!strcmp(name, flags[i].n)) {
+			if (v) cfg_bad(name, v, "no value");
+			*flags[i].p = flags[i].val; g_cfg.n++; return 1;
+		}
+	if (!v) {
+		if (!strcmp(name, "set-click-method") || !strcmp(name, "set-scroll-method") ||
+		    !strcmp(name, "set-scroll-button") || !strcmp(name, "set-profile") ||
+		    !strcmp(name, "set-tap-map") || !strcmp(name, "set-speed") ||
+		    !strcmp(name, "set-rotation-angle") || !strcmp(name, "apply-to"))
+			cfg_bad(name, "", "use --option=value");
+		return 0;
+	}
+	g_cfg.n++;
+	if (!strcmp(name, "set-click-method")) {
+		if (!strcmp(v, "none")) g_cfg.click_method = LIBINPUT_CONFIG_CLICK_METHOD_NONE;
+		else if (!strcmp(v, "clickfinger")) g_cfg.click_method = LIBINPUT_CONFIG_CLICK_METHOD_CLICKFINGER;
+		else if (!strcmp(v, "buttonareas")) g_cfg.click_method = LIBINPUT_CONFIG_CLICK_METHOD_BUTTON_AREAS;
+		else cfg_bad(name, v, "none, clickfinger, buttonareas");
+	} else if (!strcmp(name, "set-scroll-method")) {
+		if (!strcmp(v, "none")) g_cfg.scroll_method = LIBINPUT_CONFIG_SCROLL_NO_SCROLL;
+		else if (!strcmp(v, "twofinger")) g_cfg.scroll_method = LIBINPUT_CONFIG_SCROLL_2FG;
+		else if (!strcmp(v, "edge")) g_cfg.scroll_method = LIBINPUT_CONFIG_SCROLL_EDGE;
+		else if (!strcmp(v, "button")) g_cfg.scroll_method = LIBINPUT_CONFIG_SCROLL_ON_BUTTON_DOWN;
+		else cfg_bad(name, v, "none, twofinger, edge, button");
+	} else if (!strcmp(name, "set-scroll-button")) {
+		int c = libevdev_event_code_from_name(EV_KEY, v);
+		if (c <= 0 || strncmp(v, "BTN_", 4)) cfg_bad(name, v, "a BTN_* name");
+		g_cfg.scroll_button = c;
+	} else if (!strcmp(name, "set-profile")) {
+		if (!strcmp(v, "adaptive")) g_cfg.profile = LIBINPUT_CONFIG_ACCEL_PROFILE_ADAPTIVE;
+		else if (!strcmp(v, "flat")) g_cfg.profile = LIBINPUT_CONFIG_ACCEL_PROFILE_FLAT;
+		else cfg_bad(name, v, "adaptive, flat");
+	} else if (!strcmp(name, "set-tap-map")) {
+		if (!strcmp(v, "lrm")) g_cfg.tap_map = LIBINPUT_CONFIG_TAP_MAP_LRM;
+		else if (!strcmp(v, "lmr")) g_cfg.tap_map = LIBINPUT_CONFIG_TAP_MAP_LMR;
+		else cfg_bad(name, v, "lrm, lmr");
+	} else if (!strcmp(name, "set-speed")) {
+		char *end;
+		g_cfg.speed = strtod(v, &end);
+		if (*end || g_cfg.speed < -1 || g_cfg.speed > 1) cfg_bad(name, v, "a number in [-1, 1]");
+		g_cfg.speed_set = 1;
+	} else if (!strcmp(name, "set-rotation-angle")) {
+		char *end;
+		long a = strtol(v, &end, 10);
+		if (*end || a < 0 || a >= 360) cfg_bad(name, v, "an integer in [0, 360)");
+		g_cfg.angle = (int)a;
+	} else if (!strcmp(name, "apply-to")) {
+		g_cfg.apply_to = v; g_cfg.n--;
+	} else {
+		g_cfg.n--;
+		return 0;
+	}
+	return 1;
+}
+
+static const char *cfg_status(enum libinput_config_status s)
+{
+	return s == LIBINPUT_CONFIG_STATUS_SUCCESS ? "ok" :
+	       s == LIBINPUT_CONFIG_STATUS_UNSUPPORTED ? "unsupported" : "invalid";
+}
+
+/* applies the options as tools/shared.c's tools_device_apply_config does, and prints
+ * each call with its status */
+static void cfg_apply(struct libinput_device *d)
+{
+	FILE *o = g_out;
+	if (!g_cfg.n) { fprintf(o, "# config: libinput defaults (no option)\n"); return; }
+	if (g_cfg.apply_to && fnmatch(g_cfg.apply_to, libinput_device_get_name(d), 0) != 0) {
+		fprintf(o, "# config: --apply-to=%s does not match '%s': defaults kept\n",
+			g_cfg.apply_to, libinput_device_get_name(d));
+		return;
+	}
+#define CFG(cond, call, what, ...) \
+	if (cond) fprintf(o, "# config: " what " -> %s\n", __VA_ARGS__, cfg_status(call))
+	CFG(g_cfg.tap != -1, libinput_device_config_tap_set_enabled(d, g_cfg.tap), "tap %d", g_cfg.tap);
+	CFG(g_cfg.tap_map != -1, libinput_device_config_tap_set_button_map(d, g_cfg.tap_map), "tap-map %s",
+	    g_cfg.tap_map == LIBINPUT_CONFIG_TAP_MAP_LRM ? "lrm" : "lmr");
+	CFG(g_cfg.drag != -1, libinput_device_config_tap_set_drag_enabled(d, g_cfg.drag), "drag %d", g_cfg.drag);
+	CFG(g_cfg.drag_lock != -1, libinput_device_config_tap_set_drag_lock_enabled(d, g_cfg.drag_lock),
+	    "drag-lock %d", g_cfg.drag_lock);
+	CFG(g_cfg.natural != -1, libinput_device_config_scroll_set_natural_scroll_enabled(d, g_cfg.natural),
+	    "natural-scrolling %d", g_cfg.natural);
+	CFG(g_cfg.left_handed != -1, libinput_device_config_left_handed_set(d, g_cfg.left_handed),
+	    "left-handed %d", g_cfg.left_handed);
+	CFG(g_cfg.middle != -1, libinput_device_config_middle_emulation_set_enabled(d, g_cfg.middle),
+	    "middlebutton %d", g_cfg.middle);
+	CFG(g_cfg.dwt != -1, libinput_device_config_dwt_set_enabled(d, g_cfg.dwt), "dwt %d", g_cfg.dwt);
+	CFG(g_cfg.dwtp != -1, libinput_device_config_dwtp_set_enabled(d, g_cfg.dwtp), "dwtp %d", g_cfg.dwtp);
+	CFG(g_cfg.click_method != -1, libinput_device_config_click_set_method(d, g_cfg.click_method),
+	    "click-method %d", g_cfg.click_method);
+	CFG(g_cfg.scroll_method != -1, libinput_device_config_scroll_set_method(d, g_cfg.scroll_method),
+	    "scroll-method %d", g_cfg.scroll_method);
+	CFG(g_cfg.scroll_button != -1, libinput_device_config_scroll_set_button(d, g_cfg.scroll_button),
+	    "scroll-button %d", g_cfg.scroll_button);
+	CFG(g_cfg.scroll_button_lock != -1, libinput_device_config_scroll_set_button_lock(d,
+	    g_cfg.scroll_button_lock ? LIBINPUT_CONFIG_SCROLL_BUTTON_LOCK_ENABLED : LIBINPUT_CONFIG_SCROLL_BUTTON_LOCK_DISABLED),
+	    "scroll-button-lock %d", g_cfg.scroll_button_lock);
+	if (libinput_device_config_accel_is_available(d)) {
+		CFG(g_cfg.speed_set, libinput_device_config_accel_set_speed(d, g_cfg.speed), "speed %.17g", g_cfg.speed);
+		CFG(g_cfg.profile != -1, libinput_device_config_accel_set_profile(d, g_cfg.profile), "profile %s",
+		    profile_name(g_cfg.profile));
+	} else if (g_cfg.speed_set || g_cfg.profile != -1) {
+		fprintf(o, "# config: speed/profile -> unsupported (no pointer acceleration)\n");
+	}
+	CFG(g_cfg.angle != -1, libinput_device_config_rotation_set_angle(d, (unsigned)g_cfg.angle), "rotation %d",
+	    g_cfg.angle);
+#undef CFG
+	fprintf(o, "# config now: tap=%d drag=%d drag_lock=%d tap_map=%s natural=%d left_handed=%d middle=%d dwt=%d "
+		   "click_method=%d scroll_method=%d scroll_button=%u profile=%s speed=%.17g rotation=%u\n",
+		libinput_device_config_tap_get_enabled(d), libinput_device_config_tap_get_drag_enabled(d),
+		libinput_device_config_tap_get_drag_lock_enabled(d),
+		libinput_device_config_tap_get_button_map(d) == LIBINPUT_CONFIG_TAP_MAP_LRM ? "lrm" : "lmr",
+		libinput_device_config_scroll_get_natural_scroll_enabled(d),
+		libinput_device_config_left_handed_get(d), libinput_device_config_middle_emulation_get_enabled(d),
+		libinput_device_config_dwt_get_enabled(d), libinput_device_config_click_get_method(d),
+		libinput_device_config_scroll_get_method(d), libinput_device_config_scroll_get_button(d),
+		profile_name(libinput_device_config_accel_get_profile(d)), libinput_device_config_accel_get_speed(d),
+		libinput_device_config_rotation_get_angle(d));
+}
+
 static void usage(void)
 {
 	fprintf(stderr, "usage: lref [--clock virtual|real] [--ts recorded|kernel] [--speed F] [--lead-ms N] [--tail-ms N]\n"
-			"            [--keep-kernel-fuzz] [--keep-softrepeat] [--debug-log FILE] [--label S] DESC [EVENTS]\n");
+			"            [--keep-kernel-fuzz] [--keep-softrepeat] [--debug-log FILE] [--label S]\n"
+			"            [libinput debug-events configuration options: --enable-tap, --set-speed=S, ...] DESC [EVENTS]\n");
 	exit(2);
 }
 
@@ -641,6 +804,7 @@ int main(int argc, char **argv)
 		else if (!strcmp(argv[i], "--label") && i + 1 < argc) label = argv[++i];
 		else if (!strcmp(argv[i], "--keep-kernel-fuzz")) keep_kernel_fuzz = 1;
 		else if (!strcmp(argv[i], "--keep-softrepeat")) keep_softrepeat = 1;
+		else if (cfg_parse(argv[i])) ;
 		else if (argv[i][0] == '-') usage();
 		else if (!desc) desc = argv[i];
 		else if (!events) events = argv[i];
@@ -696,7 +860,7 @@ int main(int argc, char **argv)
 	/* ---- header ---- */
 	struct utsname un;
 	uname(&un);
-	fprintf(g_out, "# lref: libinput reference output (real libinput, path backend, default config)\n");
+	fprintf(g_out, "# lref: libinput reference output (real libinput, path backend, configuration: see the config lines)\n");
 	fprintf(g_out, "# lref argv:");
 	for (int i = 0; i < argc; i++)
 		fprintf(g_out, " %s", argv[i]);
@@ -800,6 +964,7 @@ int main(int argc, char **argv)
 	}
 	libinput_device_ref(dev);
 	print_device(dev);
+	cfg_apply(dev);
 	fprintf(g_out, "# ---- events ----\n");
 	drain(li);
 

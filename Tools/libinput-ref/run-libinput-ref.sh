@@ -184,16 +184,16 @@ else
 fi
 : >"$IR/jobs.txt"
 SUM=0
-while IFS='|' read -r name desc events; do
+while IFS='|' read -r name desc events settings _; do
 	for f in "$desc" ${events:+"$events"}; do
 		[ -f "$REC/$f" ] || { echo "job $name: no file $REC/$f" >&2; exit 1; }
-		cp "$REC/$f" "$IR/rec/"
+		mkdir -p "$IR/rec/$(dirname "$f")"; cp "$REC/$f" "$IR/rec/$f"
 	done
 	# duration: last minus first E: timestamp over the job's files
 	dur=$(cat "$REC/$desc" ${events:+"$REC/$events"} | awk '$1=="E:"{t=$2+0; if(n++==0)f=t; l=t} END{printf "%d", (n ? l-f : 0) + 1}')
 	limit=$((dur + 15))
 	SUM=$((SUM + limit))
-	echo "$name|$desc|$events|$limit" >>"$IR/jobs.txt"
+	echo "$name|$desc|$events|$limit|$settings" >>"$IR/jobs.txt"
 done <"$WORK/jobs.sel"
 [ -n "$TIMEOUT" ] || TIMEOUT=$((180 + SUM))
 echo "--ts $TS --clock $CLOCK --speed $SPEED" >"$IR/lref-opts"
@@ -244,10 +244,10 @@ while True:
     if name.endswith('.txt'):
         job = name[:-4]
         hdr = ('# libinput reference output\n'
-               f'# libinput: Debian 12 libinput10 {liver} (real library, path backend, default configuration)\n'
+               f'# libinput: Debian 12 libinput10 {liver} (real library, path backend; configuration: the \'# config\' lines below, libinput\'s defaults where none is set)\n'
                f'# kernel (guest): Debian linux-image-{kver} under qemu TCG; udev: Debian systemd-udevd {udevver} (Debian rules + hwdb)\n'
                f'# command: {script} --ts {ts} --speed {speed}   (all jobs of its jobs list in one VM boot, one lref process per job)\n'
-               f'#   this file alone: {script} --only {job} --ts {ts} --speed {speed} [--outdir DIR]; see Tools/libinput-ref/README.md\n')
+               f'#   this file alone: {script} [--jobs FILE] --only {job} --ts {ts} --speed {speed} [--outdir DIR]; see Tools/libinput-ref/README.md\n')
         out = os.path.join(outdir, name)
         open(out, 'wb').write(hdr.encode() + body)
     else:

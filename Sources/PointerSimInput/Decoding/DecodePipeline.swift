@@ -24,6 +24,8 @@ public struct DecodePipeline: Sendable {
     var dispatches = Dispatches()
     var framers: [Framer] = []
     var removed: [Bool] = []
+    /// The devices whose events are not sent (`--disable-sendevents`).
+    var silent: [Bool] = []
     /// The devices present whose dispatch watches the seat (touchpads), in order.
     var observers: [Int] = []
     /// The devices present with a pending timer.
@@ -73,8 +75,9 @@ public struct DecodePipeline: Sendable {
                                    into out: inout [DecodedEvent]) -> Int {
         let description = HostileValues.sanitized(description)
         let index = devices.count
+        // libinput's options (`--apply-to`) are resolved per device by its name.
         let context = DeviceContext(index: index, description: description, facts: facts ?? DeviceFacts.derive(for: description, in: configuration.environment),
-                                    configuration: configuration)
+                                    configuration: configuration.libinput.isEmpty ? configuration : configuration.resolved(forDeviceNamed: description.name))
         // Only the dispatches that watch the seat care about the others.
         for i in observers { dispatches.seatDeviceAdded(i, context); noteTimer(i) }
         dispatches.append(context, touchpad: Self.isTouchpad(context))
@@ -85,6 +88,7 @@ public struct DecodePipeline: Sendable {
         devices.append(context)
         framers.append(Framer(description))
         removed.append(false)
+        silent.append(!configuration.libinput.isEmpty && configuration.sendEventsDisabled(forDeviceNamed: description.name))
         expiries.append(nil)
         noteTimer(index)
         out.append(DecodedEvent(time: time ?? lastTime ?? 0, device: index, origin: .added, .deviceAdded))
@@ -94,7 +98,7 @@ public struct DecodePipeline: Sendable {
     /// Feeds one raw event of a device. Events of removed devices are ignored.
     public mutating func feed(device i: Int, _ event: EvdevEvent, into out: inout [DecodedEvent]) {
         typealias C = EventCodes
-        guard framers.indices.contains(i), !removed[i] else { return }
+        guard framers.indices.contains(i), !removed[i], !silent[i] else { return }
         var e = HostileValues.sanitized(event)
         if e.type == C.EV_SYN && e.code == C.SYN_DROPPED {
             framers[i].frame.removeAll(keepingCapacity: true)
@@ -147,7 +151,7 @@ public struct DecodePipeline: Sendable {
     /// optional). Touches may end but never start from it, relative motion is
     /// dropped, and motion histories restart.
     public mutating func resync(device i: Int, _ events: [EvdevEvent], into out: inout [DecodedEvent]) {
-        guard framers.indices.contains(i), !removed[i], let last = events.last else { return }
+        guard framers.indices.contains(i), !removed[i], !silent[i], let last = events.last else { return }
         framers[i].frame.removeAll(keepingCapacity: true)
         framers[i].dropping = false
         framers[i].resyncNext = false

@@ -28,6 +28,11 @@ public struct FallbackConfiguration: Sendable, Hashable {
     public var scrollButtonLock = false
     /// Natural (inverted) scrolling (libinput default: off).
     public var naturalScrolling = false
+    /// The clockwise rotation of relative motion in degrees, 0 … 359
+    /// (`--set-rotation-angle`, default 0). libinput 1.22 offers it only on
+    /// trackballs (the `ModelTrackball` quirk) and only in multiples of 90°;
+    /// elsewhere, or another angle, it is ignored.
+    public var rotationAngle: Int = 0
     /// Button debouncing. `nil`: libinput's behaviour, on unless the
     /// `ModelBouncingKeys` quirk says the device debounces itself.
     public var debouncing: Bool? = nil

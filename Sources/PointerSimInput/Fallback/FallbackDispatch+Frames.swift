@@ -107,6 +107,13 @@ extension FallbackDispatch {
     /// libinput: fallback_flush_relative_motion
     mutating func flushRelative(time: Int64, into out: inout [DecodedEvent]) {
         guard isPointer else { return }
+        // fallback_rotate_relative: matrix_mult_vec on the integer deltas.
+        if let m = rotation {
+            let x = Double(relX), y = Double(relY)
+            let tx = x * m.0 + y * m.1, ty = x * m.2 + y * m.3
+            relX = Int(tx.isFinite ? Swift.max(-2e9, Swift.min(2e9, tx)) : 0)
+            relY = Int(ty.isFinite ? Swift.max(-2e9, Swift.min(2e9, ty)) : 0)
+        }
         let raw = (x: Double(relX), y: Double(relY))
         relX = 0; relY = 0
         if postButtonScroll(raw, time: time, into: &out) { return }

@@ -41,6 +41,9 @@
 
     // Relative motion.
     var relX = 0, relY = 0, pendingRel = false
+    /// `dispatch->rotation.matrix` (cos, −sin, sin, cos), or `nil` when the
+    /// device has no rotation or it is 0° (libinput 1.22: trackballs only).
+    let rotation: (Double, Double, Double, Double)?
 
     /// `dispatch->wheel` (evdev-wheel.c).
     var wheel = Wheel()
@@ -79,6 +82,19 @@
         context = c
         settings = c.configuration.fallback
         let d = c.description, f = c.facts
+        // fallback_init_rotation: only devices with the ModelTrackball quirk
+        // (EVDEV_MODEL_TRACKBALL); the angle, clockwise, must be a multiple
+        // of 90 (another is LIBINPUT_CONFIG_STATUS_INVALID and changes nothing);
+        // matrix_init_rotate.
+        let angle = ((c.configuration.fallback.rotationAngle % 360) + 360) % 360
+        if f.quirkBool("ModelTrackball") == true && angle != 0 && angle % 90 == 0 {
+            // At the right angles the rotation is exact (measured: a 180° turn
+            // negates every delta, with no truncation to 0 of a 1 − ε product).
+            let (s, co): (Double, Double) = angle == 90 ? (1, 0) : angle == 180 ? (0, -1) : (-1, 0)
+            rotation = (co, -s, s, co)
+        } else {
+            rotation = nil
+        }
         var dis = Set<UInt32>()
         var enabledExtra = Set<UInt32>()
         for (key, into) in [("AttrEventCodeDisable", 0), ("AttrEventCodeEnable", 1)] {

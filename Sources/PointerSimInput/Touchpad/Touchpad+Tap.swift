@@ -40,10 +40,15 @@ extension TouchpadDispatch {
 
     /// libinput: tp_tap_notify
     ///
-    /// LRM map.
+    /// The button is `button_map[tp->tap.map][nfingers - 1]`: lrm (left,
+    /// right, middle) or lmr (left, middle, right). libinput defers a map
+    /// change until the tap state is idle; ours is fixed when the device is added.
     mutating func tapNotify(_ time: Int64, _ nfingers: Int, pressed: Bool) {
         guard nfingers >= 1 && nfingers <= 3 else { return }
-        let button = nfingers == 1 ? EventCodes.BTN_LEFT : (nfingers == 2 ? EventCodes.BTN_RIGHT : EventCodes.BTN_MIDDLE)
+        let lmr = settings.tapButtonMap == .lmr
+        let button = nfingers == 1 ? EventCodes.BTN_LEFT
+            : nfingers == 2 ? (lmr ? EventCodes.BTN_MIDDLE : EventCodes.BTN_RIGHT)
+            : (lmr ? EventCodes.BTN_RIGHT : EventCodes.BTN_MIDDLE)
         if pressed { tap.buttonsPressed |= 1 << UInt32(nfingers) } else { tap.buttonsPressed &= ~(1 << UInt32(nfingers)) }
         postButton(time, button, pressed: pressed)
     }

@@ -33,6 +33,9 @@ public struct TouchpadConfiguration: Sendable, Hashable {
     public var tapAndDrag = true
     /// Drag lock when tapping is on (default off).
     public var dragLock = false
+    /// The buttons of one-, two- and three-finger taps (default lrm: left,
+    /// right, middle; `--set-tap-map`).
+    public var tapButtonMap: LibinputOptions.TapButtonMap = .lrm
     /// The scroll method; `nil`: two-finger on pads that can report two
     /// fingers (slots or `BTN_TOOL_DOUBLETAP`), else edge.
     public var scrollMethod: ScrollMethod? = nil
