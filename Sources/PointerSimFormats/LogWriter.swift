@@ -1,7 +1,7 @@
 import PointerSimCore
 
 /// Serialises log records as JSON Lines exactly as docs/Formats/Log.md specifies:
-/// keys in a fixed order, numbers through ``formatLogNumber(_:)``, so that a
+/// keys in a fixed order, numbers through `formatLogNumber(_:)`, so that a
 /// replay is byte-for-byte reproducible.
 public enum LogLine {
     /// The JSON object for one record, without the newline.

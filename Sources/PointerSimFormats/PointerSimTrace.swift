@@ -27,7 +27,7 @@ public enum PointerSimTrace {
 
     /// Writes events in this format, exactly: the inverse of
     /// ``parse(_:file:)``. Every number is the shortest text that parses
-    /// back to the same bits (``formatExactNumber(_:)``), so
+    /// back to the same bits (`formatExactNumber(_:)`), so
     /// `parse(render(events)) == events` bit for bit, for events of finite
     /// numbers, times that never decrease, ids and names without spaces or
     /// `#`, and no `removed` while a button is held (the reader expands that

@@ -20,7 +20,7 @@ extension SceneFile {
     /// rules, the hit rule, `initialSelection`, veto rects, autoscroll), the
     /// selection settings, the items, the region configuration and the
     /// regions with their styles. Numbers are exact
-    /// (``formatExactNumber(_:)``), so parsing the text gives the same scene
+    /// (`formatExactNumber(_:)`), so parsing the text gives the same scene
     /// bit for bit. Not written, because the file cannot say them: a
     /// non-finite number (the default `hover.maxSlip`, infinite, is left to
     /// its default), `PointerEffectParameters.pointerIsFree`, and

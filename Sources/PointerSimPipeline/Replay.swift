@@ -7,7 +7,7 @@ import PointerSimInput
 /// `-` (standard input), pipes and FIFOs work as well as files.
 public enum TraceInputs {
     /// Opens the inputs: one stream per `pointersim-trace` file, and one for
-    /// all raw recordings together (one ``RawInputPipeline``: merged by
+    /// all raw recordings together (one `RawInputPipeline`: merged by
     /// timestamp and decoded together, so a keyboard in one file modifies a
     /// mouse in another). A `.desc` followed by its `.events` is one evemu
     /// recording.
@@ -145,7 +145,7 @@ public enum Replay {
     /// What a replay read.
     public struct Summary {
         /// The trace-clock time subtracted from every event (the earliest
-        /// start, see ``merged(_:)``).
+        /// start, see `merged(_:)`).
         public var origin: Double
         /// The inputs read, in the order of their streams (a trace per
         /// `pointersim-trace` file, one for all raw recordings).

@@ -82,6 +82,6 @@ public enum ConformanceOutcome: Sendable {
 
 /// An implementation under test, as the runner sees it: a whole session in,
 /// its answers out. ``Conformance/subject(_:)`` makes one from a Swift model
-/// stepped in process; ``ExecSubject`` from a child process
+/// stepped in process; `ExecSubject` from a child process
 /// (`pointersim conform --exec`).
 public typealias ConformanceSubject = (ConformanceSession) throws -> ConformanceOutcome

@@ -4,7 +4,7 @@ import PointerSimInput
 
 /// libinput's configuration options with `libinput debug-events`' names and
 /// values, shared by `decode`, `replay`, `render` and `live`. The values are
-/// checked by ``LibinputOptions`` (an unknown value is a usage error naming
+/// checked by `LibinputOptions` (an unknown value is a usage error naming
 /// the allowed ones); the options add one set after the scene's own
 /// (`pointer.libinput`), so they override it.
 struct LibinputOptionGroup: ParsableArguments {

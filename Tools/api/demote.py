@@ -37,7 +37,7 @@ def load_list():
             entries.setdefault(parts[0], {})[parts[1]] = (spi, members)
     return entries
 
-def narrow(line, spi):
+def narrow(line, spi, previous=''):
     m = DECL.match(line)
     if not m:
         return line
@@ -50,7 +50,8 @@ def narrow(line, spi):
     # module's `@inlinable` code (the band engine's hot paths are inlinable).
     rest = line[m.end(3):]
     uf = '@usableFromInline '
-    if re.search(r'@(inlinable|usableFromInline)\b', attrs) or re.match(r'\s*extension\b', rest):
+    if re.search(r'@(inlinable|usableFromInline)\b', attrs) or re.match(r'\s*extension\b', rest) \
+            or re.search(r'@inlinable\b', previous.split('//', 1)[0]):
         uf = ''
     return line[:m.start(2)] + uf + 'package' + line[m.end(2):]
 
@@ -85,7 +86,7 @@ def process_file(path, names):
             spi, members = names[outer_here]
             # `members`: the type stays public, its members narrow.
             if not (members and (depth == 0)):
-                new = narrow(line, spi)
+                new = narrow(line, spi, out[-1] if out else '')
         if new != line:
             changed = True
         out.append(new)
@@ -203,7 +204,7 @@ def fix_loop(max_rounds=30, entries=None):
             with open(path) as f:
                 lines = f.read().split('\n')
             for n in nums:
-                new = narrow(lines[n - 1], None)
+                new = narrow(lines[n - 1], None, lines[n - 2] if n > 1 else '')
                 if new == lines[n - 1]:
                     stuck.append(f'{path}:{n}: {lines[n - 1].strip()}')
                 lines[n - 1] = new

@@ -1,4 +1,4 @@
-/// The band's half of selection: the items' geometry (a ``SpatialIndex``
+/// The band's half of selection: the items' geometry (a `SpatialIndex`
 /// over their edges), hit tests, and an incremental band update whose cost
 /// follows the change, not the item count. The selection itself is a
 /// ``SelectionModel``, which each operation that changes it takes `inout`:
@@ -7,7 +7,7 @@
 ///
 /// Between two consecutive band rects, an item's hit state (four comparisons
 /// between its edges and the band's) can change only if a band edge moved
-/// across one of its edges. The engine asks its ``SpatialIndex`` for exactly
+/// across one of its edges. The engine asks its `SpatialIndex` for exactly
 /// those candidates (a sorted-edge range or a grid strip, whichever is
 /// cheaper), re-tests them and reports the items whose selection changed.
 ///
@@ -15,9 +15,9 @@
 /// The mode (``SelectionMode``) applies live on every update, or, for a
 /// band that is not live, only at the end.
 ///
-/// Items can change after creation (``insertItem(_:selection:)``,
-/// ``removeItem(_:selection:)``, ``setRect(_:ofItem:selection:)``,
-/// ``relayout(_:selection:)``): an item's index is its id and is never
+/// Items can change after creation (`insertItem(_:selection:)`,
+/// `removeItem(_:selection:)`, `setRect(_:ofItem:selection:)`,
+/// `relayout(_:selection:)`): an item's index is its id and is never
 /// reused (a removed item keeps its index and is never hit again). A
 /// changed item is re-tested at once and kept on a short list that every
 /// band update visits until the index is rebuilt, which happens when that

@@ -304,22 +304,22 @@ public struct BandSelectionInteraction: Sendable {
 
     // MARK: The items after creation
 
-    /// Adds an item; see ``BandEngine/insertItem(_:selection:)``.
+    /// Adds an item; see `BandEngine.insertItem(_:selection:)`.
     public mutating func insertItem(_ rect: Rect, selection model: inout SelectionModel) -> (index: Int, diff: SelectionDiff) {
         engine.insertItem(rect, selection: &model)
     }
 
-    /// Removes an item; see ``BandEngine/removeItem(_:selection:)``.
+    /// Removes an item; see `BandEngine.removeItem(_:selection:)`.
     @discardableResult
     public mutating func removeItem(_ i: Int, selection model: inout SelectionModel) -> SelectionDiff { engine.removeItem(i, selection: &model) }
 
-    /// Moves one item; see ``BandEngine/setRect(_:ofItem:selection:)``.
+    /// Moves one item; see `BandEngine.setRect(_:ofItem:selection:)`.
     @discardableResult
     public mutating func setRect(_ rect: Rect, ofItem i: Int, selection model: inout SelectionModel) -> SelectionDiff {
         engine.setRect(rect, ofItem: i, selection: &model)
     }
 
-    /// Gives every item a new rect; see ``BandEngine/relayout(_:selection:)``.
+    /// Gives every item a new rect; see `BandEngine.relayout(_:selection:)`.
     @discardableResult
     public mutating func relayout(_ rects: [Rect], selection model: inout SelectionModel) -> SelectionDiff { engine.relayout(rects, selection: &model) }
 

@@ -248,7 +248,7 @@
     /// per layout, nothing decided per item).
     /// - Complexity: O(n).
     @inlinable @inline(__always)
-    @usableFromInline package func forEach(_ body: (Int, SIMD4<Double>) throws -> Void) rethrows {
+    package func forEach(_ body: (Int, SIMD4<Double>) throws -> Void) rethrows {
         switch layout {
         case .uniform:
             let s = size ?? .zero

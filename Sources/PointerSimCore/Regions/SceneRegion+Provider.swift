@@ -82,7 +82,7 @@ public struct SceneRegion: Sendable, Hashable {
 /// The scene-file provider: the topmost region (the last in the list) whose
 /// rect contains the pointer.
 ///
-/// Backed by a ``SpatialIndex`` over the rects, so a query visits only the
+/// Backed by a `SpatialIndex` over the rects, so a query visits only the
 /// regions registered in the pointer's grid cell (plus the few oversized
 /// ones): about O(1) for regions of similar size, not a scan of all of them.
 public struct SceneRegionProvider: PointerRegionProvider {

@@ -301,7 +301,7 @@ public struct SelectionController: Sendable {
     /// alone when it is not selected, the whole selection when it is. Toolkits
     /// with ``ClickRules/contextClickSelects`` select the clicked item first
     /// (and clear on empty space), except while a band is active: the band
-    /// owns the selection then (``SelectionModel/setSelection(_:band:)-(SelectionTarget,_)``
+    /// owns the selection then (`SelectionModel.setSelection(_:band:)-(SelectionTarget,_)`
     /// would only set its starting selection), so nothing is selected and the
     /// menu targets the band's current selection by the same rule.
     public mutating func contextClick(item i: Int?, point: Point, selection model: inout SelectionModel, items: BandEngine) -> [SelectionEvent] {

@@ -6,12 +6,12 @@
 /// on it directly; a band (``BandEngine``, through
 /// ``BandSelectionInteraction``) reads it when the band begins and applies
 /// its changes to it as the band moves. Operations cost what they change
-/// (``setSelection(_:band:)-(SelectionTarget,_)``): toggling one item is
+/// (`setSelection(_:band:)-(SelectionTarget,_)`): toggling one item is
 /// O(1), and select all, clear and ranges after one another are
 /// O(changed items / 64 + runs).
 ///
 /// While a band is active (``isBandActive``), the band's mode applies to
-/// the selection the band began from (``bandStart``): an operation then
+/// the selection the band began from (`bandStart`): an operation then
 /// sets that starting selection, and the band engine, passed to the
 /// operation, applies its mode to it again.
 ///

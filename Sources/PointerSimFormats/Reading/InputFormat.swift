@@ -1,5 +1,5 @@
 /// The formats `replay` reads, recognised by content from the first bytes
-/// of an input (``LineReader/prefix(_:)``), so pipes and FIFOs work as well
+/// of an input (`LineReader.prefix(_:)`), so pipes and FIFOs work as well
 /// as files: the input is never opened twice.
 public enum InputFormat: Sendable, Hashable {
     /// `pointersim-trace 1`.

@@ -2,9 +2,9 @@
 /// seat, as libinput runs it.
 ///
 /// Per device it applies the kernel's and libevdev's filtering
-/// (``KernelFilter``), gathers frames up to `SYN_REPORT` (every event of a
+/// (`KernelFilter`), gathers frames up to `SYN_REPORT` (every event of a
 /// frame takes the `SYN_REPORT`'s time, as libinput sees it), handles
-/// `SYN_DROPPED`, and hands whole frames to the device's ``DeviceDispatch``.
+/// `SYN_DROPPED`, and hands whole frames to the device's `DeviceDispatch`.
 /// Before a frame at time *t*, every timer of every device due at or before
 /// *t* fires, earliest first (libinput flushes its timers before each event).
 /// Each emitted event is shown to the other devices of the seat

@@ -4,7 +4,7 @@
 /// `--dmi`): each returns why a value cannot be used, or `nil`.
 ///
 /// The bounds are those the decoder works within (docs/Limits.md): axis
-/// values, fuzz and resolutions within ±2²⁸ (``HostileValues/axisLimit``),
+/// values, fuzz and resolutions within ±2²⁸ (`HostileValues.axisLimit`),
 /// size and resolution hints 1 … 65,536, a trackpoint multiplier above 0 and at
 /// most 100, wheel click angles and counts −360 … 360 (not 0), a mouse's DPI
 /// 1 … 100,000. A value outside them is refused rather than clamped: the
