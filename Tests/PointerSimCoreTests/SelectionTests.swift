@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func clicksPerToolkit() {
-        var band = BandSelectionInteraction(items: grid)
+        let band = BandSelectionInteraction(items: grid)
         var sel = SelectionModel(count: grid.count)
         var ui = SelectionController(rules: .uikit)
         var out = ui.click(item: 1, modifiers: [], time: 0, point: .zero, selection: &sel, items: band.engine)
