@@ -2,9 +2,9 @@ import PointerSimCore
 
 /// A parsed JSON value that remembers the line it started on, so scene errors
 /// can name both the path and the line.
-@usableFromInline package struct JSONNode: Sendable {
+@_spi(Fuzz) public struct JSONNode: Sendable {
     /// The value.
-    @usableFromInline package indirect enum Value: Sendable {
+    @_spi(Fuzz) public indirect enum Value: Sendable {
         case null
         case bool(Bool)
         case number(Double)
@@ -14,9 +14,9 @@ import PointerSimCore
         case object([(key: String, value: JSONNode)])
     }
     /// The value.
-    @usableFromInline package var value: Value
+    @_spi(Fuzz) public var value: Value
     /// The 1-based line the value starts on.
-    @usableFromInline package var line: Int
+    @_spi(Fuzz) public var line: Int
     /// For an array of `[x, y]` pairs the scene parser read as a column of
     /// points (a `path` shape), its index in those columns (the value is
     /// then an empty array); else -1.
@@ -92,7 +92,7 @@ import PointerSimCore
 
     /// Parses a whole document.
     /// - Throws: ``InputError`` (`malformed`) naming the file, line and what was expected.
-    @_spi(Fuzz) @usableFromInline package static func parse(_ text: String, file: String) throws -> JSONNode {
+    @_spi(Fuzz) public static func parse(_ text: String, file: String) throws -> JSONNode {
         try withBytes(text) { bytes in
             var p = JSONParser(bytes: bytes, file: file)
             return try p.document()

@@ -5,7 +5,7 @@ import PointerSimInput
 /// where it is (`items[3].rect`) and unknown keys are rejected.
 @usableFromInline package struct SceneField {
     /// The node.
-    @usableFromInline package let node: JSONNode
+    @_spi(Fuzz) public let node: JSONNode
     /// Its path from the document root (`items[3].rect`), made when asked
     /// for (an error, a warning): an array of a million elements makes no
     /// million strings.
@@ -20,7 +20,7 @@ import PointerSimInput
     var pointColumns: [[Point]] = []
 
     /// Creates a field.
-    @usableFromInline package init(node: JSONNode, path: String, file: String) { self.node = node; base = path; index = nil; self.file = file }
+    @_spi(Fuzz) public init(node: JSONNode, path: String, file: String) { self.node = node; base = path; index = nil; self.file = file }
 
     init(node: JSONNode, array: String, index: Int, file: String) { self.node = node; base = array; self.index = index; self.file = file }
 
