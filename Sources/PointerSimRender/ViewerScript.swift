@@ -73,7 +73,10 @@ function pushIndices(v) {
   else if (isList(v)) { for (const r of v.ranges) { for (let ix = r[0]; ix <= r[1] && ix < NI; ix++) { DIDX.push(ix); n++; } } }
   return n;
 }
+// Drags (drag.began/moved/ended): per line, the dragged items (D[d0 ..< d0 + n]) and their offset; drawn offset while a drag runs.
+const DRAGS = [], DRAGREC = [];
 { const rp = new Reader(bytes('pointers')), rb = new Reader(bytes('band'));
+  let dragD0 = 0, dragN = 0;
   let mx = 0, my = 0, shape = 0, pi = 0, ri = 0, bx = 0, by = 0, bw = 0, bh = 0, mode = 0, start = -1;
   const textBands = H.bandLinesAsText;
   for (let i = 0; i < N; i++) {
@@ -103,6 +106,11 @@ function pushIndices(v) {
     }
     const obj = JSON.parse(RARE_TEXT[ri]); ORD[i] = ri; RARE.push({ rec: i, obj: obj }); ri++;
     if (k !== KIND_SELECTING) MARKS.push(i);
+    if (KINDS[k].startsWith('drag.')) {
+      if (KINDS[k] === 'drag.began') { dragD0 = DIDX.n; dragN = pushIndices(obj.items); }
+      const off = Array.isArray(obj.offset) ? obj.offset : [0, 0];
+      DRAGREC.push(i); DRAGS.push({ d0: dragD0, n: dragN, dx: off[0], dy: off[1], active: KINDS[k] !== 'drag.ended' });
+    }
     if (k === KIND_BEGAN || k === KIND_SELECTING || k === KIND_ENDED) {
       const r = obj.rect; bx = Math.round(r[0] * 1000); by = Math.round(r[1] * 1000); bw = Math.round(r[2] * 1000); bh = Math.round(r[3] * 1000);
       if (k === KIND_BEGAN) { mode = Math.max(0, MODES.indexOf(obj.mode)); start = i; }
@@ -281,6 +289,8 @@ function state(k) {
   s.latched = reg > 0 ? H.axes[REGION.get(k, 2, 0)] : 'none';
   s.accessorySet = reg > 0 ? REGION.get(k, 3, 0) : 0;
   const b = bandAt(k); s.band = b;
+  const dq = lastLE(DRAGREC, DRAGREC.length, k), dg = dq >= 0 ? DRAGS[dq] : null;
+  s.drag = dg && dg.active ? { items: Array.from(D.subarray(dg.d0, dg.d0 + Math.min(dg.n, 5000))), offset: [dg.dx, dg.dy] } : null;
   if (NI) { selectionAfter(lastLE(B.rec, NB, k)); s.selectionCount = selCount; }
   else s.selectionCount = 0;
   // the last unplug
@@ -361,6 +371,12 @@ function drawStage(s) {
         ctx.fillText(id, IX[i] + IW[i] / 2, IY[i] + IH[i] / 2);
       }
     }
+  }
+  // the dragged items, following the pointer while a drag runs
+  if (layers.items && NI && s.drag && s.drag.items.length) {
+    ctx.save(); ctx.translate(s.drag.offset[0], s.drag.offset[1]); ctx.globalAlpha = 0.6;
+    ctx.beginPath(); for (const i of s.drag.items) ctx.rect(IX[i], IY[i], IW[i], IH[i]);
+    ctx.fillStyle = '#4a90e2'; ctx.fill(); ctx.setLineDash([4, 3]); ctx.lineWidth = 1.5 / S; ctx.strokeStyle = '#2a6bb8'; ctx.stroke(); ctx.restore();
   }
   // each profile's selection: a square per profile at every item's top-left corner, filled when selected
   if (PROF && layers.items && NI) {
