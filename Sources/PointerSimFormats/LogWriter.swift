@@ -51,6 +51,8 @@ public enum LogLine {
             s += ",\"point\":" + pointJSON(point) + ",\"items\":" + stringsJSON(items)
         case .dragBegan(let point, let items):
             s += ",\"point\":" + pointJSON(point) + ",\"items\":" + itemsJSON(items)
+        case .dragMoved(let point, let offset):
+            s += ",\"point\":" + pointJSON(point) + ",\"offset\":" + numbersJSON([offset.dx, offset.dy])
         case .dragEnded(let point, let offset, let items, let cancelled):
             s += ",\"point\":" + pointJSON(point) + ",\"offset\":" + numbersJSON([offset.dx, offset.dy]) + ",\"items\":" + itemsJSON(items)
             s += ",\"cancelled\":" + (cancelled ? "true" : "false")

@@ -12,7 +12,8 @@ import PointerSimPipeline
 /// Per log line: the time delta (ms) and the kind. `pointer` lines: the model
 /// pointer (delta), and only when they differ from the line before or from
 /// the model pointer, the presented pointer, the shape (a template relative to
-/// the presented pointer), the content's parallax offset and the accessories.
+/// the presented pointer), the content's parallax offset and the accessories
+/// (with their opacities while they fade).
 /// `band.selecting` lines: the rect (delta) and the item indices added and
 /// removed. Every other line (rare: band.began/ended, region.*, device.removed
 /// and kinds this renderer does not know yet) is kept as its log text.
@@ -227,6 +228,7 @@ public struct ReplayCapture {
         if cx != 0 || cy != 0 { flags |= 2 }
         if template != lastShape || template < 0 { flags |= 4 }
         if !f.accessories.isEmpty { flags |= 8 }
+        if !f.accessories.isEmpty && !f.accessoryAlphas.isEmpty { flags |= 16 }
         pointers.u(flags)
         pointers.s(mx - lastModel.x); pointers.s(my - lastModel.y)
         lastModel = (mx, my)
@@ -241,6 +243,10 @@ public struct ReplayCapture {
             for a in f.accessories {
                 pointers.s(milli(a.center.x) - px); pointers.s(milli(a.center.y) - py); pointers.s(milli(a.angle))
             }
+        }
+        if flags & 16 != 0 {
+            // Fading accessories: each one's opacity in thousandths (1000 when not given).
+            for i in f.accessories.indices { pointers.u(i < f.accessoryAlphas.count ? milli(f.accessoryAlphas[i]) : 1000) }
         }
     }
 

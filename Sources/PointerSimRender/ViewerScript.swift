@@ -40,8 +40,8 @@ const IX = new Float64Array(NI), IY = new Float64Array(NI), IW = new Float64Arra
 // pointer lines, band lines, rare lines
 const P = H.counts.pointers;
 const PREC = new Int32Array(P), MX = new Float64Array(P), MY = new Float64Array(P), PX = new Float64Array(P), PY = new Float64Array(P);
-const CX = new Float64Array(P), CY = new Float64Array(P), SH = new Int32Array(P), ACC0 = new Int32Array(P), ACCN = new Uint8Array(P);
-const AX = new Grow(Float64Array), AY = new Grow(Float64Array), AA = new Grow(Float64Array);
+const CX = new Float64Array(P), CY = new Float64Array(P), SH = new Int32Array(P), ACC0 = new Int32Array(P), ACCN = new Uint8Array(P), ACCF = new Uint8Array(P);  // ACCF: 1 when the line gives the accessories' alphas (fading)
+const AX = new Grow(Float64Array), AY = new Grow(Float64Array), AA = new Grow(Float64Array), AL = new Grow(Float64Array);
 const BREC = new Grow(Int32Array), BK = new Grow(Uint8Array), BX = new Grow(Float64Array), BY = new Grow(Float64Array), BW = new Grow(Float64Array), BH = new Grow(Float64Array);
 const BD0 = new Grow(Int32Array), BDA = new Grow(Int32Array), BDR = new Grow(Int32Array), BMODE = new Grow(Uint8Array), BCANCEL = new Grow(Uint8Array), BSTART = new Grow(Int32Array);
 const DIDX = new Grow(Int32Array);
@@ -73,7 +73,10 @@ function pushIndices(v) {
   else if (isList(v)) { for (const r of v.ranges) { for (let ix = r[0]; ix <= r[1] && ix < NI; ix++) { DIDX.push(ix); n++; } } }
   return n;
 }
+// Drags (drag.began/moved/ended): per line, the dragged items (D[d0 ..< d0 + n]) and their offset; drawn offset while a drag runs.
+const DRAGS = [], DRAGREC = [];
 { const rp = new Reader(bytes('pointers')), rb = new Reader(bytes('band'));
+  let dragD0 = 0, dragN = 0;
   let mx = 0, my = 0, shape = 0, pi = 0, ri = 0, bx = 0, by = 0, bw = 0, bh = 0, mode = 0, start = -1;
   const textBands = H.bandLinesAsText;
   for (let i = 0; i < N; i++) {
@@ -85,7 +88,8 @@ function pushIndices(v) {
       if (fl & 2) { CX[pi] = rp.s(); CY[pi] = rp.s(); }
       if (fl & 4) { shape = rp.u() - 1; if (shape < 0) { INLINE.push(readInline(rp)); shape = -INLINE.length; } }
       SH[pi] = shape; ACC0[pi] = AX.n;
-      if (fl & 8) { const c = rp.u(); ACCN[pi] = c; for (let j = 0; j < c; j++) { AX.push(PX[pi] + rp.s()); AY.push(PY[pi] + rp.s()); AA.push(rp.s()); } }
+      if (fl & 8) { const c = rp.u(); ACCN[pi] = c; for (let j = 0; j < c; j++) { AX.push(PX[pi] + rp.s()); AY.push(PY[pi] + rp.s()); AA.push(rp.s()); AL.push(1000); } }
+      if (fl & 16) { ACCF[pi] = 1; for (let j = 0; j < ACCN[pi]; j++) AL.a[ACC0[pi] + j] = rp.u(); }
       pi++;
       continue;
     }
@@ -102,6 +106,11 @@ function pushIndices(v) {
     }
     const obj = JSON.parse(RARE_TEXT[ri]); ORD[i] = ri; RARE.push({ rec: i, obj: obj }); ri++;
     if (k !== KIND_SELECTING) MARKS.push(i);
+    if (KINDS[k].startsWith('drag.')) {
+      if (KINDS[k] === 'drag.began') { dragD0 = DIDX.n; dragN = pushIndices(obj.items); }
+      const off = Array.isArray(obj.offset) ? obj.offset : [0, 0];
+      DRAGREC.push(i); DRAGS.push({ d0: dragD0, n: dragN, dx: off[0], dy: off[1], active: KINDS[k] !== 'drag.ended' });
+    }
     if (k === KIND_BEGAN || k === KIND_SELECTING || k === KIND_ENDED) {
       const r = obj.rect; bx = Math.round(r[0] * 1000); by = Math.round(r[1] * 1000); bw = Math.round(r[2] * 1000); bh = Math.round(r[3] * 1000);
       if (k === KIND_BEGAN) { mode = Math.max(0, MODES.indexOf(obj.mode)); start = i; }
@@ -124,7 +133,7 @@ function pushIndices(v) {
 const NBAND = BANDREC.n, BANDR = BANDREC.done(), BANDX = BANDJ.done();
 const NB = BREC.n;
 const B = { rec: BREC.done(), k: BK.done(), x: BX.done(), y: BY.done(), w: BW.done(), h: BH.done(), d0: BD0.done(), da: BDA.done(), dr: BDR.done(), mode: BMODE.done(), cancel: BCANCEL.done(), start: BSTART.done() };
-const D = DIDX.done(), ACC = { x: AX.done(), y: AY.done(), a: AA.done() };
+const D = DIDX.done(), ACC = { x: AX.done(), y: AY.done(), a: AA.done(), alpha: AL.done() };
 const EV = EVENTS.done(), MK = MARKS.done();
 function changeList(id, n, width) {
   const r = new Reader(bytes(id)), at = new Int32Array(n), v = []; for (let j = 0; j < width; j++) v.push(new Float64Array(n));
@@ -231,7 +240,7 @@ function lineText(i) {
   if (k === KIND_POINTER) {
     let s = head + ',"model":[' + f3(MX[o]) + ',' + f3(MY[o]) + '],"presented":[' + f3(PX[o]) + ',' + f3(PY[o]) + '],"shape":' + shapeText(shapeAt(o));
     s += ',"content":[' + f3(CX[o]) + ',' + f3(CY[o]) + '],"accessories":[';
-    for (let j = 0; j < ACCN[o]; j++) { const q = ACC0[o] + j; s += (j ? ',' : '') + '{"center":[' + f3(ACC.x[q]) + ',' + f3(ACC.y[q]) + '],"angle":' + f3(ACC.a[q]) + '}'; }
+    for (let j = 0; j < ACCN[o]; j++) { const q = ACC0[o] + j; s += (j ? ',' : '') + '{"center":[' + f3(ACC.x[q]) + ',' + f3(ACC.y[q]) + '],"angle":' + f3(ACC.a[q]) + (ACCF[o] ? ',"alpha":' + f3(ACC.alpha[q]) : '') + '}'; }
     return s + ']}';
   }
   if (k === KIND_SELECTING && !H.bandLinesAsText) {
@@ -263,7 +272,7 @@ function state(k) {
   if (pi >= 0) {
     s.model = [MX[pi] / 1000, MY[pi] / 1000]; s.presented = [PX[pi] / 1000, PY[pi] / 1000];
     s.shapeMilli = shapeAt(pi); s.shape = JSON.parse(shapeText(s.shapeMilli)); s.content = [CX[pi] / 1000, CY[pi] / 1000];
-    s.accessories = []; for (let j = 0; j < ACCN[pi]; j++) { const q = ACC0[pi] + j; s.accessories.push({ center: [ACC.x[q] / 1000, ACC.y[q] / 1000], angle: ACC.a[q] / 1000 }); }
+    s.accessories = []; for (let j = 0; j < ACCN[pi]; j++) { const q = ACC0[pi] + j; s.accessories.push({ center: [ACC.x[q] / 1000, ACC.y[q] / 1000], angle: ACC.a[q] / 1000, alpha: ACC.alpha[q] / 1000 }); }
     s.pointerLine = PREC[pi];
   } else {
     s.model = null; s.presented = null; s.shape = null; s.accessories = []; s.content = [0, 0];
@@ -280,6 +289,8 @@ function state(k) {
   s.latched = reg > 0 ? H.axes[REGION.get(k, 2, 0)] : 'none';
   s.accessorySet = reg > 0 ? REGION.get(k, 3, 0) : 0;
   const b = bandAt(k); s.band = b;
+  const dq = lastLE(DRAGREC, DRAGREC.length, k), dg = dq >= 0 ? DRAGS[dq] : null;
+  s.drag = dg && dg.active ? { items: Array.from(D.subarray(dg.d0, dg.d0 + Math.min(dg.n, 5000))), offset: [dg.dx, dg.dy] } : null;
   if (NI) { selectionAfter(lastLE(B.rec, NB, k)); s.selectionCount = selCount; }
   else s.selectionCount = 0;
   // the last unplug
@@ -360,6 +371,12 @@ function drawStage(s) {
         ctx.fillText(id, IX[i] + IW[i] / 2, IY[i] + IH[i] / 2);
       }
     }
+  }
+  // the dragged items, following the pointer while a drag runs
+  if (layers.items && NI && s.drag && s.drag.items.length) {
+    ctx.save(); ctx.translate(s.drag.offset[0], s.drag.offset[1]); ctx.globalAlpha = 0.6;
+    ctx.beginPath(); for (const i of s.drag.items) ctx.rect(IX[i], IY[i], IW[i], IH[i]);
+    ctx.fillStyle = '#4a90e2'; ctx.fill(); ctx.setLineDash([4, 3]); ctx.lineWidth = 1.5 / S; ctx.strokeStyle = '#2a6bb8'; ctx.stroke(); ctx.restore();
   }
   // each profile's selection: a square per profile at every item's top-left corner, filled when selected
   if (PROF && layers.items && NI) {
@@ -443,7 +460,7 @@ function drawStage(s) {
       ctx.save(); ctx.translate(a.center[0], a.center[1]); if (d.rotates) ctx.rotate(a.angle);
       if (d.arrow !== undefined) { const z = d.arrow; ctx.beginPath(); ctx.moveTo(0, -z / 2); ctx.lineTo(z / 2, z / 2); ctx.lineTo(-z / 2, z / 2); ctx.closePath(); }
       else styleShapePath(ctx, d.shape);
-      ctx.fillStyle = '#1d1d1f'; ctx.fill(); ctx.restore();
+      ctx.globalAlpha = a.alpha; ctx.fillStyle = '#1d1d1f'; ctx.fill(); ctx.restore();
     });
   }
   if (s.model && layers.model) {

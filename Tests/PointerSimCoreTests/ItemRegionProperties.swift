@@ -167,11 +167,32 @@ import Testing
         ]).map(\.event)
         #expect(out == [
             .dragBegan(point: Point(x: 50, y: 50), items: ["r0c0", "r0c1"]),
+            .dragMoved(point: Point(x: 70, y: 90), offset: Vector(dx: 20, dy: 40)),
             .dragEnded(point: Point(x: 70, y: 90), offset: Vector(dx: 20, dy: 40), items: ["r0c0", "r0c1"], cancelled: true),
             .dragBegan(point: Point(x: 50, y: 150), items: ["r1c0"]),
+            .dragMoved(point: Point(x: 55, y: 150), offset: Vector(dx: 5, dy: 0)),
             .dragEnded(point: Point(x: 55, y: 150), offset: Vector(dx: 5, dy: 0), items: ["r1c0"], cancelled: false),
         ])
         #expect(sim.selection == ["r0c0", "r0c1"])
+    }
+
+    /// Each motion during a drag logs where the items are: the pointer's
+    /// offset from the press point.
+    @Test func theItemsFollowThePointer() {
+        var scene = Scene.default
+        scene.selection.dragInteractionEnabled = true
+        var sim = Simulator(scene: scene)
+        let out = sim.process([
+            PointerEvent(time: 0, .move(Point(x: 50, y: 50))), PointerEvent(time: 0.1, .press(.primary)),
+            PointerEvent(time: 0.2, .move(Point(x: 60, y: 50))), PointerEvent(time: 0.3, .move(Point(x: 80, y: 70))),
+            PointerEvent(time: 0.4, .release(.primary)), PointerEvent(time: 0.5, .move(Point(x: 90, y: 90))),
+        ]).map(\.event)
+        #expect(out == [
+            .dragBegan(point: Point(x: 50, y: 50), items: ["r0c0"]),
+            .dragMoved(point: Point(x: 60, y: 50), offset: Vector(dx: 10, dy: 0)),
+            .dragMoved(point: Point(x: 80, y: 70), offset: Vector(dx: 30, dy: 20)),
+            .dragEnded(point: Point(x: 80, y: 70), offset: Vector(dx: 30, dy: 20), items: ["r0c0"], cancelled: false),
+        ])
     }
 }
 

@@ -265,8 +265,8 @@ def pixel_checks(b, name, t, st, view, tol=2.6):
             check(diff_box(b, "pointer", x0 - 15, y0 - 15, x0 + 15, y0 + 15, hide=("model", "accessories")) is None,
                   f"{name} @{t}: a hidden pointer draws nothing")
         for a in p["accessories"]:
-            if not (6 < a["center"][0] < view[0] - 6 and 6 < a["center"][1] < view[1] - 6):
-                continue
+            if not (6 < a["center"][0] < view[0] - 6 and 6 < a["center"][1] < view[1] - 6) or a.get("alpha", 1) < 0.3:
+                continue  # outside the view, or faded nearly out
             ax, ay = stage.page(*a["center"])
             box = diff_box(b, "accessories", ax - 8, ay - 8, ax + 8, ay + 8, hide=("model", "pointer"))
             if check(box is not None, f"{name} @{t}: accessory at {a['center']} is drawn"):

@@ -165,6 +165,10 @@ public enum LogEvent: Sendable, Hashable {
     /// that enables dragging: the items dragged (the selection when the
     /// pressed item is selected, else that item) and the press point (content).
     case dragBegan(point: Point, items: LogItemList)
+    /// `drag.moved`: the pointer (or the content under it) moved during a
+    /// drag: the point (content) and the offset of the dragged items from
+    /// where they started, which is the pointer's from the press point.
+    case dragMoved(point: Point, offset: Vector)
     /// `drag.ended`: the drag ended at the release (or was cancelled): the
     /// point (content), the offset the items followed the pointer by, the items.
     case dragEnded(point: Point, offset: Vector, items: LogItemList, cancelled: Bool)
@@ -189,6 +193,7 @@ public enum LogEvent: Sendable, Hashable {
         case .itemGeometryChanged: return "item.geometryChanged"
         case .editingBegan: return "editing.began"
         case .dragBegan: return "drag.began"
+        case .dragMoved: return "drag.moved"
         case .dragEnded: return "drag.ended"
         }
     }

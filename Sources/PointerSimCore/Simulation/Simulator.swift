@@ -425,6 +425,9 @@ public struct Simulator: Sendable {
             applyResize(settled: false, at: t, into: &out)
         case .empty:
             emit(band.move(to: contentPoint, selection: &selectionModel), at: t, into: &out)
+        case .drag(_, let anchor, _):
+            // The dragged items follow the pointer.
+            out.append(LogRecord(time: t, .dragMoved(point: contentPoint, offset: contentPoint - anchor)))
         case .item(let i, let anchor, let m, let dragged, let refused):
             guard dragged || (contentPoint != anchor && scene.band.profile.thresholdReached(by: contentPoint - anchor)) else { return }
             if !dragged && clicks.configuration.dragInteractionEnabled {
@@ -432,6 +435,7 @@ public struct Simulator: Sendable {
                 let items = selectionModel.isSelected(i) ? logSelection : LogItemList([itemIDs[i]])
                 press = .drag(i, anchor: anchor, items: items)
                 out.append(LogRecord(time: t, .dragBegan(point: anchor, items: items)))
+                out.append(LogRecord(time: t, .dragMoved(point: contentPoint, offset: contentPoint - anchor)))
                 return
             }
             if !dragged { press = .item(i, anchor: anchor, modifiers: m, dragged: true, bandRefused: refused) }
