@@ -42,6 +42,8 @@ def narrow(line, spi, previous=''):
     if not m:
         return line
     attrs = m.group(1)
+    if '@_spi(' in attrs:
+        return line  # made SPI on purpose (a nested package reaches it)
     if spi:
         if '@_spi(' in attrs:
             return line
