@@ -16,7 +16,7 @@
 #                          suite under AddressSanitizer and ThreadSanitizer, a
 #                          bounded run of every fuzz target, the release-build
 #                          bench digests, the benchmark gates (Benchmarks/) and
-#                          the viewer in headless Chromium; about 40 minutes
+#                          the viewer in headless Chromium; about 47 minutes
 #
 # Both install what is missing first (Tools/setup.sh; the VM and toolkit
 # steps install their own). Every step runs even when an earlier one failed;
