@@ -123,18 +123,7 @@ extension SceneFile {
             w.key("id"); w.string(r.id)
             w.key("rect"); w.rect(r.rect)
             if !r.latchingAxes.isEmpty { w.key("latchingAxes"); w.string(r.latchingAxes.name) }
-            if let st = r.style { w.key("style"); renderStyle(st, into: &w) }
-            if !r.modifierStyles.isEmpty {
-                w.key("styles"); w.inline("[")
-                for m in r.modifierStyles {
-                    w.element(); w.inline("{")
-                    w.key("modifiers"); w.strings(m.modifiers.names)
-                    w.key("style"); renderStyle(m.style, into: &w)
-                    w.inlineClose("}")
-                }
-                w.inlineClose("]")
-            }
-            if let c = r.claimsPress { w.key("claimsPress"); w.bool(c) }
+            renderRegionStyles(r, into: &w)
             w.inlineClose("}")
         }
         w.close("]")
@@ -152,24 +141,30 @@ extension SceneFile {
                 if !r.latchingAxes.isEmpty { w.key("latchingAxes"); w.string(r.latchingAxes.name) }
                 if ir.resizes { w.key("resizes"); w.bool(true) }
                 w.key("minimumSize"); w.pair(ir.minimumSize.width, ir.minimumSize.height)
-                if let st = r.style { w.key("style"); renderStyle(st, into: &w) }
-                if !r.modifierStyles.isEmpty {
-                    w.key("styles"); w.inline("[")
-                    for m in r.modifierStyles {
-                        w.element(); w.inline("{")
-                        w.key("modifiers"); w.strings(m.modifiers.names)
-                        w.key("style"); renderStyle(m.style, into: &w)
-                        w.inlineClose("}")
-                    }
-                    w.inlineClose("]")
-                }
-                if let c = r.claimsPress { w.key("claimsPress"); w.bool(c) }
+                renderRegionStyles(r, into: &w)
                 w.inlineClose("}")
             }
             w.close("]")
         }
         w.close("}")
         return w.text + "\n"
+    }
+
+    /// A region's `style`, `styles` (by modifiers) and `claimsPress`, the keys
+    /// scene regions and item regions share.
+    static func renderRegionStyles(_ r: SceneRegion, into w: inout JSONWriter) {
+        if let st = r.style { w.key("style"); renderStyle(st, into: &w) }
+        if !r.modifierStyles.isEmpty {
+            w.key("styles"); w.inline("[")
+            for m in r.modifierStyles {
+                w.element(); w.inline("{")
+                w.key("modifiers"); w.strings(m.modifiers.names)
+                w.key("style"); renderStyle(m.style, into: &w)
+                w.inlineClose("}")
+            }
+            w.inlineClose("]")
+        }
+        if let c = r.claimsPress { w.key("claimsPress"); w.bool(c) }
     }
 
     static func renderProfile(_ p: BandProfile, into w: inout JSONWriter) {
