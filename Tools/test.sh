@@ -107,7 +107,7 @@ werror_build() {
 toolkits() {
 	# swift test checked the qt and gtk profiles against the recorded corpus
 	# (Traces/toolkits); here the real Qt 6 and GTK 4 play it again, so a
-	# drift of the toolkits or of the harnesses shows (about 9 minutes: GTK
+	# drift of the toolkits or of the harnesses shows (about 5 minutes: GTK
 	# plays on the wall clock).
 	python3 Tools/toolkits/live-check.py
 }
@@ -179,7 +179,7 @@ if [ $FULL = 1 ]; then
 	if want POINTERSIM_SKIP_SANITIZERS; then step "sanitizers (Tools/sanitize.sh)" Tools/sanitize.sh
 	else skipped "sanitizers" POINTERSIM_SKIP_SANITIZERS; fi
 	if want POINTERSIM_SKIP_FUZZ; then
-		step "fuzzing: every target, 10,000 inputs each (committed regressions first)" Tools/fuzz.sh --ci 10000
+		step "fuzzing: every target, 2,500 inputs each (committed regressions first)" Tools/fuzz.sh --ci 2500
 	else skipped "fuzzing" POINTERSIM_SKIP_FUZZ; fi
 	step "bench band digests (release build)" bench_digests
 	if want POINTERSIM_SKIP_BENCH_GATE; then step "benchmark gates (Benchmarks/, thresholds check)" bench_gates

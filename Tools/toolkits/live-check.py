@@ -7,8 +7,8 @@ PointerSim agrees with the recordings is `swift test`'s part).
     Tools/toolkits/live-check.py [--sessions N] [--toolkit qt|gtk]...
 
 N sessions of each toolkit's `random.jsonl` (default: every one for Qt,
-which plays them in seconds, and 90 for GTK, which plays them on the wall
-clock, about 2.5 s each: with its 110 rule sessions, 200 in about 8 minutes),
+which plays them in seconds, and 40 for GTK, which plays them on the wall
+clock, about 2 s each: with its 110 rule sessions, 150 in about 5 minutes),
 then every session of its `rules.jsonl`. Exit status 0 when every session played gives
 the recorded result, 1 when one differs, 2 when a toolkit cannot be run.
 """
@@ -68,7 +68,7 @@ def main():
     a = ap.parse_args()
     worst = 0
     for tk in a.toolkit or ["qt", "gtk"]:
-        n = a.sessions if a.sessions is not None else (None if tk == "qt" else 90)
+        n = a.sessions if a.sessions is not None else (None if tk == "qt" else 40)
         worst = max(worst, check(tk, n))
     sys.exit(worst)
 
