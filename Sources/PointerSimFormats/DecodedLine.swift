@@ -57,7 +57,7 @@ public enum DecodedLine {
 
     /// A double printed exactly: the shortest text that reads back as the
     /// same value (`-0` as `0`; integral values without `.0`).
-    public static func exact(_ v: Double) -> String {
+    @usableFromInline package static func exact(_ v: Double) -> String {
         guard v.isFinite else { return "0" }
         if v == 0 { return "0" }
         var t = v.description
@@ -66,7 +66,7 @@ public enum DecodedLine {
     }
 
     /// Microseconds as exact decimal seconds (`1344928694.025654`, `0.000001`).
-    public static func exactSeconds(_ us: Int64) -> String {
+    @usableFromInline package static func exactSeconds(_ us: Int64) -> String {
         let neg = us < 0
         let m = neg ? UInt64(0) &- UInt64(bitPattern: us) : UInt64(us)
         let whole = m / 1_000_000, frac = m % 1_000_000

@@ -9,13 +9,13 @@ import PointerSimInput
 /// extension, ignored by evemu itself) marks an unplug.
 public enum EvemuFormat {
     /// The header written by ``renderDescription(_:)``.
-    public static let header = "# EVEMU 1.3"
+    @usableFromInline package static let header = "# EVEMU 1.3"
     /// The comment that marks a device removal (followed by ` <sec>.<usec>`).
-    public static let removalMarker = "# pointersim: device removed"
+    @usableFromInline package static let removalMarker = "# pointersim: device removed"
     /// The most `B:` lines of one event type, and the most `P:` lines, in a
     /// description: 16 lines of 64 bits, codes 0…0x3ff (the kernel's largest
     /// type, EV_KEY, ends at KEY_MAX 0x2ff: 12 lines). More is refused.
-    public static let maxMaskLines = 16
+    @usableFromInline package static let maxMaskLines = 16
 
     /// Parses a whole recording in memory (for tests and small files).
     /// - Throws: ``InputError`` (`malformed`, with the line) for malformed text.

@@ -13,12 +13,12 @@ import PointerSimInput
 /// requires the key, and pointersim has no udev properties to report.
 public enum LibinputRecordFormat {
     /// The first line written.
-    public static let header = "# libinput record"
+    @usableFromInline package static let header = "# libinput record"
 
     /// The top of a file: header comment, `version: 1`, `ndevices`, the
     /// `libinput` and `system` maps, and `devices:`. Follow it with, per
     /// device, ``renderDevice(_:)`` and that device's ``renderFrame(_:)``s.
-    public static func renderHeader(devices: [DeviceDescription]) -> String {
+    @usableFromInline package static func renderHeader(devices: [DeviceDescription]) -> String {
         """
         \(header)
         version: 1
@@ -36,7 +36,7 @@ public enum LibinputRecordFormat {
     }
 
     /// One device's description, ending with its `events:` key.
-    public static func renderDevice(_ d: DeviceDescription) -> String {
+    @usableFromInline package static func renderDevice(_ d: DeviceDescription) -> String {
         var s = "- node: \(d.node ?? "/dev/input/event0")\n  evdev:\n"
         s += "    # Name: \(d.name)\n"
         s += "    name: \"\(escape(d.name))\"\n"
@@ -64,7 +64,7 @@ public enum LibinputRecordFormat {
     }
 
     /// One frame (`- evdev:` with its rows, each with a comment naming it).
-    public static func renderFrame(_ frame: [EvdevEvent]) -> String {
+    @usableFromInline package static func renderFrame(_ frame: [EvdevEvent]) -> String {
         var s = "  - evdev:\n"
         for e in frame {
             s += "    - [\(pad(String(e.sec), 3)), \(pad(String(e.usec), 6)), \(pad(String(e.type), 3)), \(pad(String(e.code), 3)), \(pad(String(e.value), 7))] # "

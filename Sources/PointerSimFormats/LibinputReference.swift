@@ -12,31 +12,31 @@ import PointerSimInput
 /// (`Tools/libinput-ref`) prints it: one line per libinput event,
 /// `TYPE key=value …` with `src=frame:N` (0-based `SYN_REPORT` index),
 /// `src=timer` or `src=remove`; `#` lines are the header.
-public struct LibinputReference: Sendable {
+@_spi(Fuzz) public struct LibinputReference: Sendable {
     /// One reference event.
-    public struct Event: Sendable, Hashable {
+    @_spi(Fuzz) public struct Event: Sendable, Hashable {
         /// `POINTER_MOTION`, `POINTER_BUTTON`, `POINTER_SCROLL_FINGER`, … (libinput's names without `LIBINPUT_EVENT_`).
-        public var type: String
+        @_spi(Fuzz) public var type: String
         /// The frame that produced it, or `nil` (timer, removal, device added/removed).
-        public var frame: Int?
+        @_spi(Fuzz) public var frame: Int?
         /// The recording-timeline time (µs), when given.
-        public var recordedMicroseconds: Int64?
+        @_spi(Fuzz) public var recordedMicroseconds: Int64?
         /// The other fields, as printed.
-        public var fields: [String: String]
+        @_spi(Fuzz) public var fields: [String: String]
 
         /// A numeric field.
-        public func number(_ key: String) -> Double? { fields[key].flatMap { Double($0) } }
+        @_spi(Fuzz) public func number(_ key: String) -> Double? { fields[key].flatMap { Double($0) } }
     }
 
     /// The events, in order (the legacy `POINTER_AXIS` duplicates are dropped).
-    public var events: [Event]
+    @_spi(Fuzz) public var events: [Event]
     /// The header's `# udev: KEY=VALUE` properties.
-    public var udev: [String: String]
+    @_spi(Fuzz) public var udev: [String: String]
     /// The header's `# quirk: KEY=VALUE` lines.
-    public var quirks: [String: String]
+    @_spi(Fuzz) public var quirks: [String: String]
 
     /// Parses a reference file's text.
-    public init(text: String) {
+    @_spi(Fuzz) public init(text: String) {
         var events: [Event] = [], udev: [String: String] = [:], quirks: [String: String] = [:]
         for raw in text.split(separator: "\n", omittingEmptySubsequences: true) {
             let line = raw.hasSuffix("\r") ? raw.dropLast() : raw
@@ -65,36 +65,36 @@ public struct LibinputReference: Sendable {
 
 /// Frame-by-frame agreement between decoded events and libinput's reference:
 /// the figures the fidelity table reports.
-public struct FidelityReport: Sendable, Hashable {
+@_spi(Fuzz) public struct FidelityReport: Sendable, Hashable {
     /// libinput's frame-driven motion events, and how many of ours match them
     /// (same frame; dx and dy each within 1 % or 0.02 units).
-    public var motionFrames = 0, motionMatched = 0
+    @_spi(Fuzz) public var motionFrames = 0, motionMatched = 0
     /// Our frame-driven motion events in frames where libinput has none.
-    public var extraMotion = 0
+    @_spi(Fuzz) public var extraMotion = 0
     /// libinput's button events, and how many of ours are identical: those a
     /// frame made by code, state and frame, in order; those a timer made (or
     /// held back) by code, state and time.
-    public var buttons = 0, buttonsMatched = 0
+    @_spi(Fuzz) public var buttons = 0, buttonsMatched = 0
     /// Whether the whole button sequences are identical.
-    public var buttonsIdentical = true
+    @_spi(Fuzz) public var buttonsIdentical = true
     /// libinput's frame-driven scroll events, and how many of ours match
     /// (same frame and source; each axis within 1 % or 0.02).
-    public var scrollEvents = 0, scrollMatched = 0
+    @_spi(Fuzz) public var scrollEvents = 0, scrollMatched = 0
     /// Our frame-driven scroll events in frames where libinput has none.
-    public var extraScroll = 0
+    @_spi(Fuzz) public var extraScroll = 0
     /// The first mismatching motion frames (for diagnosis).
-    public var firstMotionMismatches: [Int] = []
+    @_spi(Fuzz) public var firstMotionMismatches: [Int] = []
 
     /// Whether `a` is within 1 % (relative to `reference`) or 0.02 of `reference`.
-    public static func close(_ a: Double, _ reference: Double) -> Bool {
+    @_spi(Fuzz) public static func close(_ a: Double, _ reference: Double) -> Bool {
         Swift.abs(a - reference) <= Swift.max(0.02, 0.01 * Swift.abs(reference))
     }
 
     /// No figures yet.
-    public init() {}
+    @_spi(Fuzz) public init() {}
 
     /// Compares `decoded` (one device's events) with `reference`.
-    public init(decoded: [DecodedEvent], reference: LibinputReference) {
+    @_spi(Fuzz) public init(decoded: [DecodedEvent], reference: LibinputReference) {
         var c = Comparison(decoded: decoded)
         for r in reference.events { if let e = Entry(r) { c.add(e) } }
         self = c.finished
@@ -105,7 +105,7 @@ public struct FidelityReport: Sendable, Hashable {
     /// events (not by the reference: a 4,000,000-line file is never held).
     /// - Throws: ``InputError``: `cannotOpen`, `io`, or `malformed` for a
     ///   line longer than 1 MiB.
-    public init(decoded: [DecodedEvent], referencePath path: String) throws {
+    @_spi(Fuzz) public init(decoded: [DecodedEvent], referencePath path: String) throws {
         var c = Comparison(decoded: decoded)
         let reader = LineReader(try InputFile(path: path))
         let scratch = UnsafeMutablePointer<CChar>.allocate(capacity: Entry.scratchSize)
@@ -118,24 +118,24 @@ public struct FidelityReport: Sendable, Hashable {
 
     /// What the comparison reads of one reference event (frame-driven
     /// motion, buttons, scrolling; the rest is skipped).
-    public struct Entry: Sendable, Hashable {
+    @_spi(Fuzz) public struct Entry: Sendable, Hashable {
         /// The event's kind.
-        public enum Kind: Sendable, Hashable { case motion, button, scrollFinger, scrollWheel, scrollContinuous }
-        public var kind: Kind
+        @_spi(Fuzz) public enum Kind: Sendable, Hashable { case motion, button, scrollFinger, scrollWheel, scrollContinuous }
+        @_spi(Fuzz) public var kind: Kind
         /// `src=frame:N`.
-        public var frame: Int?
+        @_spi(Fuzz) public var frame: Int?
         /// `src=timer`.
-        public var timer: Bool
+        @_spi(Fuzz) public var timer: Bool
         /// `rec_us`.
-        public var recordedMicroseconds: Int64?
+        @_spi(Fuzz) public var recordedMicroseconds: Int64?
         /// `button`, `state=pressed`.
-        public var button: UInt16?
-        public var pressed: Bool
+        @_spi(Fuzz) public var button: UInt16?
+        @_spi(Fuzz) public var pressed: Bool
         /// `dx`, `dy`, `vert`, `horiz`.
-        public var dx: Double?, dy: Double?, vert: Double?, horiz: Double?
+        @_spi(Fuzz) public var dx: Double?, dy: Double?, vert: Double?, horiz: Double?
 
         /// The entry of a parsed reference event, or nil for a kind not compared.
-        public init?(_ r: LibinputReference.Event) {
+        @_spi(Fuzz) public init?(_ r: LibinputReference.Event) {
             guard let k = Self.kind(r.type) else { return nil }
             kind = k; frame = r.frame; timer = r.fields["src"] == "timer"
             recordedMicroseconds = r.recordedMicroseconds
@@ -343,14 +343,14 @@ public struct FidelityReport: Sendable, Hashable {
     }
 
     /// `a/b (p %)`, or `–` when there is nothing to compare.
-    public static func ratioText(_ a: Int, _ b: Int) -> String {
+    @_spi(Fuzz) public static func ratioText(_ a: Int, _ b: Int) -> String {
         guard b > 0 else { return "–" }
         let p = Double(a) * 1000 / Double(b)
         return "\(a)/\(b) (\(Double(Int(p.rounded())) / 10) %)"
     }
 
     /// One line: motion, buttons, scroll.
-    public var summary: String {
+    @_spi(Fuzz) public var summary: String {
         "motion within 1 %: \(Self.ratioText(motionMatched, motionFrames)), extra \(extraMotion); "
             + "buttons identical: \(buttonsIdentical ? "yes" : "no") (\(buttonsMatched)/\(buttons)); "
             + "scroll within 1 %: \(Self.ratioText(scrollMatched, scrollEvents)), extra \(extraScroll)"

@@ -84,17 +84,17 @@ public enum LogLine {
     }
 
     /// `[x, y, width, height]`.
-    public static func rectJSON(_ r: Rect) -> String { numbersJSON([r.x, r.y, r.width, r.height]) }
+    @usableFromInline package static func rectJSON(_ r: Rect) -> String { numbersJSON([r.x, r.y, r.width, r.height]) }
     /// `[x, y]`.
-    public static func pointJSON(_ p: Point) -> String { numbersJSON([p.x, p.y]) }
+    @usableFromInline package static func pointJSON(_ p: Point) -> String { numbersJSON([p.x, p.y]) }
 
     /// A JSON array of numbers.
-    public static func numbersJSON(_ values: [Double]) -> String {
+    @usableFromInline package static func numbersJSON(_ values: [Double]) -> String {
         "[" + values.map(formatLogNumber).joined(separator: ",") + "]"
     }
 
     /// A JSON array of strings.
-    public static func stringsJSON(_ values: [String]) -> String {
+    @usableFromInline package static func stringsJSON(_ values: [String]) -> String {
         var s = "["
         for (i, v) in values.enumerated() {
             if i > 0 { s += "," }
@@ -108,7 +108,7 @@ public enum LogLine {
     /// when it is every item of the scene, else
     /// `{"count":N,"ranges":[[FIRST,LAST],…]}` in scene indices, both ends
     /// included (docs/Formats/Log.md, "Long lists").
-    public static func itemsJSON(_ list: LogItemList) -> String {
+    @usableFromInline package static func itemsJSON(_ list: LogItemList) -> String {
         guard let (runs, itemCount) = list.runs else { return stringsJSON(Array(list)) }
         if runs.count == 1, runs[0] == 0..<itemCount { return "\"all\"" }
         var s = "{\"count\":" + String(list.count) + ",\"ranges\":["
@@ -121,7 +121,7 @@ public enum LogLine {
 
     /// A shape object: `{"circle":19}`, `{"roundedRect":[x,y,w,h,r]}`,
     /// `{"verticalBeam":l}`, `{"horizontalBeam":l}`, `{"path":[[x,y],…]}`, `{"hidden":true}`.
-    public static func shapeJSON(_ shape: PointerShapeValue) -> String {
+    @usableFromInline package static func shapeJSON(_ shape: PointerShapeValue) -> String {
         switch shape {
         case .circle(let d): return "{\"circle\":" + formatLogNumber(d) + "}"
         case .roundedRect(let r, let radius): return "{\"roundedRect\":" + numbersJSON([r.x, r.y, r.width, r.height, radius]) + "}"

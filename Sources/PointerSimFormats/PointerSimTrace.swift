@@ -6,7 +6,7 @@ import PointerSimInput
 /// ignored, times never decreasing.
 public enum PointerSimTrace {
     /// The header line.
-    public static let header = "pointersim-trace 1"
+    @usableFromInline package static let header = "pointersim-trace 1"
 
     /// The events and their arguments, for messages.
     static let grammar = "move X Y, delta DX DY, press BUTTON, release BUTTON, modifiers [FLAG…], scroll DX DY, cancel, invalidate REGION, removed DEVICE, key NAME"
@@ -44,7 +44,7 @@ public enum PointerSimTrace {
     /// (`press primary`, `move 10 20`, `modifiers shift`): numbers with at
     /// most 3 decimals as the log writes them (`exact: false`, the comparison
     /// report's rendering), or exactly (`exact: true`, ``render(_:)``'s).
-    public static func describe(_ kind: PointerEvent.Kind, exact: Bool = false) -> String {
+    @usableFromInline package static func describe(_ kind: PointerEvent.Kind, exact: Bool = false) -> String {
         func f(_ v: Double) -> String { exact ? formatExactNumber(v) : formatLogNumber(v) }
         switch kind {
         case .move(let p): return "move \(f(p.x)) \(f(p.y))"

@@ -169,14 +169,14 @@ public enum SceneFile {
     /// The largest magnitude of a coordinate (an edge of an item, a region, a
     /// veto rect, a grid's first or last item): 10¹⁵, below 2⁵³, so whole
     /// numbers stay exact and no sum of two edges overflows.
-    public static let maxCoordinate = 1e15
+    @usableFromInline package static let maxCoordinate = 1e15
     /// The most items a scene holds (a list or a grid).
-    public static let maxItems = 2_000_000
+    @usableFromInline package static let maxItems = 2_000_000
     /// The most regions a scene holds.
-    public static let maxRegions = 2_000_000
+    @usableFromInline package static let maxRegions = 2_000_000
     /// The most warnings of one kind reported per style before the rest are
     /// summarised (`… and N more`).
-    public static let maxRepeatedWarnings = 3
+    @usableFromInline package static let maxRepeatedWarnings = 3
 
     /// Reads and validates a scene file.
     /// - Throws: ``InputError``: `cannotOpen` if it cannot be opened, `malformed` naming the line

@@ -51,12 +51,12 @@ public struct DecoderConfiguration: Sendable, Hashable {
     public var escapeCancels = true
     /// libinput's touchpad settings (tapping, scroll and click methods,
     /// disable-while-typing, …), each with libinput's default.
-    public var touchpad = TouchpadConfiguration()
+    @usableFromInline package var touchpad = TouchpadConfiguration()
     /// libinput's settings for mice, pointing sticks and keyboards.
-    public var fallback = FallbackConfiguration()
+    @usableFromInline package var fallback = FallbackConfiguration()
     /// libinput's options as `libinput debug-events` takes them, each set for
     /// every device or the devices its `--apply-to` pattern matches; applied
-    /// in order when a device is added (``resolved(forDeviceNamed:)``).
+    /// in order when a device is added, a later set overriding an earlier one.
     public var libinput: [LibinputOptions] = []
     /// The machine udev's rules and libinput's quirks are evaluated for
     /// (uinput replay without DMI by default), with extra udev properties

@@ -23,7 +23,7 @@ public struct EvdevEvent: Sendable, Hashable {
     @inlinable public var time: Double { Double(sec) + Double(usec) / 1_000_000 }
 
     /// Whether this is `EV_SYN / SYN_REPORT`, the end of a frame.
-    @inlinable public var isSynReport: Bool { type == 0 && code == 0 }
+    @inlinable package var isSynReport: Bool { type == 0 && code == 0 }
 }
 
 /// The range and resolution of an absolute axis (`struct input_absinfo`).

@@ -20,7 +20,7 @@ public enum EventCodes {
     public static let EV_LED: UInt16 = 0x11
     /// The largest code per type, as libevdev's `libevdev_event_type_get_max`
     /// (used by writers for bitmask sizes). Unknown types: 0.
-    public static func maxCode(type: UInt16) -> UInt16 {
+    @usableFromInline package static func maxCode(type: UInt16) -> UInt16 {
         switch type {
         case 0: 0x0f
         case 1: 0x2ff
@@ -86,13 +86,13 @@ public enum EventCodes {
     /// `libevdev_event_code_get_name`). O(1).
     public static func codeName(type: UInt16, code: UInt16) -> String? { codeNames[UInt32(type) << 16 | UInt32(code)] }
     /// The name of an input property, or `nil`.
-    public static func propertyName(_ bit: UInt16) -> String? { propertyNames[bit] }
+    @usableFromInline package static func propertyName(_ bit: UInt16) -> String? { propertyNames[bit] }
     /// The type with a name (`EV_REL`), or `nil`.
     public static func type(named name: String) -> UInt16? { typeNumbers[name] }
     /// The type and code with a code name (`REL_X`, or an alias such as `BTN_MOUSE`), or `nil`.
     public static func code(named name: String) -> (type: UInt16, code: UInt16)? { codeNumbers[name].map { (type: $0.0, code: $0.1) } }
     /// A printable name for a code: its name, or its number if unnamed.
-    public static func describe(type: UInt16, code: UInt16) -> String {
+    @usableFromInline package static func describe(type: UInt16, code: UInt16) -> String {
         codeName(type: type, code: code) ?? "\(code)"
     }
 }

@@ -67,7 +67,7 @@ public struct InputMerger: Sendable {
     /// clock), or `nil`. A live reader wakes up then and calls
     /// ``fireTimers(upTo:into:)``: libinput's debouncing, button scrolling,
     /// tapping and gesture timers emit events with no input following.
-    public var nextTimerExpiry: Int64? {
+    @usableFromInline package var nextTimerExpiry: Int64? {
         pipeline.earliestTimerExpiry
     }
 

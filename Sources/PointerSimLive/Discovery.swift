@@ -6,7 +6,7 @@ import PointerSimInput
 /// Finds the evdev nodes of this machine (`/dev/input/event*`).
 public enum Discovery {
     /// The folder watched for input nodes.
-    public static let inputDirectory = "/dev/input"
+    @usableFromInline package static let inputDirectory = "/dev/input"
 
     /// One node found, opened or not.
     public struct Entry: Sendable {
@@ -22,7 +22,7 @@ public enum Discovery {
     }
 
     /// Whether `name` is an evdev node name (`event` followed by digits).
-    public static func isEventNodeName(_ name: String) -> Bool {
+    @usableFromInline package static func isEventNodeName(_ name: String) -> Bool {
         guard name.hasPrefix("event") else { return false }
         let digits = name.dropFirst(5)
         return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
@@ -31,7 +31,7 @@ public enum Discovery {
     /// The `event*` nodes in `directory`, in numeric order, or `nil` if the
     /// folder does not exist or cannot be listed.
     /// - Complexity: O(n log n) in the number of entries.
-    public static func eventNodes(in directory: String = inputDirectory) -> [String]? {
+    @usableFromInline package static func eventNodes(in directory: String = inputDirectory) -> [String]? {
         guard let dir = opendir(directory) else { return nil }
         defer { closedir(dir) }
         var numbers: [Int] = []

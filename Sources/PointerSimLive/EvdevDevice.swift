@@ -50,11 +50,11 @@ public final class EvdevDevice {
     /// The node, e.g. `/dev/input/event5`.
     public let path: String
     /// The non-blocking file descriptor (for poll(2)).
-    public let fd: Int32
+    @usableFromInline package let fd: Int32
     /// What the device is and can do, as libevdev reports it.
     public let deviceDescription: DeviceDescription
     /// Whether the device is grabbed exclusively.
-    public let grabbed: Bool
+    @usableFromInline package let grabbed: Bool
     private let dev: OpaquePointer
 
     /// Opens `path` read-only and non-blocking, sets the event clock to
@@ -97,7 +97,7 @@ public final class EvdevDevice {
     /// Whether another program holds an exclusive grab on the device: tries
     /// EVIOCGRAB and releases it at once (what `evtest` does); `false` if this
     /// device is grabbed by us.
-    public func isGrabbedElsewhere() -> Bool {
+    @usableFromInline package func isGrabbedElsewhere() -> Bool {
         if grabbed { return false }
         if pointersim_evdev_grab(fd, 1) == 0 {
             _ = pointersim_evdev_grab(fd, 0)
@@ -196,7 +196,7 @@ public final class EvdevDevice {
 
     /// The current time on the event clock (CLOCK_MONOTONIC), for events that
     /// have no kernel timestamp such as an unplug.
-    public static func monotonicNow() -> (sec: Int64, usec: Int32) {
+    @usableFromInline package static func monotonicNow() -> (sec: Int64, usec: Int32) {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return (Int64(ts.tv_sec), Int32(ts.tv_nsec / 1000))

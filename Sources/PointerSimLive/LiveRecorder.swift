@@ -47,7 +47,7 @@ public final class LiveRecorder {
     }
 
     /// The file of device `index` for evemu: `path`, then `name-2.ext`, `name-3.ext`, ...
-    public func evemuPath(index: Int) -> String {
+    @usableFromInline package func evemuPath(index: Int) -> String {
         if index == 0 { return path }
         let slash = path.lastIndex(of: "/")
         if let dot = path.lastIndex(of: "."), slash.map({ dot > $0 }) ?? true, dot != path.startIndex {
@@ -57,7 +57,7 @@ public final class LiveRecorder {
     }
 
     /// The files written (or to be written), in device order.
-    public var outputPaths: [String] {
+    @usableFromInline package var outputPaths: [String] {
         format == .libinput ? [path] : devices.indices.map(evemuPath)
     }
 
@@ -160,7 +160,7 @@ public final class LiveRecorder {
     }
 
     /// Removes the temporary files (after an error before any event).
-    public func abandon() {
+    @usableFromInline package func abandon() {
         finished = true
         for d in devices { d.events.abandon(); unlink(d.eventsPath) }
     }

@@ -4,11 +4,11 @@ import PointerSimInput
 
 extension RawItem: MergeItem {
     /// The time in µs.
-    @inlinable public var mergeTime: Int64 { microseconds }
+    @inlinable package var mergeTime: Int64 { microseconds }
 
     /// The item `offset` µs later (saturating: the readers keep times within
     /// `InputClock`'s range, a library caller's items may not be).
-    public func shifted(by offset: Int64) -> RawItem {
+    @usableFromInline package func shifted(by offset: Int64) -> RawItem {
         switch self {
         case .event(let d, let e): .event(device: d, e.atMicroseconds(InputClock.adding(e.microseconds, offset)))
         case .removed(let d, let t): .removed(device: d, microseconds: InputClock.adding(t, offset))

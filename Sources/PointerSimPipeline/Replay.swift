@@ -20,7 +20,7 @@ public enum TraceInputs {
 
     /// ``open(paths:configuration:)``, each stream with the input it reads:
     /// a trace (its index among `paths`) or the raw recordings.
-    public static func openInputs(
+    @usableFromInline package static func openInputs(
         paths: [String], configuration: DecoderConfiguration
     ) throws -> [(input: Session.Input, stream: any PointerEventStream)] {
         var streams: [(input: Session.Input, stream: any PointerEventStream)] = []
@@ -36,7 +36,7 @@ public enum TraceInputs {
     /// their items name devices by their index over all the recordings.
     /// - Throws: `InputError`: `cannotOpen` for an input that cannot be
     ///   opened; `malformed` for a malformed one or one that is not a raw recording.
-    public static func openRecordings(paths: [String]) throws -> [any RawEventReader] {
+    @usableFromInline package static func openRecordings(paths: [String]) throws -> [any RawEventReader] {
         var raw: [any RawEventReader] = []
         try classify(paths: paths, trace: { _, r in
             throw InputError.malformed(r.input.name, line: 1, "a pointersim-trace holds pointer events, not raw device events: decode reads evemu and libinput recordings")

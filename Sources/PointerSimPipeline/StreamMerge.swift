@@ -236,7 +236,7 @@ extension ItemQueue where Item: MergeItem {
 
 extension PointerEvent: MergeItem {
     /// The time in seconds.
-    @inlinable public var mergeTime: Double { time }
+    @inlinable package var mergeTime: Double { time }
     /// The event `offset` seconds later.
-    @inlinable public func shifted(by offset: Double) -> PointerEvent { PointerEvent(time: time + offset, kind) }
+    @inlinable package func shifted(by offset: Double) -> PointerEvent { PointerEvent(time: time + offset, kind) }
 }

@@ -25,7 +25,7 @@ public struct ReplayCapture {
     public let scene: Scene
     /// The most items carried to the page (ids and rects); a larger scene
     /// carries none and its band lines are kept as text.
-    public static let maxItems = 200_000
+    @usableFromInline package static let maxItems = 200_000
 
     // Log lines.
     private(set) var recordCount = 0

@@ -7,9 +7,9 @@ import PointerSimFormats
 public enum ReplayRenderer {
     /// The largest number of items the SVG draws; a larger scene draws the
     /// first ones and says how many were left out.
-    public static let maxDrawnItems = 20_000
+    @usableFromInline package static let maxDrawnItems = 20_000
     /// Up to this many items get their ids as labels (SVG and viewer).
-    public static let maxLabelledItems = 1_000
+    @usableFromInline package static let maxLabelledItems = 1_000
 
     /// The colours of the viewer and the SVG, by band mode.
     static let modeColours: [(mode: String, colour: String)] = [
@@ -18,7 +18,7 @@ public enum ReplayRenderer {
     static func modeColour(_ mode: String) -> String { modeColours.first { $0.mode == mode }?.colour ?? "#2a6bb8" }
 
     /// A static SVG in content coordinates: items with their ids (up to
-    /// ``maxLabelledItems``), the final selection filled, the regions, every
+    /// 1,000), the final selection filled, the regions, every
     /// band's final rect (dashed in its mode's colour; cancelled ones red and
     /// crossed), the initial view, the pointer's path coloured by time, and a legend.
     /// - Complexity: O(items drawn + bands + path points (at most 20,000)).

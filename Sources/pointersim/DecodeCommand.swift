@@ -1,6 +1,6 @@
 import ArgumentParser
-import PointerSimFormats
-import PointerSimInput
+@_spi(Fuzz) import PointerSimFormats
+@_spi(Fuzz) import PointerSimInput
 import PointerSimPipeline
 
 extension PointerSimCommand {

@@ -1,6 +1,6 @@
 import Foundation
 import PointerSimFormats
-import PointerSimInput
+@_spi(Fuzz) import PointerSimInput
 import PointerSimPipeline
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import PointerSimCore
-import PointerSimFormats
-import PointerSimInput
+@_spi(Fuzz) import PointerSimFormats
+@_spi(Fuzz) import PointerSimInput
 import PointerSimTestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import PointerSimFormats
+@_spi(Fuzz) import PointerSimFormats
 import PointerSimInput
 import PointerSimPipeline
 import PointerSimTestSupport

@@ -1,7 +1,7 @@
 import Testing
 import PointerSimCore
 @testable import PointerSimInput
-import PointerSimFormats
+@_spi(Fuzz) import PointerSimFormats
 import PointerSimTestSupport
 
 /// Frame-by-frame comparison of the touchpad dispatch with real libinput

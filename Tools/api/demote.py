@@ -4,7 +4,8 @@
 Reads Tools/api/internal.txt: lines `Module Name [spi=Group] [members]`,
 where Name is a top-level type or function of Module that is an
 implementation detail (`members`: the type stays public, its members are the
-detail).
+detail), or `Type.member`: that member of a public type (every declaration
+of it in the type and its extensions, and all that is nested in it).
 Every `public`/`open` declaration of that type (its own, its members', those
 of extensions of it anywhere in the module) becomes `package`, or
 `@_spi(Group) public` where a nested package (Benchmarks/, Fuzz/) needs it.
@@ -37,6 +38,24 @@ def load_list():
             entries.setdefault(parts[0], {})[parts[1]] = (spi, members)
     return entries
 
+def member_name(code, m):
+    # the member a declaration line declares: its name, or `init`/`subscript`
+    rest = DECL.sub('', code, count=1).lstrip()
+    rest = re.sub(r'^((static|class|final|mutating|nonmutating|override|convenience|required|private\(set\)|internal\(set\)|@\w+(\([^)]*\))?)\s+)*', '', rest)
+    for kw in ('init', 'subscript'):
+        if re.match(kw + r'\b[?!(<]?', rest):
+            return kw
+    return m.group(1) if m else None
+
+def member_map(names):
+    # {"Type": {"member": spi}} from the `Type.member` entries
+    out = {}
+    for n, (spi, _) in names.items():
+        if '.' in n:
+            t, m = n.split('.', 1)
+            out.setdefault(t, {})[m] = spi
+    return out
+
 def narrow(line, spi, previous=''):
     m = DECL.match(line)
     if not m:
@@ -63,6 +82,8 @@ def process_file(path, names):
     out, depth, stack, in_ml = [], 0, [], False  # stack: (name, depth at open)
     pending = None
     changed = False
+    members = member_map(names)
+    inside = None  # (depth to return to, spi) while in a narrowed member's body
     for line in lines:
         code = line
         if in_ml:
@@ -84,17 +105,26 @@ def process_file(path, names):
         else:
             outer_here = outer
         new = line
+        opens_member = False
         if DECL.match(line) and outer_here in names:
-            spi, members = names[outer_here]
+            spi, only_members = names[outer_here]
             # `members`: the type stays public, its members narrow.
-            if not (members and (depth == 0)):
+            if not (only_members and (depth == 0)):
                 new = narrow(line, spi, out[-1] if out else '')
+        elif inside is not None and DECL.match(line):
+            new = narrow(line, inside[1], out[-1] if out else '')
+        elif DECL.match(line) and depth == 1 and outer in members \
+                and member_name(code, m) in members[outer]:
+            mname = member_name(code, m)
+            new = narrow(line, members[outer][mname], out[-1] if out else '')
+            opens_member = True
         if new != line:
             changed = True
         out.append(new)
         # Track type contexts (only top-level ones matter).
         if depth == 0 and m and re.search(r'\b(struct|class|enum|protocol|actor|extension)\b', code):
             pending = m.group(1)
+        start_depth = depth
         for ch in code:
             if ch == '{':
                 if pending is not None and depth == 0:
@@ -105,6 +135,10 @@ def process_file(path, names):
                 depth -= 1
                 if stack and stack[-1][1] == depth:
                     stack.pop()
+        if opens_member and depth > start_depth:
+            inside = (start_depth, members[outer][mname])
+        elif inside is not None and depth <= inside[0]:
+            inside = None
         if depth == 0 and pending is not None and '{' not in code and stripped.endswith(')'):
             pass
     if changed:

@@ -1,6 +1,6 @@
 import FuzzSupport
-import PointerSimFormats
-import PointerSimInput
+@_spi(Fuzz) import PointerSimFormats
+@_spi(Fuzz) import PointerSimInput
 import PointerSimPipeline
 
 /// The reference reader of `pointersim decode --compare` (issue #21): any

@@ -93,7 +93,8 @@ public func fuzzDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var chosen = [Int(a) % devices.count]
     if b & 1 == 1 { chosen.append(Int(b >> 1) % devices.count) }
     var configuration = DecoderConfiguration()
-    configuration.touchpad.tapping = b & 0x80 != 0
+    let tapping = b & 0x80 != 0
+    configuration.libinput = [try! LibinputOptions.parse([tapping ? "--enable-tap" : "--disable-tap"])]
     var pipeline = DecodePipeline(configuration: configuration)
     var adapter = PointerEventAdapter(configuration: configuration)
     var decoded: [DecodedEvent] = []
@@ -101,12 +102,13 @@ public func fuzzDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         adapter.addDevice(devices[d])
         pipeline.addDevice(devices[d], facts: facts[d], at: 0, into: &decoded)
     }
-    if Fuzz.dump { Fuzz.show("devices \(chosen.map { devices[$0].name }), tapping \(configuration.touchpad.tapping == true)") }
+    if Fuzz.dump { Fuzz.show("devices \(chosen.map { devices[$0].name }), tapping \(tapping)") }
     var checker = DecodedChecker()
     var sim = Simulator(scene: .default)
     var invariants = Invariants()
     var pointerEvents: [PointerEvent] = [], records: [LogRecord] = []
     var time: Int64 = 1_000_000
+    var removed = Set<Int>()
     func drain() {
         checker.check(decoded)
         adapter.adapt(decoded, into: &pointerEvents)
@@ -128,7 +130,7 @@ public func fuzzDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         case 2: (type, code) = (0, 2)      // SYN_MT_REPORT
         case 3:
             if s & 0x40 != 0 {               // removal (rarely), else SYN_DROPPED
-                if !pipeline.isRemoved(slot) { pipeline.removeDevice(slot, at: time, into: &decoded) }
+                if removed.insert(slot).inserted { pipeline.removeDevice(slot, at: time, into: &decoded) }
                 drain(); continue
             }
             (type, code) = (0, 3)

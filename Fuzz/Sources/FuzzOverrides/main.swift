@@ -1,6 +1,6 @@
 import FuzzSupport
-import PointerSimFormats
-import PointerSimInput
+@_spi(Fuzz) import PointerSimFormats
+@_spi(Fuzz) import PointerSimInput
 import PointerSimPipeline
 
 /// The values of `pointersim decode --udev KEY=VALUE`, `--quirk KEY=VALUE` and

@@ -120,15 +120,19 @@ public struct Invariants {
         let view = sim.scene.view
         let p = sim.pointer
         precondition(p.x.isFinite && p.y.isFinite, "pointer at \(p)")
-        precondition(p == view.clampPointer(p), "pointer \(p) outside the view \(view.size)")
-        let o = sim.contentOffset, maxOffset = view.maxOffset
+        precondition(p.x >= 0 && p.y >= 0 && p.x <= view.size.width && p.y <= view.size.height,
+                     "pointer \(p) outside the view \(view.size)")
+        // the largest offset, computed here rather than asked of the scene
+        let maxOffset = Vector(dx: Swift.max(0, view.contentSize.width - view.size.width),
+                               dy: Swift.max(0, view.contentSize.height - view.size.height))
+        let o = sim.contentOffset
         precondition(o.dx.isFinite && o.dy.isFinite, "content offset \(o)")
         precondition(o.dx >= 0 && o.dy >= 0 && o.dx <= maxOffset.dx + 1e-9 && o.dy <= maxOffset.dy + 1e-9,
                      "content offset \(o) outside 0 … \(maxOffset)")
         let selected = sim.selectionModel.selectedItems
         var seen = Set<Int>()
         for i in selected {
-            precondition(i >= 0 && i < sim.itemIDs.count, "selected item \(i) of \(sim.itemIDs.count)")
+            precondition(i >= 0 && i < sim.scene.items.count, "selected item \(i) of \(sim.scene.items.count)")
             precondition(seen.insert(i).inserted, "item \(i) selected twice")
         }
     }

@@ -116,7 +116,7 @@ public struct BandProfile: Sendable, Hashable {
     /// How the threshold distance is measured.
     public var thresholdMetric: DistanceMetric
     /// Whether the distance must exceed the threshold (`>`, GTK) or only reach it (`≥`, Qt).
-    public var thresholdIsStrict: Bool
+    @usableFromInline package var thresholdIsStrict: Bool
     /// When modifiers are read.
     public var modifiersReadAt: ModifierTiming
     /// When the selection is applied.
@@ -130,13 +130,13 @@ public struct BandProfile: Sendable, Hashable {
     public var rectThroughPointerPixel = false
     /// While the pointer is back within the threshold of the press, the band
     /// keeps its last rect and selection (QGraphicsView stops updating it).
-    public var holdsWithinThreshold = false
+    @usableFromInline package var holdsWithinThreshold = false
     /// An item whose min edge touches the band's max edge is hit too (GTK 4.8's
     /// `gtk_grid_view_get_items_in_rect` takes the cells from `floor(x / w)` to
     /// `floor((x + width) / w)`): the band reaches through its far edges. (The
     /// band's near edges stay strict; an item whose min edge lies within
     /// 1/1024 pixel beyond the far edge also counts.)
-    public var hitsItemsTouchingFarEdge = false
+    @usableFromInline package var hitsItemsTouchingFarEdge = false
 
     /// Creates a profile.
     public init(
@@ -156,7 +156,7 @@ public struct BandProfile: Sendable, Hashable {
     }
 
     /// Whether a drag by `v` from the press has reached the threshold.
-    public func thresholdReached(by v: Vector) -> Bool {
+    @usableFromInline package func thresholdReached(by v: Vector) -> Bool {
         if threshold <= 0 { return true }
         let d: Double
         switch thresholdMetric {

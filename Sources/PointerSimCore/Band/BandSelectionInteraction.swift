@@ -148,7 +148,7 @@ public struct BandSelectionInteraction: Sendable {
     /// Whether a band is active (began or selecting).
     public var isActive: Bool { state == .began || state == .selecting }
     /// Whether a press is waiting for the profile's threshold.
-    public var isPending: Bool { pendingPress }
+    @usableFromInline package var isPending: Bool { pendingPress }
 
     /// The primary button went down at `point` with `modifiers` held, at
     /// `time` (seconds; it matters to ``BandConfiguration/PressMeaning/click``'s
@@ -284,7 +284,7 @@ public struct BandSelectionInteraction: Sendable {
     /// The rect the engine tests items against: the band, reaching 1/1024
     /// pixel past its far edges when items touching them count
     /// (``BandProfile/hitsItemsTouchingFarEdge``).
-    public func hitRect(_ r: Rect) -> Rect {
+    @usableFromInline package func hitRect(_ r: Rect) -> Rect {
         guard configuration.profile.hitsItemsTouchingFarEdge else { return r }
         let d = 1 / (1024 * configuration.scale)
         return Rect(x: r.x, y: r.y, width: r.width + d, height: r.height + d)

@@ -19,14 +19,14 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
     @inlinable public static func - (a: Point, b: Point) -> Vector { Vector(dx: a.x - b.x, dy: a.y - b.y) }
 
     /// The coordinate along one axis.
-    @inlinable public subscript(axis: Axis) -> Double {
+    @inlinable package subscript(axis: Axis) -> Double {
         get { axis == .horizontal ? x : y }
         set { if axis == .horizontal { x = newValue } else { y = newValue } }
     }
 
     /// This point rounded to the pixel grid of a display with `scale` pixels per point
     /// (nearest pixel, halves away from zero).
-    @inlinable public func roundedToPixels(scale: Double) -> Point {
+    @inlinable package func roundedToPixels(scale: Double) -> Point {
         Point(x: x.roundedToPixels(scale: scale), y: y.roundedToPixels(scale: scale))
     }
 
@@ -55,7 +55,7 @@ public struct Vector: Hashable, Sendable {
     @inlinable public static func * (a: Vector, k: Double) -> Vector { Vector(dx: a.dx * k, dy: a.dy * k) }
 
     /// The component along one axis.
-    @inlinable public subscript(axis: Axis) -> Double {
+    @inlinable package subscript(axis: Axis) -> Double {
         get { axis == .horizontal ? dx : dy }
         set { if axis == .horizontal { dx = newValue } else { dy = newValue } }
     }
@@ -63,13 +63,13 @@ public struct Vector: Hashable, Sendable {
     /// The Euclidean length.
     @inlinable public var length: Double { (dx * dx + dy * dy).squareRoot() }
     /// `|dx| + |dy|`, Qt's `manhattanLength()`.
-    @inlinable public var manhattanLength: Double { abs(dx) + abs(dy) }
+    @inlinable package var manhattanLength: Double { abs(dx) + abs(dy) }
     /// `max(|dx|, |dy|)`, the per-axis test of GTK's drag threshold.
-    @inlinable public var chebyshevLength: Double { max(abs(dx), abs(dy)) }
+    @inlinable package var chebyshevLength: Double { max(abs(dx), abs(dy)) }
 
     /// The unit direction of an angle measured clockwise from the top:
     /// `(sin θ, −cos θ)` (y grows downward).
-    @inlinable public static func direction(clockwiseFromTop angle: Double) -> Vector {
+    @inlinable package static func direction(clockwiseFromTop angle: Double) -> Vector {
         Vector(dx: _sin(angle), dy: -_cos(angle))
     }
 }
@@ -88,14 +88,14 @@ public struct Size: Hashable, Sendable {
     public static let zero = Size(width: 0, height: 0)
 
     /// The extent along one axis.
-    @inlinable public subscript(axis: Axis) -> Double {
+    @inlinable package subscript(axis: Axis) -> Double {
         get { axis == .horizontal ? width : height }
         set { if axis == .horizontal { width = newValue } else { height = newValue } }
     }
 }
 
 /// One of the two axes of the plane.
-public enum Axis: Sendable, Hashable, CaseIterable {
+@usableFromInline package enum Axis: Sendable, Hashable, CaseIterable {
     /// x.
     case horizontal
     /// y.
@@ -120,12 +120,12 @@ public struct Axes: OptionSet, Hashable, Sendable, CustomStringConvertible {
     public static let none: Axes = []
 
     /// Whether the set contains the given axis.
-    @inlinable public func contains(_ axis: Axis) -> Bool {
+    @inlinable package func contains(_ axis: Axis) -> Bool {
         rawValue & (axis == .horizontal ? 1 : 2) != 0
     }
 
     /// The spelling used in scenes and logs: `none`, `horizontal`, `vertical`, `both`.
-    public var name: String {
+    @usableFromInline package var name: String {
         switch rawValue {
         case 1: return "horizontal"
         case 2: return "vertical"
@@ -145,7 +145,7 @@ public struct Axes: OptionSet, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Same as ``name``.
+    /// The axes' name: `horizontal`, `vertical`, `both` or `none`.
     public var description: String { name }
 }
 

@@ -50,18 +50,18 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// The normalised rectangle (non-negative width and height).
     @inlinable public var standardized: Rect { Rect(x: minX, y: minY, width: abs(width), height: abs(height)) }
     /// Whether both sides are non-negative.
-    @inlinable public var isNormalized: Bool { width >= 0 && height >= 0 }
+    @inlinable package var isNormalized: Bool { width >= 0 && height >= 0 }
     /// Whether the area is zero.
     @inlinable public var isEmpty: Bool { width == 0 || height == 0 }
 
     /// The lower edge along an axis.
-    @inlinable public func min(_ axis: Axis) -> Double { axis == .horizontal ? minX : minY }
+    @inlinable package func min(_ axis: Axis) -> Double { axis == .horizontal ? minX : minY }
     /// The upper edge along an axis.
-    @inlinable public func max(_ axis: Axis) -> Double { axis == .horizontal ? maxX : maxY }
+    @inlinable package func max(_ axis: Axis) -> Double { axis == .horizontal ? maxX : maxY }
     /// The middle along an axis.
-    @inlinable public func mid(_ axis: Axis) -> Double { axis == .horizontal ? midX : midY }
+    @inlinable package func mid(_ axis: Axis) -> Double { axis == .horizontal ? midX : midY }
     /// The extent along an axis.
-    @inlinable public func length(_ axis: Axis) -> Double { axis == .horizontal ? abs(width) : abs(height) }
+    @inlinable package func length(_ axis: Axis) -> Double { axis == .horizontal ? abs(width) : abs(height) }
 
     /// Whether the point lies in the half-open rectangle `[minX, maxX) × [minY, maxY)`.
     @inlinable public func contains(_ p: Point) -> Bool {
@@ -69,7 +69,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the point lies in the closed rectangle (edges included).
-    @inlinable public func containsClosed(_ p: Point) -> Bool {
+    @inlinable package func containsClosed(_ p: Point) -> Bool {
         p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY
     }
 
@@ -82,12 +82,12 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether `other` lies strictly inside this rectangle: every edge of `other`
     /// is inside, and no edge touches this rectangle's edge.
-    @inlinable public func containsStrictly(_ other: Rect) -> Bool {
+    @inlinable package func containsStrictly(_ other: Rect) -> Bool {
         minX < other.minX && other.maxX < maxX && minY < other.minY && other.maxY < maxY
     }
 
     /// Whether the closed rectangles share at least one point (touching counts).
-    @inlinable public func touches(_ other: Rect) -> Bool {
+    @inlinable package func touches(_ other: Rect) -> Bool {
         Swift.max(minX, other.minX) <= Swift.min(maxX, other.maxX)
             && Swift.max(minY, other.minY) <= Swift.min(maxY, other.maxY)
     }

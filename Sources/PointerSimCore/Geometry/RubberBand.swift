@@ -1,5 +1,5 @@
 /// The default rubber-band constant, `c = 0.55` (docs/Regions.md, "Rubber-banding").
-public let defaultRubberBandConstant: Double = 0.55
+@usableFromInline package let defaultRubberBandConstant: Double = 0.55
 
 /// UIScrollView-style rubber-banding: how far content moves when pulled a
 /// distance `x` past its edge.
@@ -14,7 +14,7 @@ public let defaultRubberBandConstant: Double = 0.55
 ///   - c: the constant (slope at 0).
 /// - Complexity: O(1).
 @inlinable
-public func rubberBand(_ x: Double, _ d: Double, _ c: Double = defaultRubberBandConstant) -> Double {
+package func rubberBand(_ x: Double, _ d: Double, _ c: Double = defaultRubberBandConstant) -> Double {
     guard d > 0, x.isFinite else { return x.isNaN ? 0 : (d > 0 ? (x > 0 ? d : -d) : 0) }
     if x < 0 { return -rubberBand(-x, d, c) }
     return (1 - 1 / (x * c / d + 1)) * d

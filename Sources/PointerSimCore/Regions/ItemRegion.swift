@@ -41,7 +41,7 @@ public struct ItemRegion: Sendable, Hashable {
     public var minimumSize: Size
 
     /// The default minimum size of a resize (**our choice**: 20 × 20 pt).
-    public static let defaultMinimumSize = Size(width: 20, height: 20)
+    @usableFromInline package static let defaultMinimumSize = Size(width: 20, height: 20)
 
     /// Creates an item region.
     public init(region: SceneRegion, item: String, anchor: Point, size: Size, offset: Vector = .zero, presence: Presence = .selected,
@@ -51,7 +51,7 @@ public struct ItemRegion: Sendable, Hashable {
     }
 
     /// The named anchors: the eight compass points of the rect and its centre.
-    public static let namedAnchors: [(name: String, anchor: Point)] = [
+    @usableFromInline package static let namedAnchors: [(name: String, anchor: Point)] = [
         ("top", Point(x: 0.5, y: 0)), ("topRight", Point(x: 1, y: 0)), ("right", Point(x: 1, y: 0.5)),
         ("bottomRight", Point(x: 1, y: 1)), ("bottom", Point(x: 0.5, y: 1)), ("bottomLeft", Point(x: 0, y: 1)),
         ("left", Point(x: 0, y: 0.5)), ("topLeft", Point(x: 0, y: 0)), ("center", Point(x: 0.5, y: 0.5)),
@@ -65,14 +65,14 @@ public struct ItemRegion: Sendable, Hashable {
     }
 
     /// The region placed for an item rect, with a generation.
-    public func pointerRegion(for item: Rect, generation: Int = 0) -> PointerRegion {
+    @usableFromInline package func pointerRegion(for item: Rect, generation: Int = 0) -> PointerRegion {
         PointerRegion(id: region.id, rect: rect(for: item), latchingAxes: region.latchingAxes, generation: generation, claimsPress: region.claimsPress)
     }
 
     /// Which edge of the item a resize moves along an axis: +1 the upper edge,
     /// −1 the lower, 0 none (not resizing, not latched on the axis, or
     /// anchored between the edges).
-    public func resizedEdge(_ axis: Axis) -> Int {
+    @usableFromInline package func resizedEdge(_ axis: Axis) -> Int {
         guard resizes, region.latchingAxes.contains(axis) else { return 0 }
         let a = axis == .horizontal ? anchor.x : anchor.y
         return a >= 1 ? 1 : a <= 0 ? -1 : 0
@@ -88,7 +88,7 @@ public struct ItemRegion: Sendable, Hashable {
     /// press, at most the minimum length on the small side). With
     /// `settled`, the length is clamped instead (what a release leaves). The
     /// other axis is never changed.
-    public func resized(_ start: Rect, by delta: Vector, bounds: Size, configuration c: PointerRegionConfiguration, settled: Bool = false) -> Rect {
+    @usableFromInline package func resized(_ start: Rect, by delta: Vector, bounds: Size, configuration c: PointerRegionConfiguration, settled: Bool = false) -> Rect {
         let s = start.standardized
         var out = s
         for axis in Axis.allCases {

@@ -9,7 +9,7 @@
 /// numbers of ``standard`` are **our choice**.
 public struct PointerAnimation: Sendable, Hashable {
     /// The timing curve of a transition.
-    public enum Curve: String, Sendable, Hashable, CaseIterable {
+    @usableFromInline package enum Curve: String, Sendable, Hashable, CaseIterable {
         /// Progress proportional to time.
         case linear
         /// Cubic ease-out: `1 − (1 − u)³` (fast at first, settling gently).
@@ -18,7 +18,7 @@ public struct PointerAnimation: Sendable, Hashable {
         case easeInOut
 
         /// The progress at a fraction `u` of the duration (0…1 → 0…1).
-        @inlinable public func progress(_ u: Double) -> Double {
+        @inlinable package func progress(_ u: Double) -> Double {
             let u = u.clamped(to: 0, 1)
             switch self {
             case .linear: return u
@@ -38,13 +38,13 @@ public struct PointerAnimation: Sendable, Hashable {
     /// from, or in to, the pointer's centre); 0: ``duration``.
     public var accessoryDuration: Double = 0
     /// The curve.
-    public var curve: Curve = .easeOut
+    @usableFromInline package var curve: Curve = .easeOut
 
     /// No animation.
     public init() {}
 
     /// Creates an animation.
-    public init(duration: Double, accessoryDuration: Double = 0, curve: Curve = .easeOut) {
+    @usableFromInline package init(duration: Double, accessoryDuration: Double = 0, curve: Curve = .easeOut) {
         self.duration = duration; self.accessoryDuration = accessoryDuration; self.curve = curve
     }
 
@@ -53,9 +53,9 @@ public struct PointerAnimation: Sendable, Hashable {
     public static let standard = PointerAnimation(duration: 0.2, accessoryDuration: 0.25, curve: .easeOut)
 
     /// Whether anything animates.
-    public var isEnabled: Bool { duration > 0 || accessoryDuration > 0 }
+    @usableFromInline package var isEnabled: Bool { duration > 0 || accessoryDuration > 0 }
     /// The accessories' duration in force.
-    public var accessorySeconds: Double { accessoryDuration > 0 ? accessoryDuration : duration }
+    @usableFromInline package var accessorySeconds: Double { accessoryDuration > 0 ? accessoryDuration : duration }
 }
 
 /// The presented pointer over time: the target frame (what the regions say

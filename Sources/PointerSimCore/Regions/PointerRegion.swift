@@ -35,7 +35,7 @@ public struct PointerRegion: Sendable, Hashable, CustomStringConvertible {
     public func hash(into h: inout Hasher) { h.combine(id); h.combine(rect); h.combine(latchingAxes); h.combine(generation) }
 
     /// Whether the region latches at all.
-    @inlinable public var latches: Bool { !latchingAxes.isEmpty }
+    @inlinable package var latches: Bool { !latchingAxes.isEmpty }
 
     /// `id#generation`.
     public var description: String { "\(id)#\(generation)" }

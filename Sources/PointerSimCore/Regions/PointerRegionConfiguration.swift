@@ -43,7 +43,7 @@ public struct PointerRegionConfiguration: Sendable, Hashable {
     /// The range a beam's length is clamped to (**our choice**: 10…100 pt).
     public var beamLengthRange: ClosedRange<Double> = 10...100
     /// A beam length clamped to ``beamLengthRange``.
-    @inlinable public func clampedBeamLength(_ l: Double) -> Double {
+    @inlinable package func clampedBeamLength(_ l: Double) -> Double {
         l.clamped(to: beamLengthRange.lowerBound, beamLengthRange.upperBound)
     }
     /// The system pointer's diameter (19 pt).
@@ -71,7 +71,7 @@ public struct PointerRegionConfiguration: Sendable, Hashable {
 
     /// The parameters of an effect that slips or floats (highlight, lift, hover);
     /// nil for the others (the pointer is at the model pointer).
-    public func parameters(_ effect: PointerEffect) -> PointerEffectParameters? {
+    @usableFromInline package func parameters(_ effect: PointerEffect) -> PointerEffectParameters? {
         switch effect {
         case .highlight: return highlight
         case .lift: return lift
@@ -81,7 +81,7 @@ public struct PointerRegionConfiguration: Sendable, Hashable {
     }
 
     /// The concrete effect: `automatic` by the size rule (docs/Regions.md, "Effects"), the others unchanged.
-    public func resolve(_ effect: PointerEffect, for size: Size) -> PointerEffect {
+    @usableFromInline package func resolve(_ effect: PointerEffect, for size: Size) -> PointerEffect {
         guard effect == .automatic else { return effect }
         let long = Swift.max(abs(size.width), abs(size.height)), short = Swift.min(abs(size.width), abs(size.height))
         let small = short <= automaticSmallShorterSide && long <= automaticSmallLongerSide

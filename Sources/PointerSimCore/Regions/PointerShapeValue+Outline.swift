@@ -8,7 +8,7 @@ extension PointerShapeValue {
     /// a path is measured from its centre point (the presented pointer, given
     /// as `center`) to the farthest edge the ray crosses (0 if none); hidden is 0.
     /// - Complexity: O(1), O(k) for a path of k points.
-    public func outlineDistance(angle: Double, center: Point, beamWidth: Double) -> Double {
+    @usableFromInline package func outlineDistance(angle: Double, center: Point, beamWidth: Double) -> Double {
         let u = Vector.direction(clockwiseFromTop: angle)
         switch self {
         case .circle(let d): return abs(d) / 2
@@ -62,7 +62,7 @@ extension PointerAccessory {
     /// choice for e**): the width of its projection onto that direction. A
     /// rotated accessory (arrows) points along θ, so its extent is its own
     /// height; an unrotated one is projected as drawn.
-    public func extent(configuration c: PointerRegionConfiguration) -> Double {
+    @usableFromInline package func extent(configuration c: PointerRegionConfiguration) -> Double {
         let theta = position.angle
         let shape: PointerShape
         switch self.shape {
@@ -76,7 +76,7 @@ extension PointerAccessory {
 
 extension PointerShape {
     /// The width of the shape's projection onto the direction θ (clockwise from the top).
-    public func extent(angle: Double, configuration c: PointerRegionConfiguration) -> Double {
+    @usableFromInline package func extent(angle: Double, configuration c: PointerRegionConfiguration) -> Double {
         let u = Vector.direction(clockwiseFromTop: angle)
         let ux = abs(u.dx), uy = abs(u.dy)
         func rr(_ w: Double, _ h: Double, _ r: Double) -> Double {

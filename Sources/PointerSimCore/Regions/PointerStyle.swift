@@ -1,6 +1,6 @@
 /// A pointer effect (`UIPointerEffect`; docs/Regions.md, "Effects").
 public enum PointerEffect: String, Sendable, Hashable, CaseIterable {
-    /// Resolved by the region's size: ``PointerRegionConfiguration/resolve(_:for:)``.
+    /// Resolved by the region's size: the thresholds of ``PointerRegionConfiguration``.
     case automatic
     /// The pointer morphs into the region's shape and slips with it; the content moves a little.
     case highlight
@@ -43,7 +43,7 @@ public struct AccessoryPosition: Sendable, Hashable {
     public init(offset: Double = 14, angle: Double) { self.offset = offset; self.angle = angle }
 
     /// The eight predefined positions, at offset 14, by name.
-    public static let predefined: [(name: String, position: AccessoryPosition)] = [
+    @usableFromInline package static let predefined: [(name: String, position: AccessoryPosition)] = [
         ("top", AccessoryPosition(angle: 0)),
         ("topRight", AccessoryPosition(angle: .pi / 4)),
         ("right", AccessoryPosition(angle: .pi / 2)),

@@ -20,7 +20,7 @@ public enum RegionEvent: Sendable, Hashable {
 /// and the others).
 public struct RegionEvents: Sendable, Hashable, RandomAccessCollection {
     /// The most events one call makes.
-    public static let capacity = 4
+    @usableFromInline package static let capacity = 4
     var e0: RegionEvent?, e1: RegionEvent?, e2: RegionEvent?, e3: RegionEvent?
     /// The number of events.
     public private(set) var endIndex = 0
@@ -60,7 +60,7 @@ public struct RegionEvents: Sendable, Hashable, RandomAccessCollection {
 
 extension RegionEvent {
     /// The log's record of the event.
-    public var logEvent: LogEvent {
+    @usableFromInline package var logEvent: LogEvent {
         switch self {
         case .entered(let id, let effect): return .regionEntered(region: id, effect: effect.rawValue)
         case .latched(let id, let axes): return .regionLatched(region: id, axes: axes)

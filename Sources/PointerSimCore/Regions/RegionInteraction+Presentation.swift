@@ -13,7 +13,7 @@ extension RegionInteraction {
     /// for a model pointer (content coordinates): the slip mapping, latched
     /// axes 1:1 from the latch, rubber-banding beyond the rect on the others,
     /// recentred constrained axes at 0. Zero without a region.
-    public func displacement(model: Point) -> Vector {
+    @usableFromInline package func displacement(model: Point) -> Vector {
         guard let r = current else { return .zero }
         let p = motionParameters
         var out = Vector.zero
@@ -93,7 +93,7 @@ extension RegionInteraction {
     /// A style shape drawn at a point: rounded-rect radius clamped to half the
     /// shorter side (a square whose radius reaches half its side is a circle),
     /// beam lengths clamped to the configured range, paths made absolute.
-    public static func place(_ shape: PointerShape, at p: Point, defaultRadius: Double, configuration c: PointerRegionConfiguration) -> PointerShapeValue {
+    @usableFromInline package static func place(_ shape: PointerShape, at p: Point, defaultRadius: Double, configuration c: PointerRegionConfiguration) -> PointerShapeValue {
         switch shape {
         case .roundedRect(let w, let h, let radius):
             let w = abs(w), h = abs(h)
@@ -110,7 +110,7 @@ extension RegionInteraction {
 
 extension PointerShapeValue {
     /// The shape moved by a vector (rects and path points; sizes are unchanged).
-    public func offsetBy(_ v: Vector) -> PointerShapeValue {
+    @usableFromInline package func offsetBy(_ v: Vector) -> PointerShapeValue {
         switch self {
         case .roundedRect(let r, let radius): return .roundedRect(r.offsetBy(v), radius: radius)
         case .path(let pts): return .path(pts.map { $0 + v })

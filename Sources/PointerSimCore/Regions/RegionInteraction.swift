@@ -30,20 +30,20 @@ public struct RegionInteraction: Sendable {
     /// The current region's style, as the provider gave it (nil: the system pointer).
     public private(set) var style: PointerStyle?
     /// The most recent region (see the type's rules).
-    public private(set) var mostRecent: PointerRegion?
+    @usableFromInline package private(set) var mostRecent: PointerRegion?
     /// Whether the current region is latched.
-    public private(set) var isLatched = false
+    @usableFromInline package private(set) var isLatched = false
     /// The model pointer (content coordinates) when the latch began.
-    public private(set) var latchAnchor = Point.zero
+    @usableFromInline package private(set) var latchAnchor = Point.zero
     /// The presented pointer's displacement from the region centre when the latch began.
-    public private(set) var latchDisplacement = Vector.zero
+    @usableFromInline package private(set) var latchDisplacement = Vector.zero
     /// The axes recentred by the style's `constrainedAxes` on release (until the next motion).
-    public private(set) var recentredAxes: Axes = .none
+    @usableFromInline package private(set) var recentredAxes: Axes = .none
     var modifiers: ModifierFlags = []
     /// The item regions present now (docs/Regions.md, "Regions that follow
     /// the selection"), in scene order, on top of the provider's; each with
     /// the scene region its styles come from.
-    public internal(set) var itemRegions: [(region: PointerRegion, source: SceneRegion)] = []
+    @usableFromInline package internal(set) var itemRegions: [(region: PointerRegion, source: SceneRegion)] = []
 
     /// Creates the interaction.
     public init(provider: any PointerRegionProvider, configuration: PointerRegionConfiguration = PointerRegionConfiguration()) {
@@ -200,7 +200,7 @@ public struct RegionInteraction: Sendable {
     /// unlatched and exited, latched or not.
     /// - Returns: what changed.
     @discardableResult
-    public mutating func setItemRegions(_ new: [(region: PointerRegion, source: SceneRegion)], location: Point, modifiers: ModifierFlags, primaryHeld: Bool) -> RegionEvents {
+    @usableFromInline package mutating func setItemRegions(_ new: [(region: PointerRegion, source: SceneRegion)], location: Point, modifiers: ModifierFlags, primaryHeld: Bool) -> RegionEvents {
         var out = RegionEvents()
         let old = itemRegions
         itemRegions = new

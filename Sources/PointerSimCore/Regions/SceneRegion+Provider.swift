@@ -93,7 +93,7 @@ public struct SceneRegionProvider: PointerRegionProvider {
     /// nothing is kept for them).
     var generations: [Int: Int] = [:]
     /// Whether queries use the index (true) or scan every region (false, for comparison).
-    public var usesIndex: Bool
+    @usableFromInline package var usesIndex: Bool
 
     /// Creates a provider.
     /// - Complexity: O(n) (the index: a grid, no sorted orders).

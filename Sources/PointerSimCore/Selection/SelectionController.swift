@@ -66,7 +66,7 @@ public struct SelectionController: Sendable {
     var pending: PendingRelease?
     /// Whether the view has keyboard focus (``ClickRules/tabLeavesView``: Tab
     /// takes it away, a press on an item gives it back).
-    public private(set) var viewHasFocus = true
+    @usableFromInline package private(set) var viewHasFocus = true
 
     /// Creates a controller.
     public init(configuration: SelectionConfiguration = SelectionConfiguration(), rules: ClickRules = .uikit) {
@@ -77,7 +77,7 @@ public struct SelectionController: Sendable {
     /// Puts focus on the first item when the toolkit starts it there
     /// (``ClickRules/focusStartsOnFirstItem``), without a `focusMoved` event:
     /// the view had focus before the session. Called once.
-    public func startFocus(selection model: inout SelectionModel) {
+    @usableFromInline package func startFocus(selection model: inout SelectionModel) {
         if rules.focusStartsOnFirstItem && configuration.focus && model.count > 0 && model.focus == nil { model.focus = 0 }
     }
 
@@ -85,8 +85,7 @@ public struct SelectionController: Sendable {
 
     /// A primary click on item `i` with `modifiers` held, at `time` and view
     /// point `point` (for double clicks): the press and the release at the
-    /// same point (``pressItem(_:modifiers:time:point:selection:items:)`` then
-    /// ``releaseItem(_:modifiers:atPressPoint:dragged:selection:items:)``): select,
+    /// same point: select,
     /// toggle or extend, move the focus, and perform the primary action as
     /// the toolkit does.
     /// - Complexity: O(change) for a toggle or a range after a range, O(n / 64 + change) otherwise.
@@ -99,7 +98,7 @@ public struct SelectionController: Sendable {
     /// the press (``ClickRules/timing``, ``ClickRules/selectedPressWaitsForRelease``,
     /// ``ClickRules/toggleWaitsForRelease``), and a double click's primary
     /// action (Qt and GTK activate at the second press).
-    public mutating func pressItem(_ i: Int, modifiers: ModifierFlags, time: Double, point: Point, selection model: inout SelectionModel, items: BandEngine) -> [SelectionEvent] {
+    @usableFromInline package mutating func pressItem(_ i: Int, modifiers: ModifierFlags, time: Double, point: Point, selection model: inout SelectionModel, items: BandEngine) -> [SelectionEvent] {
         var out: [SelectionEvent] = []
         viewHasFocus = true
         let double = countPress(item: i, modifiers: modifiers, time: time, point: point)
@@ -135,7 +134,7 @@ public struct SelectionController: Sendable {
     /// The primary button went up after a press on item `i` (`modifiers`
     /// held now; `atPressPoint`: the pointer is where it was pressed;
     /// `dragged`: the press became a band or a drag).
-    public mutating func releaseItem(_ i: Int, modifiers: ModifierFlags, atPressPoint: Bool, dragged: Bool, selection model: inout SelectionModel, items: BandEngine) -> [SelectionEvent] {
+    @usableFromInline package mutating func releaseItem(_ i: Int, modifiers: ModifierFlags, atPressPoint: Bool, dragged: Bool, selection model: inout SelectionModel, items: BandEngine) -> [SelectionEvent] {
         guard let p = pending else { return [] }
         pending = nil
         var out: [SelectionEvent] = []
@@ -197,7 +196,7 @@ public struct SelectionController: Sendable {
     }
 
     /// Whether the last press was the second of a double click (on any target).
-    public private(set) var lastPressWasDoubleClick = false
+    @usableFromInline package private(set) var lastPressWasDoubleClick = false
     /// Whether the last press made a double click on an item after a press on
     /// empty space (``ClickRules/ClickSeries/pairs``): it activates the item
     /// and acts as a press too.
@@ -207,11 +206,11 @@ public struct SelectionController: Sendable {
     /// activates (``ClickRules/doubleClickPressOnlyActivates``): on empty space
     /// it still clears as a press does, but the simulator starts no band from
     /// it (QGraphicsView::mouseDoubleClickEvent).
-    public var lastPressOnlyActivated: Bool { rules.doubleClickPressOnlyActivates && lastPressWasDoubleClick && !lastPressFollowedEmpty }
+    @usableFromInline package var lastPressOnlyActivated: Bool { rules.doubleClickPressOnlyActivates && lastPressWasDoubleClick && !lastPressFollowedEmpty }
 
     /// The pointer moved to view point `point` (with ``ClickRules/motionEndsClickSeries``
     /// a move farther than the double-click distance from the press ends the series).
-    public mutating func pointerMoved(to point: Point) {
+    @usableFromInline package mutating func pointerMoved(to point: Point) {
         if rules.motionEndsClickSeries, let s = series, !isNear(point, s.point) { series = nil }
     }
 
@@ -452,7 +451,7 @@ public struct SelectionController: Sendable {
     /// with the least `distance along the axis + 2 × |offset across it|`
     /// (**our choice**, the usual focus-engine weighting), ties to the lower index.
     /// - Complexity: O(n).
-    public static func nearest(from: Int, direction d: FocusDirection, items: [Rect], isRemoved: (Int) -> Bool = { _ in false }) -> Int? {
+    @usableFromInline package static func nearest(from: Int, direction d: FocusDirection, items: [Rect], isRemoved: (Int) -> Bool = { _ in false }) -> Int? {
         let c = items[from].center
         var best: Int? = nil, bestScore = Double.infinity
         for (i, r) in items.enumerated() where i != from && !isRemoved(i) {
@@ -463,7 +462,7 @@ public struct SelectionController: Sendable {
     }
 
     /// Puts focus on an item (a click does this too); logs nothing if it is already there.
-    public mutating func moveFocus(to i: Int, selection model: inout SelectionModel, into out: inout [SelectionEvent]) {
+    @usableFromInline package mutating func moveFocus(to i: Int, selection model: inout SelectionModel, into out: inout [SelectionEvent]) {
         guard configuration.focus, model.focus != i else { return }
         model.focus = i
         out.append(.focusMoved(i))

@@ -75,7 +75,7 @@ public struct SelectionDiff: Sendable, Hashable {
 
     /// The maximal runs of consecutive indices of an ascending list.
     /// - Complexity: O(count).
-    public static func runs(of sorted: [Int]) -> [Range<Int>] {
+    @usableFromInline package static func runs(of sorted: [Int]) -> [Range<Int>] {
         var out: [Range<Int>] = []
         var i = 0
         while i < sorted.count {
@@ -112,7 +112,7 @@ public struct SelectionDiff: Sendable, Hashable {
     /// This diff followed by `next`, as one diff (an item added then removed
     /// again cancels out). Both must be sorted; the result is sorted.
     /// - Complexity: O(total size).
-    public func followed(by next: SelectionDiff) -> SelectionDiff {
+    @usableFromInline package func followed(by next: SelectionDiff) -> SelectionDiff {
         if isEmpty { return next }
         if next.isEmpty { return self }
         let added = self.added, removed = self.removed, nextAdded = next.added, nextRemoved = next.removed

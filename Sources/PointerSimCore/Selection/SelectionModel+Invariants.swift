@@ -3,7 +3,7 @@ extension SelectionModel {
     /// `POINTERSIM_INTERNAL_CHECKS`): the bitsets' sizes, the counts, no
     /// removed item selected, the known range, focus and anchor on items
     /// that exist and were not removed. The O(n) checks run up to 4,096 items.
-    @inlinable public func _checkInvariants() {
+    @inlinable package func _checkInvariants() {
         #if POINTERSIM_INTERNAL_CHECKS
         precondition(selection.capacity == count && removedItems.capacity == count && bandStart.capacity == count, "bitset capacity")
         precondition(selectedCount >= 0 && selectedCount <= count && removedCount >= 0 && removedCount <= count, "counts out of range")

@@ -9,7 +9,7 @@ extension SelectionModel {
     /// - Returns: the change.
     /// - Complexity: O(n / 64 + members).
     @discardableResult
-    public mutating func setSelection<S: Sequence>(_ members: S, band: BandEngine? = nil) -> SelectionDiff where S.Element == Int {
+    @usableFromInline package mutating func setSelection<S: Sequence>(_ members: S, band: BandEngine? = nil) -> SelectionDiff where S.Element == Int {
         // Clearing, or selecting one item, after a range: only the range's items change.
         if !isBandActive, exactRange != nil, let list = members as? [Int], list.count <= 1 { return setSelection(.items(list)) }
         var target = ItemBitSet(capacity: count)

@@ -10,7 +10,7 @@
 /// O(1), and select all, clear and ranges after one another are
 /// O(changed items / 64 + runs).
 ///
-/// While a band is active (``isBandActive``), the band's mode applies to
+/// While a band is active, the band's mode applies to
 /// the selection the band began from (`bandStart`): an operation then
 /// sets that starting selection, and the band engine, passed to the
 /// operation, applies its mode to it again.
@@ -24,11 +24,11 @@ public struct SelectionModel: Sendable {
     /// The selected items.
     @usableFromInline package internal(set) var selection: ItemBitSet
     /// The number of selected items.
-    public internal(set) var selectedCount = 0
+    @usableFromInline package internal(set) var selectedCount = 0
     /// Removed items (never selected).
     @usableFromInline package internal(set) var removedItems: ItemBitSet
     /// The number of removed items.
-    public internal(set) var removedCount = 0
+    @usableFromInline package internal(set) var removedCount = 0
     /// When known, a range whose items not removed are exactly the selection
     /// (nil: the selection is any set). Select all, clear and ranges keep it,
     /// so that the next such operation changes only the items between the
@@ -38,7 +38,7 @@ public struct SelectionModel: Sendable {
     /// ``isBandActive``).
     @usableFromInline package internal(set) var bandStart: ItemBitSet
     /// Whether a band is active: from its first rect to its end or cancel.
-    public internal(set) var isBandActive = false
+    @usableFromInline package internal(set) var isBandActive = false
     /// The item with keyboard focus.
     public internal(set) var focus: Int?
     /// Where Shift-click and Shift+arrow ranges start.

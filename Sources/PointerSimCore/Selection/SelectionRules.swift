@@ -51,7 +51,7 @@ public struct SelectionConfiguration: Sendable, Hashable {
     /// Both multiple-selection settings at once (the scene's old `multiple`
     /// key): reads ``allowsMultipleSelection``, sets it and
     /// ``allowsMultipleSelectionDuringEditing``.
-    public var multiple: Bool {
+    @usableFromInline package var multiple: Bool {
         get { allowsMultipleSelection }
         set { allowsMultipleSelection = newValue; allowsMultipleSelectionDuringEditing = newValue }
     }
@@ -77,12 +77,12 @@ public struct SelectionConfiguration: Sendable, Hashable {
     }
 
     /// Whether items may be selected in the current mode (``editing`` or not).
-    public var allowsSelectionNow: Bool { editing ? allowsSelectionDuringEditing : allowsSelection }
+    @usableFromInline package var allowsSelectionNow: Bool { editing ? allowsSelectionDuringEditing : allowsSelection }
     /// Whether more than one item may be selected in the current mode.
-    public var allowsMultipleNow: Bool { allowsSelectionNow && (editing ? allowsMultipleSelectionDuringEditing : allowsMultipleSelection) }
+    @usableFromInline package var allowsMultipleNow: Bool { allowsSelectionNow && (editing ? allowsMultipleSelectionDuringEditing : allowsMultipleSelection) }
     /// Whether a band may begin now, or will once the multiple-selection
     /// interaction puts the view in edit mode.
-    public var bandMayBegin: Bool {
+    @usableFromInline package var bandMayBegin: Bool {
         allowsMultipleNow || (!editing && beginsMultipleSelectionInteraction && allowsSelectionDuringEditing && allowsMultipleSelectionDuringEditing)
     }
 }
@@ -155,10 +155,10 @@ public struct ClickRules: Sendable, Hashable {
     public var doubleClickDistance: Double = 5
     /// The second press must be closer than ``doubleClickDistance`` (GTK's
     /// `gtk-double-click-distance` test is strict); `false`: at most that far.
-    public var doubleClickDistanceIsStrict = false
+    @usableFromInline package var doubleClickDistanceIsStrict = false
 
     /// How the presses of a quick series count.
-    public enum ClickSeries: String, Sendable, Hashable {
+    @usableFromInline package enum ClickSeries: String, Sendable, Hashable {
         /// Two plain clicks on one item make a double click; a third press
         /// starts over (PointerSim's reading for UIKit).
         case plainPairs
@@ -175,42 +175,42 @@ public struct ClickRules: Sendable, Hashable {
         case series
     }
     /// How presses count toward a double click.
-    public var clickSeries: ClickSeries = .plainPairs
+    @usableFromInline package var clickSeries: ClickSeries = .plainPairs
     /// The second press must come sooner than ``doubleClickInterval`` after
     /// the first (Qt: `timestamp - mousePressTime < interval`); `false`: at
     /// most that late.
-    public var doubleClickIntervalIsStrict = false
+    @usableFromInline package var doubleClickIntervalIsStrict = false
     /// Pointer motion farther than ``doubleClickDistance`` from the press
     /// (on either axis) ends the series (QGuiApplication forgets the press
     /// on such a move).
-    public var motionEndsClickSeries = false
+    @usableFromInline package var motionEndsClickSeries = false
     /// A key ends the series (PointerSim's reading for UIKit); `false`: keys
     /// between the presses do not matter (Qt, GTK).
-    public var keyEndsClickSeries = true
+    @usableFromInline package var keyEndsClickSeries = true
     /// The press that makes a double click only activates: no selection
     /// change at it or its release, and no band from it (Qt delivers it as
     /// `MouseButtonDblClick` alone: QAbstractItemView::mouseDoubleClickEvent,
     /// QGraphicsView::mouseDoubleClickEvent).
-    public var doubleClickPressOnlyActivates = false
+    @usableFromInline package var doubleClickPressOnlyActivates = false
     /// Select-all (and deselect-all) fire only with exactly their flags held
     /// (Qt's `QKeySequence::SelectAll`, GTK's shortcuts): Control+Shift+A is
     /// not select-all; `false`: the flags held need only include them
     /// (PointerSim's reading for UIKit).
-    public var selectAllIsExact = false
+    @usableFromInline package var selectAllIsExact = false
     /// Every key acts only with one of its bindings' flag sets held exactly
     /// (GTK's shortcuts: arrows and Space with none, the toggle modifier, the
     /// range modifier or both; Return with none): Option+arrow or
     /// Super+Space do nothing; `false`: other flags held do not matter (Qt,
     /// UIKit).
-    public var keyBindingsAreExact = false
+    @usableFromInline package var keyBindingsAreExact = false
     /// A range needs an anchor: with none, a range click or arrow selects (or
     /// with the toggle modifier toggles) its item alone and makes it the
     /// anchor (GTK: `gtk_list_base_select_item` without a selected position);
     /// `false`: the range starts at the focused item (Qt) or the item itself.
-    public var rangeNeedsAnchor = false
+    @usableFromInline package var rangeNeedsAnchor = false
     /// What an arrow with a toggle modifier does (the toggle modifier is
     /// tested before the range modifier in Qt's `extendedSelectionCommand`).
-    public enum ToggleArrow: String, Sendable, Hashable {
+    @usableFromInline package enum ToggleArrow: String, Sendable, Hashable {
         /// Nothing special: the range modifier, if held, extends.
         case asPlain
         /// Moves the focus only (and the anchor with it), even with the range
@@ -222,25 +222,25 @@ public struct ClickRules: Sendable, Hashable {
         case movesFocusOrAnchorStateRange
     }
     /// Arrows with a toggle modifier.
-    public var toggleArrow: ToggleArrow = .asPlain
+    @usableFromInline package var toggleArrow: ToggleArrow = .asPlain
     /// Left and Right move to the previous and next item in scene order,
     /// across row ends (QListView's flow, GtkGridView's `move_focus_across`);
     /// `false`: to the nearest item in that direction, as Up and Down do.
-    public var horizontalArrowsFollowOrder = false
+    @usableFromInline package var horizontalArrowsFollowOrder = false
     /// An arrow that finds no item beyond the focused one still acts on the
     /// focused item (GTK grabs focus and selects at the clamped position);
     /// `false`: nothing happens (Qt: the current item does not change).
-    public var arrowAtEdgeActs = false
+    @usableFromInline package var arrowAtEdgeActs = false
     /// With these held (exactly, with ``keyBindingsAreExact``), `a` clears the
     /// selection (GTK's `list.unselect-all`, Control+Shift+A).
-    public var deselectAllModifiers: [ModifierFlags] = []
+    @usableFromInline package var deselectAllModifiers: [ModifierFlags] = []
     /// A press on an item moves the keyboard focus to it at once, even when
     /// the click acts at the release or the press becomes a band (GTK's list
     /// item grabs focus at the press); `false`: focus moves with the click.
-    public var focusMovesAtPress = false
+    @usableFromInline package var focusMovesAtPress = false
     /// A press on an item's max edge hits it (GTK picks widgets with their
     /// max edges included); `false`: rects are half-open.
-    public var pressHitsMaxEdges = false
+    @usableFromInline package var pressHitsMaxEdges = false
     /// Up and Down move by rows of a grid in scene order, as GtkGridView's
     /// `move_focus_along` does: the row length is the number of items that
     /// share the first item's top edge; Up moves back a row unless on the
@@ -249,27 +249,27 @@ public struct ClickRules: Sendable, Hashable {
     /// Down from the last row goes to the last item: GTK 4.8 tests `n_items /
     /// n_columns`, not `(n_items − 1) / n_columns`); `false`: the nearest item
     /// in that direction.
-    public var verticalArrowsByGridRow = false
+    @usableFromInline package var verticalArrowsByGridRow = false
     /// A press that ends a click series by its distance (while the double-click
     /// time runs) starts no new series: the press after it is a first press
     /// too (GtkGestureClick stops itself inside the press it is handling, and
     /// that press is not counted; measured in GTK 4.8.3).
-    public var seriesBreakingPressStartsNoSeries = false
+    @usableFromInline package var seriesBreakingPressStartsNoSeries = false
     /// The second press of a double click starts no band, whatever the drag
     /// after it (GTK: the click gesture claims the press and the drag gesture
     /// loses it; Qt: see ``doubleClickPressOnlyActivates``).
-    public var doubleClickPressStartsNoBand = false
+    @usableFromInline package var doubleClickPressStartsNoBand = false
     /// Tab moves keyboard focus out of the view: arrows, Space, Return and
     /// select-all do nothing until a press on an item focuses it again (GTK);
     /// `false`: Tab does nothing.
-    public var tabLeavesView = false
+    @usableFromInline package var tabLeavesView = false
     /// Keyboard focus starts on the first item, as when the view takes focus
     /// other than by a click (QAbstractItemView::focusInEvent, GtkListBase's
     /// focus); `false`: no item has focus until a click or an arrow.
-    public var focusStartsOnFirstItem = false
+    @usableFromInline package var focusStartsOnFirstItem = false
 
     /// What a click with both the range and the toggle modifier does.
-    public enum RangeWithToggle: String, Sendable, Hashable {
+    @usableFromInline package enum RangeWithToggle: String, Sendable, Hashable {
         /// Adds the range to the selection (PointerSim's reading for UIKit).
         case addRange
         /// The range modifier wins: a range click (Qt's `extendedSelectionCommand`
@@ -281,47 +281,47 @@ public struct ClickRules: Sendable, Hashable {
         case anchorState
     }
     /// Range + toggle modifiers.
-    public var rangeWithToggle: RangeWithToggle = .addRange
+    @usableFromInline package var rangeWithToggle: RangeWithToggle = .addRange
     /// A range click replaces only the range of the previous range click and
     /// keeps what other clicks selected (QItemSelectionModel's current
     /// selection beside its committed ranges); `false`: the range replaces the
     /// whole selection.
-    public var rangeKeepsOtherSelection = false
+    @usableFromInline package var rangeKeepsOtherSelection = false
     /// A press on empty space forgets the anchor, so the next range starts at
     /// the focused item (QAbstractItemView sets its range start to the
     /// pressed index, invalid there).
-    public var emptyClickDropsAnchor = false
+    @usableFromInline package var emptyClickDropsAnchor = false
     /// A plain press on a selected item changes nothing; the release at the
     /// press point selects it alone (QGraphicsItem and QAbstractItemView
     /// decide at the release; a release elsewhere changes nothing).
-    public var selectedPressWaitsForRelease = false
+    @usableFromInline package var selectedPressWaitsForRelease = false
     /// A toggle press on an item changes nothing; the release at the press
     /// point toggles it (QGraphicsItem::mouseReleaseEvent; a release
     /// elsewhere changes nothing).
-    public var toggleWaitsForRelease = false
+    @usableFromInline package var toggleWaitsForRelease = false
     /// Every release at the press point of a press on an item (not a range
     /// press) selects the item alone, or toggles it with a toggle modifier
     /// held at the release, as the waiting presses above do
     /// (QGraphicsItem::mouseReleaseEvent: a plain press selected the item
     /// already; a release with Control held toggles it off again).
-    public var everyReleaseAtPressPointActs = false
+    @usableFromInline package var everyReleaseAtPressPointActs = false
     /// With ``Timing/release``: the modifiers that decide the click are those
     /// held at the release (GTK's click gesture reads them at the release), or
     /// at the press (UIKit).
-    public var modifiersReadAtRelease = false
+    @usableFromInline package var modifiersReadAtRelease = false
     /// Escape while the primary button is held or a band is active cancels
     /// the band (**our choice** for UIKit); `false`: Escape is ignored then
     /// (GTK).
-    public var escapeCancelsBand = true
+    @usableFromInline package var escapeCancelsBand = true
     /// An arrow without modifiers selects the newly focused item alone, and
     /// an arrow with a toggle modifier only moves the focus (Qt's and GTK's
     /// item views); `false`: arrows move the focus only (unless
     /// `selectionFollowsFocus`).
-    public var arrowsSelect = false
+    @usableFromInline package var arrowsSelect = false
     /// Space selects the focused item (added, never removed) and Space with a
     /// toggle modifier toggles it (Qt's `extendedSelectionCommand`); `false`:
     /// Space toggles.
-    public var spaceSelects = false
+    @usableFromInline package var spaceSelects = false
 
     /// Creates rules.
     public init(
@@ -336,15 +336,15 @@ public struct ClickRules: Sendable, Hashable {
     }
 
     /// Whether the flags held make a click toggle.
-    public func toggles(_ held: ModifierFlags) -> Bool { toggleModifiers.contains { !$0.isEmpty && held.isSuperset(of: $0) } }
+    @usableFromInline package func toggles(_ held: ModifierFlags) -> Bool { toggleModifiers.contains { !$0.isEmpty && held.isSuperset(of: $0) } }
     /// Whether the flags held make a click extend a range.
-    public func extendsRange(_ held: ModifierFlags) -> Bool { !rangeModifier.isEmpty && held.isSuperset(of: rangeModifier) }
+    @usableFromInline package func extendsRange(_ held: ModifierFlags) -> Bool { !rangeModifier.isEmpty && held.isSuperset(of: rangeModifier) }
     /// Whether a primary press with these flags is a context click.
-    public func isContextClick(_ held: ModifierFlags) -> Bool { !contextClickModifiers.isEmpty && held.isSuperset(of: contextClickModifiers) }
+    @usableFromInline package func isContextClick(_ held: ModifierFlags) -> Bool { !contextClickModifiers.isEmpty && held.isSuperset(of: contextClickModifiers) }
     /// Whether `a` with these flags selects all.
-    public func selectsAll(_ held: ModifierFlags) -> Bool { binds(selectAllModifiers, held) }
+    @usableFromInline package func selectsAll(_ held: ModifierFlags) -> Bool { binds(selectAllModifiers, held) }
     /// Whether `a` with these flags clears the selection.
-    public func deselectsAll(_ held: ModifierFlags) -> Bool { binds(deselectAllModifiers, held) }
+    @usableFromInline package func deselectsAll(_ held: ModifierFlags) -> Bool { binds(deselectAllModifiers, held) }
     /// Whether a key binding with one of these flag sets fires with `held`.
     func binds(_ sets: [ModifierFlags], _ held: ModifierFlags) -> Bool {
         let h = held.subtracting(.capsLock)
@@ -353,7 +353,7 @@ public struct ClickRules: Sendable, Hashable {
     /// Whether a navigation or selection key binds with `held`
     /// (``keyBindingsAreExact``): none, the toggle modifier, the range
     /// modifier, or both.
-    public func bindsKey(_ held: ModifierFlags) -> Bool {
+    @usableFromInline package func bindsKey(_ held: ModifierFlags) -> Bool {
         guard keyBindingsAreExact else { return true }
         let h = held.subtracting(.capsLock), t = toggleModifiers.first ?? []
         return h.isEmpty || h == t || h == rangeModifier || h == t.union(rangeModifier)

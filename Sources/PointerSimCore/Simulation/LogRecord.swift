@@ -58,14 +58,14 @@ public struct PointerFrame: Sendable, Hashable {
 
 /// The item ids of a log record, in scene order (`added`, `removed`, a band's
 /// `selection`): the ids themselves, or, for a list the simulator made of
-/// more than ``compactThreshold`` items, runs of scene indices over the
+/// more than 1,000 items, runs of scene indices over the
 /// scene's items, which the log writes compactly (docs/Formats/Log.md,
 /// "Long lists"). Either way it reads as the list of ids.
 public struct LogItemList: Sendable, Hashable, RandomAccessCollection, ExpressibleByArrayLiteral {
     /// Lists of more than this many items made from a selection are kept as
     /// runs (and written as `{"count":…,"ranges":…}` or `"all"`); shorter
     /// ones as ids, as the log has always written them.
-    public static let compactThreshold = 1000
+    @usableFromInline package static let compactThreshold = 1000
 
     enum Storage: Sendable {
         case ids([String])

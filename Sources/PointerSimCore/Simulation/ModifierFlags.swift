@@ -17,12 +17,12 @@ public struct ModifierFlags: OptionSet, Hashable, Sendable, CustomStringConverti
     public static let capsLock = ModifierFlags(rawValue: 1 << 4)
 
     /// Every flag with its name, in the canonical order used by logs and traces.
-    public static let named: [(name: String, flag: ModifierFlags)] = [
+    @usableFromInline package static let named: [(name: String, flag: ModifierFlags)] = [
         ("shift", .shift), ("control", .control), ("option", .option), ("command", .command), ("capsLock", .capsLock),
     ]
 
     /// The names of the flags in the set, in canonical order.
-    public var names: [String] { Self.named.filter { contains($0.flag) }.map(\.name) }
+    @usableFromInline package var names: [String] { Self.named.filter { contains($0.flag) }.map(\.name) }
 
     /// The flag with the given name (`shift`, `control`, `option`, `command`,
     /// `capsLock`; `alt`, `meta`, `super` and `ctrl` are accepted as aliases).

@@ -10,7 +10,7 @@ public struct ProfileComparison: Sendable {
     /// The profiles' names, in the order given.
     public let names: [String]
     /// One simulator per profile.
-    public private(set) var simulators: [Simulator]
+    @usableFromInline package private(set) var simulators: [Simulator]
 
     /// What one input did under each profile.
     public struct Step: Sendable, Hashable {

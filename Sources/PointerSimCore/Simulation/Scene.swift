@@ -12,18 +12,18 @@ public struct ViewGeometry: Sendable, Hashable {
     public init() {}
 
     /// A view point clamped to the view (the model pointer never leaves it).
-    public func clampPointer(_ p: Point) -> Point {
+    @usableFromInline package func clampPointer(_ p: Point) -> Point {
         Point(x: p.x.clamped(to: 0, size.width), y: p.y.clamped(to: 0, size.height))
     }
 
     /// A scroll offset clamped to `0 … maxOffset` on each axis.
-    public func clampOffset(_ v: Vector) -> Vector {
+    @usableFromInline package func clampOffset(_ v: Vector) -> Vector {
         let m = maxOffset
         return Vector(dx: v.dx.clamped(to: 0, m.dx), dy: v.dy.clamped(to: 0, m.dy))
     }
 
     /// The largest scroll offset on each axis.
-    public var maxOffset: Vector {
+    @usableFromInline package var maxOffset: Vector {
         Vector(dx: Swift.max(0, contentSize.width - size.width), dy: Swift.max(0, contentSize.height - size.height))
     }
 }

@@ -25,8 +25,8 @@ public struct SimulationOptions: Sendable, Hashable {
 /// 3. else empty space: the band begins as before (for UIKit at the press, a
 ///    1×1 band) after Qt's clear-at-press.
 ///
-/// Item ids map to item indices by scene order: ``itemIDs``[i] is index i,
-/// ``itemIndex(of:)`` the inverse (the selection model's table).
+/// Item ids map to item indices by scene order: item i is `scene.items[i]`,
+/// and the selection model maps ids back to indices.
 ///
 /// The simulator owns the selection (``selectionModel``); the band
 /// interaction and the click controller each act on it, and the region
@@ -63,7 +63,7 @@ public struct Simulator: Sendable {
     public private(set) var contentOffset: Vector
     /// The time of the last processed event (the simulation clock, which
     /// never goes back).
-    public private(set) var now: Double = 0
+    @usableFromInline package private(set) var now: Double = 0
     /// Whether an event was processed (before that, any time is accepted).
     var started = false
     /// The pointer regions.
@@ -72,17 +72,17 @@ public struct Simulator: Sendable {
     @usableFromInline package private(set) var autoscroller: Autoscroller
     /// The item ids in scene order: id of item index i (a view of the scene's
     /// items: no second array of ids).
-    public var itemIDs: ItemIDs { ItemIDs(items: scene.items) }
+    @usableFromInline package var itemIDs: ItemIDs { ItemIDs(items: scene.items) }
 
     /// The ids of a scene's items, by index.
-    public struct ItemIDs: RandomAccessCollection, Sendable {
+    @usableFromInline package struct ItemIDs: RandomAccessCollection, Sendable {
         let items: [SceneItem]
         /// The first index (0).
-        public var startIndex: Int { 0 }
+        @usableFromInline package var startIndex: Int { 0 }
         /// The item count.
-        public var endIndex: Int { items.count }
+        @usableFromInline package var endIndex: Int { items.count }
         /// The id of item `i`.
-        public subscript(i: Int) -> String { items[i].id }
+        @usableFromInline package subscript(i: Int) -> String { items[i].id }
     }
 
     /// Who has the current primary press.
@@ -160,7 +160,7 @@ public struct Simulator: Sendable {
     }
 
     /// The pointer in content coordinates.
-    public var contentPoint: Point { pointer + contentOffset }
+    @usableFromInline package var contentPoint: Point { pointer + contentOffset }
 
     /// The selected item ids, in scene order.
     public var selection: [String] { selectionModel.selectedItems.map { itemIDs[$0] } }
@@ -168,7 +168,7 @@ public struct Simulator: Sendable {
     /// The index of the item with this id (the first, if repeated).
     /// - Complexity: O(1) on average; the first call builds the table of
     ///   every id (O(n)), shared by the simulator's copies.
-    public func itemIndex(of id: String) -> Int? { selectionModel.index(of: id) }
+    @usableFromInline package func itemIndex(of id: String) -> Int? { selectionModel.index(of: id) }
 
     /// The items of a selection diff's list as the log writes them: ids, or
     /// runs of scene indices above ``LogItemList/compactThreshold``.
@@ -264,7 +264,7 @@ public struct Simulator: Sendable {
 
     /// The presented pointer now, animated (``PointerAnimation``): the same
     /// as ``pointerFrame`` unless a transition is in progress.
-    public var presentedFrame: PointerFrame {
+    @usableFromInline package var presentedFrame: PointerFrame {
         animator.frame(at: now, target: pointerFrame, configuration: scene.regionConfiguration)
     }
 
@@ -314,7 +314,7 @@ public struct Simulator: Sendable {
     }
 
     /// Whether the current region claims a primary press.
-    public var regionClaimsPress: Bool {
+    @usableFromInline package var regionClaimsPress: Bool {
         guard let r = regions.current else { return false }
         if let c = r.claimsPress { return c }
         guard scene.band.regionsClaimPress else { return false }
@@ -400,7 +400,7 @@ public struct Simulator: Sendable {
     /// pointer "stretches into a rectangle"); else the system pointer (a 19 pt
     /// circle at the model pointer) outside regions, or the current region's
     /// style applied.
-    public var pointerFrame: PointerFrame {
+    @usableFromInline package var pointerFrame: PointerFrame {
         if let r = band.selectionRect {
             return PointerFrame(model: pointer, presented: pointer, shape: .roundedRect(r.offsetBy(Vector(dx: -contentOffset.dx, dy: -contentOffset.dy)), radius: 0))
         }
@@ -468,7 +468,7 @@ public struct Simulator: Sendable {
     }
 
     /// The autoscroll velocity for the current pointer, points per second.
-    public var autoscrollVelocity: Vector {
+    @usableFromInline package var autoscrollVelocity: Vector {
         autoscroller.velocity(pointer: pointer, contentOffset: contentOffset, bandActive: band.isActive)
     }
 
@@ -478,7 +478,7 @@ public struct Simulator: Sendable {
 
     /// Runs the autoscroll steps due by `t` (``process(_:into:)`` does this
     /// first): ``nextAutoscrollStep(until:into:)`` until none is due.
-    public mutating func runAutoscroll(until t: Double, into out: inout [LogRecord]) {
+    @usableFromInline package mutating func runAutoscroll(until t: Double, into out: inout [LogRecord]) {
         while nextAutoscrollStep(until: t, into: &out) {}
     }
 
@@ -496,7 +496,7 @@ public struct Simulator: Sendable {
     /// step) carries the band and the composed selection change. So a band
     /// held at the edge of a 10^12-point content for 10^9 s costs a few
     /// thousand records per input, not 10^11 (docs/BandSelection.md, "Autoscroll").
-    public mutating func nextAutoscrollStep(until t: Double, into out: inout [LogRecord]) -> Bool {
+    @usableFromInline package mutating func nextAutoscrollStep(until t: Double, into out: inout [LogRecord]) -> Bool {
         let v = autoscrollVelocity
         let time: Double
         if autoscrollStepsSinceInput >= Self.loggedAutoscrollSteps, v != .zero {
@@ -525,10 +525,10 @@ public struct Simulator: Sendable {
 
     /// How many autoscroll steps are taken one at a time between two inputs
     /// (a minute at 60 steps a second); see ``runAutoscroll(until:into:)``.
-    public static let loggedAutoscrollSteps = 3600
+    @usableFromInline package static let loggedAutoscrollSteps = 3600
 
     /// The autoscroll steps taken one at a time since the last input.
-    public private(set) var autoscrollStepsSinceInput = 0
+    @usableFromInline package private(set) var autoscrollStepsSinceInput = 0
 
     /// The number of steps at velocity `v` that take the content to its edge
     /// on some axis (at least 1).

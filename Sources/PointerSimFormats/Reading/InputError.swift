@@ -30,7 +30,7 @@ public struct InputError: Error, CustomStringConvertible, Equatable, Sendable {
     }
 
     /// A malformed-input error at a line.
-    public static func malformed(_ file: String, line: Int?, _ message: String) -> InputError {
+    @usableFromInline package static func malformed(_ file: String, line: Int?, _ message: String) -> InputError {
         InputError(.malformed, file: file, line: line, message)
     }
 
@@ -43,14 +43,14 @@ public struct InputError: Error, CustomStringConvertible, Equatable, Sendable {
 
 extension InputError {
     /// How many characters of an offending token a message quotes.
-    public static let excerptLength = 40
+    @usableFromInline package static let excerptLength = 40
 
     /// A short excerpt of an offending token for a message: the token itself
     /// if it has at most ``excerptLength`` characters, else its first
     /// ``excerptLength`` followed by "…". A NUL byte is shown as `\0`, other
     /// control characters as `\u{…}`, so the message stays one line. The one
     /// helper of every reader: a 10 MB token gives a short message.
-    public static func excerpt<S: StringProtocol>(_ token: S) -> String {
+    @usableFromInline package static func excerpt<S: StringProtocol>(_ token: S) -> String {
         var out = ""
         var n = 0
         for ch in token.unicodeScalars {
@@ -65,7 +65,7 @@ extension InputError {
 
     /// ``excerpt(_:)`` of bytes (decoded as UTF-8; only the first few
     /// hundred are looked at).
-    public static func excerpt<C: Collection<UInt8>>(bytes: C) -> String {
+    @usableFromInline package static func excerpt<C: Collection<UInt8>>(bytes: C) -> String {
         excerpt(String(decoding: bytes.prefix(excerptLength * 4 + 4), as: UTF8.self))
     }
 }

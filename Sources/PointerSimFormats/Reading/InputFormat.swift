@@ -12,7 +12,7 @@ public enum InputFormat: Sendable, Hashable {
     case libinputRecord
 
     /// How many bytes ``detect(_:)`` looks at.
-    public static let prefixLength = 4096
+    @usableFromInline package static let prefixLength = 4096
 
     /// Recognises a format from the first bytes of an input:
     /// - `pointersim-trace`: the first line that is not blank or a comment starts with `pointersim-trace`;

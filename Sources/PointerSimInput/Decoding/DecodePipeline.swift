@@ -35,7 +35,7 @@ public struct DecodePipeline: Sendable {
     /// this array instead of asking each dispatch through its existential.
     var expiries: [Int64?] = []
     /// The latest time seen (µs), for timers at the end.
-    public private(set) var lastTime: Int64? = nil
+    @usableFromInline package private(set) var lastTime: Int64? = nil
 
     /// Per-device framing state.
     struct Framer: Sendable {
@@ -279,19 +279,19 @@ public struct DecodePipeline: Sendable {
     }
 
     /// The earliest pending timer of any device present (µs), or `nil`.
-    public var earliestTimerExpiry: Int64? {
+    @usableFromInline package var earliestTimerExpiry: Int64? {
         var best: Int64? = nil
         for j in timed { if let x = expiries[j], best == nil || x < best! { best = x } }
         return best
     }
 
     /// A device's earliest pending timer (µs), or `nil`.
-    public func nextTimerExpiry(device i: Int) -> Int64? {
+    @usableFromInline package func nextTimerExpiry(device i: Int) -> Int64? {
         removed.indices.contains(i) && !removed[i] ? expiries[i] : nil
     }
 
     /// Whether a device has been removed.
-    public func isRemoved(_ i: Int) -> Bool { removed.indices.contains(i) && removed[i] }
+    @usableFromInline package func isRemoved(_ i: Int) -> Bool { removed.indices.contains(i) && removed[i] }
 
     /// Ends a recording as libinput's reference runs do: timers fire for
     /// `tail` µs after the last event, then every device still present is
@@ -303,7 +303,7 @@ public struct DecodePipeline: Sendable {
     }
 
     /// An event's time in µs.
-    @inlinable public static func microseconds(_ e: EvdevEvent) -> Int64 { e.sec &* 1_000_000 &+ Int64(e.usec) }
+    @inlinable package static func microseconds(_ e: EvdevEvent) -> Int64 { e.sec &* 1_000_000 &+ Int64(e.usec) }
 
     /// Whether a frame is the kernel releasing held keys because the device is
     /// going away: `input_unregister_device` → `input_dev_release_keys` sends a

@@ -11,17 +11,17 @@
 /// user asked for something the decoder would not do. The decoder itself
 /// also ignores (as libinput does) or clamps such values, so a library caller
 /// that skips these checks gets no trap.
-public enum DecoderOverrides {
+@_spi(Fuzz) public enum DecoderOverrides {
     /// The largest magnitude of an axis value, fuzz, flat or resolution.
-    public static let axisLimit = Int(HostileValues.axisLimit)
+    @_spi(Fuzz) public static let axisLimit = Int(HostileValues.axisLimit)
     /// The largest size (mm) or resolution (units/mm) hint.
-    public static let hintLimit = 65_536
+    @_spi(Fuzz) public static let hintLimit = 65_536
     /// The largest trackpoint multiplier.
-    public static let multiplierLimit = 100.0
+    @_spi(Fuzz) public static let multiplierLimit = 100.0
     /// The largest DPI of `MOUSE_DPI`.
-    public static let dpiLimit = 100_000
+    @_spi(Fuzz) public static let dpiLimit = 100_000
     /// The longest `--dmi` modalias.
-    public static let dmiLengthLimit = 4096
+    @_spi(Fuzz) public static let dmiLengthLimit = 4096
 
     /// An integer within `range`, or `nil`.
     static func integer<S: StringProtocol>(_ s: S, in range: ClosedRange<Int>) -> Int? {
@@ -32,7 +32,7 @@ public enum DecoderOverrides {
     static func quoted<S: StringProtocol>(_ s: S) -> String { "\"" + InputError_excerpt(s) + "\"" }
 
     /// Why the udev property `key=value` cannot be used, or `nil`.
-    public static func udevProblem(key: String, value: String) -> String? {
+    @_spi(Fuzz) public static func udevProblem(key: String, value: String) -> String? {
         guard !key.isEmpty, key.utf8.allSatisfy({ isNameByte($0) }) else {
             return "a udev property's name is letters, digits and _, found \(quoted(key))"
         }
@@ -110,7 +110,7 @@ public enum DecoderOverrides {
     static let propertyLists: Set<String> = ["AttrInputPropDisable", "AttrInputPropEnable"]
 
     /// Why the quirk `key=value` cannot be used, or `nil`.
-    public static func quirkProblem(key: String, value: String) -> String? {
+    @_spi(Fuzz) public static func quirkProblem(key: String, value: String) -> String? {
         if let p = controlProblem(value) { return p }
         if key.hasPrefix("Model") && key.count > 5 && key.utf8.allSatisfy({ isNameByte($0) }) || booleans.contains(key) {
             return value == "0" || value == "1" ? nil : "\(key) is 0 or 1, found \(quoted(value))"
@@ -155,7 +155,7 @@ public enum DecoderOverrides {
     }
 
     /// Why `--dmi` cannot be used, or `nil`: `dmi:` then printable ASCII.
-    public static func dmiProblem(_ value: String) -> String? {
+    @_spi(Fuzz) public static func dmiProblem(_ value: String) -> String? {
         guard value.hasPrefix("dmi:") else { return "a DMI modalias starts with \"dmi:\", found \(quoted(value))" }
         guard value.utf8.count <= dmiLengthLimit else { return "a DMI modalias has at most \(dmiLengthLimit) bytes, found \(value.utf8.count)" }
         guard value.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7f }) else { return "a DMI modalias is printable ASCII, found \(quoted(value))" }

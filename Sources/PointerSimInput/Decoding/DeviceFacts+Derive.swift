@@ -134,7 +134,7 @@ extension DeviceFacts {
     /// The description with udev's `EVDEV_ABS_<code>=min:max:res:fuzz:flat`
     /// overrides applied (what the kernel reports after udev's keyboard
     /// builtin). Empty fields keep the kernel's value.
-    public static func applyingAbsOverrides(_ udev: [String: String], to d: DeviceDescription) -> DeviceDescription {
+    @usableFromInline package static func applyingAbsOverrides(_ udev: [String: String], to d: DeviceDescription) -> DeviceDescription {
         var out = d
         for (code, info) in d.absInfo {
             guard let p = udev["EVDEV_ABS_" + InputModalias.hex2(code).uppercased()] else { continue }

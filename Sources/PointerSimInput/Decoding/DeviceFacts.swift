@@ -17,25 +17,25 @@ public struct DeviceFacts: Sendable, Hashable {
     }
 
     /// Whether a udev property is set to a true value (`"1"`).
-    public func udevFlag(_ name: String) -> Bool { udev[name] == "1" }
+    @usableFromInline package func udevFlag(_ name: String) -> Bool { udev[name] == "1" }
 
     /// A udev property parsed as an integer.
-    public func udevInt(_ name: String) -> Int? { udev[name].flatMap { Int($0) } }
+    @usableFromInline package func udevInt(_ name: String) -> Int? { udev[name].flatMap { Int($0) } }
 
     /// A boolean quirk (`ModelAppleTouchpad=1`); `nil` when absent.
-    public func quirkBool(_ name: String) -> Bool? { quirks[name].map { $0 == "1" } }
+    @usableFromInline package func quirkBool(_ name: String) -> Bool? { quirks[name].map { $0 == "1" } }
 
     /// An unsigned integer quirk (`AttrPalmPressureThreshold=150`).
-    public func quirkUInt(_ name: String) -> UInt32? { quirks[name].flatMap { UInt32($0) } }
+    @usableFromInline package func quirkUInt(_ name: String) -> UInt32? { quirks[name].flatMap { UInt32($0) } }
 
     /// A signed integer quirk.
-    public func quirkInt(_ name: String) -> Int32? { quirks[name].flatMap { Int32($0) } }
+    @usableFromInline package func quirkInt(_ name: String) -> Int32? { quirks[name].flatMap { Int32($0) } }
 
     /// A floating-point quirk (`AttrTrackpointMultiplier=1.25`).
-    public func quirkDouble(_ name: String) -> Double? { quirks[name].flatMap { Double($0) } }
+    @usableFromInline package func quirkDouble(_ name: String) -> Double? { quirks[name].flatMap { Double($0) } }
 
     /// A range quirk `upper:lower` (`AttrPressureRange=10:8`), as libinput's `quirks_get_range`.
-    public func quirkRange(_ name: String) -> (upper: Int, lower: Int)? {
+    @usableFromInline package func quirkRange(_ name: String) -> (upper: Int, lower: Int)? {
         guard let v = quirks[name] else { return nil }
         let parts = v.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, let u = Int(parts[0]), let l = Int(parts[1]) else { return nil }
@@ -43,7 +43,7 @@ public struct DeviceFacts: Sendable, Hashable {
     }
 
     /// A dimension quirk `WxH` (`AttrSizeHint=100x55`, `AttrResolutionHint=40x40`).
-    public func quirkDimensions(_ name: String) -> (width: Int, height: Int)? {
+    @usableFromInline package func quirkDimensions(_ name: String) -> (width: Int, height: Int)? {
         guard let v = quirks[name] else { return nil }
         let parts = v.split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else { return nil }

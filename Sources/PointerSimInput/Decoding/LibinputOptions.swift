@@ -2,79 +2,81 @@
 /// the names and values of `libinput debug-events` (libinput 1.22's
 /// `tools/shared.c`): `--enable-tap`, `--set-tap-map=lmr`, `--set-speed=0.5`, …
 ///
-/// Every field is `nil` when the option is not given: the device keeps
-/// libinput's default (which depends on the device, see
-/// ``TouchpadConfiguration`` and ``FallbackConfiguration``). A set of options
-/// applies to every device, or with ``applyTo`` only to the devices whose name
-/// matches that pattern (libinput's `--apply-to`: a shell glob, `*`, `?` and
-/// `[…]`, matched against the whole name as `fnmatch(3)` without flags).
+/// Options are given as on the command line, by name and value:
+/// `try LibinputOptions.parse(["--enable-tap", "--set-speed=0.5"])`, or one at
+/// a time with ``set(_:)``; ``arguments`` gives them back in that form and
+/// ``options`` lists every one with its help. An option not given leaves the
+/// device at libinput's default (which depends on the device). A set of
+/// options applies to every device, or with `--apply-to=PATTERN` only to the
+/// devices whose name matches that pattern (a shell glob, `*`, `?` and `[…]`,
+/// matched against the whole name as `fnmatch(3)` without flags).
 ///
 /// ``DecoderConfiguration/libinput`` holds a list of them, applied in order to
-/// each device as it is added (``DecoderConfiguration/resolved(forDeviceNamed:)``):
-/// a later set overrides an earlier one where both set an option. An option a
+/// each device as it is added: a later set overrides an earlier one where
+/// both set an option. An option a
 /// device does not have (tapping on a mouse, a click method on a mouse, the
 /// rotation of a touchpad) is ignored for that device, as libinput's
 /// `libinput_device_config_*_set` returns `LIBINPUT_CONFIG_STATUS_UNSUPPORTED`.
 public struct LibinputOptions: Sendable, Hashable {
     /// `--set-tap-map`: the buttons of one-, two- and three-finger taps.
-    public enum TapButtonMap: String, Sendable, Hashable, CaseIterable {
+    @usableFromInline package enum TapButtonMap: String, Sendable, Hashable, CaseIterable {
         /// Left, right, middle (libinput's default).
         case lrm
         /// Left, middle, right.
         case lmr
     }
     /// `--set-click-method`.
-    public enum ClickMethod: String, Sendable, Hashable, CaseIterable {
+    @usableFromInline package enum ClickMethod: String, Sendable, Hashable, CaseIterable {
         case none, clickfinger, buttonareas
     }
     /// `--set-scroll-method`.
-    public enum ScrollMethod: String, Sendable, Hashable, CaseIterable {
+    @usableFromInline package enum ScrollMethod: String, Sendable, Hashable, CaseIterable {
         case none, twofinger, edge, button
     }
     /// `--set-profile`.
-    public enum Profile: String, Sendable, Hashable, CaseIterable {
+    @usableFromInline package enum Profile: String, Sendable, Hashable, CaseIterable {
         case adaptive, flat
     }
 
     /// `--apply-to=PATTERN`: only devices whose name matches (`nil`: every device).
-    public var applyTo: String? = nil
+    @usableFromInline package var applyTo: String? = nil
     /// `--disable-sendevents=PATTERN`: devices whose name matches send no events
     /// (libinput: `LIBINPUT_CONFIG_SEND_EVENTS_DISABLED`). Not affected by ``applyTo``.
-    public var disableSendEvents: String? = nil
+    @usableFromInline package var disableSendEvents: String? = nil
     /// `--enable-tap` / `--disable-tap`.
-    public var tap: Bool? = nil
+    @usableFromInline package var tap: Bool? = nil
     /// `--enable-drag` / `--disable-drag` (tap-and-drag).
-    public var drag: Bool? = nil
+    @usableFromInline package var drag: Bool? = nil
     /// `--enable-drag-lock` / `--disable-drag-lock`.
-    public var dragLock: Bool? = nil
+    @usableFromInline package var dragLock: Bool? = nil
     /// `--enable-natural-scrolling` / `--disable-natural-scrolling`.
-    public var naturalScrolling: Bool? = nil
+    @usableFromInline package var naturalScrolling: Bool? = nil
     /// `--enable-left-handed` / `--disable-left-handed`.
-    public var leftHanded: Bool? = nil
+    @usableFromInline package var leftHanded: Bool? = nil
     /// `--enable-middlebutton` / `--disable-middlebutton` (middle-button emulation).
-    public var middleButton: Bool? = nil
+    @usableFromInline package var middleButton: Bool? = nil
     /// `--enable-dwt` / `--disable-dwt` (disable-while-typing).
-    public var dwt: Bool? = nil
+    @usableFromInline package var dwt: Bool? = nil
     /// `--enable-dwtp` / `--disable-dwtp` (disable-while-trackpointing).
-    public var dwtp: Bool? = nil
+    @usableFromInline package var dwtp: Bool? = nil
     /// `--enable-scroll-button-lock` / `--disable-scroll-button-lock`.
-    public var scrollButtonLock: Bool? = nil
+    @usableFromInline package var scrollButtonLock: Bool? = nil
     /// `--set-click-method=none|clickfinger|buttonareas`.
-    public var clickMethod: ClickMethod? = nil
+    @usableFromInline package var clickMethod: ClickMethod? = nil
     /// `--set-scroll-method=none|twofinger|edge|button`.
-    public var scrollMethod: ScrollMethod? = nil
+    @usableFromInline package var scrollMethod: ScrollMethod? = nil
     /// `--set-scroll-button=BTN_…` (an `EV_KEY` code).
-    public var scrollButton: UInt16? = nil
+    @usableFromInline package var scrollButton: UInt16? = nil
     /// `--set-profile=adaptive|flat`.
-    public var profile: Profile? = nil
+    @usableFromInline package var profile: Profile? = nil
     /// `--set-speed=S`, −1 … 1.
-    public var speed: Double? = nil
+    @usableFromInline package var speed: Double? = nil
     /// `--set-tap-map=lrm|lmr`.
-    public var tapButtonMap: TapButtonMap? = nil
+    @usableFromInline package var tapButtonMap: TapButtonMap? = nil
     /// `--set-rotation-angle=DEGREES`, 0 … 359 (libinput's
     /// `libinput_device_config_rotation_set_angle`; the option name is that of
     /// libinput 1.23's tool, 1.22's tool has none).
-    public var rotationAngle: Int? = nil
+    @usableFromInline package var rotationAngle: Int? = nil
 
     /// No option: libinput's defaults.
     public init() {}
@@ -130,7 +132,7 @@ public struct LibinputOptions: Sendable, Hashable {
     }
 
     /// Whether `argument` (`--name` or `--name=value`) names one of ``options``.
-    public static func isOption(_ argument: String) -> Bool {
+    @usableFromInline package static func isOption(_ argument: String) -> Bool {
         guard argument.hasPrefix("--") else { return false }
         let body = argument.dropFirst(2)
         let name = body.firstIndex(of: "=").map { String(body[..<$0]) } ?? String(body)
@@ -250,13 +252,13 @@ public struct LibinputOptions: Sendable, Hashable {
     }
 
     /// Whether the options apply to a device of this name (``applyTo``).
-    public func applies(toDeviceNamed name: String) -> Bool {
+    @usableFromInline package func applies(toDeviceNamed name: String) -> Bool {
         guard let p = applyTo else { return true }
         return Self.globMatches(p, name)
     }
 
     /// Applies the options to `c` (for one device whose name ``applies(toDeviceNamed:)``).
-    public func apply(to c: inout DecoderConfiguration) {
+    @usableFromInline package func apply(to c: inout DecoderConfiguration) {
         if let v = tap { c.touchpad.tapping = v }
         if let v = drag { c.touchpad.tapAndDrag = v }
         if let v = dragLock { c.touchpad.dragLock = v }
@@ -309,7 +311,7 @@ public struct LibinputOptions: Sendable, Hashable {
     /// `fnmatch(pattern, name, 0)`: `*` any run, `?` any one character,
     /// `[abc]`, `[a-z]`, `[!a]` a class, `\x` a literal `x`. Linear in practice
     /// (the usual two-pointer backtracking on the last `*`).
-    public static func globMatches(_ pattern: String, _ name: String) -> Bool {
+    @usableFromInline package static func globMatches(_ pattern: String, _ name: String) -> Bool {
         let p = Array(pattern.unicodeScalars), s = Array(name.unicodeScalars)
         var pi = 0, si = 0, starP = -1, starS = 0
         func classEnd(_ at: Int) -> Int? {  // index after the closing ] of a class starting at `at` ([)
@@ -360,14 +362,14 @@ public struct LibinputOptions: Sendable, Hashable {
 extension DecoderConfiguration {
     /// The configuration for one device: ``libinput``'s option sets whose
     /// ``LibinputOptions/applyTo`` matches `name`, applied in order.
-    public func resolved(forDeviceNamed name: String) -> DecoderConfiguration {
+    @usableFromInline package func resolved(forDeviceNamed name: String) -> DecoderConfiguration {
         var c = self
         for o in libinput where o.applies(toDeviceNamed: name) { o.apply(to: &c) }
         return c
     }
 
     /// Whether a `--disable-sendevents` pattern of ``libinput`` matches the device.
-    public func sendEventsDisabled(forDeviceNamed name: String) -> Bool {
+    @usableFromInline package func sendEventsDisabled(forDeviceNamed name: String) -> Bool {
         libinput.contains { o in o.disableSendEvents.map { LibinputOptions.globMatches($0, name) } ?? false }
     }
 }

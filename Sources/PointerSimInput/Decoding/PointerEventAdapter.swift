@@ -54,7 +54,7 @@ public struct PointerEventAdapter: Sendable {
 
     /// The pointer event time of a decoded event (seconds, computed as
     /// `sec + usec / 10⁶` like the raw event's own time).
-    @inlinable public static func seconds(_ us: Int64) -> Double {
+    @inlinable package static func seconds(_ us: Int64) -> Double {
         Double(us / 1_000_000) + Double(us % 1_000_000) / 1_000_000
     }
 

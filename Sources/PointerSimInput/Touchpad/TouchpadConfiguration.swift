@@ -3,9 +3,9 @@ import PointerSimCore
 /// libinput's touchpad settings (`libinput_device_config_*` for touchpads),
 /// each with libinput 1.22's default. `nil` means "libinput's default for
 /// this device", which depends on the device (see each property).
-public struct TouchpadConfiguration: Sendable, Hashable {
+@usableFromInline package struct TouchpadConfiguration: Sendable, Hashable {
     /// Scroll methods (`LIBINPUT_CONFIG_SCROLL_*`).
-    public enum ScrollMethod: String, Sendable, Hashable, CaseIterable {
+    @usableFromInline package enum ScrollMethod: String, Sendable, Hashable, CaseIterable {
         /// No scrolling.
         case none
         /// Two-finger scrolling (`SCROLL_2FG`).
@@ -15,7 +15,7 @@ public struct TouchpadConfiguration: Sendable, Hashable {
     }
 
     /// Click methods (`LIBINPUT_CONFIG_CLICK_METHOD_*`).
-    public enum ClickMethod: String, Sendable, Hashable, CaseIterable {
+    @usableFromInline package enum ClickMethod: String, Sendable, Hashable, CaseIterable {
         /// Physical buttons only (`CLICK_METHOD_NONE`).
         case none
         /// Software button areas at the bottom (and top on `TOPBUTTONPAD`s) of a clickpad.
@@ -28,41 +28,41 @@ public struct TouchpadConfiguration: Sendable, Hashable {
     /// a left button (`tp_tap_default`). libinput's timings: 180 ms to tap,
     /// 1.3 mm of motion at most, the release 160 ms + 20 ms per finger later
     /// (the tap-and-drag window), 300 ms drag lock.
-    public var tapping: Bool? = nil
+    @usableFromInline package var tapping: Bool? = nil
     /// Tap-and-drag when tapping is on (default on).
-    public var tapAndDrag = true
+    @usableFromInline package var tapAndDrag = true
     /// Drag lock when tapping is on (default off).
-    public var dragLock = false
+    @usableFromInline package var dragLock = false
     /// The buttons of one-, two- and three-finger taps (default lrm: left,
     /// right, middle; `--set-tap-map`).
-    public var tapButtonMap: LibinputOptions.TapButtonMap = .lrm
+    @usableFromInline package var tapButtonMap: LibinputOptions.TapButtonMap = .lrm
     /// The scroll method; `nil`: two-finger on pads that can report two
     /// fingers (slots or `BTN_TOOL_DOUBLETAP`), else edge.
-    public var scrollMethod: ScrollMethod? = nil
+    @usableFromInline package var scrollMethod: ScrollMethod? = nil
     /// The click method; `nil`: clickfinger on Apple clickpads and
     /// Chromebook/System76/Clevo-W740SU quirked pads, button areas on other
     /// clickpads, none on pads with physical buttons.
-    public var clickMethod: ClickMethod? = nil
+    @usableFromInline package var clickMethod: ClickMethod? = nil
     /// Natural (inverted) scrolling (default off).
-    public var naturalScrolling = false
+    @usableFromInline package var naturalScrolling = false
     /// Disable-while-typing (default on; paired keyboards only, as `tp_want_dwt`).
-    public var disableWhileTyping = true
+    @usableFromInline package var disableWhileTyping = true
     /// Disable-while-trackpointing (default on).
-    public var disableWhileTrackpointing = true
+    @usableFromInline package var disableWhileTrackpointing = true
     /// Middle-button emulation; `nil`: on for non-clickpads without a
     /// middle button (and ALPS), off for clickpads.
-    public var middleEmulation: Bool? = nil
+    @usableFromInline package var middleEmulation: Bool? = nil
     /// Left-handed buttons (default off).
-    public var leftHanded = false
+    @usableFromInline package var leftHanded = false
     /// Hold gestures; `nil`: on for multitouch pads with more than one
     /// slot that are not semi-MT (libinput's default).
-    public var holdGestures: Bool? = nil
+    @usableFromInline package var holdGestures: Bool? = nil
     /// The acceleration profile; `nil`: the decoder's profile
     /// (``DecoderConfiguration/acceleration``, adaptive by default).
-    public var accelerationProfile: AccelerationProfile? = nil
+    @usableFromInline package var accelerationProfile: AccelerationProfile? = nil
     /// The speed setting −1…1; `nil`: the decoder's (``DecoderConfiguration/speed``, 0 by default).
-    public var speed: Double? = nil
+    @usableFromInline package var speed: Double? = nil
 
     /// The defaults.
-    public init() {}
+    @usableFromInline package init() {}
 }
