@@ -55,20 +55,27 @@ extension SceneFile {
             if !axes.isEmpty && o["style"] == nil {
                 throw e.error("region \"\(excerpt(id))\" latches (\(axes.name)) but has no \"style\" (a latching region needs one)")
             }
-            let config = scene.regionConfiguration
-            let style = try o["style"].map { try decodeStyle($0, config: config, warnings: &warnings) }
-            var modifierStyles: [ModifierStyle] = []
-            if let styles = o["styles"] {
-                for s in try styles.array() {
-                    let so = try s.object(allowed: ["modifiers", "style"])
-                    guard let m = so["modifiers"] else { throw s.error("missing \"modifiers\"") }
-                    guard let st = so["style"] else { throw s.error("missing \"style\"") }
-                    modifierStyles.append(ModifierStyle(modifiers: try m.modifiers(), style: try decodeStyle(st, config: config, warnings: &warnings)))
-                }
-            }
-            let claims = try o["claimsPress"].map { try $0.bool() }
+            let (style, modifierStyles, claims) = try decodeStyling(o, config: scene.regionConfiguration, warnings: &warnings)
             scene.regions.append(SceneRegion(id: id, rect: try rectField.rect(), latchingAxes: axes, style: style, modifierStyles: modifierStyles, claimsPress: claims))
         }
+    }
+
+    /// A region's `style`, `styles` and `claimsPress` (scene regions and item
+    /// regions alike).
+    static func decodeStyling(
+        _ o: [String: SceneField], config: PointerRegionConfiguration, warnings: inout [String]
+    ) throws -> (style: PointerStyle?, modifierStyles: [ModifierStyle], claimsPress: Bool?) {
+        let style = try o["style"].map { try decodeStyle($0, config: config, warnings: &warnings) }
+        var modifierStyles: [ModifierStyle] = []
+        if let styles = o["styles"] {
+            for s in try styles.array() {
+                let so = try s.object(allowed: ["modifiers", "style"])
+                guard let m = so["modifiers"] else { throw s.error("missing \"modifiers\"") }
+                guard let st = so["style"] else { throw s.error("missing \"style\"") }
+                modifierStyles.append(ModifierStyle(modifiers: try m.modifiers(), style: try decodeStyle(st, config: config, warnings: &warnings)))
+            }
+        }
+        return (style, modifierStyles, try o["claimsPress"].map { try $0.bool() })
     }
 
     /// Decodes the top-level `regionConfiguration` into `scene.regionConfiguration`.
@@ -286,18 +293,7 @@ extension SceneFile {
                 guard p.x >= 0, p.y >= 0 else { throw m.error("width and height must not be negative") }
                 minimum = Size(width: p.x, height: p.y)
             }
-            let config = scene.regionConfiguration
-            let style = try o["style"].map { try decodeStyle($0, config: config, warnings: &warnings) }
-            var modifierStyles: [ModifierStyle] = []
-            if let styles = o["styles"] {
-                for s in try styles.array() {
-                    let so = try s.object(allowed: ["modifiers", "style"])
-                    guard let m = so["modifiers"] else { throw s.error("missing \"modifiers\"") }
-                    guard let st = so["style"] else { throw s.error("missing \"style\"") }
-                    modifierStyles.append(ModifierStyle(modifiers: try m.modifiers(), style: try decodeStyle(st, config: config, warnings: &warnings)))
-                }
-            }
-            let claims = try o["claimsPress"].map { try $0.bool() }
+            let (style, modifierStyles, claims) = try decodeStyling(o, config: scene.regionConfiguration, warnings: &warnings)
             let region = SceneRegion(id: id, rect: .zero, latchingAxes: axes, style: style, modifierStyles: modifierStyles, claimsPress: claims)
             scene.itemRegions.append(ItemRegion(region: region, item: item, anchor: anchor, size: Size(width: size.x, height: size.y),
                                                 offset: Vector(dx: offset.x, dy: offset.y), presence: presence, resizes: resizes, minimumSize: minimum))

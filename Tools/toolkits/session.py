@@ -1,6 +1,8 @@
 """What the toolkit scripts share about a corpus session: its trace's event
 lines and its scene's item rects (the formats are docs/Formats/Trace.md and
-docs/Formats/Scene.md; this reads only what the corpus uses)."""
+docs/Formats/Scene.md; this reads only what the corpus uses), and the
+harness side of the conform protocol."""
+import json
 
 
 def trace_steps(text):
@@ -35,3 +37,39 @@ def scene_items(scene):
     w, h = g["size"]
     px, py = g.get("pitch", g["size"])
     return [(f"r{r}c{c}", [ox + c * px, oy + r * py, w, h]) for r in range(g["rows"]) for c in range(g["columns"])]
+
+
+def conform_loop(play, stdin, stdout):
+    """The harness side of `pointersim conform --exec` (docs/Formats/Conform.md):
+    reads each session (its scene line, step lines and end line) from `stdin`,
+    calls `play(number, scene, trace_text, step_count)`, and writes what it
+    returns (the answer lines, as dicts: one per step, or one `skipped`) to
+    `stdout`, flushed after each session."""
+    scene, lines, n = None, [], 0
+    for raw in stdin:
+        if not raw.strip():
+            continue
+        msg = json.loads(raw)
+        if "scene" in msg:
+            scene, lines, n = msg["scene"], [], msg["session"]
+        elif "step" in msg:
+            lines.append(msg["line"])
+        elif "end" in msg:
+            trace = "pointersim-trace 1\n" + "".join(l + "\n" for l in lines)
+            out = play(n, scene, trace, len(lines))
+            stdout.write("".join(json.dumps(o) + "\n" for o in out))
+            stdout.flush()
+
+
+def conform_answers(result, step_count, toolkit, every_step):
+    """The answer lines of a session a harness played (`result`: its
+    `observations`, or `skipped`): each step's selection; with `every_step`,
+    a session not observed after every step is skipped (with why), else the
+    steps not observed are answered without a selection (not compared)."""
+    if "skipped" in result:
+        return [{"skipped": result["skipped"]}]
+    seen = {o["step"]: o for o in result["observations"]}
+    if every_step and len(seen) != step_count:
+        return [{"skipped": "%s was observed after %d of %d steps" % (toolkit, len(seen), step_count)}]
+    return [dict({"step": k}, **({"selection": seen[k]["selection"]} if k in seen else {}))
+            for k in range(step_count)]

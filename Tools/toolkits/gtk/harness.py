@@ -44,7 +44,7 @@ import time
 import warnings
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from session import trace_steps  # noqa: E402
+from session import conform_answers, conform_loop, trace_steps  # noqa: E402
 
 # The capture controller's "event" signal carries a GdkEvent, which PyGObject cannot
 # marshal (it warns once and passes None); the harness reads the event through the
@@ -687,39 +687,24 @@ def conform(player):
     session is played as a corpus session would be (again, up to MAX_TRIES times, when a press was sent
     late). GTK is observed after releases, keys and the end only: the other steps are answered without a
     selection (not compared)."""
-    scene, lines, n = None, [], 0
-    for raw in sys.stdin:
-        if not raw.strip():
-            continue
-        msg = json.loads(raw)
-        if "scene" in msg:
-            scene, lines, n = msg["scene"], [], msg["session"]
-        elif "step" in msg:
-            lines.append(msg["line"])
-        elif "end" in msg:
-            entry = {"name": "conform-%d" % n, "scene": scene,
-                     "trace": "pointersim-trace 1\n" + "".join(l + "\n" for l in lines)}
-            r = None
-            for _ in range(MAX_TRIES):
-                n_press = len(player.press_lateness)
-                try:
-                    r = player.play(entry)
-                except Skip as e:
-                    r = {"skipped": str(e)}
-                except RuntimeError as err:
-                    r = {"skipped": "GTK did not answer: %s" % err}
-                if "skipped" in r or max(player.press_lateness[n_press:], default=0.0) <= MAX_LATE:
-                    break
-            else:
-                r = {"skipped": "a press was sent late on every try (the machine is too busy)"}
-            if "skipped" in r:
-                out = [{"skipped": r["skipped"]}]
-            else:
-                seen = {o["step"]: o for o in r["observations"]}
-                out = [dict({"step": k}, **({"selection": seen[k]["selection"]} if k in seen else {}))
-                       for k in range(len(lines))]
-            sys.stdout.write("".join(json.dumps(o) + "\n" for o in out))
-            sys.stdout.flush()
+    def play(n, scene, trace, steps):
+        entry = {"name": "conform-%d" % n, "scene": scene, "trace": trace}
+        r = None
+        for _ in range(MAX_TRIES):
+            n_press = len(player.press_lateness)
+            try:
+                r = player.play(entry)
+            except Skip as e:
+                r = {"skipped": str(e)}
+            except RuntimeError as err:
+                r = {"skipped": "GTK did not answer: %s" % err}
+            if "skipped" in r or max(player.press_lateness[n_press:], default=0.0) <= MAX_LATE:
+                break
+        else:
+            r = {"skipped": "a press was sent late on every try (the machine is too busy)"}
+        return conform_answers(r, steps, "GTK", every_step=False)
+
+    conform_loop(play, sys.stdin, sys.stdout)
 
 
 def main():

@@ -37,7 +37,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from session import trace_steps  # noqa: E402
+from session import conform_answers, conform_loop, trace_steps  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -529,32 +529,15 @@ def conform(widget):
     skipped with the reason. One QApplication plays every session."""
     shield_none()
     p = Player()
-    scene, lines, n = None, [], 0
-    for raw in sys.stdin:
-        if not raw.strip():
-            continue
-        msg = json.loads(raw)
-        if "scene" in msg:
-            scene, lines, n = msg["scene"], [], msg["session"]
-        elif "step" in msg:
-            lines.append(msg["line"])
-        elif "end" in msg:
-            sess = {"name": "conform-%d" % n, "widget": widget, "scene": scene,
-                    "trace": "pointersim-trace 1\n" + "".join(l + "\n" for l in lines)}
-            try:
-                r = p.play(sess)
-            except Skip as e:
-                r = {"skipped": str(e)}
-            if "skipped" in r:
-                out = [{"skipped": r["skipped"]}]
-            else:
-                seen = {o["step"]: o for o in r["observations"]}
-                if len(seen) != len(lines):
-                    out = [{"skipped": "Qt was observed after %d of %d steps" % (len(seen), len(lines))}]
-                else:
-                    out = [{"step": k, "selection": seen[k]["selection"]} for k in range(len(lines))]
-            sys.stdout.write("".join(json.dumps(o) + "\n" for o in out))
-            sys.stdout.flush()
+
+    def play(n, scene, trace, steps):
+        try:
+            r = p.play({"name": "conform-%d" % n, "widget": widget, "scene": scene, "trace": trace})
+        except Skip as e:
+            r = {"skipped": str(e)}
+        return conform_answers(r, steps, "Qt", every_step=True)
+
+    conform_loop(play, sys.stdin, sys.stdout)
 
 
 def run_batches(corpus, names, batch):
