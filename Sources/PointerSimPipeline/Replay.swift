@@ -170,6 +170,7 @@ public enum Replay {
         while let e = try events.next(source: &i) {
             try session.process(e, from: opened[i].input, body)
         }
+        try session.finish(body)
         return Summary(origin: origin, inputs: opened.map(\.input))
     }
 

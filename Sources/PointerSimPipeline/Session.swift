@@ -21,12 +21,13 @@ public struct Session {
         case devices
     }
 
-    /// One step: an autoscroll step (`event` and `input` nil) or an input
-    /// event, with the records it caused, in order.
+    /// One step: an autoscroll step or the closing one of ``finish(_:)``
+    /// (`event` and `input` nil), or an input event, with the records it
+    /// caused, in order.
     public struct Step {
-        /// The input event processed, or nil for an autoscroll step.
+        /// The input event processed, or nil for an autoscroll or closing step.
         public var event: PointerEvent?
-        /// The input the event came from, or nil for an autoscroll step.
+        /// The input the event came from, or nil for an autoscroll or closing step.
         public var input: Input?
         /// The log records of this step, in order.
         public var records: [LogRecord]
@@ -56,6 +57,17 @@ public struct Session {
         try body(step, simulator)
         step.event = nil
         step.input = nil
+        step.records.removeAll(keepingCapacity: true)
+    }
+
+    /// The input has ended: hands the simulator's last step (the frames of a
+    /// pointer transition still in progress, see `Simulator/finish(into:)`)
+    /// to `body`, when it recorded anything.
+    /// - Throws: what `body` throws.
+    public mutating func finish(_ body: (Step, Simulator) throws -> Void) rethrows {
+        simulator.finish(into: &step.records)
+        guard !step.records.isEmpty else { return }
+        try body(step, simulator)
         step.records.removeAll(keepingCapacity: true)
     }
 }

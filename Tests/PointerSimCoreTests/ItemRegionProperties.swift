@@ -239,6 +239,44 @@ import Testing
         }
     }
 
+    /// After the last input, `finish` samples a transition still running to
+    /// its end, on the frame grid, and records the frame it rests at when it
+    /// ends; without frames, or with nothing animating, it records nothing.
+    @Test func finishSamplesTheLastTransitionToItsEnd() {
+        var scene = Scene()
+        scene.regionConfiguration.animation = .standard   // 0.2 s, accessories 0.25 s
+        scene.regions = [SceneRegion(id: "b", rect: Rect(x: 20, y: 20, width: 40, height: 30),
+                                     style: PointerStyle(effect: .highlight, accessories: [.arrow(AccessoryPosition(angle: 0))]))]
+        let events = [PointerEvent(time: 0.1, .move(Point(x: 200, y: 200))), PointerEvent(time: 0.5, .move(Point(x: 40, y: 35)))]
+        let dt = 1.0 / 60
+        var sim = Simulator(scene: scene, options: SimulationOptions(verbose: true, frameInterval: dt))
+        _ = sim.process(events)
+        var out: [LogRecord] = []
+        sim.finish(into: &out)
+        #expect(out.count == 15)   // the grid points 31/60 … 44/60, then 0.75
+        var last = 0.5
+        for r in out {
+            guard case .pointer = r.event else { Issue.record("not a pointer record: \(r)"); continue }
+            #expect(r.time > last)
+            last = r.time
+        }
+        for r in out.dropLast() { #expect(abs((r.time / dt).rounded() * dt - r.time) < 1e-9, "\(r.time) is off the grid") }
+        #expect(abs(out.last!.time - 0.75) < 1e-12)
+        guard case .pointer(let rest)? = out.last?.event else { return }
+        #expect(rest == sim.pointerFrame && rest.accessoryAlphas.allSatisfy { $0 == 1 })
+        guard case .pointer(let mid)? = out.first?.event else { return }
+        #expect(mid != sim.pointerFrame)   // still moving at the first sample
+        var again: [LogRecord] = []
+        sim.finish(into: &again)
+        #expect(again.isEmpty)   // nothing animates any more
+
+        var plain = Simulator(scene: scene, options: SimulationOptions(verbose: true))
+        _ = plain.process(events)
+        var none: [LogRecord] = []
+        plain.finish(into: &none)
+        #expect(none.isEmpty)
+    }
+
     @Test func curvesRunFromZeroToOne() {
         for c in PointerAnimation.Curve.allCases {
             #expect(c.progress(0) == 0 && c.progress(1) == 1 && c.progress(2) == 1)

@@ -76,8 +76,11 @@ public struct PointerAnimation: Sendable, Hashable {
 
     /// Whether a transition is in progress at `t`.
     @usableFromInline package func isAnimating(at t: Double) -> Bool {
-        from != nil && t < start + Swift.max(animation.duration, animation.accessorySeconds)
+        from != nil && t < end
     }
+
+    /// When the current transition ends (−∞ before the first).
+    @usableFromInline package var end: Double { start + Swift.max(animation.duration, animation.accessorySeconds) }
 
     /// A transition begins at `t` from what was presented then (`current`);
     /// `cut`: no transition (the state jumps).

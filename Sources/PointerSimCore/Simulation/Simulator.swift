@@ -306,6 +306,23 @@ public struct Simulator: Sendable {
         }
     }
 
+    /// The input has ended (a replay's last event is processed). With
+    /// `verbose` and a ``SimulationOptions/frameInterval``, a transition still
+    /// in progress is sampled to its end: `pointer` records on the frame grid,
+    /// then one at the instant it ends, with the frame it comes to rest at.
+    /// Without them, or with no transition in progress, it records nothing.
+    /// Autoscroll does not run on after the input. Events processed later are
+    /// stamped no earlier than that last record.
+    ///
+    /// - Complexity: O(frames sampled), at most 10,000.
+    public mutating func finish(into out: inout [LogRecord]) {
+        guard started, options.verbose, let dt = options.frameInterval, dt > 0, animator.isAnimating(at: now) else { return }
+        let end = animator.end
+        sampleFrames(until: end - 1e-9, into: &out)  // the grid point at `end` is the record below
+        now = end
+        out.append(LogRecord(time: end, .pointer(presentedFrame)))
+    }
+
     /// Processes a sequence of events.
     public mutating func process<S: Sequence>(_ events: S) -> [LogRecord] where S.Element == PointerEvent {
         var out: [LogRecord] = []
