@@ -134,7 +134,10 @@ public struct ReplayCapture {
     /// Adds the records of one step and the simulator's state after it.
     public mutating func add(_ records: [LogRecord], simulator sim: Simulator) {
         guard !records.isEmpty else { return }
-        let first = recordCount
+        // The state after the step holds from the step's own records on: the
+        // pointer frames sampled before its event (`replay --frames`) still
+        // show the state before it.
+        let first = recordCount + (records.firstIndex { $0.time >= sim.now } ?? records.count - 1)
         for r in records { add(r, scroll: sim.contentOffset) }
         let o = sim.contentOffset
         scrollChanges.set([milli(o.dx), milli(o.dy)], at: first)

@@ -84,6 +84,17 @@ class Case:
     def args(self):
         return self.inputs + (["--scene", self.scene] if self.scene else [])
 
+    def animated(self):
+        """Whether the scene's pointer animates (regionConfiguration.animation
+        "standard" or a duration): `render` then samples it at 60 Hz, as
+        `replay --frames 60` does."""
+        if not self.scene:
+            return False
+        a = json.load(open(self.scene)).get("regionConfiguration", {}).get("animation")
+        if isinstance(a, str):
+            return a == "standard"
+        return isinstance(a, dict) and (a.get("duration", 0) > 0 or a.get("accessoryDuration", 0) > 0)
+
 
 def all_cases():
     out = []
@@ -411,7 +422,7 @@ def sample_times(states, limit=14):
 def run_case(b, bin_, spec, tmp, pixels=True, mutate=False, samples=14):
     c = Case(spec)
     name = spec + (" (pointer drawn 180 pt off)" if mutate else "")
-    lines = run_cmd([bin_, "replay", "--verbose"] + c.args()).splitlines()
+    lines = run_cmd([bin_, "replay", "--verbose"] + (["--frames", "60"] if c.animated() else []) + c.args()).splitlines()
     html = os.path.join(tmp, spec.replace("/", "_") + ".html")
     out = run_cmd([bin_, "render"] + c.args() + ["--output", html], stderr=True)
     check(out.startswith(f"pointersim: wrote {html}: HTML viewer") and str(os.path.getsize(html)) in out, f"{name}: render says what it wrote ({out.strip()})")
