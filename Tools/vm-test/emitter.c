@@ -199,7 +199,7 @@ int main(int argc, char **argv)
 	rename(tmp, argv[1]); /* atomic publish */
 	printf("NODES mouse=%s keyboard=%s clickpad=%s\n", mn, kn, pn);
 
-	wait_for(argv[2], 60000);
+	wait_for(argv[2], 600000);   /* init.sh gives up first (a WAIT per reader) */
 	msleep(100);
 
 	/* --- the session (the expected log is Tools/vm-test/expected.jsonl) --- */

@@ -2,6 +2,11 @@
 # /init of the end-to-end test's initramfs (busybox sh), see run.sh.
 # Everything printed here goes to the serial console and is checked on the host.
 export PATH=/bin
+# Every wait for another process (a reader opening its nodes, the emitter, a
+# player) gives up after WAIT polls of 10 ms, 120 s: a ThreadSanitizer build
+# under emulation on a loaded host can take half a minute to start. A wait
+# ends as soon as its condition holds or the process it waits for is gone.
+WAIT=12000
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev
@@ -20,7 +25,7 @@ done
 /bin/pointersim record --format evemu --output /tmp/auto.evemu >/dev/null 2>/tmp/auto.err &
 APID=$!
 i=0
-while ! grep -q '^pointersim: recording to' /tmp/auto.err 2>/dev/null && [ $i -lt 3000 ]; do
+while ! grep -q '^pointersim: recording to' /tmp/auto.err 2>/dev/null && [ $i -lt $WAIT ]; do
 	kill -0 $APID 2>/dev/null || break
 	usleep 10000; i=$((i+1))
 done
@@ -29,7 +34,7 @@ done
 /bin/emitter /tmp/devnodes /tmp/ready /tmp/stop /tmp/live.jsonl /tmp/stopped /tmp/continued >/tmp/emitter.out 2>&1 &
 EPID=$!
 i=0
-while [ ! -f /tmp/devnodes ] && [ $i -lt 1000 ]; do usleep 10000; i=$((i+1)); done
+while [ ! -f /tmp/devnodes ] && [ $i -lt $WAIT ]; do usleep 10000; i=$((i+1)); done
 MOUSE=$(awk '$1=="mouse"{print $2}' /tmp/devnodes)
 KBD=$(awk '$1=="keyboard"{print $2}' /tmp/devnodes)
 PAD=$(awk '$1=="clickpad"{print $2}' /tmp/devnodes)
@@ -45,7 +50,7 @@ echo "===DEVICES-END"
 /bin/pointersim record --grab --device "$PAD" --output /tmp/grab.yaml 2>/tmp/grab.err &
 GPID=$!
 i=0
-while ! grep -q '^pointersim: reading ' /tmp/grab.err 2>/dev/null && [ $i -lt 3000 ]; do
+while ! grep -q '^pointersim: reading ' /tmp/grab.err 2>/dev/null && [ $i -lt $WAIT ]; do
 	kill -0 $GPID 2>/dev/null || break
 	usleep 10000; i=$((i+1))
 done
@@ -65,17 +70,19 @@ LPID=$!
 DPID=$!
 # handshake: emit only once pointersim has opened all three nodes
 i=0
-while [ "$(grep -c '^pointersim: reading ' /tmp/live.err 2>/dev/null)" != 3 ] && [ $i -lt 3000 ]; do
+while [ "$(grep -c '^pointersim: reading ' /tmp/live.err 2>/dev/null)" != 3 ] && [ $i -lt $WAIT ]; do
 	kill -0 $LPID 2>/dev/null || break
 	usleep 10000; i=$((i+1))
 done
 for n in "$MOUSE" "$KBD" "$PAD"; do
-	while ! grep -q "^pointersim: reading $n " /tmp/auto.err 2>/dev/null && [ $i -lt 3000 ]; do
+	i=0
+	while ! grep -q "^pointersim: reading $n " /tmp/auto.err 2>/dev/null && [ $i -lt $WAIT ]; do
 		kill -0 $APID 2>/dev/null || break
 		usleep 10000; i=$((i+1))
 	done
 done
-while ! grep -q '^pointersim: reading ' /tmp/dropped.err 2>/dev/null && [ $i -lt 3000 ]; do
+i=0
+while ! grep -q '^pointersim: reading ' /tmp/dropped.err 2>/dev/null && [ $i -lt $WAIT ]; do
 	kill -0 $DPID 2>/dev/null || break
 	usleep 10000; i=$((i+1))
 done
@@ -83,7 +90,7 @@ touch /tmp/ready
 echo "VMTEST phase session uptime=$(cut -d' ' -f1 /proc/uptime)"
 waitfor() { # emitter line
 	i=0
-	while ! grep -q "^$1" /tmp/emitter.out && [ $i -lt 3000 ]; do
+	while ! grep -q "^$1" /tmp/emitter.out && [ $i -lt $WAIT ]; do
 		kill -0 $EPID 2>/dev/null || break
 		usleep 10000; i=$((i+1))
 	done
@@ -93,7 +100,7 @@ kill -STOP $DPID; touch /tmp/stopped
 waitfor BURST-DONE
 kill -CONT $DPID; touch /tmp/continued
 i=0
-while ! grep -q '^SESSION-DONE' /tmp/emitter.out && [ $i -lt 3000 ]; do
+while ! grep -q '^SESSION-DONE' /tmp/emitter.out && [ $i -lt $WAIT ]; do
 	kill -0 $EPID 2>/dev/null || break
 	usleep 10000; i=$((i+1))
 done
@@ -150,7 +157,7 @@ if [ -x /bin/evemu-play ]; then
 	NODES2=
 	for label in mouse keyboard clickpad; do
 		i=0
-		while ! grep -q ': /dev/input/event' /tmp/evemu-$label.out 2>/dev/null && [ $i -lt 500 ]; do usleep 10000; i=$((i+1)); done
+		while ! grep -q ': /dev/input/event' /tmp/evemu-$label.out 2>/dev/null && [ $i -lt $WAIT ]; do usleep 10000; i=$((i+1)); done
 		node=$(sed -n 's#^.*: \(/dev/input/event[0-9]*\)$#\1#p' /tmp/evemu-$label.out | head -1)
 		NODES2="$NODES2 $label=$node"
 		EARGS="$EARGS --device $node"
@@ -160,14 +167,14 @@ if [ -x /bin/evemu-play ]; then
 		>/tmp/evemu-live.jsonl 2>/tmp/evemu-live.err 3>&- 4>&- 5>&- &
 	RPID=$!
 	i=0
-	while [ "$(grep -c '^pointersim: reading ' /tmp/evemu-live.err 2>/dev/null)" != 3 ] && [ $i -lt 1000 ]; do
+	while [ "$(grep -c '^pointersim: reading ' /tmp/evemu-live.err 2>/dev/null)" != 3 ] && [ $i -lt $WAIT ]; do
 		kill -0 $RPID 2>/dev/null || break
 		usleep 10000; i=$((i+1))
 	done
 	prompts() { grep -o 'Hit enter' /tmp/evemu-$1.out | wc -l; }
-	played() { # wait (max 10 s) until the player of $1 has played its file once
+	played() { # wait (at most WAIT) until the player of $1 has played its file once
 		i=0
-		while [ "$(prompts $1)" -lt 2 ] && [ $i -lt 1000 ]; do
+		while [ "$(prompts $1)" -lt 2 ] && [ $i -lt $WAIT ]; do
 			kill -0 "$(cat /tmp/evemu-$1.pid)" 2>/dev/null || break
 			usleep 10000; i=$((i+1))
 		done
