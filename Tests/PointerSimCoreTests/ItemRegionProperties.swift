@@ -101,6 +101,34 @@ import Testing
         }
     }
 
+    /// A key that takes the dragged handle's item out of the selection ends
+    /// the resize there, settled; the handle of another item that comes
+    /// under the held pointer latches but resizes nothing (found by the
+    /// property above, seed yd3yboWyPrWdTzuyusK4UQVkKY6R1AuRX/UM82M9R00=).
+    @Test func aHandleThatGoesAwayDuringItsDragEndsItsResize() {
+        let rects = [Rect(x: 0, y: 0, width: 0.5, height: 0.5), Rect(x: 0, y: 0, width: 0.5, height: 0.5)]
+        var sim = Simulator(scene: Self.scene(rects))
+        var t = 0.0
+        func step(_ e: PointerEvent.Kind) -> [LogEvent] {
+            t += 0.01
+            var out: [LogRecord] = []
+            sim.process(PointerEvent(time: t, e), into: &out)
+            return out.map(\.event)
+        }
+        _ = step(.press(.primary)); _ = step(.move(Point(x: 0, y: 0)))   // a band selects both
+        _ = step(.modifiers([.shift, .option, .command, .capsLock])); _ = step(.release(.primary))
+        #expect(sim.selection == ["i0", "i1"])
+        #expect(step(.press(.primary)) == [.regionLatched(region: "i1.left", axes: .horizontal)])
+        let key = step(.key(.left))   // Shift+left: the range shrinks to i0, i1's handles go
+        let changed = key.firstIndex { if case .itemGeometryChanged(item: "i1", _) = $0 { true } else { false } }
+        let unlatched = key.firstIndex(of: .regionUnlatched(region: "i1.left"))
+        #expect(changed != nil && unlatched != nil && changed! < unlatched!, "\(key)")
+        #expect(key.contains(.regionLatched(region: "i0.left", axes: .horizontal)))
+        let release = step(.release(.primary))
+        #expect(!release.contains { if case .itemGeometryChanged = $0 { true } else { false } }, "\(release)")
+        #expect(sim.band.engine.rect(of: 0) == rects[0])   // i0 was never pressed: not resized
+    }
+
     /// The resize mapping: continuous and monotone in the pointer, the other
     /// axis unchanged, settled lengths within the limits, rubber-banded ones
     /// beyond them by less than the pull.

@@ -612,18 +612,22 @@ public struct Simulator: Sendable {
     /// - Complexity: O(item regions).
     func presentItemRegions() -> [(region: PointerRegion, source: SceneRegion)] {
         var out: [(region: PointerRegion, source: SceneRegion)] = []
-        for (k, r) in scene.itemRegions.enumerated() {
-            guard let i = itemRegionItems[k], !band.engine.isRemoved(i) else { continue }
-            let selected = selectionModel.isSelected(i), focused = selectionModel.focus == i
-            let present: Bool
-            switch r.presence {
-            case .selected: present = selected
-            case .focused: present = focused
-            case .selectedOrFocused: present = selected || focused
-            }
-            if present { out.append((r.pointerRegion(for: band.engine.rect(of: i)), r.region)) }
+        for (k, r) in scene.itemRegions.enumerated() where itemRegionIsPresent(k) {
+            guard let i = itemRegionItems[k] else { continue }
+            out.append((r.pointerRegion(for: band.engine.rect(of: i)), r.region))
         }
         return out
+    }
+
+    /// Whether item region `k` of the scene is present now (its item there,
+    /// and selected or focused as its presence asks).
+    func itemRegionIsPresent(_ k: Int) -> Bool {
+        guard let i = itemRegionItems[k], !band.engine.isRemoved(i) else { return false }
+        switch scene.itemRegions[k].presence {
+        case .selected: return selectionModel.isSelected(i)
+        case .focused: return selectionModel.focus == i
+        case .selectedOrFocused: return selectionModel.isSelected(i) || selectionModel.focus == i
+        }
     }
 
     /// After an event: the item regions that appeared, disappeared or moved
@@ -631,6 +635,14 @@ public struct Simulator: Sendable {
     /// (`region.*` records). Nothing for a scene without item regions.
     mutating func refreshItemRegions(at t: Double, into out: inout [LogRecord]) {
         guard !scene.itemRegions.isEmpty else { return }
+        if let r = resize, !itemRegionIsPresent(r.handle) {
+            // The handle went away during its drag (a key took its item out of
+            // the selection): the resize ends there, settled (**our choice**),
+            // and a handle that comes under the held pointer may latch but
+            // resizes nothing until a press of its own.
+            resize = nil
+            applyResize(r, settled: true, at: t, into: &out)
+        }
         let now = presentItemRegions()
         guard !now.elementsEqual(regions.itemRegions, by: { $0.region == $1.region }) else { return }
         emit(regions.setItemRegions(now, location: contentPoint, modifiers: modifiers, primaryHeld: primaryHeld), at: t, into: &out)
@@ -652,6 +664,11 @@ public struct Simulator: Sendable {
     /// (`item.geometryChanged`), and the item regions follow.
     mutating func applyResize(settled: Bool, at t: Double, into out: inout [LogRecord]) {
         guard let r = resize else { return }
+        applyResize(r, settled: settled, at: t, into: &out)
+    }
+
+    /// ``applyResize(settled:at:into:)`` for resize `r`.
+    mutating func applyResize(_ r: Resize, settled: Bool, at t: Double, into out: inout [LogRecord]) {
         let handle = scene.itemRegions[r.handle]
         let new = handle.resized(r.start, by: contentPoint - r.anchor, bounds: scene.view.contentSize, configuration: scene.regionConfiguration, settled: settled)
         guard ItemEdges.edges(new) != band.engine.edges[r.item] else { return }
