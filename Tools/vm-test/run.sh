@@ -372,8 +372,18 @@ set -e
 # SYN_REPORT 1) or, for a reader that got -ENODEV first, at the removal: both
 # times are masked.
 unremoval() { sed -E 's/^\{"t":[0-9.]+,("event":"device\.removed")/{"t":*,\1/; s/^\{"t":[0-9.]+,("event":"band\.ended".*"cancelled":true\})$/{"t":*,\1/' "$1"; }
+# On a loaded host a process can notice an unplug only after another device's
+# next event has been read: its removal marker then sorts after that event.
+# When that is the only difference, the logs are compared without their
+# device.removed lines (which both must have, the same ones), and a note says so.
+unplug_order_only() {
+	cmp -s <(grep -v '"event":"device.removed"' <(unremoval "$1")) <(grep -v '"event":"device.removed"' <(unremoval "$2")) &&
+	cmp -s <(grep '"event":"device.removed"' <(unremoval "$1") | sort) <(grep '"event":"device.removed"' <(unremoval "$2") | sort) &&
+	log "  note: an unplug was noticed in a different order against another device's events (a loaded host); the logs agree apart from where their device.removed lines stand"
+}
 check "its evemu recordings ($(echo $EVEMU_FILES | wc -w) files) replay together to the live log (unplug times aside)" eval '
-	[ -s "$WORK/live.jsonl" ] && diff -u <(unremoval "$WORK/live.jsonl") <(unremoval "$WORK/evemu-replay.jsonl") || { cat "$WORK/evemu-replay.err" >&2; false; }'
+	[ -s "$WORK/live.jsonl" ] && { diff -u <(unremoval "$WORK/live.jsonl") <(unremoval "$WORK/evemu-replay.jsonl") ||
+		unplug_order_only "$WORK/live.jsonl" "$WORK/evemu-replay.jsonl"; } || { cat "$WORK/evemu-replay.err" >&2; false; }'
 # SYN_DROPPED: the stopped reader's recording of the keyboard
 section DROPPED >"$WORK/dropped.yaml"
 recorded_events "$WORK/dropped.yaml" >"$WORK/dropped.txt"
