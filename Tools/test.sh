@@ -35,7 +35,7 @@ FULL=0
 case "${1:-}" in
 "") ;;
 --full) FULL=1 ;;
--h|--help) sed -n '2,28p' "$0"; exit 0 ;;
+-h|--help) sed -n '2,30p' "$0"; exit 0 ;;
 *) echo "usage: Tools/test.sh [--full]" >&2; exit 2 ;;
 esac
 
