@@ -16,9 +16,9 @@
 #                          suite under AddressSanitizer and ThreadSanitizer, a
 #                          bounded run of every fuzz target, the release-build
 #                          bench digests, the benchmark gates (Benchmarks/) and
-#                          the viewer in headless Chromium; about 40 minutes
-#                          (80 with three busy loops beside it, where the
-#                          benchmark gates' wall-clock limits can fail)
+#                          the viewer in headless Chromium; about 30 minutes
+#                          on 2 cores (1,773 s in CI), about 80 with three
+#                          busy loops beside it
 #
 # Both install what is missing first (Tools/setup.sh; the VM and toolkit
 # steps install their own). Every step runs even when an earlier one failed;
@@ -148,8 +148,10 @@ bench_digests() {
 }
 
 bench_gates() {
-	# Benchmarks/ (ordo-one/benchmark): allocations gated exactly, times loosely
-	# against Benchmarks/Thresholds. Exit 0: as recorded; 4: only improvements.
+	# Benchmarks/ (ordo-one/benchmark) against Benchmarks/Thresholds: allocations
+	# exactly (or within 5 %), the process's CPU time loosely (4 times the p90);
+	# wall clock is printed, not gated, so a loaded machine does not fail it.
+	# Exit 0: as recorded; 4: only improvements.
 	swift package --package-path Benchmarks benchmark thresholds check --path "$PWD/Benchmarks/Thresholds" --no-progress
 	local status=$?
 	[ "$status" -eq 0 ] || [ "$status" -eq 4 ] || { echo "benchmark gates: regression (exit $status)" >&2; return 1; }
