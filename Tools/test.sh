@@ -17,8 +17,8 @@
 #                          bounded run of every fuzz target, the release-build
 #                          bench digests, the benchmark gates (Benchmarks/) and
 #                          the viewer in headless Chromium; about 30 minutes
-#                          on 2 cores (1,773 s in CI), about 80 with three
-#                          busy loops beside it
+#                          on 2 cores (1,773 s in CI), about 56 (3,376 s)
+#                          with three busy loops beside it
 #
 # Both install what is missing first (Tools/setup.sh; the VM and toolkit
 # steps install their own). Every step runs even when an earlier one failed;
