@@ -245,6 +245,43 @@ struct ClickingBandModel: PointerSelectionModel {
         #expect(clicking.release(modifiers: [], selection: &clicked) == nil)
         #expect(clicked.selectedItems == [0])  // UIKit's click selects the item
     }
+
+    /// With presses meaning clicks, a band dragged from an item begins at
+    /// the move past the threshold: that move's one update is `began`, and
+    /// its diff counts from the press, so that the diffs compose to the
+    /// model's selection (they lacked the press point's item before).
+    @Test func aBandFromAnItemReportsDiffsThatCompose() {
+        for profile in [BandProfile.uikit, .qt, .gtk] {
+            var c = BandConfiguration()
+            c.pressMeaning = .click
+            c.profile = profile
+            let rects = [Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 20, y: 0, width: 10, height: 10), Rect(x: 40, y: 0, width: 10, height: 10)]
+            var band = BandSelectionInteraction(items: rects, configuration: c)
+            var model = SelectionModel(count: 3)
+            _ = band.press(at: Point(x: 5, y: 5), modifiers: [], time: 0, selection: &model)
+            var composed = Set(model.selectedItems)
+            var states: [BandUpdate.State] = []
+            for x in [8.0, 25, 45, 25] {
+                guard let u = band.move(to: Point(x: x, y: 5), selection: &model) else { continue }
+                states.append(u.state)
+                composed.subtract(u.diff.removed)
+                composed.formUnion(u.diff.added)
+                #expect(composed == Set(model.selectedItems), "\(profile.name) at x \(x): \(u)")
+            }
+            if let u = band.release(modifiers: [], selection: &model) {
+                states.append(u.state)
+                composed.subtract(u.diff.removed)
+                composed.formUnion(u.diff.added)
+                #expect(composed == Set(model.selectedItems), "\(profile.name) at the release: \(u)")
+            }
+            if profile.clicks.itemsAcceptPress {
+                #expect(states.isEmpty, "\(profile.name): a press on an item starts no band")
+            } else {
+                #expect(states.first == .began && states.dropFirst().dropLast().allSatisfy { $0 == .selecting } && states.last == .ended, "\(profile.name): \(states)")
+                #expect(Set(model.selectedItems) == [0, 1], "\(profile.name)")
+            }
+        }
+    }
 }
 
 /// A pointer-region model written from the documentation: the region under

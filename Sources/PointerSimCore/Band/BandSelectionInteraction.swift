@@ -41,7 +41,9 @@ public struct BandConfiguration: Sendable, Hashable {
         /// item begins only once the pointer moves past the threshold. The
         /// oracle for a selection as a whole (clicks and bands); give
         /// presses their time (``BandSelectionInteraction/press(at:modifiers:time:selection:)``)
-        /// for double clicks.
+        /// for double clicks. The move that begins a band from an item
+        /// returns one `began` update whose diff counts from the press, as
+        /// every `began` does, so the updates' diffs compose.
         case click
     }
     /// Creates the default configuration.
@@ -164,24 +166,23 @@ public struct BandSelectionInteraction: Sendable {
         state.item = nil
         state.ignored = false
         let rules = state.controller.rules
+        let item = engine.item(at: point, closed: rules.pressHitsMaxEdges)
         if rules.isContextClick(modifiers) {
             // The secondary click's meaning: the Simulator's context click.
-            _ = state.controller.contextClick(item: engine.item(at: point, closed: rules.pressHitsMaxEdges), point: point, selection: &model, items: engine)
+            _ = state.controller.contextClick(item: item, point: point, selection: &model, items: engine)
             state.ignored = true
             return nil
         }
-        if let i = engine.item(at: point, closed: rules.pressHitsMaxEdges) {
-            _ = state.controller.pressItem(i, modifiers: modifiers, time: time, point: point, selection: &model, items: engine)
-            let refused = rules.itemsAcceptPress || rules.doubleClickPressStartsNoBand && state.controller.lastPressWasDoubleClick
+        switch state.controller.pressPrimary(on: item, modifiers: modifiers, time: time, point: point, selection: &model, items: engine).press {
+        case .item(let i, let refused):
             state.item = (i, point, modifiers, false, refused)
             return nil
-        }
-        _ = state.controller.clickEmpty(modifiers: modifiers, time: time, point: point, selection: &model, items: engine)
-        if state.controller.lastPressOnlyActivated || rules.doubleClickPressStartsNoBand && state.controller.lastPressWasDoubleClick {
+        case .ignored:
             state.ignored = true
             return nil
+        case .empty:
+            return press(at: point, modifiers: modifiers, selection: &model)
         }
-        return press(at: point, modifiers: modifiers, selection: &model)
     }
 
     /// The primary button went down at `point` with `modifiers` held.
@@ -216,15 +217,40 @@ public struct BandSelectionInteraction: Sendable {
                 guard dragged || (point != anchor && configuration.profile.thresholdReached(by: point - anchor)) else { return nil }
                 state.item = (i, anchor, m, true, refused)
                 guard !refused else { return nil }
-                if isActive { return move(to: point, following: (), selection: &model) }
-                if press(at: anchor, modifiers: m, selection: &model) != nil { return move(to: point, following: (), selection: &model) }
-                if pendingPress, let began = move(to: point, following: (), selection: &model) { return began }
-                _ = cancel(selection: &model)
-                state.item = (i, anchor, m, true, true)
-                return nil
+                guard let (began, then) = bandFromItem(pressedAt: anchor, modifiers: m, to: point, selection: &model) else {
+                    state.item = (i, anchor, m, true, true)
+                    return nil
+                }
+                // One update for this move, as `began` when the band began
+                // here: its diff counts from the press, so that diffs compose.
+                guard var first = began else { return then }
+                if let then {
+                    first.rect = then.rect
+                    first.diff = first.diff.followed(by: then.diff)
+                }
+                return first
             }
         }
         return move(to: point, following: (), selection: &model)
+    }
+
+    /// A press on an item that became a drag past the threshold, now at
+    /// `point`: the band from the item, pressed at the press point with the
+    /// press's modifiers (or, once begun, following the pointer). Shared by
+    /// the `Simulator` and ``BandConfiguration/PressMeaning/click``.
+    /// - Returns: the band's updates in order (`began` when it begins here,
+    ///   then the update at `point`), or nil when the band refused (the
+    ///   built-in checks or `shouldBegin`): the press starts no band.
+    @usableFromInline package mutating func bandFromItem(pressedAt anchor: Point, modifiers: ModifierFlags, to point: Point, selection model: inout SelectionModel) -> (began: BandUpdate?, then: BandUpdate?)? {
+        if isActive { return (nil, move(to: point, following: (), selection: &model)) }
+        if let began = press(at: anchor, modifiers: modifiers, selection: &model) {
+            return (began, move(to: point, following: (), selection: &model))
+        }
+        if pendingPress, let began = move(to: point, following: (), selection: &model) {
+            return (began, nil)  // the profile's threshold, already reached
+        }
+        _ = cancel(selection: &model)
+        return nil
     }
 
     mutating func move(to point: Point, following: Void, selection model: inout SelectionModel) -> BandUpdate? {

@@ -131,6 +131,38 @@ public struct SelectionController: Sendable {
         return out
     }
 
+    /// What a primary press on the content is, once no region claimed it
+    /// and it is not a context click.
+    @usableFromInline package enum PrimaryPress: Equatable, Sendable {
+        /// On item `i`. `bandRefused`: dragging from it starts no band (the
+        /// item accepts the press, ``ClickRules/itemsAcceptPress``, or it was
+        /// a double click's second press, ``ClickRules/doubleClickPressStartsNoBand``).
+        case item(Int, bandRefused: Bool)
+        /// On empty space, where a band may begin.
+        case empty
+        /// On empty space, a press that starts nothing more (a double click's
+        /// second press that only activates, or that starts no band: Qt).
+        case ignored
+    }
+
+    /// The primary button went down on `item` (nil: empty space) with
+    /// `modifiers` held, at `time`, at view point `point`: the click rules'
+    /// answer, and what the press is. The one place both oracles (the
+    /// `Simulator` and ``BandSelectionInteraction`` with
+    /// ``BandConfiguration/PressMeaning/click``) decide whether a band may follow.
+    @usableFromInline package mutating func pressPrimary(on item: Int?, modifiers: ModifierFlags, time: Double, point: Point, selection model: inout SelectionModel, items: BandEngine) -> (press: PrimaryPress, events: [SelectionEvent]) {
+        if let i = item {
+            let events = pressItem(i, modifiers: modifiers, time: time, point: point, selection: &model, items: items)
+            let refused = rules.itemsAcceptPress || rules.doubleClickPressStartsNoBand && lastPressWasDoubleClick
+            return (.item(i, bandRefused: refused), events)
+        }
+        let events = clickEmpty(modifiers: modifiers, time: time, point: point, selection: &model, items: items)
+        if lastPressOnlyActivated || rules.doubleClickPressStartsNoBand && lastPressWasDoubleClick {
+            return (.ignored, events)  // Qt: a double click's second press starts no band
+        }
+        return (.empty, events)
+    }
+
     /// The primary button went up after a press on item `i` (`modifiers`
     /// held now; `atPressPoint`: the pointer is where it was pressed;
     /// `dragged`: the press became a band or a drag).

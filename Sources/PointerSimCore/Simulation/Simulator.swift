@@ -352,16 +352,17 @@ public struct Simulator: Sendable {
         if regionClaimsPress {
             press = .region
             beginResize()
-        } else if let i = band.engine.item(at: contentPoint, closed: rules.pressHitsMaxEdges) {
-            emit(clicks.pressItem(i, modifiers: modifiers, time: t, point: pointer, selection: &selectionModel, items: band.engine), at: t, into: &out)
-            let refused = rules.itemsAcceptPress || rules.doubleClickPressStartsNoBand && clicks.lastPressWasDoubleClick
-            press = .item(i, anchor: contentPoint, modifiers: modifiers, dragged: false, bandRefused: refused)
         } else {
-            press = .empty
-            emit(clicks.clickEmpty(modifiers: modifiers, time: t, point: pointer, selection: &selectionModel, items: band.engine), at: t, into: &out)
-            if clicks.lastPressOnlyActivated || rules.doubleClickPressStartsNoBand && clicks.lastPressWasDoubleClick {
-                press = .ignored  // Qt: a double click's second press starts no band
-            } else {
+            let item = band.engine.item(at: contentPoint, closed: rules.pressHitsMaxEdges)
+            let (meaning, events) = clicks.pressPrimary(on: item, modifiers: modifiers, time: t, point: pointer, selection: &selectionModel, items: band.engine)
+            emit(events, at: t, into: &out)
+            switch meaning {
+            case .item(let i, let refused):
+                press = .item(i, anchor: contentPoint, modifiers: modifiers, dragged: false, bandRefused: refused)
+            case .ignored:
+                press = .ignored
+            case .empty:
+                press = .empty
                 emit(band.press(at: contentPoint, modifiers: modifiers, selection: &selectionModel), at: t, into: &out)
             }
         }
@@ -457,16 +458,10 @@ public struct Simulator: Sendable {
             }
             if !dragged { press = .item(i, anchor: anchor, modifiers: m, dragged: true, bandRefused: refused) }
             guard !refused else { return }
-            if band.isActive {
-                emit(band.move(to: contentPoint, selection: &selectionModel), at: t, into: &out)
-            } else if let began = band.press(at: anchor, modifiers: m, selection: &selectionModel) {
-                // The band from an item: pressed at the press point, with the press's modifiers.
+            if let (began, then) = band.bandFromItem(pressedAt: anchor, modifiers: m, to: contentPoint, selection: &selectionModel) {
                 emit(began, at: t, into: &out)
-                emit(band.move(to: contentPoint, selection: &selectionModel), at: t, into: &out)
-            } else if band.isPending, let began = band.move(to: contentPoint, selection: &selectionModel) {
-                emit(began, at: t, into: &out)  // the profile's threshold, already reached
+                emit(then, at: t, into: &out)
             } else {
-                _ = band.cancel(selection: &selectionModel)
                 press = .item(i, anchor: anchor, modifiers: m, dragged: true, bandRefused: true)
             }
         default:
