@@ -607,22 +607,25 @@ public struct Simulator: Sendable {
     /// - Complexity: O(item regions).
     func presentItemRegions() -> [(region: PointerRegion, source: SceneRegion)] {
         var out: [(region: PointerRegion, source: SceneRegion)] = []
-        for (k, r) in scene.itemRegions.enumerated() where itemRegionIsPresent(k) {
-            guard let i = itemRegionItems[k] else { continue }
+        for (k, r) in scene.itemRegions.enumerated() {
+            guard let i = presentItem(ofItemRegion: k) else { continue }
             out.append((r.pointerRegion(for: band.engine.rect(of: i)), r.region))
         }
         return out
     }
 
-    /// Whether item region `k` of the scene is present now (its item there,
-    /// and selected or focused as its presence asks).
-    func itemRegionIsPresent(_ k: Int) -> Bool {
-        guard let i = itemRegionItems[k], !band.engine.isRemoved(i) else { return false }
+    /// The item of the scene's item region `k` when the region is present
+    /// now (its item there, and selected or focused as its presence asks),
+    /// else nil.
+    func presentItem(ofItemRegion k: Int) -> Int? {
+        guard let i = itemRegionItems[k], !band.engine.isRemoved(i) else { return nil }
+        let present: Bool
         switch scene.itemRegions[k].presence {
-        case .selected: return selectionModel.isSelected(i)
-        case .focused: return selectionModel.focus == i
-        case .selectedOrFocused: return selectionModel.isSelected(i) || selectionModel.focus == i
+        case .selected: present = selectionModel.isSelected(i)
+        case .focused: present = selectionModel.focus == i
+        case .selectedOrFocused: present = selectionModel.isSelected(i) || selectionModel.focus == i
         }
+        return present ? i : nil
     }
 
     /// After an event: the item regions that appeared, disappeared or moved
@@ -630,7 +633,7 @@ public struct Simulator: Sendable {
     /// (`region.*` records). Nothing for a scene without item regions.
     mutating func refreshItemRegions(at t: Double, into out: inout [LogRecord]) {
         guard !scene.itemRegions.isEmpty else { return }
-        if let r = resize, !itemRegionIsPresent(r.handle) {
+        if let r = resize, presentItem(ofItemRegion: r.handle) == nil {
             // The handle went away during its drag (a key took its item out of
             // the selection): the resize ends there, settled (**our choice**),
             // and a handle that comes under the held pointer may latch but
