@@ -140,8 +140,10 @@ public struct SelectionController: Sendable {
         case item(Int, bandRefused: Bool)
         /// On empty space, where a band may begin.
         case empty
-        /// On empty space, a press that starts nothing more (a double click's
-        /// second press that only activates, or that starts no band: Qt).
+        /// On empty space, a press that starts nothing more: a double click's
+        /// second press that only activates (Qt's `MouseButtonDblClick`,
+        /// ``ClickRules/doubleClickPressOnlyActivates``) or that starts no
+        /// band (GTK, ``ClickRules/doubleClickPressStartsNoBand``).
         case ignored
     }
 
@@ -158,7 +160,7 @@ public struct SelectionController: Sendable {
         }
         let events = clickEmpty(modifiers: modifiers, time: time, point: point, selection: &model, items: items)
         if lastPressOnlyActivated || rules.doubleClickPressStartsNoBand && lastPressWasDoubleClick {
-            return (.ignored, events)  // Qt: a double click's second press starts no band
+            return (.ignored, events)  // a double click's second press: no band (Qt, GTK)
         }
         return (.empty, events)
     }
