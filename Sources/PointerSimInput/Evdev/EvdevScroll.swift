@@ -1,6 +1,30 @@
-// Ported from libinput 1.22.1 (MIT licence, © 2010 Intel Corporation,
-// © 2013 Jonas Ådahl, © 2013-2018 Red Hat, Inc.): evdev_post_scroll and
-// evdev_stop_scroll of src/evdev.c. The logic is re-expressed in Swift.
+// Derived from libinput 1.22.1: evdev_post_scroll and evdev_stop_scroll of
+// src/evdev.c. The logic is re-expressed in Swift. libinput's notice (MIT
+// licence), which covers this file (THIRD-PARTY-NOTICES.md lists every file it
+// covers):
+//
+// Copyright © 2010 Intel Corporation
+// Copyright © 2013 Jonas Ådahl
+// Copyright © 2013-2018 Red Hat, Inc.
+//
+// Permission is hereby granted, free of charge, to any person obtaining a
+// copy of this software and associated documentation files (the "Software"),
+// to deal in the Software without restriction, including without limitation
+// the rights to use, copy, modify, merge, publish, distribute, sublicense,
+// and/or sell copies of the Software, and to permit persons to whom the
+// Software is furnished to do so, subject to the following conditions:
+//
+// The above copyright notice and this permission notice (including the next
+// paragraph) shall be included in all copies or substantial portions of the
+// Software.
+//
+// THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+// IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+// FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT.  IN NO EVENT SHALL
+// THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+// LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING
+// FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER
+// DEALINGS IN THE SOFTWARE.
 
 /// The scroll state libinput keeps per device (`device->scroll`: the
 /// buildup, the axes scrolling, the thresholds) and its one poster,

@@ -1,3 +1,29 @@
+// Derived from libinput 1.22.1: the touch life cycle, motion history, jump,
+// wobble and hysteresis handling of src/evdev-mt-touchpad.c. The logic is
+// re-expressed in Swift. libinput's notice (MIT licence), which covers this
+// file (THIRD-PARTY-NOTICES.md lists every file it covers):
+//
+// Copyright © 2014-2015 Red Hat, Inc.
+//
+// Permission is hereby granted, free of charge, to any person obtaining a
+// copy of this software and associated documentation files (the "Software"),
+// to deal in the Software without restriction, including without limitation
+// the rights to use, copy, modify, merge, publish, distribute, sublicense,
+// and/or sell copies of the Software, and to permit persons to whom the
+// Software is furnished to do so, subject to the following conditions:
+//
+// The above copyright notice and this permission notice (including the next
+// paragraph) shall be included in all copies or substantial portions of the
+// Software.
+//
+// THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+// IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+// FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT.  IN NO EVENT SHALL
+// THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+// LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING
+// FROM, OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER
+// DEALINGS IN THE SOFTWARE.
+
 /// Touch life cycle, fake fingers, the motion history, jumps, wobble and
 /// hysteresis, pinning (`evdev-mt-touchpad.c`); follows libinput 1.22's
 /// algorithms.
