@@ -85,4 +85,28 @@ import Testing
         #expect(sim2.selection == ["r0c1"])
         #expect(sim2.process([PointerEvent(time: 1, .key(.return))]).isEmpty)
     }
+
+    /// `key.command`: Command + a letter other than A goes to the focused item,
+    /// selected or not; nothing without focus, without Command, or under a
+    /// profile whose select-all is not a Command binding.
+    @Test func keyCommandsGoToTheFocusedItem() {
+        var sim = Simulator(scene: .default)
+        #expect(sim.process([PointerEvent(time: 0, .modifiers(.command)), PointerEvent(time: 0.01, .key(.letter("c")))]).isEmpty)  // no focus yet
+        _ = sim.process([PointerEvent(time: 0.02, .modifiers([])), PointerEvent(time: 0.03, .move(Point(x: 180, y: 60))),
+                         PointerEvent(time: 0.04, .press(.primary)), PointerEvent(time: 0.05, .release(.primary)),
+                         PointerEvent(time: 0.06, .key(.right))])
+        #expect(sim.selection == ["r0c1"] && sim.selectionModel.focus.map { sim.itemIDs[$0] } == "r0c2")
+        let out = sim.process([PointerEvent(time: 1, .modifiers([.command, .shift])), PointerEvent(time: 1.01, .key(.letter("v")))]).map(\.event)
+        #expect(out == [.itemKeyCommand(item: "r0c2", key: "v", modifiers: [.command, .shift])])
+        #expect(sim.process([PointerEvent(time: 2, .modifiers([])), PointerEvent(time: 2.01, .key(.letter("c")))]).isEmpty)
+        // Command-A is select-all, not a key command.
+        let all = sim.process([PointerEvent(time: 3, .modifiers(.command)), PointerEvent(time: 3.01, .key(.letter("a")))]).map(\.event)
+        #expect(!all.contains { if case .itemKeyCommand = $0 { true } else { false } })
+        #expect(sim.selection.count == 48)
+
+        var qt = Scene.default
+        qt.band.profile = .qt
+        var simQt = Simulator(scene: qt)
+        #expect(simQt.process([PointerEvent(time: 0, .modifiers(.command)), PointerEvent(time: 0.01, .key(.letter("c")))]).isEmpty)
+    }
 }
