@@ -47,6 +47,10 @@ public enum LogLine {
             s += ",\"added\":" + itemsJSON(added) + ",\"removed\":" + itemsJSON(removed)
         case .focusMoved(let item), .itemPrimaryAction(let item):
             s += ",\"item\":"; appendJSONString(item, to: &s)
+        case .itemKeyCommand(let item, let key, let modifiers):
+            s += ",\"item\":"; appendJSONString(item, to: &s)
+            s += ",\"key\":"; appendJSONString(key, to: &s)
+            s += ",\"modifiers\":" + stringsJSON(modifiers.names)
         case .contextMenuRequested(let point, let items), .editingBegan(let point, let items):
             s += ",\"point\":" + pointJSON(point) + ",\"items\":" + stringsJSON(items)
         case .dragBegan(let point, let items):

@@ -15,7 +15,7 @@ import PointerSimCore
 //   `{"verticalBeam": length}`, `{"horizontalBeam": length}`,
 //   `{"path": [[x, y], …]}` (points relative to the pointer's centre, at least 3).
 // - accessory `position`: top, topRight, right, bottomRight, bottom, bottomLeft,
-//   left, topLeft, or `{"offset": 14, "angle": radians}` (offset defaults to 14,
+//   left, topLeft, or `{"offset": 20, "angle": radians}` (offset defaults to 20,
 //   clockwise from the top); `rotates` overrides orientationMatchesAngle
 //   (arrows true, custom shapes false). At most 4 accessories are used: the
 //   others are dropped with a warning that names them.
@@ -34,7 +34,7 @@ import PointerSimCore
 //     "automaticHoverLongestSide": 125, "automaticSmallShorterSide": 50,
 //     "automaticSmallLongerSide": 180, "beamWidth": 2, "beamLengthRange": [10, 100],
 //     "systemPointerDiameter": 19, "rubberBandConstant": 0.55,
-//     "rubberBandLimitFraction": 0.5, "defaultAccessoryOffset": 14,
+//     "rubberBandLimitFraction": 0.5, "defaultAccessoryOffset": 20,
 //     "arrowSize": 11, "maxAccessories": 4 }
 
 extension SceneFile {

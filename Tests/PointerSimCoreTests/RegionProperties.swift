@@ -167,46 +167,13 @@ import Testing
             }
     }
 
-    /// Signed distance to a rounded rectangle centred at the origin (independent of r(θ)).
-    static func roundedRectSDF(_ p: Vector, _ a: Double, _ b: Double, _ r: Double) -> Double {
-        let qx = abs(p.dx) - (a - r), qy = abs(p.dy) - (b - r)
-        let ox = Swift.max(qx, 0), oy = Swift.max(qy, 0)
-        return (ox * ox + oy * oy).squareRoot() + Swift.min(Swift.max(qx, qy), 0) - r
-    }
-
-    @Test func outlineDistanceLandsOnTheOutline() async {
-        let config = PointerRegionConfiguration()
-        await propertyCheck(count: 400, input: Self.shape, Gen<Double>.double(in: 0...(2 * Double.pi))) { shape, theta in
-            let centre = Point(x: 50, y: 60)
-            let placed = RegionInteraction.place(shape, at: centre, defaultRadius: 0, configuration: config)
-            let r = placed.outlineDistance(angle: theta, center: centre, beamWidth: config.beamWidth)
-            let u = Vector.direction(clockwiseFromTop: theta)
-            let p = u * r
-            switch placed {
-            case .circle(let d): #expect(abs(r - d / 2) < 1e-9)
-            case .roundedRect(let rect, let radius): #expect(abs(Self.roundedRectSDF(p, rect.width / 2, rect.height / 2, radius)) < 1e-6)
-            case .verticalBeam(let l): #expect(abs(Self.roundedRectSDF(p, config.beamWidth / 2, l / 2, config.beamWidth / 2)) < 1e-6)
-            case .horizontalBeam(let l): #expect(abs(Self.roundedRectSDF(p, l / 2, config.beamWidth / 2, config.beamWidth / 2)) < 1e-6)
-            case .path(let pts):
-                // On some edge of the triangle (which contains its centre).
-                let rel = pts.map { $0 - centre }
-                var best = Double.infinity
-                for i in rel.indices {
-                    let a = rel[i], b = rel[(i + 1) % rel.count], e = b - a
-                    let len2 = e.dx * e.dx + e.dy * e.dy
-                    let s = Swift.max(0, Swift.min(1, ((p.dx - a.dx) * e.dx + (p.dy - a.dy) * e.dy) / len2))
-                    best = Swift.min(best, (p - (a * (1 - s) + b * s)).length)
-                }
-                #expect(best < 1e-6)
-            case .hidden: #expect(r == 0)
-            }
-        }
-    }
-
-    @Test func accessoryCentreIsAtOutlinePlusOffsetPlusHalfExtent() async {
+    /// "an offset from the pointer's midpoint and an angle from the top"
+    /// (docs/UIKitSources.md): the accessory's centre is the presented
+    /// pointer's centre plus dir(θ) · max(0, offset), whatever the shape, the
+    /// effect or the accessory.
+    @Test func accessoryCentreIsTheMidpointPlusTheOffsetAlongTheAngle() async {
         await propertyCheck(count: 200, input: Self.shape, Gen<Double>.double(in: 0...(2 * Double.pi)), Gen<Double>.double(in: -20...40), Gen<Int>.int(in: 0...3), Gen<Int>.int(in: 0...4)) {
             shape, theta, offset, accessoryKind, effectIndex in
-            let config = PointerRegionConfiguration()
             let effect: PointerEffect = [.highlight, .lift, .hover, .system, .none][effectIndex]
             let accessory: PointerAccessory
             switch accessoryKind {
@@ -224,15 +191,26 @@ import Testing
             #expect(f.accessories.count == 1)
             guard let a = f.accessories.first else { return }
             let u = Vector.direction(clockwiseFromTop: theta)
-            let r = f.shape.outlineDistance(angle: theta, center: f.presented, beamWidth: config.beamWidth)
-            let expected = r + Swift.max(0, offset) + accessory.extent(configuration: config) / 2
-            let v = a.center - f.presented
-            #expect(abs(v.length - expected) < 1e-6)
-            #expect(abs(v.dx * u.dy - v.dy * u.dx) < 1e-6)  // along θ
-            #expect(v.dx * u.dx + v.dy * u.dy >= -1e-9)
+            let expected = f.presented + u * Swift.max(0, offset)
+            #expect(abs(a.center.x - expected.x) < 1e-9 && abs(a.center.y - expected.y) < 1e-9)
             #expect(a.angle == (accessory.orientationMatchesAngle ? theta : 0))
-            if case .arrow = accessory.shape { #expect(abs(accessory.extent(configuration: config) - config.arrowSize) < 1e-9) }
         }
+    }
+
+    /// The case: on the system pointer at (200, 200) an accessory at
+    /// offset 0, angle 0 sits on the midpoint (the outline rule put it at
+    /// (200, 187.5)); the predefined positions sit at the default offset, 20.
+    @Test func accessoriesOnTheSystemPointerSitAroundItsMidpoint() {
+        let accessories: [PointerAccessory] = [.arrow(AccessoryPosition(offset: 0, angle: 0)), .arrow(AccessoryPosition.named("right")!),
+                                               PointerAccessory(shape: .custom(.circle(diameter: 6)), position: AccessoryPosition.named("bottom")!)]
+        let scene = Self.scene([SceneRegion(id: "x", rect: Rect(x: 100, y: 100, width: 200, height: 200), style: PointerStyle(effect: .system, accessories: accessories))])
+        var sim = Simulator(scene: scene)
+        _ = sim.process([PointerEvent(time: 0, .move(Point(x: 200, y: 200)))])
+        let centres = sim.pointerFrame.accessories.map(\.center)
+        let expected = [Point(x: 200, y: 200), Point(x: 220, y: 200), Point(x: 200, y: 220)]
+        #expect(centres.count == 3)
+        for (c, e) in zip(centres, expected) { #expect(abs(c.x - e.x) < 1e-9 && abs(c.y - e.y) < 1e-9, "\(c) is not \(e)") }
+        #expect(PointerRegionConfiguration().defaultAccessoryOffset == 20)
     }
 
     @Test func atMostFourAccessoriesAreUsed() {

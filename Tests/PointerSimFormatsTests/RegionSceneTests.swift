@@ -28,7 +28,7 @@ import Testing
         #expect(s.regions.count == 2)
         let knob = s.regions[0]
         #expect(knob.latchingAxes == .horizontal)
-        #expect(knob.style == PointerStyle(effect: .lift, accessories: [.arrow(AccessoryPosition(offset: 14, angle: 3 * .pi / 2)), .arrow(AccessoryPosition(offset: 14, angle: .pi / 2))]))
+        #expect(knob.style == PointerStyle(effect: .lift, accessories: [.arrow(AccessoryPosition(offset: 20, angle: 3 * .pi / 2)), .arrow(AccessoryPosition(offset: 20, angle: .pi / 2))]))
         let text = s.regions[1]
         #expect(text.style(for: []) == PointerStyle(effect: .none, shape: .verticalBeam(length: 20), constrainedAxes: .vertical))
         #expect(text.style(for: [.option, .shift]).effect == .hidden)
@@ -43,7 +43,7 @@ import Testing
                 { "shape": { "path": [[0, -2], [2, 2], [-2, 2]] }, "position": "bottomLeft" } ] } }
             """), file: "s.json")
         let acc = s.regions[0].style!.accessories
-        #expect(acc[0] == PointerAccessory(shape: .custom(.circle(diameter: 6)), position: AccessoryPosition(offset: 14, angle: 1)))
+        #expect(acc[0] == PointerAccessory(shape: .custom(.circle(diameter: 6)), position: AccessoryPosition(offset: 20, angle: 1)))
         #expect(acc[0].orientationMatchesAngle == false)
         #expect(acc[1].orientationMatchesAngle == true)
         #expect(acc[1].position.offset == -3)

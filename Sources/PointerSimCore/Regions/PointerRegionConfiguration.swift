@@ -55,8 +55,11 @@ public struct PointerRegionConfiguration: Sendable, Hashable {
     /// (**our choice**: 0.5, half the size).
     public var rubberBandLimitFraction: Double = 0.5
 
-    /// The default accessory offset from the outline (14 pt).
-    public var defaultAccessoryOffset: Double = 14
+    /// The default accessory offset from the presented pointer's midpoint
+    /// (**our reading**: 20 pt; Apple names `UIPointerAccessory.Position.defaultOffset`
+    /// without a value. 20 pt keeps an 11 pt arrow clear of the 19 pt system
+    /// pointer: 9.5 + 5.5 = 15, and a 5 pt gap).
+    public var defaultAccessoryOffset: Double = AccessoryPosition.defaultOffset
     /// The arrow accessory's size: an equal-sided bounding square (11 pt).
     public var arrowSize: Double = 11
     /// The most accessories used (4); further ones are ignored.

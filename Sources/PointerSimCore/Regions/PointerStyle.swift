@@ -32,17 +32,22 @@ public enum PointerShape: Sendable, Hashable {
     case path([Point])
 }
 
-/// Where an accessory sits (`UIPointerAccessory.Position`): an offset from the
-/// pointer shape's outline and an angle, clockwise from the top.
+/// Where an accessory sits (`UIPointerAccessory.Position`): "an offset from the
+/// pointer's midpoint and an angle from the top" ("Take your iPad apps to the
+/// next level", WWDC21); the angle is clockwise (docs/UIKitSources.md).
 public struct AccessoryPosition: Sendable, Hashable {
-    /// Points from the outline (negative values act as 0).
+    /// The distance, points, from the presented pointer's centre to the
+    /// accessory's centre (negative values act as 0: Apple's `offset` "only
+    /// supports positive values").
     public var offset: Double
     /// Radians clockwise from the top.
     public var angle: Double
-    /// Creates a position; the default offset is ``PointerRegionConfiguration/defaultAccessoryOffset``'s default (14).
-    public init(offset: Double = 14, angle: Double) { self.offset = offset; self.angle = angle }
+    /// The default offset: ``PointerRegionConfiguration/defaultAccessoryOffset``'s default (20, our reading).
+    @usableFromInline package static let defaultOffset: Double = 20
+    /// Creates a position; the default offset is 20 (our reading, docs/UIKitSources.md).
+    public init(offset: Double = AccessoryPosition.defaultOffset, angle: Double) { self.offset = offset; self.angle = angle }
 
-    /// The eight predefined positions, at offset 14, by name.
+    /// The eight predefined positions, at the default offset, by name.
     @usableFromInline package static let predefined: [(name: String, position: AccessoryPosition)] = [
         ("top", AccessoryPosition(angle: 0)),
         ("topRight", AccessoryPosition(angle: .pi / 4)),

@@ -81,10 +81,11 @@ extension RegionInteraction {
         var accessories: [(center: Point, angle: Double)] = []
         for a in s.accessories.prefix(Swift.max(0, c.maxAccessories)) {
             let theta = a.position.angle
+            // "an offset from the pointer's midpoint and an angle from the top"
+            // ("Take your iPad apps to the next level", WWDC21): the accessory's
+            // centre is the presented pointer's centre moved by the offset along θ.
             let u = Vector.direction(clockwiseFromTop: theta)
-            let rr = shape.outlineDistance(angle: theta, center: presentedC, beamWidth: c.beamWidth)
-            let dist = rr + Swift.max(0, a.position.offset) + a.extent(configuration: c) / 2
-            accessories.append((presentedC + u * dist - contentOffset, a.orientationMatchesAngle ? theta : 0))
+            accessories.append((presentedC + u * Swift.max(0, a.position.offset) - contentOffset, a.orientationMatchesAngle ? theta : 0))
         }
         shape = shape.offsetBy(Vector(dx: -contentOffset.dx, dy: -contentOffset.dy))
         return PointerFrame(model: model, presented: presentedC - contentOffset, shape: shape, content: content, accessories: accessories)

@@ -150,6 +150,10 @@ public enum LogEvent: Sendable, Hashable {
     /// `item.primaryAction`: the item's primary action (UIKit's
     /// `performPrimaryActionForItemAt`, Qt's `activated`, GTK's `activate`).
     case itemPrimaryAction(item: String)
+    /// `item.keyCommand`: a key command (a letter with Command held, other
+    /// than the profile's select-all) delivered to the focused item, with the
+    /// key and the flags held (docs/UIKitSources.md, `key.command`).
+    case itemKeyCommand(item: String, key: String, modifiers: ModifierFlags)
     /// `contextMenu.requested`: a context click at a point (content
     /// coordinates, as UIKit gives the collection view's point), with the
     /// target items in scene order (none: empty space).
@@ -189,6 +193,7 @@ public enum LogEvent: Sendable, Hashable {
         case .selectionChanged: return "selection.changed"
         case .focusMoved: return "focus.moved"
         case .itemPrimaryAction: return "item.primaryAction"
+        case .itemKeyCommand: return "item.keyCommand"
         case .contextMenuRequested: return "contextMenu.requested"
         case .itemGeometryChanged: return "item.geometryChanged"
         case .editingBegan: return "editing.began"

@@ -247,6 +247,7 @@ public struct Simulator: Sendable {
                 if clicks.rules.escapeCancelsBand { cancelPress(at: t, into: &out) }
             } else {
                 emit(clicks.key(k, modifiers: modifiers, selection: &selectionModel, items: band.engine), at: t, into: &out)
+                keyCommand(k, at: t, into: &out)
             }
         }
         refreshItemRegions(at: t, into: &out)
@@ -260,6 +261,18 @@ public struct Simulator: Sendable {
             startTransition(at: t, from: before, records: out[firstRecord...], motion: motion)
         }
         if options.verbose { out.append(LogRecord(time: t, .pointer(presentedFrame))) }
+    }
+
+    /// A key command to the focused item (**our reading**, docs/UIKitSources.md
+    /// `key.command`): under a profile whose select-all is a Command binding
+    /// (`uikit`), a letter pressed with Command held, other than `a`, is
+    /// delivered to the item with keyboard focus and logged as
+    /// `item.keyCommand`; without focus (or with `focus` off) nothing is.
+    mutating func keyCommand(_ k: Key, at t: Double, into out: inout [LogRecord]) {
+        guard case .letter(let ch) = k, ch != "a", modifiers.contains(.command),
+              clicks.rules.selectAllModifiers.contains(where: { $0.contains(.command) }),
+              scene.selection.focus, let f = selectionModel.focus, !selectionModel.isRemoved(f) else { return }
+        out.append(LogRecord(time: t, .itemKeyCommand(item: itemIDs[f], key: String(ch), modifiers: modifiers)))
     }
 
     /// The presented pointer now, animated (``PointerAnimation``): the same
