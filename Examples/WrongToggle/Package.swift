@@ -3,7 +3,7 @@
 // selection (deliberately wrong) and a property test of it against PointerSim
 // in a few lines. It depends on the repository by path, as Examples/Client
 // does; a published client writes
-//     .package(url: "https://github.com/…/PointerSim", from: "0.1.0")
+//     .package(url: "https://github.com/…/PointerSim", from: "0.2.0")
 // instead. Tools/examples-check.sh runs its test and checks the bug is caught.
 import PackageDescription
 

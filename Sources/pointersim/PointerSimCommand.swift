@@ -8,7 +8,7 @@ import Glibc
 #endif
 
 /// The package's version, printed by `pointersim --version`.
-let pointerSimVersion = "0.1.0"
+let pointerSimVersion = "0.2.0"
 
 @main
 struct PointerSimCommand: ParsableCommand {

@@ -126,7 +126,16 @@ import Testing
     @Test func versionIsPrinted() throws {
         let r = try CLI.run(["--version"])
         #expect(r.status == 0)
-        #expect(r.stdout == "0.1.0\n")
+        #expect(r.stdout == "0.2.0\n")
+    }
+
+    /// The newest entry of CHANGELOG.md is the version the command prints, so
+    /// raising one without the other fails.
+    @Test func changelogNamesTheVersion() throws {
+        let version = try CLI.run(["--version"]).stdout.trimmingCharacters(in: .newlines)
+        let changelog = try Repository.text("CHANGELOG.md")
+        let newest = changelog.split(separator: "\n").first { $0.hasPrefix("## [") }
+        #expect(newest?.hasPrefix("## [\(version)]") == true, "newest entry: \(newest ?? "none"), --version: \(version)")
     }
 
     @Test func completionScriptsAreGenerated() throws {
