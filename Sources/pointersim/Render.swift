@@ -4,6 +4,17 @@ import PointerSimFormats
 import PointerSimPipeline
 import PointerSimRender
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Whether `path` names a regular file (one that can be read twice; `-`, a pipe or a FIFO cannot).
+func isRegularFile(_ path: String) -> Bool {
+    guard path != "-" else { return false }
+    var st = stat()
+    return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
+}
+
 extension PointerSimCommand {
     struct Render: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -56,9 +67,19 @@ extension PointerSimCommand {
                     let ps = profileList
                     if let first = ps.first { s.scene.band.profile = first }
                     let capture = try ReplayCapture.replay(paths: traces, scene: s.scene, decoder: s.decoder, profiles: ps)
+                    // Each further profile's own replay (its selection, band, events), when the
+                    // inputs can be read again (files, not `-` or a FIFO).
+                    var others: [ReplayCapture] = []
+                    if ps.count >= 2 && traces.allSatisfy(isRegularFile) {
+                        for p in ps.dropFirst() {
+                            var scene = s.scene
+                            scene.band.profile = p
+                            others.append(try ReplayCapture.replay(paths: traces, scene: scene, decoder: s.decoder))
+                        }
+                    }
                     text = output.hasSuffix(".svg")
                         ? ReplayRenderer.svg(capture)
-                        : ReplayRenderer.html(capture, title: traces.joined(separator: " + "))
+                        : ReplayRenderer.html(capture, others: others, title: traces.joined(separator: " + "))
                     lines = capture.lineCount; duration = capture.duration
                     try sink.writeLine(text)
                 }
