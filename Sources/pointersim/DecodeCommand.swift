@@ -28,7 +28,7 @@ extension PointerSimCommand {
         @Option(help: "Write the events here instead of stdout (the file appears only when complete).")
         var output: String?
 
-        @Option(help: "Seconds of timers after the last event (default 2).")
+        @Option(help: "Seconds of timers after the last event.")
         var tail: Double = 2
 
         @Option(help: "A libinput reference file (Tools/libinput-ref output) to compare with.")

@@ -27,17 +27,16 @@ extension PointerSimCommand {
         @Argument(help: "Trace files, merged by timestamp (as for replay).")
         var traces: [String]
 
-        @Option(help: "The scene file; without it the built-in default scene is used.")
-        var scene: String?
-
-        @Option(help: "FILE.html or FILE.svg.")
-        var output: String
-
-        @Option(help: "Show these profiles side by side (comma-separated: uikit, qt, gtk); the replay drawn is the first one's.")
-        var profiles: String?
+        // What most users need first; the libinput options after, under their own heading.
+        @OptionGroup(title: "Scene and output")
+        var main: RenderOptions
 
         @OptionGroup(title: "libinput configuration (libinput debug-events' options)")
         var libinput: LibinputOptionGroup
+
+        var scene: String? { main.scene }
+        var output: String { main.output }
+        var profiles: String? { main.profiles }
 
         var profileList: [BandProfile] {
             profiles.flatMap { ProfileCompare.profiles(named: $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)) } ?? []
@@ -62,6 +61,8 @@ extension PointerSimCommand {
             try runReportingErrors {
                 // The output first: a folder is refused before anything is read.
                 var text = "", lines = 0, duration = 0.0
+                var start = timespec(), end = timespec()
+                clock_gettime(CLOCK_MONOTONIC, &start)
                 try writeWhole(to: try OutputSink(path: output)) { sink in
                     var s = try libinput.applied(to: try loadScene(scene))
                     let ps = profileList
@@ -83,10 +84,12 @@ extension PointerSimCommand {
                     lines = capture.lineCount; duration = capture.duration
                     try sink.writeLine(text)
                 }
+                clock_gettime(CLOCK_MONOTONIC, &end)
+                let took = Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
                 let size = text.utf8.count + 1
                 let kind = output.hasSuffix(".svg") ? "SVG summary" : "HTML viewer"
                 // A message, so on stderr (stdout is for data), as `record` names its files.
-                writeStderr("pointersim: wrote \(output): \(kind), \(Self.byteCount(size)), \(lines) log lines, \(formatLogNumber(duration)) s\n")
+                writeStderr("pointersim: wrote \(output): \(kind), \(Self.byteCount(size)), \(lines) log lines over \(formatLogNumber(duration)) s of trace, in \(formatLogNumber((took * 100).rounded(.up) / 100)) s\n")
             }
         }
 
@@ -96,4 +99,16 @@ extension PointerSimCommand {
             return "\(formatLogNumber((Double(n) / 1048576 * 10).rounded() / 10)) MiB (\(n) bytes)"
         }
     }
+}
+
+/// `render`'s own options, listed before the libinput options.
+struct RenderOptions: ParsableArguments {
+    @Option(help: "The scene file (*.scene.json); without it the built-in default scene is used.")
+    var scene: String?
+
+    @Option(help: "FILE.html (the viewer) or FILE.svg (a static summary).")
+    var output: String
+
+    @Option(help: "Replay under each of these profiles too (comma-separated, as `compare` takes them); the viewer shows each one's replay, the first one's when it opens.")
+    var profiles: String?
 }
