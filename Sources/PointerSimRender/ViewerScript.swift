@@ -421,6 +421,7 @@ function drawStage(s) {
         if (size * S < 5) continue;
         ctx.font = size + 'px system-ui,sans-serif'; ctx.fillStyle = SHOWN[i] ? '#fff' : '#333';
         ctx.fillText(id, IX[i] + IW[i] / 2, IY[i] + IH[i] / 2);
+        if (visible.length <= 200) { const w = ctx.measureText(id).width; placed.push([IX[i] + IW[i] / 2 - w / 2 - ox, IY[i] + IH[i] / 2 - size / 2 - oy, IX[i] + IW[i] / 2 + w / 2 - ox, IY[i] + IH[i] / 2 + size / 2 - oy]); }
       }
     }
   }
@@ -443,7 +444,8 @@ function drawStage(s) {
       let x = IX[i] + gap; const y = IY[i] + gap, h = fs + 2 * pad;
       PROF.names.forEach((n, k) => { const c = PROF_COLOURS[k % PROF_COLOURS.length], on = sets[k].has(i);
         ctx.fillStyle = on ? c : '#fff'; ctx.fillRect(x, y, ws[k], h); ctx.strokeStyle = c; ctx.lineWidth = (k === PK ? 2.2 : 1) / S; ctx.strokeRect(x, y, ws[k], h);
-        ctx.fillStyle = on ? '#fff' : c; ctx.fillText(wide ? n : n[0], x + ws[k] / 2, y + h / 2); x += ws[k] + gap; });
+        ctx.fillStyle = on ? '#fff' : c; ctx.fillText(wide ? n : n[0], x + ws[k] / 2, y + h / 2);
+        placed.push([x - ox, y - oy, x + ws[k] - ox, y + h - oy]); x += ws[k] + gap; });
     }
   }
   // regions; the current one with its effect (scaled, moved by the parallax)
@@ -476,18 +478,22 @@ function drawStage(s) {
     for (const [id, x, y, w, h] of regionLabels) { if (w > 30 && h > 12) placeLabel(ctx, id, x + 3, y + 2, '11px system-ui,sans-serif'); else placeLabel(ctx, id, x, y - 14, '11px system-ui,sans-serif'); }
   }
   // items named by recent events of other kinds (a focus, an action, a menu)
+  // (one label per kind: at its point, else above its first item)
+  const markLabels = new Map();
   for (const m of s.marked) {
     if (m.point) {  // a point the event names (content coordinates), e.g. a context click
       const [x, y] = m.point; ctx.strokeStyle = '#16a085'; ctx.lineWidth = 2 / S; ctx.beginPath(); ctx.arc(x, y, 7 / S, 0, 2 * Math.PI); ctx.moveTo(x - 11 / S, y); ctx.lineTo(x + 11 / S, y); ctx.moveTo(x, y - 11 / S); ctx.lineTo(x, y + 11 / S); ctx.stroke();
       DRAWN.boxes.push(['mark ' + m.kind, x - ox - 11 / S, y - oy - 11 / S, x - ox + 11 / S, y - oy + 11 / S]);
-      ctx.fillStyle = '#16a085'; placeLabel(ctx, m.kind, x + 9 / S, y - 9 / S - 13, '11px system-ui,sans-serif');
+      markLabels.set(m.kind, [x + 9 / S, y - 9 / S - 13]);
       continue;
     }
     const i = m.item; ctx.setLineDash([4, 3]); ctx.lineWidth = 2 / S; ctx.strokeStyle = '#16a085';
     ctx.strokeRect(IX[i] - 3, IY[i] - 3, IW[i] + 6, IH[i] + 6); ctx.setLineDash([]);
     DRAWN.boxes.push(['mark ' + m.kind, IX[i] - 3 - ox, IY[i] - 3 - oy, IX[i] + IW[i] + 3 - ox, IY[i] + IH[i] + 3 - oy]);
-    ctx.fillStyle = '#16a085'; placeLabel(ctx, m.kind, IX[i] - 3, IY[i] - 18, '11px system-ui,sans-serif');
+    if (!markLabels.has(m.kind)) markLabels.set(m.kind, [IX[i] - 3, IY[i] - 18]);
   }
+  ctx.fillStyle = '#16a085';
+  for (const [kind, [x, y]] of markLabels) placeLabel(ctx, kind, x, y, '11px system-ui,sans-serif');
   // the band (content coordinates), or the last one for a second after it ended
   const b = s.band;
   if (layers.band && b && (b.active || T[s.line] - b.endedAt <= 1000)) {
@@ -504,6 +510,7 @@ function drawStage(s) {
     if (b.cancelled) { ctx.beginPath(); ctx.moveTo(x + w - 9, y + h - 9); ctx.lineTo(x + w, y + h); ctx.moveTo(x + w, y + h - 9); ctx.lineTo(x + w - 9, y + h); ctx.stroke(); }
   }
   ctx.restore();  // back to view coordinates
+  DRAWN.taken = placed;  // the labels and what they keep clear of (item ids, profile tags)
   ctx.save(); ctx.beginPath(); ctx.rect(EXT[0], EXT[1], EW, EH); ctx.clip();
   // outside the view (what sticks out of it): veiled, the view's edge drawn
   if (EW > VW || EH > VH) { ctx.fillStyle = 'rgba(230,230,230,0.45)'; ctx.beginPath(); ctx.rect(EXT[0], EXT[1], EW, EH); ctx.rect(VW, 0, -VW, VH); ctx.fill('evenodd');

@@ -459,16 +459,17 @@ def fits(b, name, lines, url):
             n += 1
             if not inside(box[1:], ext):
                 bad.append(f"line {i + 1} (t {e['t']}): drawn {box[0]} {box[1:]}")
-        labels = r["d"]["labels"]
+        labels, taken = r["d"]["labels"], r["d"].get("taken", [])
         for j, a in enumerate(labels):
             n += 1
             if not inside(a[1:], ext):
                 bad.append(f"line {i + 1} (t {e['t']}): label {a[0]!r} {a[1:]}")
-            for c in labels[j + 1:]:
-                if a[1] < c[3] - 0.01 and c[1] < a[3] - 0.01 and a[2] < c[4] - 0.01 and c[2] < a[4] - 0.01:
-                    overlaps.append(f"line {i + 1} (t {e['t']}): labels {a[0]!r} and {c[0]!r} overlap")
+            # no other label, item id or profile tag under it
+            for c in taken:
+                if c != a[1:] and a[1] < c[2] - 0.01 and c[0] < a[3] - 0.01 and a[2] < c[3] - 0.01 and c[1] < a[4] - 0.01:
+                    overlaps.append(f"line {i + 1} (t {e['t']}): label {a[0]!r} {[round(v) for v in a[1:]]} overlaps {[round(v) for v in c]}")
     check(not bad, f"{name}: at all {len(lines)} log lines, everything drawn lies inside the drawing {ext} ({n} boxes; {bad[:3]})")
-    check(not overlaps, f"{name}: at all {len(lines)} log lines, no two labels overlap ({overlaps[:3]})")
+    check(not overlaps, f"{name}: at all {len(lines)} log lines, no label overlaps another, an item's id or a profile tag ({overlaps[:3]})")
     return n
 
 
@@ -532,6 +533,7 @@ class Done(Exception):
 
 
 SHOTS = [  # docs/Viewer.md's screenshots: (file, traces, scene, render options, moment, profile)
+    ("viewer.png", ["Traces/regions/band-over-regions.trace"], "Traces/regions/band-over-regions.scene.json", [], 0.6, None),
     ("viewer-showcase-resize.png", ["Traces/showcase/showcase.trace"], "Traces/showcase/showcase-animated.scene.json", [], 0.95, None),
     ("viewer-showcase-release.png", ["Traces/showcase/showcase.trace"], "Traces/showcase/showcase-animated.scene.json", [], 1.25, None),
 ]
