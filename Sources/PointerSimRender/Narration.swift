@@ -5,7 +5,7 @@ import PointerSimFormats
 /// the demos): what a band selects, which handles appear with which arrows,
 /// latches, resizes, the accessories fading out. Built from the log records
 /// (with `pointer` lines, for the accessories) and the scene.
-public struct Narration {
+package struct Narration {
     let scene: Scene
     /// Each item's rect as the log last gave it (resizes say from → to).
     var rects: [String: Rect] = [:]
@@ -19,14 +19,14 @@ public struct Narration {
     var region: String?
 
     /// A narration of replays over `scene`.
-    public init(scene: Scene) {
+    package init(scene: Scene) {
         self.scene = scene
         for item in scene.items where rects[item.id] == nil { rects[item.id] = item.rect }
         selected = Set(scene.initialSelection)
     }
 
     /// The lines, in words, that `record` adds (none for most `pointer` lines).
-    public mutating func describe(_ record: LogRecord) -> [String] {
+    package mutating func describe(_ record: LogRecord) -> [String] {
         let t = record.time
         return describeEvent(record.event).map { Self.time(t) + "  " + $0 }
     }

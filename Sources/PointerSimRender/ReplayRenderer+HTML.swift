@@ -20,7 +20,7 @@ extension ReplayRenderer {
     /// order of `c`'s profiles. The page shows one profile's replay at a time
     /// (its items, band, panel and events) and switches between them.
     /// - Complexity: O(items carried + log lines) time per replay.
-    public static func html(_ c: ReplayCapture, others: [ReplayCapture], title: String) -> String {
+    package static func html(_ c: ReplayCapture, others: [ReplayCapture], title: String) -> String {
         var out = ""
         out.reserveCapacity(c.times.bytes.count * 4 / 3 + c.pointers.bytes.count * 4 / 3 + c.bandColumn.bytes.count * 4 / 3 + 200_000)
         out += "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\">\n"

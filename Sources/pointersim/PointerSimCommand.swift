@@ -172,7 +172,7 @@ extension PointerSimCommand {
             abstract: "Replays recordings through the simulation and writes the interaction log (JSON Lines).",
             // The usage line of before the libinput options (which `--help` lists):
             // error messages keep their exact text.
-            usage: "pointersim replay <traces> ... [--scene <scene>] [--output <output>] [--verbose] [--frames <hz>] [--narrate]",
+            usage: "pointersim replay <traces> ... [--scene <scene>] [--output <output>] [--verbose]",
             discussion: """
                 Formats are recognised by content: pointersim-trace 1, evemu (single file, or a .desc \
                 followed by its .events), libinput record YAML. Several traces are merged by timestamp. \

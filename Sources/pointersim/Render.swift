@@ -86,10 +86,13 @@ extension PointerSimCommand {
                 }
                 clock_gettime(CLOCK_MONOTONIC, &end)
                 let took = Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
+                // The time it took, for a person at a terminal: a message read by a
+                // program (a pipe, a file) stays the same from run to run.
+                let elapsed = isatty(2) == 1 ? ", in \(formatLogNumber((took * 100).rounded(.up) / 100)) s" : ""
                 let size = text.utf8.count + 1
                 let kind = output.hasSuffix(".svg") ? "SVG summary" : "HTML viewer"
                 // A message, so on stderr (stdout is for data), as `record` names its files.
-                writeStderr("pointersim: wrote \(output): \(kind), \(Self.byteCount(size)), \(lines) log lines over \(formatLogNumber(duration)) s of trace, in \(formatLogNumber((took * 100).rounded(.up) / 100)) s\n")
+                writeStderr("pointersim: wrote \(output): \(kind), \(Self.byteCount(size)), \(lines) log lines over \(formatLogNumber(duration)) s of trace\(elapsed)\n")
             }
         }
 

@@ -104,7 +104,7 @@ import Testing
     }
 
     @Test func helpLeadsWithWhatMostUsersNeed() throws {
-        for (command, first) in [("replay", "--scene"), ("render", "--scene"), ("live", "--device")] {
+        for (command, first) in [("replay", "--scene"), ("render", "--scene"), ("live", "--device"), ("decode", "--output")] {
             let h = try CLI.run([command, "--help"]).stdout
             let mine = try #require(h.range(of: first)), libinput = try #require(h.range(of: "LIBINPUT CONFIGURATION"))
             #expect(mine.lowerBound < libinput.lowerBound, "\(command): \(first) before the libinput options")
@@ -118,7 +118,7 @@ import Testing
 
     @Test func replayOutputRefusesExtensionsItDoesNotWrite() throws {
         let usage = """
-            Usage: pointersim replay <traces> ... [--scene <scene>] [--output <output>] [--verbose] [--frames <hz>] [--narrate]
+            Usage: pointersim replay <traces> ... [--scene <scene>] [--output <output>] [--verbose]
               See 'pointersim replay --help' for more information.
 
             """
@@ -201,10 +201,9 @@ import Testing
         let r = try CLI.run(["render"] + args + ["--output", html])
         #expect(r.status == 0)
         let size = try FileManager.default.attributesOfItem(atPath: html)[.size] as? Int ?? -1
-        // It says what it wrote: the path, what, the size, the log, and the time it took (not the trace's length).
-        #expect(r.stderr.hasPrefix("pointersim: wrote \(html): HTML viewer, ") && r.stderr.contains("(\(size) bytes), 11 log lines over 0.3 s of trace, in ") && r.stdout.isEmpty)
-        let took = Double(r.stderr.split(separator: " ").dropLast().last ?? "") ?? -1
-        #expect(took > 0 && took < 60 && r.stderr.hasSuffix(" s\n"), "\(r.stderr)")
+        // It says what it wrote: the path, what, the size, the log and the trace's length (the time it
+        // took only on a terminal: read by a program, the message is the same from run to run).
+        #expect(r.stderr.hasPrefix("pointersim: wrote \(html): HTML viewer, ") && r.stderr.hasSuffix("(\(size) bytes), 11 log lines over 0.3 s of trace\n") && r.stdout.isEmpty)
         let s = try CLI.run(["render"] + args + ["--output", svg])
         #expect(s.status == 0 && s.stderr.hasPrefix("pointersim: wrote \(svg): SVG summary, "))
         let page = try String(contentsOfFile: html, encoding: .utf8)
