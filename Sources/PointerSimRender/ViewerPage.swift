@@ -36,6 +36,7 @@ kbd{font:11px ui-monospace,monospace;border:1px solid #bbb;border-radius:3px;pad
 <button id="nextLine" title="next log line (→)">line ›</button>
 <button id="nextEvent" title="next event (Shift+→)">event »</button>
 <label>speed <select id="speed"><option value="0.25">0.25×</option><option value="1" selected>1×</option><option value="4">4×</option></select></label>
+<span title="zoom the scene (or the wheel on it; drag pans)">scene <button id="zoomOut">−</button><button id="zoomIn">+</button><button id="zoomFit">fit</button></span>
 <label id="profileBox" hidden>replay of <select id="profile"></select></label> <span id="profileNote" style="color:#555"></span>
 <span id="clock"></span>
 <span style="color:#666"><kbd>space</kbd> play · <kbd>←</kbd><kbd>→</kbd> line · <kbd>⇧</kbd>+<kbd>←</kbd><kbd>→</kbd> event · the wheel zooms the timeline or the scene, drag pans, double-click resets</span>

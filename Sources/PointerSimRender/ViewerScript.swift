@@ -856,6 +856,12 @@ stage.addEventListener('mousemove', e => {  // the item or region under the mous
   stage.title = tip;
 });
 stage.addEventListener('dblclick', () => { zoom.z = 1; zoom.x = EXT[0]; zoom.y = EXT[1]; render(); });
+function zoomBy(f) {  // about the middle of what is on screen
+  const cx = zoom.x + EW / zoom.z / 2, cy = zoom.y + EH / zoom.z / 2;
+  zoom.z = Math.max(1, Math.min(40, zoom.z * f)); zoom.x = cx - EW / zoom.z / 2; zoom.y = cy - EH / zoom.z / 2; clampZoom(); render();
+}
+$('zoomIn').onclick = () => zoomBy(1.5); $('zoomOut').onclick = () => zoomBy(1 / 1.5);
+$('zoomFit').onclick = () => { zoom.z = 1; zoom.x = EXT[0]; zoom.y = EXT[1]; render(); };
 function fromHash() { const m = /t=([0-9.]+)/.exec(location.hash); return m ? parseFloat(m[1]) * 1000 : null; }
 function profileHash(k) { return PROF_OWN ? '&profile=' + encodeURIComponent(PROF.names[k]) : ''; }
 if (PROF) {  // the profile whose replay is drawn: a choice that reloads the page at the same moment
@@ -876,7 +882,7 @@ const start = fromHash(); seek(start === null ? 0 : start);
 window.PointerSimViewer = { seek: s => seek(s * 1000), time: () => cur.ms / 1000, playing: () => playing, seekLine: seekLine, state: () => lastState, lineText: lineText, lines: N,
   profiles: t => PROF ? Object.fromEntries(PROF.names.map((n, k) => [n, profileSelection(k, t * 1000).map(i => IDS[i])])) : null,
   profileDiffs: () => PROF_DIFF, lanes: () => LANES.map(l => l.name),
-  profileShown: () => PROF ? PROF.names[PK] : null, profileReplays: PROF_OWN, extent: () => EXT.slice(), drawn: () => DRAWN,
+  profileShown: () => PROF ? PROF.names[PK] : null, profileReplays: PROF_OWN, extent: () => EXT.slice(), drawn: () => DRAWN, zoom: () => Object.assign({}, zoom),
   duration: END / 1000, layers: layers, redraw: render, decodeMs: decodeMs, selected: () => selectedIds(1e9), profile: PROFILE, scrubbing: on => { scrubbing = on; }, stepLine: stepLine, stepEvent: stepEvent };
 })();
 """#

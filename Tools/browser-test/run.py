@@ -481,6 +481,14 @@ def showcase_fits(b, bin_, tmp):
     run_cmd([bin_, "render"] + c.args() + ["--output", html])
     n = fits(b, "showcase", lines, "file://" + html)
     log(f"showcase: {len(lines)} log lines, {n} boxes and labels checked inside the drawing")
+    # the scene zooms: + twice, then fit
+    b.eval("document.getElementById('zoomIn').click(); document.getElementById('zoomIn').click()")
+    z = b.eval("PointerSimViewer.zoom()")
+    check(abs(z["z"] - 2.25) < 1e-9, f"showcase: the + button zooms the scene (×{z['z']})")
+    b.eval("document.getElementById('zoomFit').click()")
+    z = b.eval("PointerSimViewer.zoom()")
+    ext = b.eval("PointerSimViewer.extent()")
+    check(z["z"] == 1 and z["x"] == ext[0] and z["y"] == ext[1], f"showcase: fit shows the whole drawing again ({z})")
 
 
 def profiles_each(b, bin_, tmp):
