@@ -7,7 +7,9 @@
 # POINTERSIM_REQUIRE_BROWSER_TEST=1. POINTERSIM_SKIP_BROWSER_TEST=1 skips it.
 #
 # usage: Tools/browser-test.sh [--bin PATH] [run.py options: --case DIR/NAME, --all,
-#        --bench LINES, --screenshot FILE, --screenshot-case DIR/NAME@T, --verbose]
+#        --bench LINES, --screenshot FILE, --screenshot-case DIR/NAME@T, --verbose,
+#        --fits-only (only the showcase and three-toolkit checks), --shots DIR
+#        (docs/Viewer.md's screenshots; Tools/viewer-screenshots.sh)]
 # env: CHROMIUM (the browser binary; default: chromium on PATH)
 set -euo pipefail
 cd "$(dirname "$0")/.."

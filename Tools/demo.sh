@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The main job: builds pointersim, replays a bundled recording and prints the
-# interaction log (JSON Lines). Any arguments replace the default replay
-# arguments, e.g. Tools/demo.sh Traces/band/autoscroll.trace --scene Traces/band/autoscroll.scene.json
+# interaction log (JSON Lines, stdout), after telling it in words (one line per
+# moment, stderr). Any arguments replace the default replay arguments, e.g.
+#   Tools/demo.sh Traces/band/autoscroll.trace --scene Traces/band/autoscroll.scene.json
 set -euo pipefail
 cd "$(dirname "$0")/.."
 Tools/setup.sh
@@ -9,6 +10,13 @@ swift build --product pointersim >&2
 bin=$(swift build --show-bin-path)/pointersim
 if [ $# -eq 0 ]; then
   set -- Traces/band/uikit-add-shift.trace --scene Traces/band/uikit-add-shift.scene.json
-  echo "# pointersim replay $*" >&2
+  echo "# A UIKit band with Shift held (add mode) over a grid of 6 × 8 items where r0c0 and r2c2" >&2
+  echo "# are already selected: the band sweeps over five more items and back, so at the" >&2
+  echo "# release only the two it started with stay selected." >&2
 fi
-exec "$bin" replay "$@"
+echo "# What happens (pointersim replay $* --narrate):" >&2
+"$bin" replay "$@" --narrate >&2
+echo "# The interaction log (pointersim replay $*):" >&2
+"$bin" replay "$@"
+html=${TMPDIR:-/tmp}/pointersim-demo.html
+echo "# To watch it: pointersim render $* --output $html, then open $html in a browser" >&2

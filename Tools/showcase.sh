@@ -3,10 +3,11 @@
 # the selection"): a band selects an image, its edge and corner handles appear
 # with their arrows, the right handle (latched horizontally) resizes the image
 # while the pointer rubber-bands vertically, and at the release the arrows
-# animate away. Prints the interaction log.
-#   Tools/showcase.sh               the log (regions, resizes, band)
-#   Tools/showcase.sh --frames      with the presented pointer sampled at 60 Hz
-#   Tools/showcase.sh --html FILE   the viewer (an HTML page) instead
+# animate away. Tells it in words (one line per moment, on stderr), then
+# prints the interaction log (stdout).
+#   Tools/showcase.sh               the story, then the log (regions, resizes, band)
+#   Tools/showcase.sh --frames      the log with the presented pointer sampled at 60 Hz
+#   Tools/showcase.sh --html FILE   the viewer (an HTML page) instead: open FILE in a browser
 set -euo pipefail
 cd "$(dirname "$0")/.."
 Tools/setup.sh
@@ -14,15 +15,22 @@ swift build --product pointersim >&2
 bin=$(swift build --show-bin-path)/pointersim
 trace=Traces/showcase/showcase.trace
 scene=Traces/showcase/showcase-animated.scene.json
+usage() { echo "usage: Tools/showcase.sh [--frames | --html FILE]" >&2; exit 64; }
 case "${1:-}" in
   --html)
-    [ $# -eq 2 ] || { echo "usage: Tools/showcase.sh [--frames | --html FILE]" >&2; exit 64; }
-    exec "$bin" render "$trace" --scene "$scene" --output "$2" ;;
+    [ $# -eq 2 ] || usage
+    echo "# pointersim render $trace --scene $scene --output $2" >&2
+    "$bin" render "$trace" --scene "$scene" --output "$2"
+    echo "# open $2 in a browser: space plays, ← → step through the log lines, the wheel zooms" >&2 ;;
   --frames)
+    [ $# -eq 1 ] || usage
     echo "# pointersim replay $trace --scene $scene --verbose --frames 60" >&2
     exec "$bin" replay "$trace" --scene "$scene" --verbose --frames 60 ;;
   "")
-    echo "# pointersim replay $trace --scene $scene" >&2
-    exec "$bin" replay "$trace" --scene "$scene" ;;
-  *) echo "usage: Tools/showcase.sh [--frames | --html FILE]" >&2; exit 64 ;;
+    echo "# What happens (pointersim replay $trace --scene $scene --narrate):" >&2
+    "$bin" replay "$trace" --scene "$scene" --narrate >&2
+    echo "# The interaction log (pointersim replay $trace --scene $scene):" >&2
+    "$bin" replay "$trace" --scene "$scene"
+    echo "# To watch it: Tools/showcase.sh --html showcase.html, then open showcase.html in a browser" >&2 ;;
+  *) usage ;;
 esac

@@ -88,7 +88,9 @@ public final class LiveSession {
         } else {
             guard let nodes = Discovery.eventNodes(in: options.inputDirectory) else {
                 throw InputError(.cannotOpen, file: options.inputDirectory,
-                                 "does not exist: this machine has no input devices (a container or a build machine?)")
+                                 "does not exist: this machine has no input devices (a container or a build machine?). "
+                                 + "On a machine with a mouse or touchpad, `pointersim record --output FILE` records one; "
+                                 + "here, replay a recording instead: `pointersim replay FILE` (bundled ones are in Traces/)")
             }
             var refused: [DeviceOpenError] = []
             for path in nodes {

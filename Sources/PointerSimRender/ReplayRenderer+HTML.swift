@@ -11,18 +11,32 @@ extension ReplayRenderer {
     /// - Complexity: O(items carried + log lines) time; the page holds a few
     ///   bytes per log line.
     public static func html(_ c: ReplayCapture, title: String) -> String {
+        html(c, others: [], title: title)
+    }
+
+    /// The viewer of ``html(_:title:)`` for `render --profiles`: `c` is the
+    /// first profile's replay (with the profiles' selections side by side),
+    /// `others` the same inputs replayed under each further profile, in the
+    /// order of `c`'s profiles. The page shows one profile's replay at a time
+    /// (its items, band, panel and events) and switches between them.
+    /// - Complexity: O(items carried + log lines) time per replay.
+    package static func html(_ c: ReplayCapture, others: [ReplayCapture], title: String) -> String {
         var out = ""
         out.reserveCapacity(c.times.bytes.count * 4 / 3 + c.pointers.bytes.count * 4 / 3 + c.bandColumn.bytes.count * 4 / 3 + 200_000)
         out += "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\">\n"
         out += "<title>\(xml(title)) — PointerSim replay</title>\n<style>\(viewerCSS)</style></head><body>\n"
         out += viewerBody
-        out += "<script type=\"application/json\" id=\"ps-data\">" + scriptSafe(header(c, title: title)) + "</script>\n"
-        out += "<script type=\"text/plain\" id=\"ps-rare\">" + scriptSafe(c.rare.joined(separator: "\n")) + "</script>\n"
-        func stream(_ id: String, _ s: ByteStream) { out += "<script type=\"text/plain\" id=\"ps-\(id)\">" + s.base64() + "</script>\n" }
-        stream("times", c.times); stream("pointers", c.pointers); stream("band", c.bandColumn)
-        stream("scroll", c.scrollChanges.stream); stream("autoscroll", c.autoscrollChanges.stream)
-        stream("held", c.heldChanges.stream); stream("region", c.regionChanges.stream)
-        stream("items", itemRects(c)); stream("input", c.input?.stream ?? ByteStream())
+        // The first replay's data as ps-NAME, a further profile k's as ps-NAME-k.
+        for (k, c) in ([c] + others).enumerated() {
+            let suffix = k == 0 ? "" : "-\(k)"
+            out += "<script type=\"application/json\" id=\"ps-data\(suffix)\">" + scriptSafe(header(c, title: title)) + "</script>\n"
+            out += "<script type=\"text/plain\" id=\"ps-rare\(suffix)\">" + scriptSafe(c.rare.joined(separator: "\n")) + "</script>\n"
+            func stream(_ id: String, _ s: ByteStream) { out += "<script type=\"text/plain\" id=\"ps-\(id)\(suffix)\">" + s.base64() + "</script>\n" }
+            stream("times", c.times); stream("pointers", c.pointers); stream("band", c.bandColumn)
+            stream("scroll", c.scrollChanges.stream); stream("autoscroll", c.autoscrollChanges.stream)
+            stream("held", c.heldChanges.stream); stream("region", c.regionChanges.stream)
+            stream("items", itemRects(c)); stream("input", c.input?.stream ?? ByteStream())
+        }
         out += "<script type=\"application/json\" id=\"ps-profiles\">" + profilesJSON(c) + "</script>\n"
         out += "<script>\n" + viewerJS + "\n</script>\n</body></html>\n"
         return out

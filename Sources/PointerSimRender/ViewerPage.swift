@@ -15,9 +15,9 @@ main{display:flex;gap:10px;padding:8px 10px;align-items:flex-start}
 #state{border-collapse:collapse;font-size:12px;width:100%}
 #state th{text-align:left;font-weight:600;padding:1px 6px 1px 0;white-space:nowrap;vertical-align:top;color:#555}
 #state td{font-family:ui-monospace,monospace;word-break:break-all;padding:1px 0}
-#legend{display:grid;grid-template-columns:repeat(2,auto);gap:2px 12px;font-size:12px}
+#legend{display:grid;grid-template-columns:repeat(3,auto);gap:1px 10px;font-size:11px}
 #legend span.sw{display:inline-block;width:14px;height:10px;margin-right:5px;vertical-align:-1px;border:1px solid #888}
-#events{height:220px;overflow-y:auto;border:1px solid #ccc;font:12px ui-monospace,monospace;position:relative}
+#events{height:200px;overflow-y:auto;border:1px solid #ccc;font:12px ui-monospace,monospace;position:relative}
 #events div.row{position:absolute;left:0;right:0;height:18px;line-height:18px;padding:0 4px;white-space:nowrap;overflow:hidden;cursor:pointer}
 #events div.row:hover{background:#eef}
 #events div.row.cur{background:#ffe9a8}
@@ -36,19 +36,21 @@ kbd{font:11px ui-monospace,monospace;border:1px solid #bbb;border-radius:3px;pad
 <button id="nextLine" title="next log line (→)">line ›</button>
 <button id="nextEvent" title="next event (Shift+→)">event »</button>
 <label>speed <select id="speed"><option value="0.25">0.25×</option><option value="1" selected>1×</option><option value="4">4×</option></select></label>
+<span title="zoom the scene (or the wheel on it; drag pans)">scene <button id="zoomOut">−</button><button id="zoomIn">+</button><button id="zoomFit">fit</button></span>
+<label id="profileBox" hidden>replay of <select id="profile"></select></label> <span id="profileNote" style="color:#555"></span>
 <span id="clock"></span>
-<span style="color:#666"><kbd>space</kbd> play · <kbd>←</kbd><kbd>→</kbd> line · <kbd>⇧</kbd>+<kbd>←</kbd><kbd>→</kbd> event · wheel on the timeline zooms, double-click resets</span>
+<span style="color:#666"><kbd>space</kbd> play · <kbd>←</kbd><kbd>→</kbd> line · <kbd>⇧</kbd>+<kbd>←</kbd><kbd>→</kbd> event · the wheel zooms the timeline or the scene, drag pans, double-click resets</span>
 </header>
 <canvas id="timeline"></canvas>
 <main>
 <div id="stagebox"><canvas id="stage"></canvas></div>
 <div id="side">
+<h2>Legend</h2>
+<div id="legend"></div>
 <h2>At this moment</h2>
 <table id="state"></table>
 <h2>Events (click to jump)</h2>
 <div id="events"><div id="eventsSpacer"></div></div>
-<h2>Legend</h2>
-<div id="legend"></div>
 </div>
 </main>
 <h2 style="margin:0 10px">Log lines around this moment</h2>

@@ -11,8 +11,15 @@ extension ReplayRenderer {
 'use strict';
 (function () {
 const $ = id => document.getElementById(id);
-const H = JSON.parse($('ps-data').textContent);
-function bytes(id) { const s = atob($('ps-' + id).textContent.trim()); const a = new Uint8Array(s.length); for (let i = 0; i < s.length; i++) a[i] = s.charCodeAt(i); return a; }
+// render --profiles: the profiles' selections side by side, and each profile's own
+// replay as ps-NAME-k (k ≥ 1); the address's profile=NAME picks the replay shown
+const PROF = JSON.parse($('ps-profiles') ? $('ps-profiles').textContent : 'null');
+const PROF_OWN = !!PROF && PROF.names.every((_, k) => !k || $('ps-data-' + k));  // every profile's replay is in the page
+function hashProfile() { const m = /[#&]profile=([^&]*)/.exec(location.hash); return m ? decodeURIComponent(m[1]) : null; }
+const PK = (() => { const n = hashProfile(), k = PROF && n !== null ? PROF.names.indexOf(n) : 0; return k > 0 && PROF_OWN ? k : 0; })();
+const SUF = PK ? '-' + PK : '';
+const H = JSON.parse($('ps-data' + SUF).textContent);
+function bytes(id) { const s = atob($('ps-' + id + SUF).textContent.trim()); const a = new Uint8Array(s.length); for (let i = 0; i < s.length; i++) a[i] = s.charCodeAt(i); return a; }
 function Reader(a) { this.a = a; this.i = 0; }
 Reader.prototype.u = function () { let x = 0, m = 1, b; const a = this.a; do { b = a[this.i++]; x += (b & 127) * m; m *= 128; } while (b & 128); return x; };
 Reader.prototype.s = function () { const z = this.u(); return (z % 2) ? -(z + 1) / 2 : z / 2; };
@@ -30,7 +37,7 @@ const KIND_POINTER = 0, KIND_BEGAN = 1, KIND_SELECTING = 2, KIND_ENDED = 3;
 const T = new Float64Array(N), K = new Uint8Array(N), ORD = new Int32Array(N);
 { const rt = new Reader(bytes('times')); let t = 0;
   for (let i = 0; i < N; i++) { const v = rt.u(), k = v % 8, z = (v - k) / 8; t += (z % 2) ? -(z + 1) / 2 : z / 2; T[i] = t; K[i] = k < 7 ? k : rt.u(); } }
-const RARE_TEXT = N ? $('ps-rare').textContent.split('\n').map(s => s.split('<\\/').join('</')) : [];
+const RARE_TEXT = N ? $('ps-rare' + SUF).textContent.split('\n').map(s => s.split('<\\/').join('</')) : [];
 const IDS = H.items.ids, NI = IDS.length, ID_INDEX = new Map();
 IDS.forEach((id, i) => { if (!ID_INDEX.has(id)) ID_INDEX.set(id, i); });
 // items
@@ -161,6 +168,7 @@ const checkpoints = [];
 resetSel();
 for (let j = 0; j < NB; j++) { if (j % CP === 0) checkpoints.push({ bits: sel.slice(), count: selCount }); applyBand(j); }
 selApplied = NB;
+let SHOWN = sel; const PSEL = new Uint8Array(NI);  // the selection drawn: the log's, or the shown profile's
 function selectionAfter(bi) {  // apply band lines 0…bi
   const want = bi + 1;
   if (want < selApplied || want - selApplied > CP) {
@@ -199,7 +207,6 @@ const decodeMs = performance.now() - t0;
 // ---- state at a log line -------------------------------------------------
 const END = N ? T[N - 1] : 0;  // ms
 // ---- several profiles side by side (render --profiles) -----------------------
-const PROF = JSON.parse($('ps-profiles') ? $('ps-profiles').textContent : 'null');
 const PROF_COLOURS = ['#2a6bb8', '#2e9d4f', '#e67e22', '#9b59b6', '#d0021b'];
 const PROF_T = PROF ? PROF.changes.map(l => Float64Array.from(l, c => c[0])) : [];
 function profileSelection(k, ms) { const l = PROF.changes[k], j = lastLE(PROF_T[k], l.length, ms + 1e-6); return j >= 0 ? l[j].slice(1) : []; }
@@ -291,8 +298,11 @@ function state(k) {
   const b = bandAt(k); s.band = b;
   const dq = lastLE(DRAGREC, DRAGREC.length, k), dg = dq >= 0 ? DRAGS[dq] : null;
   s.drag = dg && dg.active ? { items: Array.from(D.subarray(dg.d0, dg.d0 + Math.min(dg.n, 5000))), offset: [dg.dx, dg.dy] } : null;
-  if (NI) { selectionAfter(lastLE(B.rec, NB, k)); s.selectionCount = selCount; }
+  if (NI) { selectionAfter(lastLE(B.rec, NB, k)); s.selectionCount = selCount; SHOWN = sel; }
   else s.selectionCount = 0;
+  // render --profiles: the shown profile's selection as the comparison has it (its log's
+  // band.began does not list what a band selects as it begins; the comparison does)
+  if (PROF && NI) { PSEL.fill(0); const l = profileSelection(PK, s.t * 1000); for (const i of l) PSEL[i] = 1; SHOWN = PSEL; s.selectionCount = l.length; }
   // the last unplug
   s.removed = null;
   for (let r = lastLE(MK, MK.length, k); r >= 0 && T[k] - T[MK[r]] <= 2000; r--) { if (KINDS[K[MK[r]]] === 'device.removed') { s.removed = { t: T[MK[r]] / 1000, device: RARE[ORD[MK[r]]].obj.device }; break; } }
@@ -309,20 +319,59 @@ function state(k) {
   }
   return s;
 }
-function selectedIds(limit) { const out = []; for (let i = 0; i < NI && out.length < limit; i++) if (sel[i]) out.push(IDS[i]); return out; }
+function selectedIds(limit) { const out = []; for (let i = 0; i < NI && out.length < limit; i++) if (SHOWN[i]) out.push(IDS[i]); return out; }
 
 // ---- drawing the stage -----------------------------------------------------
 const stage = $('stage'), sctx = stage.getContext('2d');
 const VW = H.view.width, VH = H.view.height;
+// The drawing's extent (view coordinates): the view and everything the session draws
+// at any line — the pointer with its shape and accessories, the model pointer, the
+// bands, items as they change geometry and the regions on them — so nothing is cut off.
+const ACC_R = Math.max(6, ...H.accessorySets.flat().map(d => d.arrow !== undefined ? d.arrow * 0.75 : d.shape ? 0.75 * Math.max(...Object.values(d.shape).flat().filter(v => typeof v === 'number').map(Math.abs), 1) : 6)) + 1;
+function shapeBox(sm, px, py) {  // a presented shape's bounds (points), from shapeAt's thousandths
+  const bw = H.config.beamWidth;
+  if (sm.circle !== undefined) { const r = sm.circle / 2000; return [px - r, py - r, px + r, py + r]; }
+  if (sm.roundedRect) { const q = sm.roundedRect.map(v => v / 1000); return [q[0], q[1], q[0] + q[2], q[1] + q[3]]; }
+  if (sm.verticalBeam !== undefined) { const l = sm.verticalBeam / 2000; return [px - bw / 2, py - l, px + bw / 2, py + l]; }
+  if (sm.horizontalBeam !== undefined) { const l = sm.horizontalBeam / 2000; return [px - l, py - bw / 2, px + l, py + bw / 2]; }
+  if (sm.path) { const xs = sm.path.map(q => q[0] / 1000), ys = sm.path.map(q => q[1] / 1000); return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]; }
+  return null;
+}
+const EXT = (() => {
+  let x0 = 0, y0 = 0, x1 = VW, y1 = VH;
+  const add = b => { if (!b) return; if (b[0] < x0) x0 = b[0]; if (b[1] < y0) y0 = b[1]; if (b[2] > x1) x1 = b[2]; if (b[3] > y1) y1 = b[3]; };
+  for (let pi = 0; pi < P; pi++) {
+    const mx = MX[pi] / 1000, my = MY[pi] / 1000, px = PX[pi] / 1000, py = PY[pi] / 1000;  // thousandths → points
+    add([mx - 8, my - 8, mx + 8, my + 8]);
+    if (pi === 0 || SH[pi] !== SH[pi - 1] || PX[pi] !== PX[pi - 1] || PY[pi] !== PY[pi - 1]) add(shapeBox(shapeAt(pi), px, py));
+    for (let j = 0; j < ACCN[pi]; j++) { const q = ACC0[pi] + j, ax = ACC.x[q] / 1000, ay = ACC.y[q] / 1000; add([ax - ACC_R, ay - ACC_R, ax + ACC_R, ay + ACC_R]); }
+  }
+  for (let j = 0; j < NB; j++) {
+    const k = B.k[j]; if (k !== KIND_BEGAN && k !== KIND_SELECTING && k !== KIND_ENDED) continue;
+    const sx = SCROLL.get(B.rec[j], 0, 0) / 1000, sy = SCROLL.get(B.rec[j], 1, 0) / 1000, x = B.x[j] / 1000 - sx, y = B.y[j] / 1000 - sy;
+    add([x, y, x + B.w[j] / 1000, y + B.h[j] / 1000]);
+  }
+  // items whose geometry changes (resized by handles), with the regions on them, at every change
+  const itemRegions = H.regions.filter(r => r.item !== undefined);
+  const around = (ix, line) => { const sx = SCROLL.get(line, 0, 0) / 1000, sy = SCROLL.get(line, 1, 0) / 1000;
+    add([IX[ix] - sx, IY[ix] - sy, IX[ix] + IW[ix] - sx, IY[ix] + IH[ix] - sy]);
+    for (const r of itemRegions) if (r.item === ix) { const q = regionRect(r); add([q[0] - sx, q[1] - sy, q[0] + q[2] - sx, q[1] + q[3] - sy]); } };
+  if (NI) { for (const r of itemRegions) around(r.item, 0); for (const [line, ix] of GEO) { applyGeometry(line); around(ix, line); } applyGeometry(-1); }
+  const m = 14;  // room for labels beside what sticks out
+  return [x0 < 0 ? Math.floor(x0 - m) : 0, y0 < 0 ? Math.floor(y0 - m) : 0, x1 > VW ? Math.ceil(x1 + m) : VW, y1 > VH ? Math.ceil(y1 + m) : VH];
+})();
+const EW = EXT[2] - EXT[0], EH = EXT[3] - EXT[1];
 let fit = 1, dpr = 1;
-const zoom = { z: 1, x: 0, y: 0 };  // stage zoom: view points at the top-left, factor
+const zoom = { z: 1, x: EXT[0], y: EXT[1] };  // stage zoom: view points at the top-left, factor
+// What this frame drew (view coordinates), for tests: shapes and labels
+let DRAWN = { boxes: [], labels: [] };
 const layers = { items: true, regions: true, band: true, pointer: true, model: true, accessories: true, overlays: true };
 function layoutStage() {
   const avail = Math.max(200, window.innerWidth - Math.min(560, Math.max(300, window.innerWidth * 0.33)) - 40);
   const top = stage.getBoundingClientRect().top + window.scrollY, availH = Math.max(240, window.innerHeight - top - 16);
-  fit = Math.min(1, avail / VW, availH / VH); dpr = window.devicePixelRatio || 1;
-  stage.style.width = (VW * fit) + 'px'; stage.style.height = (VH * fit) + 'px';
-  stage.width = Math.round(VW * fit * dpr); stage.height = Math.round(VH * fit * dpr);
+  fit = Math.min(1, avail / EW, availH / EH); dpr = window.devicePixelRatio || 1;
+  stage.style.width = (EW * fit) + 'px'; stage.style.height = (EH * fit) + 'px';
+  stage.width = Math.round(EW * fit * dpr); stage.height = Math.round(EH * fit * dpr);
 }
 function rr(ctx, x, y, w, h, r) { r = Math.max(0, Math.min(r, w / 2, h / 2)); ctx.beginPath(); ctx.moveTo(x + r, y); ctx.arcTo(x + w, y, x + w, y + h, r); ctx.arcTo(x + w, y + h, x, y + h, r); ctx.arcTo(x, y + h, x, y, r); ctx.arcTo(x, y, x + w, y, r); ctx.closePath(); }
 function shapePath(ctx, s, cx, cy) {  // s in thousandths, absolute (view) coordinates
@@ -348,27 +397,31 @@ function drawStage(s) {
   const S = fit * zoom.z;  // screen px per view point
   ctx.setTransform(1, 0, 0, 1, 0, 0); ctx.fillStyle = '#e8e8e8'; ctx.fillRect(0, 0, stage.width, stage.height);
   ctx.setTransform(dpr * S, 0, 0, dpr * S, -zoom.x * dpr * S, -zoom.y * dpr * S);
+  ctx.fillStyle = '#f0f0f0'; ctx.fillRect(EXT[0], EXT[1], EW, EH);
   ctx.fillStyle = '#fafafa'; ctx.fillRect(0, 0, VW, VH);
-  ctx.save(); ctx.beginPath(); ctx.rect(0, 0, VW, VH); ctx.clip();
+  ctx.save(); ctx.beginPath(); ctx.rect(EXT[0], EXT[1], EW, EH); ctx.clip();
   const ox = s.scroll[0], oy = s.scroll[1];
+  DRAWN = { boxes: [], labels: [] }; placed = []; labelOffset = [ox, oy];
+  const vx0 = zoom.x, vy0 = zoom.y, vx1 = zoom.x + EW / zoom.z, vy1 = zoom.y + EH / zoom.z;  // the view points on screen
   ctx.translate(-ox, -oy);
   // items inside the view
   if (layers.items && NI) {
-    const x0 = ox + zoom.x - maxItemW, y0 = oy + zoom.y - maxItemH, x1 = ox + zoom.x + VW / zoom.z, y1 = oy + zoom.y + VH / zoom.z;
+    const x0 = ox + vx0 - maxItemW, y0 = oy + vy0 - maxItemH, x1 = ox + vx1, y1 = oy + vy1;
     const c0 = Math.max(0, Math.floor(x0 / CELL)), c1 = Math.min(GW - 1, Math.floor(x1 / CELL)), r0 = Math.max(0, Math.floor(y0 / CELL)), r1 = Math.min(GH - 1, Math.floor(y1 / CELL));
     const visible = [];
     for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) { const g = r * GW + c; for (let q = gridStart[g]; q < gridStart[g + 1]; q++) { const i = gridItems[q]; if (IX[i] < x1 && IX[i] + IW[i] > x0 + maxItemW && IY[i] < y1 && IY[i] + IH[i] > y0 + maxItemH) visible.push(i); } }
     ctx.lineWidth = 1 / S;
-    ctx.fillStyle = '#e4e4e4'; ctx.beginPath(); for (const i of visible) if (!sel[i]) ctx.rect(IX[i], IY[i], IW[i], IH[i]); ctx.fill();
-    ctx.fillStyle = '#4a90e2'; ctx.beginPath(); for (const i of visible) if (sel[i]) ctx.rect(IX[i], IY[i], IW[i], IH[i]); ctx.fill();
+    ctx.fillStyle = '#e4e4e4'; ctx.beginPath(); for (const i of visible) if (!SHOWN[i]) ctx.rect(IX[i], IY[i], IW[i], IH[i]); ctx.fill();
+    ctx.fillStyle = '#4a90e2'; ctx.beginPath(); for (const i of visible) if (SHOWN[i]) ctx.rect(IX[i], IY[i], IW[i], IH[i]); ctx.fill();
     if (visible.length <= 5000) { ctx.strokeStyle = '#888'; ctx.beginPath(); for (const i of visible) ctx.rect(IX[i], IY[i], IW[i], IH[i]); ctx.stroke(); }
     if (NI <= H.maxLabelled) {
       ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
       for (const i of visible) {
         const id = IDS[i], size = Math.min(14 / S, IH[i] * 0.45, IW[i] / Math.max(1, id.length) * 1.7);  // at most 14 px on screen
         if (size * S < 5) continue;
-        ctx.font = size + 'px system-ui,sans-serif'; ctx.fillStyle = sel[i] ? '#fff' : '#333';
+        ctx.font = size + 'px system-ui,sans-serif'; ctx.fillStyle = SHOWN[i] ? '#fff' : '#333';
         ctx.fillText(id, IX[i] + IW[i] / 2, IY[i] + IH[i] / 2);
+        if (visible.length <= 200) { const w = ctx.measureText(id).width; placed.push([IX[i] + IW[i] / 2 - w / 2 - ox, IY[i] + IH[i] / 2 - size / 2 - oy, IX[i] + IW[i] / 2 + w / 2 - ox, IY[i] + IH[i] / 2 + size / 2 - oy]); }
       }
     }
   }
@@ -378,26 +431,33 @@ function drawStage(s) {
     ctx.beginPath(); for (const i of s.drag.items) ctx.rect(IX[i], IY[i], IW[i], IH[i]);
     ctx.fillStyle = '#4a90e2'; ctx.fill(); ctx.setLineDash([4, 3]); ctx.lineWidth = 1.5 / S; ctx.strokeStyle = '#2a6bb8'; ctx.stroke(); ctx.restore();
   }
-  // each profile's selection: a square per profile at every item's top-left corner, filled when selected
+  // each profile's selection: a tag per profile along every item's top edge, named
+  // (its initial when the names do not fit), filled in its colour when selected
   if (PROF && layers.items && NI) {
-    const sets = PROF.names.map((_, k) => new Set(profileSelection(k, s.t * 1000))), q = 8 / S, gap = 2 / S;
-    ctx.lineWidth = 1.2 / S;
+    const sets = PROF.names.map((_, k) => new Set(profileSelection(k, s.t * 1000))), fs = 9 / S, pad = 2 / S, gap = 2 / S;
+    ctx.font = fs + 'px system-ui,sans-serif'; ctx.textBaseline = 'middle'; ctx.textAlign = 'center'; ctx.lineWidth = 1.2 / S;
+    const full = PROF.names.map(n => ctx.measureText(n).width + 2 * pad), short = PROF.names.map(n => ctx.measureText(n[0]).width + 2 * pad);
     for (let i = 0; i < NI; i++) {
-      if (IW[i] * S < 12 || IX[i] > ox + VW || IY[i] > oy + VH || IX[i] + IW[i] < ox || IY[i] + IH[i] < oy) continue;
-      PROF.names.forEach((_, k) => { const x = IX[i] + gap + k * (q + gap), y = IY[i] + gap; if (x + q > IX[i] + IW[i]) return;
-        ctx.fillStyle = '#fff'; ctx.fillRect(x, y, q, q);
-        if (sets[k].has(i)) { ctx.fillStyle = PROF_COLOURS[k % PROF_COLOURS.length]; ctx.fillRect(x, y, q, q); }
-        ctx.strokeStyle = PROF_COLOURS[k % PROF_COLOURS.length]; ctx.strokeRect(x, y, q, q); });
+      if (IX[i] > ox + vx1 || IY[i] > oy + vy1 || IX[i] + IW[i] < ox + vx0 || IY[i] + IH[i] < oy + vy0) continue;
+      const wide = full.reduce((a, w) => a + w + gap, gap) <= IW[i], ws = wide ? full : short;
+      if (!wide && ws.reduce((a, w) => a + w + gap, gap) > IW[i]) continue;
+      let x = IX[i] + gap; const y = IY[i] + gap, h = fs + 2 * pad;
+      PROF.names.forEach((n, k) => { const c = PROF_COLOURS[k % PROF_COLOURS.length], on = sets[k].has(i);
+        ctx.fillStyle = on ? c : '#fff'; ctx.fillRect(x, y, ws[k], h); ctx.strokeStyle = c; ctx.lineWidth = (k === PK ? 2.2 : 1) / S; ctx.strokeRect(x, y, ws[k], h);
+        ctx.fillStyle = on ? '#fff' : c; ctx.fillText(wide ? n : n[0], x + ws[k] / 2, y + h / 2);
+        placed.push([x - ox, y - oy, x + ws[k] - ox, y + h - oy]); x += ws[k] + gap; });
     }
   }
   // regions; the current one with its effect (scaled, moved by the parallax)
+  const regionLabels = [];
   if (layers.regions) {
     ctx.textAlign = 'left'; ctx.textBaseline = 'alphabetic';
     H.regions.forEach((r, i) => {
       const current = i === s.regionIndex;
       // an item region: only while its item is selected (or it is current)
-      if (r.item !== undefined && !current && !(NI && sel[r.item])) return;
-      const [x, y, w, h] = regionRect(r); if (x > ox + VW || y > oy + VH || x + w < ox || y + h < oy) return;
+      if (r.item !== undefined && !current && !(NI && SHOWN[r.item])) return;
+      const [x, y, w, h] = regionRect(r); if (x > ox + vx1 || y > oy + vy1 || x + w < ox + vx0 || y + h < oy + vy0) return;
+      DRAWN.boxes.push(['region ' + r.id, x - ox, y - oy, x + w - ox, y + h - oy]);
       ctx.save();
       if (current && (s.effect === 'highlight' || s.effect === 'lift' || s.effect === 'hover')) {
         // where the region rests, faint, under its scaled and moved content
@@ -411,23 +471,29 @@ function drawStage(s) {
       ctx.shadowColor = 'transparent';
       ctx.setLineDash(current ? [] : [4, 3]); ctx.lineWidth = current ? 1.5 : 1; ctx.strokeStyle = current ? EFFECT_COLOUR[s.effect] || '#9b59b6' : '#9b59b6'; ctx.stroke();
       ctx.setLineDash([]);
-      ctx.fillStyle = '#6c3483'; ctx.font = '11px system-ui,sans-serif';
-      if (w > 30 && h > 12) ctx.fillText(r.id, x + 3, y + Math.min(h - 3, 13)); else ctx.fillText(r.id, x, y - 3);
       ctx.restore();
+      regionLabels.push([r.id, x, y, w, h]);
     });
+    ctx.fillStyle = '#6c3483';
+    for (const [id, x, y, w, h] of regionLabels) { if (w > 30 && h > 12) placeLabel(ctx, id, x + 3, y + 2, '11px system-ui,sans-serif'); else placeLabel(ctx, id, x, y - 14, '11px system-ui,sans-serif'); }
   }
   // items named by recent events of other kinds (a focus, an action, a menu)
+  // (one label per kind: at its point, else above its first item)
+  const markLabels = new Map();
   for (const m of s.marked) {
     if (m.point) {  // a point the event names (content coordinates), e.g. a context click
       const [x, y] = m.point; ctx.strokeStyle = '#16a085'; ctx.lineWidth = 2 / S; ctx.beginPath(); ctx.arc(x, y, 7 / S, 0, 2 * Math.PI); ctx.moveTo(x - 11 / S, y); ctx.lineTo(x + 11 / S, y); ctx.moveTo(x, y - 11 / S); ctx.lineTo(x, y + 11 / S); ctx.stroke();
-      ctx.font = '11px system-ui,sans-serif'; ctx.fillStyle = '#16a085'; ctx.textAlign = 'left'; ctx.textBaseline = 'bottom'; ctx.fillText(m.kind, x + 9 / S, y - 9 / S);
+      DRAWN.boxes.push(['mark ' + m.kind, x - ox - 11 / S, y - oy - 11 / S, x - ox + 11 / S, y - oy + 11 / S]);
+      markLabels.set(m.kind, [x + 9 / S, y - 9 / S - 13]);
       continue;
     }
     const i = m.item; ctx.setLineDash([4, 3]); ctx.lineWidth = 2 / S; ctx.strokeStyle = '#16a085';
     ctx.strokeRect(IX[i] - 3, IY[i] - 3, IW[i] + 6, IH[i] + 6); ctx.setLineDash([]);
-    ctx.font = '11px system-ui,sans-serif'; ctx.fillStyle = '#16a085'; ctx.textAlign = 'left'; ctx.textBaseline = 'bottom';
-    ctx.fillText(m.kind, IX[i] - 3, IY[i] - 5);
+    DRAWN.boxes.push(['mark ' + m.kind, IX[i] - 3 - ox, IY[i] - 3 - oy, IX[i] + IW[i] + 3 - ox, IY[i] + IH[i] + 3 - oy]);
+    if (!markLabels.has(m.kind)) markLabels.set(m.kind, [IX[i] - 3, IY[i] - 18]);
   }
+  ctx.fillStyle = '#16a085';
+  for (const [kind, [x, y]] of markLabels) placeLabel(ctx, kind, x, y, '11px system-ui,sans-serif');
   // the band (content coordinates), or the last one for a second after it ended
   const b = s.band;
   if (layers.band && b && (b.active || T[s.line] - b.endedAt <= 1000)) {
@@ -436,14 +502,19 @@ function drawStage(s) {
     if (b.active) { ctx.fillStyle = colour + '26'; ctx.fillRect(x, y, w, h); ctx.setLineDash([]); }
     else ctx.setLineDash([6, 4]);
     ctx.strokeStyle = colour; ctx.strokeRect(x, y, w, h); ctx.setLineDash([]);
+    DRAWN.boxes.push(['band', x - ox, y - oy, x + w - ox, y + h - oy]);
     // the mode inside the band's top-left corner (inside the view when it scrolled away)
-    ctx.font = 'bold 11px system-ui,sans-serif'; ctx.fillStyle = colour; ctx.textAlign = 'left'; ctx.textBaseline = 'top';
+    ctx.fillStyle = colour;
     const label = b.mode + (b.active ? '' : b.cancelled ? ' · cancelled' : ' · ended');
-    if (w > 40 && h > 16) ctx.fillText(label, Math.max(x, ox) + 3, Math.max(y, oy) + 3);
+    if (w > 40 && h > 16) placeLabel(ctx, label, Math.max(x, ox) + 3, Math.max(y, oy) + 3, 'bold 11px system-ui,sans-serif');
     if (b.cancelled) { ctx.beginPath(); ctx.moveTo(x + w - 9, y + h - 9); ctx.lineTo(x + w, y + h); ctx.moveTo(x + w, y + h - 9); ctx.lineTo(x + w - 9, y + h); ctx.stroke(); }
   }
   ctx.restore();  // back to view coordinates
-  ctx.save(); ctx.beginPath(); ctx.rect(0, 0, VW, VH); ctx.clip();
+  DRAWN.taken = placed;  // the labels and what they keep clear of (item ids, profile tags)
+  ctx.save(); ctx.beginPath(); ctx.rect(EXT[0], EXT[1], EW, EH); ctx.clip();
+  // outside the view (what sticks out of it): veiled, the view's edge drawn
+  if (EW > VW || EH > VH) { ctx.fillStyle = 'rgba(230,230,230,0.45)'; ctx.beginPath(); ctx.rect(EXT[0], EXT[1], EW, EH); ctx.rect(VW, 0, -VW, VH); ctx.fill('evenodd');
+    ctx.setLineDash([6, 4]); ctx.strokeStyle = '#777'; ctx.lineWidth = 1 / S; ctx.strokeRect(0, 0, VW, VH); ctx.setLineDash([]); }
   if (layers.overlays) drawOverlays(ctx, s);
   // the presented pointer (view coordinates, as the pointer line has it)
   if (s.presented && layers.pointer) {
@@ -451,6 +522,7 @@ function drawStage(s) {
       const platter = s.effect === 'highlight' && s.shape.roundedRect;
       ctx.fillStyle = platter ? 'rgba(60,60,60,0.22)' : 'rgba(50,50,50,0.5)'; ctx.fill();
       ctx.lineWidth = 1; ctx.strokeStyle = 'rgba(0,0,0,0.55)'; ctx.stroke();
+      const q = shapeBox(s.shapeMilli, s.presented[0], s.presented[1]); if (q) DRAWN.boxes.push(['pointer'].concat(q));
     }
   }
   if (s.presented && layers.accessories && s.accessories.length) {
@@ -461,6 +533,7 @@ function drawStage(s) {
       if (d.arrow !== undefined) { const z = d.arrow; ctx.beginPath(); ctx.moveTo(0, -z / 2); ctx.lineTo(z / 2, z / 2); ctx.lineTo(-z / 2, z / 2); ctx.closePath(); }
       else styleShapePath(ctx, d.shape);
       ctx.globalAlpha = a.alpha; ctx.fillStyle = '#1d1d1f'; ctx.fill(); ctx.restore();
+      DRAWN.boxes.push(['accessory', a.center[0] - ACC_R, a.center[1] - ACC_R, a.center[0] + ACC_R, a.center[1] + ACC_R]);
     });
   }
   if (s.model && layers.model) {
@@ -468,13 +541,26 @@ function drawStage(s) {
     ctx.strokeStyle = '#ff00ff'; ctx.lineWidth = 1.5 / S;
     ctx.beginPath(); ctx.moveTo(x - z, y); ctx.lineTo(x - z / 3, y); ctx.moveTo(x + z / 3, y); ctx.lineTo(x + z, y); ctx.moveTo(x, y - z); ctx.lineTo(x, y - z / 3); ctx.moveTo(x, y + z / 3); ctx.lineTo(x, y + z); ctx.stroke();
     ctx.fillStyle = '#ff00ff'; ctx.beginPath(); ctx.arc(x, y, 2.2 / S, 0, 2 * Math.PI); ctx.fill();
+    DRAWN.boxes.push(['model', x - z, y - z, x + z, y + z]);
   }
   ctx.restore();
   ctx.strokeStyle = '#999'; ctx.lineWidth = 1 / S; ctx.strokeRect(0, 0, VW, VH);
-  if (zoom.z > 1) {
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0); ctx.font = '11px system-ui,sans-serif'; ctx.textAlign = 'left'; ctx.textBaseline = 'bottom';
-    ctx.fillStyle = 'rgba(0,0,0,0.65)'; ctx.fillText('zoom ' + zoom.z.toFixed(1) + '× · drag to pan · double-click resets', 6, VH * fit - 6);
-  }
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0); ctx.font = '11px system-ui,sans-serif'; ctx.textAlign = 'right'; ctx.textBaseline = 'bottom';
+  ctx.fillStyle = 'rgba(0,0,0,0.55)'; ctx.fillText(zoom.z > 1 ? 'zoom ' + zoom.z.toFixed(1) + '× · drag to pan · double-click resets' : 'wheel zooms the scene', EW * fit - 6, EH * fit - 4);
+}
+// Labels (view points, drawn in content coordinates less labelOffset): kept inside the
+// drawing on screen and moved up or down a line until they overlap no label placed before.
+let placed = [], labelOffset = [0, 0];
+function placeLabel(ctx, text, x, y, font) {
+  ctx.font = font; ctx.textAlign = 'left'; ctx.textBaseline = 'top';
+  const S = fit * zoom.z, w = ctx.measureText(text).width, h = parseFloat(font.replace(/^bold /, '')) + 2;
+  const vx0 = zoom.x, vy0 = zoom.y, vx1 = zoom.x + EW / zoom.z, vy1 = zoom.y + EH / zoom.z;
+  let X = Math.max(vx0 + 2 / S, Math.min(vx1 - w - 2 / S, x - labelOffset[0])), Y0 = Math.max(vy0 + 1 / S, Math.min(vy1 - h - 1 / S, y - labelOffset[1]));
+  const free = Y => Y >= vy0 && Y + h <= vy1 && !placed.some(b => X < b[2] && X + w > b[0] && Y < b[3] && Y + h > b[1]);
+  let Y = Y0;
+  for (let d = 1; d < 12 && !free(Y); d++) { const up = Y0 - d * h, down = Y0 + d * h; Y = free(down) ? down : free(up) ? up : Y0; if (free(Y)) break; }
+  placed.push([X, Y, X + w, Y + h]); DRAWN.labels.push([text, X, Y, X + w, Y + h]);
+  ctx.fillText(text, X + labelOffset[0], Y + labelOffset[1]);
 }
 function drawOverlays(ctx, s) {
   const cw = H.view.contentWidth, ch = H.view.contentHeight;
@@ -639,13 +725,23 @@ function updateEvents(k, now) {
   }
 }
 function fmtPt(p) { return p ? '(' + p[0] + ', ' + p[1] + ')' : '—'; }
+function shapeWords(sh) {  // the pointer's shape, in words
+  if (!sh) return '—';
+  if ('circle' in sh) return 'circle, ' + sh.circle + ' pt across';
+  if ('roundedRect' in sh) { const q = sh.roundedRect; return 'rounded rect ' + q[2] + ' × ' + q[3] + ' at (' + q[0] + ', ' + q[1] + '), corner radius ' + q[4]; }
+  if ('verticalBeam' in sh) return 'vertical beam, ' + sh.verticalBeam + ' pt long';
+  if ('horizontalBeam' in sh) return 'horizontal beam, ' + sh.horizontalBeam + ' pt long';
+  if ('path' in sh) return 'path of ' + sh.path.length + ' points';
+  return 'hidden';
+}
+const deg = a => +(a * 180 / Math.PI).toFixed(1);
 function updatePanels(s) {
   const rows = [
     ['time', s.t + ' s', 't'], ['log line', (s.line + 1) + ' of ' + N, 'line'],
     ['model pointer', fmtPt(s.model), 'model'], ['presented', fmtPt(s.presented), 'presented'],
-    ['shape', s.shape ? JSON.stringify(s.shape) : '—', 'shape'],
-    ['accessories', s.accessories.length ? s.accessories.map(a => fmtPt(a.center) + ' ∠' + a.angle).join(' ') : '—', 'accessories'],
-    ['content parallax', fmtPt(s.content), 'content'],
+    ['shape', shapeWords(s.shape), 'shape'],
+    ['accessories', s.accessories.length ? s.accessories.map(a => fmtPt(a.center) + ' at ' + deg(a.angle) + '°' + (a.alpha < 1 ? ' (opacity ' + a.alpha + ')' : '')).join(' · ') : '—', 'accessories'],
+    ['content', fmtPt(s.content) + (s.content[0] || s.content[1] ? ' pt: the region’s content moved with the pointer (parallax)' : ''), 'content'],
     ['region', s.region ? s.region + ' · ' + s.effect + (s.latched !== 'none' ? ' · latched ' + s.latched : '') : '—', 'region'],
     ['band', s.band && s.band.active ? s.band.mode + ' [' + s.band.rect.join(', ') + ']' : s.band ? 'none (last ' + (s.band.cancelled ? 'cancelled' : 'ended') + ')' : '—', 'band'],
     ['selection', s.selectionCount + (s.selectionCount ? ': ' + selectedIds(12).join(' ') + (s.selectionCount > 12 ? ' …' : '') : ''), 'selection'],
@@ -654,7 +750,7 @@ function updatePanels(s) {
   ];
   if (PROF) { const sels = PROF.names.map((_, k) => profileSelection(k, s.t * 1000));
     rows.push(['profiles', PROF.names.map((n, k) => n + ' ' + sels[k].length + (sels[k].length && sels[k].length <= 6 ? ' (' + sels[k].map(i => IDS[i]).join(' ') + ')' : '')).join(' · ')
-      + (sels.some(x => x.join(',') !== sels[0].join(',')) ? ' — differ' : ' — agree'), 'profiles']); }
+      + (sels.some(x => x.join(',') !== sels[0].join(',')) ? ' — differ' : ' — agree') + ' (drawn: ' + PROF.names[PK] + ')', 'profiles']); }
   if (stateTable.rows.length !== rows.length) { stateTable.innerHTML = ''; for (const r of rows) { const tr = stateTable.insertRow(); tr.insertCell().outerHTML = '<th>' + r[0] + '</th>'; tr.insertCell().id = 'st-' + r[2]; } }
   rows.forEach((r, i) => { stateTable.rows[i].cells[1].textContent = r[1]; });
   const a = Math.max(0, s.line - 3), b = Math.min(N - 1, s.line + 3); let before = '', after = '';
@@ -664,10 +760,13 @@ function updatePanels(s) {
   $('clock').textContent = 't = ' + (cur.ms / 1000).toFixed(3) + ' s / ' + (END / 1000).toFixed(3) + ' s · line ' + (s.line + 1) + ' / ' + N;
 }
 // legend
-{ const items = [['#e4e4e4', 'item'], ['#4a90e2', 'selected item'], ['#f6ecff', 'pointer region'], ['rgba(50,50,50,0.5)', 'presented pointer (shape)'], ['#ff00ff', 'model pointer (crosshair)'], ['#1d1d1f', 'accessory'], ['#e67e22', 'latched axis'], ['rgba(245,166,35,0.6)', 'autoscroll zone'], ['#d0021b', 'cancelled band / unplug'], ['#16a085', 'item named by another event']];
+{ const items = [['#e4e4e4', 'item'], ['#4a90e2', 'selected item'], ['#f6ecff', 'pointer region'], ['rgba(50,50,50,0.5)', 'presented pointer'], ['#ff00ff', 'model pointer (crosshair)'], ['#1d1d1f', 'accessory (arrow)'], ['#e67e22', 'latched axis'], ['rgba(245,166,35,0.6)', 'autoscroll zone'], ['#d0021b', 'cancelled band / unplug'], ['#16a085', 'item or point an event names']];
+  if (EW > VW || EH > VH) items.push(['rgba(230,230,230,0.9)', 'outside the view']);
   for (const m of MODES) items.push([H.modeColours[m], m + ' band']);
   for (const e of ['highlight', 'lift', 'hover']) items.push([EFFECT_COLOUR[e], e + ' (region lane)']);
-  if (PROF) PROF.names.forEach((n, k) => items.push([PROF_COLOURS[k % PROF_COLOURS.length], 'selected under ' + n + (k ? ' (profiles lane: differs from ' + PROF.names[0] + ')' : '')]));
+  items.push(['#666', 'event (events lane)']);
+  if (H.hasInput) items.push(['#3b7dd8', 'input speed'], ['#2a6bb8', 'button held (buttons lane)'], ['#8e44ad', 'scroll (scroll · keys lane)'], ['rgba(46,157,79,0.45)', 'modifiers held']);
+  if (PROF) PROF.names.forEach((n, k) => items.push([PROF_COLOURS[k % PROF_COLOURS.length], 'tag ' + n + ': selected under ' + n + (k ? '; profiles lane: differs from ' + PROF.names[0] : '')]));
   if (PROF) items.push(['#d0021b', 'profiles lane: the profiles differ']);
   $('legend').innerHTML = items.map(i => '<div><span class="sw" style="background:' + i[0] + '"></span>' + i[1] + '</div>').join(''); }
 
@@ -686,7 +785,7 @@ function render() {
   if (!hashTimer) hashTimer = setTimeout(() => {
     hashTimer = 0;
     if (location.hash !== writtenHash) return;  // a new address is pending: its hashchange seeks
-    const h = '#t=' + (cur.ms / 1000).toFixed(3).replace(/\.?0+$/, '');
+    const h = '#t=' + (cur.ms / 1000).toFixed(3).replace(/\.?0+$/, '') + profileHash(PK);
     if (h !== location.hash) history.replaceState(null, '', h);
     writtenHash = location.hash;
   }, 200);
@@ -739,7 +838,7 @@ tl.addEventListener('dblclick', () => { view0 = 0; view1 = Math.max(END, 1); tlC
 window.addEventListener('resize', () => { evHeight = 0; layoutStage(); tlCache = null; render(); });
 // zoom the stage (wheel), pan it (drag), reset (double-click): labels of dense scenes become legible
 function stagePoint(e) { return [zoom.x + e.offsetX / (fit * zoom.z), zoom.y + e.offsetY / (fit * zoom.z)]; }
-function clampZoom() { zoom.z = Math.max(1, Math.min(40, zoom.z)); zoom.x = Math.max(0, Math.min(VW - VW / zoom.z, zoom.x)); zoom.y = Math.max(0, Math.min(VH - VH / zoom.z, zoom.y)); }
+function clampZoom() { zoom.z = Math.max(1, Math.min(40, zoom.z)); zoom.x = Math.max(EXT[0], Math.min(EXT[2] - EW / zoom.z, zoom.x)); zoom.y = Math.max(EXT[1], Math.min(EXT[3] - EH / zoom.z, zoom.y)); }
 stage.addEventListener('wheel', e => { e.preventDefault(); const [px, py] = stagePoint(e), z = zoom.z * Math.exp(-e.deltaY * 0.002);
   zoom.x = px - (px - zoom.x) * zoom.z / Math.max(1, Math.min(40, z)); zoom.y = py - (py - zoom.y) * zoom.z / Math.max(1, Math.min(40, z)); zoom.z = z; clampZoom(); render(); }, { passive: false });
 let panFrom = null;
@@ -750,16 +849,32 @@ stage.addEventListener('mousemove', e => {  // the item or region under the mous
   if (!lastState) return;
   const [vx, vy] = stagePoint(e), x = vx + lastState.scroll[0], y = vy + lastState.scroll[1];
   let tip = 'view (' + Math.round(vx) + ', ' + Math.round(vy) + ') · content (' + Math.round(x) + ', ' + Math.round(y) + ')';
-  for (let i = H.regions.length - 1; i >= 0; i--) { if (H.regions[i].item !== undefined && !(NI && sel[H.regions[i].item])) continue; const r = regionRect(H.regions[i]); if (x >= r[0] && x < r[0] + r[2] && y >= r[1] && y < r[1] + r[3]) { tip += ' · region ' + H.regions[i].id; break; } }
+  for (let i = H.regions.length - 1; i >= 0; i--) { if (H.regions[i].item !== undefined && !(NI && SHOWN[H.regions[i].item])) continue; const r = regionRect(H.regions[i]); if (x >= r[0] && x < r[0] + r[2] && y >= r[1] && y < r[1] + r[3]) { tip += ' · region ' + H.regions[i].id; break; } }
   if (NI) { const c = Math.min(GW - 1, Math.max(0, Math.floor(x / CELL))), rw = Math.min(GH - 1, Math.max(0, Math.floor(y / CELL)));
     outer: for (let dr = -1; dr <= 1; dr++) for (let dc = -1; dc <= 1; dc++) { const g = (rw + dr) * GW + c + dc; if (rw + dr < 0 || rw + dr >= GH || c + dc < 0 || c + dc >= GW) continue;
-      for (let q = gridStart[g]; q < gridStart[g + 1]; q++) { const i = gridItems[q]; if (x >= IX[i] && x < IX[i] + IW[i] && y >= IY[i] && y < IY[i] + IH[i]) { tip += ' · item ' + IDS[i] + (sel[i] ? ' (selected)' : ''); break outer; } } } }
+      for (let q = gridStart[g]; q < gridStart[g + 1]; q++) { const i = gridItems[q]; if (x >= IX[i] && x < IX[i] + IW[i] && y >= IY[i] && y < IY[i] + IH[i]) { tip += ' · item ' + IDS[i] + (SHOWN[i] ? ' (selected)' : ''); break outer; } } } }
   stage.title = tip;
 });
-stage.addEventListener('dblclick', () => { zoom.z = 1; zoom.x = zoom.y = 0; render(); });
+stage.addEventListener('dblclick', () => { zoom.z = 1; zoom.x = EXT[0]; zoom.y = EXT[1]; render(); });
+function zoomBy(f) {  // about the middle of what is on screen
+  const cx = zoom.x + EW / zoom.z / 2, cy = zoom.y + EH / zoom.z / 2;
+  zoom.z = Math.max(1, Math.min(40, zoom.z * f)); zoom.x = cx - EW / zoom.z / 2; zoom.y = cy - EH / zoom.z / 2; clampZoom(); render();
+}
+$('zoomIn').onclick = () => zoomBy(1.5); $('zoomOut').onclick = () => zoomBy(1 / 1.5);
+$('zoomFit').onclick = () => { zoom.z = 1; zoom.x = EXT[0]; zoom.y = EXT[1]; render(); };
 function fromHash() { const m = /t=([0-9.]+)/.exec(location.hash); return m ? parseFloat(m[1]) * 1000 : null; }
-window.addEventListener('hashchange', () => { writtenHash = location.hash; const ms = fromHash(); if (ms !== null && Math.abs(ms - cur.ms) > 0.5) { pause(); seek(ms); } });
-$('title').textContent = H.title + ' — ' + N + ' log lines, ' + (END / 1000) + ' s' + (H.items.count > NI ? ' (' + H.items.count + ' items, not drawn)' : '');
+function profileHash(k) { return PROF_OWN ? '&profile=' + encodeURIComponent(PROF.names[k]) : ''; }
+if (PROF) {  // the profile whose replay is drawn: a choice that reloads the page at the same moment
+  const box = $('profileBox'), sel = $('profile'); box.hidden = false;
+  PROF.names.forEach((n, k) => { const o = document.createElement('option'); o.value = k; o.textContent = n; o.disabled = !PROF_OWN && k > 0; sel.appendChild(o); });
+  sel.value = PK; sel.onchange = () => { location.hash = '#t=' + (cur.ms / 1000).toFixed(3).replace(/\.?0+$/, '') + profileHash(+sel.value); };
+  $('profileNote').textContent = PROF_OWN ? 'items, band, panel and events: ' + PROF.names[PK] + '’s replay; the tags on the items: every profile'
+    : 'only ' + PROF.names[0] + '’s replay is in this page (its inputs could be read once); the tags on the items: every profile';
+}
+window.addEventListener('hashchange', () => {
+  const hp = hashProfile(); if (PROF_OWN && hp !== null && hp !== PROF.names[PK]) { location.reload(); return; }
+  writtenHash = location.hash; const ms = fromHash(); if (ms !== null && Math.abs(ms - cur.ms) > 0.5) { pause(); seek(ms); } });
+$('title').textContent = H.title + ' — ' + N + ' log lines, ' + (END / 1000) + ' s' + (H.items.count > NI ? ' (' + H.items.count + ' items, not drawn)' : '') + (PROF ? ' · ' + PROF.names[PK] : '');
 tl.style.height = tlHeight() + 'px';
 layoutStage();
 const start = fromHash(); seek(start === null ? 0 : start);
@@ -767,6 +882,7 @@ const start = fromHash(); seek(start === null ? 0 : start);
 window.PointerSimViewer = { seek: s => seek(s * 1000), time: () => cur.ms / 1000, playing: () => playing, seekLine: seekLine, state: () => lastState, lineText: lineText, lines: N,
   profiles: t => PROF ? Object.fromEntries(PROF.names.map((n, k) => [n, profileSelection(k, t * 1000).map(i => IDS[i])])) : null,
   profileDiffs: () => PROF_DIFF, lanes: () => LANES.map(l => l.name),
+  profileShown: () => PROF ? PROF.names[PK] : null, profileReplays: PROF_OWN, extent: () => EXT.slice(), drawn: () => DRAWN, zoom: () => Object.assign({}, zoom),
   duration: END / 1000, layers: layers, redraw: render, decodeMs: decodeMs, selected: () => selectedIds(1e9), profile: PROFILE, scrubbing: on => { scrubbing = on; }, stepLine: stepLine, stepEvent: stepEvent };
 })();
 """#

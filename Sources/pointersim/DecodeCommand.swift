@@ -25,29 +25,20 @@ extension PointerSimCommand {
         @Argument(help: "Recordings (evemu, libinput record).")
         var recordings: [String]
 
-        @Option(help: "Write the events here instead of stdout (the file appears only when complete).")
-        var output: String?
-
-        @Option(help: "Seconds of timers after the last event (default 2).")
-        var tail: Double = 2
-
-        @Option(help: "A libinput reference file (Tools/libinput-ref output) to compare with.")
-        var compare: String?
-
-        @Flag(help: "Classify devices as attached on the recording's machine (USB, Bluetooth, PS/2 with its driver) instead of as replayed through uinput.")
-        var native = false
-
-        @Option(help: "The machine's DMI modalias (dmi:bvn…:svn…), for hwdb entries and quirks that match on it.")
-        var dmi: String?
-
-        @Option(name: .customLong("udev"), help: "An extra udev property KEY=VALUE (repeatable), as a local hwdb or rules file would set.")
-        var udevProperties: [String] = []
-
-        @Option(name: .customLong("quirk"), help: "An extra libinput quirk KEY=VALUE (repeatable), as local-overrides.quirks would set.")
-        var quirks: [String] = []
+        // What most users need first; libinput's own options after, under their own heading.
+        @OptionGroup(title: "Output and the recording's machine")
+        var main: DecodeOptions
 
         @OptionGroup(title: "libinput configuration (libinput debug-events' options)")
         var libinput: LibinputOptionGroup
+
+        var output: String? { main.output }
+        var tail: Double { main.tail }
+        var compare: String? { main.compare }
+        var native: Bool { main.native }
+        var dmi: String? { main.dmi }
+        var udevProperties: [String] { main.udevProperties }
+        var quirks: [String] { main.quirks }
 
         /// The decoder configuration the options describe.
         func decoderConfiguration() throws -> DecoderConfiguration {
@@ -100,4 +91,28 @@ extension PointerSimCommand {
             }
         }
     }
+}
+
+/// `decode`'s own options, listed before the libinput options.
+struct DecodeOptions: ParsableArguments {
+    @Option(help: "Write the events here instead of stdout (the file appears only when complete).")
+    var output: String?
+
+    @Option(help: "Seconds of timers after the last event.")
+    var tail: Double = 2
+
+    @Option(help: "A libinput reference file (Tools/libinput-ref output) to compare with.")
+    var compare: String?
+
+    @Flag(help: "Classify devices as attached on the recording's machine (USB, Bluetooth, PS/2 with its driver) instead of as replayed through uinput.")
+    var native = false
+
+    @Option(help: "The machine's DMI modalias (dmi:bvn…:svn…), for hwdb entries and quirks that match on it.")
+    var dmi: String?
+
+    @Option(name: .customLong("udev"), help: "An extra udev property KEY=VALUE (repeatable), as a local hwdb or rules file would set.")
+    var udevProperties: [String] = []
+
+    @Option(name: .customLong("quirk"), help: "An extra libinput quirk KEY=VALUE (repeatable), as local-overrides.quirks would set.")
+    var quirks: [String] = []
 }

@@ -28,6 +28,7 @@ extension PointerSimCommand {
             #if os(Linux)
             guard let entries = Discovery.scan(directory: directory) else {
                 print("no \(directory) on this machine: there are no input devices to read (a container or a build machine?)")
+                print("replay a recording instead: pointersim replay FILE (bundled ones are in Traces/); record one elsewhere with pointersim record --output FILE")
                 finishStandardOutput()
                 return
             }

@@ -23,26 +23,19 @@ extension PointerSimCommand {
                 be created, 74 an I/O error or every named device removed.
                 """)
 
-        @Option(help: "The scene file (*.scene.json); without it the built-in default scene is used.")
-        var scene: String?
-
-        @Option(name: .customLong("device"), help: "A device node to read (repeatable); default: all pointer devices and keyboards.")
-        var devices: [String] = []
-
-        @Option(help: "Also record the raw input to this file (libinput record YAML; see `record` for evemu).")
-        var record: String?
-
-        @Option(help: "The recording's format: libinput or evemu (evemu: one file per device).")
-        var format: RecordingFormatArgument = .libinput
-
-        @Flag(help: "Grab the devices exclusively (no other program sees their events meanwhile).")
-        var grab = false
-
-        @Flag(help: "Also write a `pointer` line after every input frame.")
-        var verbose = false
+        // What most users need first; the libinput options after, under their own heading.
+        @OptionGroup(title: "Devices, scene and output")
+        var main: LiveOptionsArguments
 
         @OptionGroup(title: "libinput configuration (libinput debug-events' options)")
         var libinput: LibinputOptionGroup
+
+        var scene: String? { main.scene }
+        var devices: [String] { main.devices }
+        var record: String? { main.record }
+        var format: RecordingFormatArgument { main.format }
+        var grab: Bool { main.grab }
+        var verbose: Bool { main.verbose }
 
         func validate() throws {
             if let p = emptyOutputProblem("--record", record, "give the recording's file name") { throw ValidationError(p) }
@@ -136,3 +129,24 @@ func runLive(scene: SceneSetup, options: LiveOptions, record: String?, format: L
     }
 }
 #endif
+
+/// `live`'s own options, listed before the libinput options.
+struct LiveOptionsArguments: ParsableArguments {
+    @Option(name: .customLong("device"), help: "A device node to read (repeatable); default: all pointer devices and keyboards (`pointersim devices` lists them).")
+    var devices: [String] = []
+
+    @Option(help: "The scene file (*.scene.json); without it the built-in default scene is used.")
+    var scene: String?
+
+    @Option(help: "Also record the raw input to this file (libinput record YAML; see `record` for evemu).")
+    var record: String?
+
+    @Option(help: "The recording's format: libinput or evemu (evemu: one file per device).")
+    var format: RecordingFormatArgument = .libinput
+
+    @Flag(help: "Grab the devices exclusively (no other program sees their events meanwhile).")
+    var grab = false
+
+    @Flag(help: "Also write a `pointer` line after every input frame.")
+    var verbose = false
+}

@@ -2,6 +2,7 @@ import ArgumentParser
 import PointerSimCore
 import PointerSimFormats
 import PointerSimPipeline
+import PointerSimRender
 
 #if canImport(Glibc)
 import Glibc
@@ -17,6 +18,49 @@ struct PointerSimCommand: ParsableCommand {
         abstract: "Simulates an iPadOS-style pointer (band selection, regions) from recordings or live devices.",
         version: pointerSimVersion,
         subcommands: [Replay.self, Compare.self, Conform.self, Decode.self, Render.self, Bench.self, Devices.self, Live.self, Record.self])
+
+    /// The argument parser's entry, after a look at the first word: a subcommand
+    /// that does not exist (`pointersim replya x`, `pointersim help replya`) gets
+    /// a "did you mean" and the list of subcommands, not "unexpected arguments".
+    static func main() {
+        let args = Array(CommandLine.arguments.dropFirst())
+        let word = args.first == "help" ? args.dropFirst().first : args.first
+        if let w = word, !w.hasPrefix("-"), subcommandNames.firstIndex(of: w) == nil, w != "help" {
+            writeStderr(unknownSubcommand(w))
+            Glibc.exit(64)
+        }
+        main(nil)
+    }
+
+    static var subcommandNames: [String] { configuration.subcommands.map { $0._commandName } }
+
+    /// The message for a word that names no subcommand: the nearest names, then every subcommand.
+    static func unknownSubcommand(_ word: String) -> String {
+        let near = subcommandNames.map { ($0, editDistance(word.lowercased(), $0)) }.filter { $0.1 <= max(2, $0.0.count / 3) }.sorted { $0.1 < $1.1 }
+        var s = "pointersim: '\(word)' is not a subcommand."
+        if let best = near.first { s += " Did you mean '\(best.0)'?" }
+        s += "\n\nSubcommands:\n"
+        for c in configuration.subcommands {
+            s += "  " + c._commandName.padding(toLength: 10, withPad: " ", startingAt: 0) + c.configuration.abstract + "\n"
+        }
+        return s + "\nSee 'pointersim help SUBCOMMAND' for one's options.\n"
+    }
+
+    /// Levenshtein distance, with a swap of neighbours counting as one (`replya`).
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+            }
+        }
+        return d[a.count][b.count]
+    }
 }
 
 /// The exit statuses (sysexits.h); 64 (`EX_USAGE`) comes from the argument parser.
@@ -141,21 +185,18 @@ extension PointerSimCommand {
         @Argument(help: "Trace files (- for standard input), merged by timestamp.")
         var traces: [String]
 
-        @Option(help: "The scene file (*.scene.json); without it the built-in default scene is used.")
-        var scene: String?
-
-        @Option(help: "Write the log here instead of stdout (.jsonl, .json, .log, .txt or no extension; the file appears only when complete).")
-        var output: String?
-
-        @Flag(help: "Also write a `pointer` line after every input frame.")
-        var verbose = false
-
-        // Hidden from the usage text (which other errors print): docs/CommandLine.md documents it.
-        @Option(help: ArgumentHelp("With --verbose, also sample the pointer this many times a second while it animates (the scene's regionConfiguration.animation).", visibility: .hidden))
-        var frames: Double?
+        // What most users need first; the libinput options after, under their own heading.
+        @OptionGroup(title: "Scene and output")
+        var main: ReplayOptions
 
         @OptionGroup(title: "libinput configuration (libinput debug-events' options)")
         var libinput: LibinputOptionGroup
+
+        var scene: String? { main.scene }
+        var output: String? { main.output }
+        var verbose: Bool { main.verbose }
+        var frames: Double? { main.frames }
+        var narrate: Bool { main.narrate }
 
         func validate() throws {
             if let f = frames, !(f > 0 && f <= 10_000) { throw ValidationError("--frames takes a rate in Hz, above 0 and at most 10000") }
@@ -185,10 +226,40 @@ extension PointerSimCommand {
                 // The output first: a folder is refused before anything is read.
                 try writeWhole(to: try output.map { try OutputSink(path: $0) } ?? OutputSink()) { sink in
                     let s = try libinput.applied(to: try loadScene(scene))
+                    if narrate {
+                        // The pointer lines too (the accessories appear and fade in them),
+                        // sampled at 60 Hz while the pointer animates.
+                        let rate = frames ?? (s.scene.regionConfiguration.animation.isEnabled ? 60 : nil)
+                        var story = Narration(scene: s.scene)
+                        _ = try PointerSimPipeline.Replay.forEachStep(
+                            paths: traces, scene: s.scene, decoder: s.decoder, options: SimulationOptions(verbose: true, frameInterval: rate.map { 1 / $0 })
+                        ) { step, _ in
+                            for r in step.records { for line in story.describe(r) { try sink.writeLine(line) } }
+                        }
+                        return
+                    }
                     try PointerSimPipeline.Replay.run(
                         paths: traces, scene: s.scene, decoder: s.decoder, options: SimulationOptions(verbose: verbose, frameInterval: frames.map { 1 / $0 }), sink: sink)
                 }
             }
         }
     }
+}
+
+/// `replay`'s own options, listed before the libinput options.
+struct ReplayOptions: ParsableArguments {
+    @Option(help: "The scene file (*.scene.json); without it the built-in default scene is used.")
+    var scene: String?
+
+    @Option(help: "Write the log here instead of stdout (.jsonl, .json, .log, .txt or no extension; the file appears only when complete).")
+    var output: String?
+
+    @Flag(help: "Also write a `pointer` line after every input frame.")
+    var verbose = false
+
+    @Option(help: "With --verbose, also sample the pointer this many times a second while it animates (the scene's regionConfiguration.animation; Tools/showcase.sh uses 60).")
+    var frames: Double?
+
+    @Flag(help: "Tell the replay in words instead of the log, one line per moment (what a band selects, handles and their arrows, latches, resizes).")
+    var narrate = false
 }

@@ -4,6 +4,17 @@ import PointerSimFormats
 import PointerSimPipeline
 import PointerSimRender
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Whether `path` names a regular file (one that can be read twice; `-`, a pipe or a FIFO cannot).
+func isRegularFile(_ path: String) -> Bool {
+    guard path != "-" else { return false }
+    var st = stat()
+    return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
+}
+
 extension PointerSimCommand {
     struct Render: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -16,17 +27,16 @@ extension PointerSimCommand {
         @Argument(help: "Trace files, merged by timestamp (as for replay).")
         var traces: [String]
 
-        @Option(help: "The scene file; without it the built-in default scene is used.")
-        var scene: String?
-
-        @Option(help: "FILE.html or FILE.svg.")
-        var output: String
-
-        @Option(help: "Show these profiles side by side (comma-separated: uikit, qt, gtk); the replay drawn is the first one's.")
-        var profiles: String?
+        // What most users need first; the libinput options after, under their own heading.
+        @OptionGroup(title: "Scene and output")
+        var main: RenderOptions
 
         @OptionGroup(title: "libinput configuration (libinput debug-events' options)")
         var libinput: LibinputOptionGroup
+
+        var scene: String? { main.scene }
+        var output: String { main.output }
+        var profiles: String? { main.profiles }
 
         var profileList: [BandProfile] {
             profiles.flatMap { ProfileCompare.profiles(named: $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)) } ?? []
@@ -51,21 +61,38 @@ extension PointerSimCommand {
             try runReportingErrors {
                 // The output first: a folder is refused before anything is read.
                 var text = "", lines = 0, duration = 0.0
+                var start = timespec(), end = timespec()
+                clock_gettime(CLOCK_MONOTONIC, &start)
                 try writeWhole(to: try OutputSink(path: output)) { sink in
                     var s = try libinput.applied(to: try loadScene(scene))
                     let ps = profileList
                     if let first = ps.first { s.scene.band.profile = first }
                     let capture = try ReplayCapture.replay(paths: traces, scene: s.scene, decoder: s.decoder, profiles: ps)
+                    // Each further profile's own replay (its selection, band, events), when the
+                    // inputs can be read again (files, not `-` or a FIFO).
+                    var others: [ReplayCapture] = []
+                    if ps.count >= 2 && traces.allSatisfy(isRegularFile) {
+                        for p in ps.dropFirst() {
+                            var scene = s.scene
+                            scene.band.profile = p
+                            others.append(try ReplayCapture.replay(paths: traces, scene: scene, decoder: s.decoder))
+                        }
+                    }
                     text = output.hasSuffix(".svg")
                         ? ReplayRenderer.svg(capture)
-                        : ReplayRenderer.html(capture, title: traces.joined(separator: " + "))
+                        : ReplayRenderer.html(capture, others: others, title: traces.joined(separator: " + "))
                     lines = capture.lineCount; duration = capture.duration
                     try sink.writeLine(text)
                 }
+                clock_gettime(CLOCK_MONOTONIC, &end)
+                let took = Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
+                // The time it took, for a person at a terminal: a message read by a
+                // program (a pipe, a file) stays the same from run to run.
+                let elapsed = isatty(2) == 1 ? ", in \(formatLogNumber((took * 100).rounded(.up) / 100)) s" : ""
                 let size = text.utf8.count + 1
                 let kind = output.hasSuffix(".svg") ? "SVG summary" : "HTML viewer"
                 // A message, so on stderr (stdout is for data), as `record` names its files.
-                writeStderr("pointersim: wrote \(output): \(kind), \(Self.byteCount(size)), \(lines) log lines, \(formatLogNumber(duration)) s\n")
+                writeStderr("pointersim: wrote \(output): \(kind), \(Self.byteCount(size)), \(lines) log lines over \(formatLogNumber(duration)) s of trace\(elapsed)\n")
             }
         }
 
@@ -75,4 +102,16 @@ extension PointerSimCommand {
             return "\(formatLogNumber((Double(n) / 1048576 * 10).rounded() / 10)) MiB (\(n) bytes)"
         }
     }
+}
+
+/// `render`'s own options, listed before the libinput options.
+struct RenderOptions: ParsableArguments {
+    @Option(help: "The scene file (*.scene.json); without it the built-in default scene is used.")
+    var scene: String?
+
+    @Option(help: "FILE.html (the viewer) or FILE.svg (a static summary).")
+    var output: String
+
+    @Option(help: "Replay under each of these profiles too (comma-separated, as `compare` takes them); the viewer shows each one's replay, the first one's when it opens.")
+    var profiles: String?
 }

@@ -88,6 +88,34 @@ import Testing
         #expect(try String(contentsOfFile: out, encoding: .utf8) == (try String(contentsOfFile: CLI.root.appendingPathComponent("Traces/band/cancel.expected.jsonl").path, encoding: .utf8)))
     }
 
+    @Test func aMistypedSubcommandGetsADidYouMeanAndTheList() throws {
+        for args in [["replya", "x"], ["help", "replya"]] {
+            let r = try CLI.run(args)
+            #expect(r.status == 64 && r.stdout.isEmpty, "\(args): \(r.status)")
+            #expect(r.stderr.hasPrefix("pointersim: 'replya' is not a subcommand. Did you mean 'replay'?\n"), "\(r.stderr)")
+            for name in ["replay", "compare", "render", "decode", "live", "devices"] {
+                #expect(r.stderr.contains("\n  \(name.padding(toLength: 10, withPad: " ", startingAt: 0))"), "\(name) listed: \(r.stderr)")
+            }
+        }
+        let far = try CLI.run(["zzzzzz"])
+        #expect(far.status == 64 && !far.stderr.contains("Did you mean") && far.stderr.contains("  replay "), "\(far.stderr)")
+        let help = try CLI.run(["help", "replay"])
+        #expect(help.status == 0 && help.stdout.contains("USAGE: pointersim replay"))
+    }
+
+    @Test func helpLeadsWithWhatMostUsersNeed() throws {
+        for (command, first) in [("replay", "--scene"), ("render", "--scene"), ("live", "--device"), ("decode", "--output")] {
+            let h = try CLI.run([command, "--help"]).stdout
+            let mine = try #require(h.range(of: first)), libinput = try #require(h.range(of: "LIBINPUT CONFIGURATION"))
+            #expect(mine.lowerBound < libinput.lowerBound, "\(command): \(first) before the libinput options")
+            #expect(h.contains("--output") || command == "live")
+        }
+        #expect(try CLI.run(["replay", "--help"]).stdout.contains("--frames <frames>"))
+        let decode = try CLI.run(["decode", "--help"]).stdout
+        let tail = decode.components(separatedBy: "--tail <tail>").last?.components(separatedBy: "\n  --").first ?? ""
+        #expect(tail.components(separatedBy: "default").count == 2, "one default for --tail: \(tail)")
+    }
+
     @Test func replayOutputRefusesExtensionsItDoesNotWrite() throws {
         let usage = """
             Usage: pointersim replay <traces> ... [--scene <scene>] [--output <output>] [--verbose]
@@ -182,8 +210,9 @@ import Testing
         let r = try CLI.run(["render"] + args + ["--output", html])
         #expect(r.status == 0)
         let size = try FileManager.default.attributesOfItem(atPath: html)[.size] as? Int ?? -1
-        // It says what it wrote: the path, what, the size, the log.
-        #expect(r.stderr.hasPrefix("pointersim: wrote \(html): HTML viewer, ") && r.stderr.hasSuffix("(\(size) bytes), 11 log lines, 0.3 s\n") && r.stdout.isEmpty)
+        // It says what it wrote: the path, what, the size, the log and the trace's length (the time it
+        // took only on a terminal: read by a program, the message is the same from run to run).
+        #expect(r.stderr.hasPrefix("pointersim: wrote \(html): HTML viewer, ") && r.stderr.hasSuffix("(\(size) bytes), 11 log lines over 0.3 s of trace\n") && r.stdout.isEmpty)
         let s = try CLI.run(["render"] + args + ["--output", svg])
         #expect(s.status == 0 && s.stderr.hasPrefix("pointersim: wrote \(svg): SVG summary, "))
         let page = try String(contentsOfFile: html, encoding: .utf8)

@@ -115,8 +115,8 @@ import Testing
             md += "| \(t) | `\(v.settings.isEmpty ? "(none)" : v.settings)` | \(v.jobs) (\(v.changed)) | \(FidelityReport.ratioText(v.mm, v.m)) | "
                 + "\(v.b == 0 ? "–" : "\(v.bi)/\(v.b)") | \(FidelityReport.ratioText(v.sm, v.s)) | \(v.x) |\n"
         }
-        print(md)
         try? md.write(to: Repository.root.appendingPathComponent(".build/libinput-config-fidelity.md"), atomically: true, encoding: .utf8)
+        print("[fidelity] \(order.count) libinput settings over the recordings (the table: .build/libinput-config-fidelity.md)")
         let doc = try Repository.text("docs/Decoding.md").split(separator: "\n", omittingEmptySubsequences: false)
         let start = try #require(doc.firstIndex { $0.hasPrefix("| job tag | libinput options |") }, "docs/Decoding.md has no per-option table")
         let measured = md.split(separator: "\n")

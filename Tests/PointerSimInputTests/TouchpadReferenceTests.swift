@@ -70,10 +70,11 @@ struct TouchpadReference {
         var motionTotal = 0, motionMatched = 0, motionExtra = 0
         var buttonsRef = 0, buttonsOurs = 0, buttonsEqual = false
         var scrollTotal = 0, scrollMatched = 0, scrollExtra = 0
-        var gesturesEqual = true
+        var gesturesEqual = true, gesturesRef = 0, gesturesInOrder = 0
         var notes: [String] = []
         var description: String {
-            "\(name): motion \(motionMatched)/\(motionTotal) (+\(motionExtra) extra), buttons \(buttonsEqual ? "identical" : "DIFFER"), gestures \(gesturesEqual ? "identical" : "DIFFER") (\(buttonsOurs)/\(buttonsRef)), scroll \(scrollMatched)/\(scrollTotal) (+\(scrollExtra) extra)"
+            "\(name): motion \(motionMatched)/\(motionTotal) (+\(motionExtra) extra), buttons \(buttonsOurs)/\(buttonsRef) \(buttonsEqual ? "as the reference" : "not as the reference"), "
+                + "gestures \(gesturesInOrder)/\(gesturesRef) in the reference's order, scroll \(scrollMatched)/\(scrollTotal) (+\(scrollExtra) extra)"
         }
     }
 
@@ -150,6 +151,8 @@ struct TouchpadReference {
             if verbose && res.notes.count < 28 { res.notes.append("extra scroll frame \(f): \(v)") }
         }
         res.gesturesEqual = og == gestures
+        res.gesturesRef = gestures.count
+        res.gesturesInOrder = zip(og, gestures).prefix { $0 == $1 }.count
         if !res.gesturesEqual && verbose { res.notes.append("gestures ref \(gestures) ours \(og)") }
         res.buttonsRef = buttons.count; res.buttonsOurs = ob.count
         res.buttonsEqual = ob == buttons
@@ -204,7 +207,7 @@ struct TouchpadReference {
     @Test func framesMatchLibinput() throws {
         let verbose = TouchpadReference.env("TP_REF_VERBOSE") != nil
         let only = TouchpadReference.env("TP_REF_ONLY")
-        var totalM = 0, matchedM = 0
+        var totalM = 0, matchedM = 0, n = 0, scroll = (0, 0), buttons = 0, gestures = (0, 0, 0)
         for (ref, desc, events) in try TouchpadReference.all() {
             if let o = only, !ref.name.contains(o) { continue }
             let ours = try ref.decode(desc, events)
@@ -212,15 +215,22 @@ struct TouchpadReference {
             if TouchpadReference.env("TP_REF_DUMP") != nil {
                 for e in ours { print("   OURS \(e.origin) t=\(e.time) \(e.kind)") }
             }
-            print("TPREF " + res.description)
-            for n in res.notes { print("   " + n) }
+            // one line per recording only when asked (TP_REF_VERBOSE); a summary always
+            if verbose || only != nil {
+                print("TPREF " + res.description)
+                for n in res.notes { print("   " + n) }
+            }
             totalM += res.motionTotal; matchedM += res.motionMatched
+            n += 1; scroll.0 += res.scrollMatched; scroll.1 += res.scrollTotal; buttons += res.buttonsRef
+            gestures.0 += res.gesturesInOrder; gestures.1 += res.gesturesRef; gestures.2 += res.gesturesEqual ? 1 : 0
             // libinput's acceptance bar: 99 % of motion frames, identical buttons, 99 % of finger scroll.
             #expect(Double(res.motionMatched) >= 0.99 * Double(res.motionTotal), "\(res)")
             #expect(res.buttonsEqual, "\(res)")
             #expect(Double(res.scrollMatched) >= 0.99 * Double(res.scrollTotal), "\(res)")
         }
-        print("TPREF total motion \(matchedM)/\(totalM)")
+        print("TPREF \(n) touchpad recordings: motion \(matchedM)/\(totalM) frames, buttons \(buttons), scroll \(scroll.0)/\(scroll.1) frames, "
+              + "gestures \(gestures.0)/\(gestures.1) in the reference's order (all of them in \(gestures.2) of \(n) recordings; not part of the bar) — "
+              + "the bar: 99 % of motion, buttons as the reference, 99 % of scroll; TP_REF_VERBOSE=1 for each recording")
         #expect(totalM > 0, "no touchpad reference found in \(TouchpadReference.refDirs)")
     }
 

@@ -61,6 +61,28 @@ import Testing
         #expect(!page.contains("\"</script>\"") && page.contains(#""device":"<\/script>""#))
     }
 
+    /// render --profiles: each further profile's own replay is in the page under its own ids.
+    @Test func eachProfilesReplayIsInThePage() throws {
+        let base = Self.root + "/Traces/compare/three-toolkits"
+        var scene = try SceneFile.load(path: base + ".scene.json")
+        let profiles: [BandProfile] = [.uikit, .qt, .gtk]
+        scene.band.profile = profiles[0]
+        let first = try ReplayCapture.replay(paths: [base + ".trace"], scene: scene, profiles: profiles)
+        let others = try profiles.dropFirst().map { p -> ReplayCapture in
+            var s = scene
+            s.band.profile = p
+            return try ReplayCapture.replay(paths: [base + ".trace"], scene: s)
+        }
+        let page = ReplayRenderer.html(first, others: others, title: "three")
+        for id in ["ps-data", "ps-times", "ps-rare", "ps-data-1", "ps-rare-1", "ps-times-2", "ps-items-2"] {
+            #expect(page.contains("id=\"\(id)\""), "\(id)")
+        }
+        #expect(!page.contains("id=\"ps-data-3\""))
+        // Qt's own events are in its replay, not in UIKit's
+        #expect(others[0].rare.contains { $0.contains("item.primaryAction") } && !first.rare.contains { $0.contains("item.primaryAction") })
+        #expect(!ReplayRenderer.html(first, title: "three").contains("id=\"ps-data-1\""))
+    }
+
     @Test func theSVGHasLabelsRegionsBandsPathAndLegend() throws {
         let (c, _) = try capture("regions/band-over-regions")
         let svg = ReplayRenderer.svg(c)

@@ -181,16 +181,18 @@ def run_cmd(args, stderr=False):
 
 # ---- pixels ----------------------------------------------------------------------
 class Stage:
-    """Where the page draws the view: the stage canvas's content box, from the DOM."""
+    """Where the page draws the view: the stage canvas's content box, from the DOM,
+    showing the drawing's extent (the view and what sticks out of it), in view points."""
     def __init__(self, b, view):
         g = b.eval("(() => { const c = document.getElementById('stage'), r = c.getBoundingClientRect();"
                    " return [r.left + c.clientLeft, r.top + c.clientTop, c.clientWidth, c.clientHeight]; })()")
         self.x, self.y, self.w, self.h = g
-        self.k = self.w / view[0]
+        self.ext = b.eval("PointerSimViewer.extent()")
+        self.k = self.w / (self.ext[2] - self.ext[0])
         self.view = view
 
     def page(self, x, y):
-        return self.x + x * self.k, self.y + y * self.k
+        return self.x + (x - self.ext[0]) * self.k, self.y + (y - self.ext[1]) * self.k
 
 
 def shot(b, x0, y0, x1, y1):
@@ -239,15 +241,16 @@ def shape_bounds(shape, presented, beam=2.0):
     return None
 
 
-def clip_to_view(box, view):
+def clip_to_view(box, ext):
     x0, y0, x1, y1 = box
-    x0, y0, x1, y1 = max(0, x0), max(0, y0), min(view[0], x1), min(view[1], y1)
+    x0, y0, x1, y1 = max(ext[0], x0), max(ext[1], y0), min(ext[2], x1), min(ext[3], y1)
     return (x0, y0, x1, y1) if x1 > x0 and y1 > y0 else None
 
 
 def pixel_checks(b, name, t, st, view, tol=2.6):
     """The pointer, the shape, the accessories and the band, on screen."""
     stage = Stage(b, view)
+    ext = stage.ext
     p = st["pointer"]
     if p:
         # the model pointer: the magenta crosshair's centre dot
@@ -257,12 +260,12 @@ def pixel_checks(b, name, t, st, view, tol=2.6):
         if check(len(pts) >= 3, f"{name} @{t}: the model pointer is drawn near {p['model']}"):
             cx = sum(q[0] for q in pts) / len(pts); cy = sum(q[1] for q in pts) / len(pts)
             # the crosshair is clipped at the view's edges: compare only the axes it is inside
-            inside_x = 8 < p["model"][0] < view[0] - 8; inside_y = 8 < p["model"][1] < view[1] - 8
+            inside_x = ext[0] + 8 < p["model"][0] < ext[2] - 8; inside_y = ext[1] + 8 < p["model"][1] < ext[3] - 8
             check((not inside_x or abs(cx - mx) <= tol) and (not inside_y or abs(cy - my) <= tol),
                   f"{name} @{t}: model pointer drawn at ({cx - stage.x:.1f}, {cy - stage.y:.1f}) px, log says {p['model']} → ({mx - stage.x:.1f}, {my - stage.y:.1f}) px")
         # the presented shape: its drawn extent
         bounds = shape_bounds(p["shape"], p["presented"])
-        clip = clip_to_view(bounds, view) if bounds else None
+        clip = clip_to_view(bounds, ext) if bounds else None
         if clip:
             pad = 14
             x0, y0 = stage.page(clip[0], clip[1]); x1, y1 = stage.page(clip[2], clip[3])
@@ -276,7 +279,7 @@ def pixel_checks(b, name, t, st, view, tol=2.6):
             check(diff_box(b, "pointer", x0 - 15, y0 - 15, x0 + 15, y0 + 15, hide=("model", "accessories")) is None,
                   f"{name} @{t}: a hidden pointer draws nothing")
         for a in p["accessories"]:
-            if not (6 < a["center"][0] < view[0] - 6 and 6 < a["center"][1] < view[1] - 6) or a.get("alpha", 1) < 0.3:
+            if not (ext[0] + 6 < a["center"][0] < ext[2] - 6 and ext[1] + 6 < a["center"][1] < ext[3] - 6) or a.get("alpha", 1) < 0.3:
                 continue  # outside the view, or faded nearly out
             ax, ay = stage.page(*a["center"])
             box = diff_box(b, "accessories", ax - 8, ay - 8, ax + 8, ay + 8, hide=("model", "pointer"))
@@ -296,7 +299,7 @@ def pixel_checks(b, name, t, st, view, tol=2.6):
             vx, vy = x - off[0], y - off[1]
             for cx0, cy0, ix, iy in ((0, 0, 0, 1), (w, 0, 2, 1), (0, h, 0, 3), (w, h, 2, 3)):
                 X, Y = vx + cx0, vy + cy0
-                if not (4 < X < view[0] - 4 and 4 < Y < view[1] - 4):
+                if not (ext[0] + 4 < X < ext[2] - 4 and ext[1] + 4 < Y < ext[3] - 4):
                     continue
                 px_, py_ = stage.page(X, Y)
                 box = diff_box(b, "band", px_ - 10, py_ - 10, px_ + 10, py_ + 10, hide=("model", "pointer", "accessories"))
@@ -406,6 +409,161 @@ def profiles(b, bin_, tmp):
     # the squares: with the items layer on, the top-left corner of a selected item differs from the page without squares
     check(n >= 5, f"profiles: {n} compare lines checked against the page")
     log(f"profiles: {n} compare lines checked")
+
+
+def inside(box, ext, eps=0.01):
+    return box[0] >= ext[0] - eps and box[1] >= ext[1] - eps and box[2] <= ext[2] + eps and box[3] <= ext[3] + eps
+
+
+def log_boxes(e, scroll):
+    """What a log line says is drawn (view points): the model pointer, the presented
+    shape, the accessories' centres, the band, an item's new geometry."""
+    out = []
+    if e["event"] == "pointer":
+        out.append(("model pointer", e["model"] * 2))
+        bx = shape_bounds(e["shape"], e["presented"])
+        if bx:
+            out.append(("presented shape", list(bx)))
+        out += [("accessory", a["center"] * 2) for a in e["accessories"]]
+    if e["event"].startswith("band.") and "rect" in e:
+        x, y, w, h = e["rect"]
+        out.append(("band", [x - scroll[0], y - scroll[1], x + w - scroll[0], y + h - scroll[1]]))
+    if e["event"] == "item.geometryChanged":
+        x, y, w, h = e["rect"]
+        out.append(("item " + e["item"], [x - scroll[0], y - scroll[1], x + w - scroll[0], y + h - scroll[1]]))
+    return out
+
+
+def fits(b, name, lines, url):
+    """At every log line: everything the log says is drawn, and everything the page
+    drew, lies inside the drawing on screen (the stage shows the whole extent, in the
+    window); no two labels overlap; the legend and the stage are on the first screen."""
+    b.open(url)
+    ext = b.eval("PointerSimViewer.extent()")
+    g = b.eval("(() => { const r = e => { const q = document.getElementById(e).getBoundingClientRect(); return [q.left, q.top, q.right, q.bottom]; };"
+               " return { stage: r('stage'), legend: r('legend'), w: innerWidth, h: innerHeight, cw: document.getElementById('stage').clientWidth, ch: document.getElementById('stage').clientHeight }; })()")
+    check(g["w"] == 1400 and g["h"] == 900, f"{name}: the window is 1400 × 900 ({g['w']} × {g['h']})")
+    check(g["legend"][3] <= g["h"] and g["legend"][2] <= g["w"], f"{name}: the legend is on the first screen (bottom at {g['legend'][3]:.0f} px of {g['h']})")
+    check(g["stage"][2] <= g["w"] and g["stage"][3] <= g["h"], f"{name}: the whole drawing is on the first screen ({[round(v) for v in g['stage']]})")
+    check(abs(g["cw"] / (ext[2] - ext[0]) - g["ch"] / (ext[3] - ext[1])) < 0.01, f"{name}: the stage shows the extent {ext} at one scale")
+    bad, overlaps, n = [], [], 0
+    for i, text in enumerate(lines):
+        e = json.loads(text)
+        r = b.eval(f"(() => {{ PointerSimViewer.seekLine({i}); return JSON.stringify({{s: PointerSimViewer.state().scroll, d: PointerSimViewer.drawn()}}); }})()")
+        r = json.loads(r)
+        for what, box in log_boxes(e, r["s"]):
+            n += 1
+            if not inside(box, ext):
+                bad.append(f"line {i + 1} (t {e['t']}): the log's {what} {box}")
+        for box in r["d"]["boxes"]:
+            n += 1
+            if not inside(box[1:], ext):
+                bad.append(f"line {i + 1} (t {e['t']}): drawn {box[0]} {box[1:]}")
+        labels, taken = r["d"]["labels"], r["d"].get("taken", [])
+        for j, a in enumerate(labels):
+            n += 1
+            if not inside(a[1:], ext):
+                bad.append(f"line {i + 1} (t {e['t']}): label {a[0]!r} {a[1:]}")
+            # no other label, item id or profile tag under it
+            for c in taken:
+                if c != a[1:] and a[1] < c[2] - 0.01 and c[0] < a[3] - 0.01 and a[2] < c[3] - 0.01 and c[1] < a[4] - 0.01:
+                    overlaps.append(f"line {i + 1} (t {e['t']}): label {a[0]!r} {[round(v) for v in a[1:]]} overlaps {[round(v) for v in c]}")
+    check(not bad, f"{name}: at all {len(lines)} log lines, everything drawn lies inside the drawing {ext} ({n} boxes; {bad[:3]})")
+    check(not overlaps, f"{name}: at all {len(lines)} log lines, no label overlaps another, an item's id or a profile tag ({overlaps[:3]})")
+    return n
+
+
+def showcase_fits(b, bin_, tmp):
+    """The showcase (animated): the photo grows to the view's edge, its handles and arrows past it."""
+    c = Case("showcase/showcase-animated")
+    lines = run_cmd([bin_, "replay", "--verbose", "--frames", "60"] + c.args()).splitlines()
+    html = os.path.join(tmp, "showcase.html")
+    run_cmd([bin_, "render"] + c.args() + ["--output", html])
+    n = fits(b, "showcase", lines, "file://" + html)
+    log(f"showcase: {len(lines)} log lines, {n} boxes and labels checked inside the drawing")
+    # the scene zooms: + twice, then fit
+    b.eval("document.getElementById('zoomIn').click(); document.getElementById('zoomIn').click()")
+    z = b.eval("PointerSimViewer.zoom()")
+    check(abs(z["z"] - 2.25) < 1e-9, f"showcase: the + button zooms the scene (×{z['z']})")
+    b.eval("document.getElementById('zoomFit').click()")
+    z = b.eval("PointerSimViewer.zoom()")
+    ext = b.eval("PointerSimViewer.extent()")
+    check(z["z"] == 1 and z["x"] == ext[0] and z["y"] == ext[1], f"showcase: fit shows the whole drawing again ({z})")
+
+
+def profiles_each(b, bin_, tmp):
+    """render --profiles: each profile's own replay can be shown (picked in the page):
+    its log lines exactly, its selection at every time `compare` reports, its events
+    in the list; and at every line of each, the drawing fits."""
+    trace = os.path.join(ROOT, "Traces/compare/three-toolkits.trace")
+    scene_path = os.path.join(ROOT, "Traces/compare/three-toolkits.scene.json")
+    compare = [json.loads(l) for l in run_cmd([bin_, "compare", trace, "--scene", scene_path]).splitlines()]
+    names = next(l["profiles"] for l in compare if l["event"] == "profiles.summary")
+    html = os.path.join(tmp, "profiles-each.html")
+    run_cmd([bin_, "render", trace, "--scene", scene_path, "--profiles", ",".join(names), "--output", html])
+    scene = json.load(open(scene_path))
+    for k, name in enumerate(names):
+        scene.setdefault("band", {})["profile"] = name
+        sp = os.path.join(tmp, f"three-{name}.scene.json")
+        json.dump(scene, open(sp, "w"))
+        lines = run_cmd([bin_, "replay", "--verbose", trace, "--scene", sp]).splitlines()
+        url = "file://" + html + f"#t=0&profile={name}"
+        fits(b, f"three-toolkits ({name})", lines, url)
+        b.open(url)
+        check(b.eval("PointerSimViewer.profileShown()") == name, f"profiles: the page shows {name}'s replay when asked")
+        got = json.loads(b.eval("JSON.stringify(Array.from({length: PointerSimViewer.lines}, (_, i) => PointerSimViewer.lineText(i)))"))
+        check(got == lines, f"profiles: the page holds {name}'s own log ({len(got)} lines vs {len(lines)})")
+        events = [l for l in lines if json.loads(l)["event"] != "pointer"]
+        rows = b.eval("document.getElementById('eventsSpacer').offsetHeight / 18")
+        check(rows == len(events), f"profiles: {name}'s event list has its {len(events)} events ({rows})")
+        own = sorted({json.loads(l)["event"] for l in events} - {"band.began", "band.selecting", "band.ended"})
+        log(f"profiles: {name}: {len(lines)} log lines, its own kinds {own}")
+        for l in compare:
+            if "t" not in l:
+                continue
+            want = l["selections"][name] if l["event"] == "profiles.diverged" else l.get("selection")
+            if want is None:
+                continue
+            b.eval(f"PointerSimViewer.seek({l['t']})")
+            sel = b.eval("PointerSimViewer.selected()")
+            check(sorted(sel) == sorted(want), f"profiles: {name}'s items at {l['t']} s are compare's ({sel} vs {want})")
+        # the choice in the page: the next profile, at the same moment
+        nxt = names[(k + 1) % len(names)]
+        b.eval("PointerSimViewer.seek(2.85)")
+        b.eval(f"(() => {{ const s = document.getElementById('profile'); s.value = '{(k + 1) % len(names)}'; s.dispatchEvent(new Event('change')); }})()")
+        time.sleep(0.3)
+        wait_for(b, f"window.PointerSimViewer && PointerSimViewer.profileShown() === '{nxt}' && Math.abs(PointerSimViewer.time() - 2.85) < 0.001",
+                 f"profiles: choosing {nxt} in the page shows its replay at the same moment", timeout=10)
+
+
+class Done(Exception):
+    pass
+
+
+SHOTS = [  # docs/Viewer.md's screenshots: (file, traces, scene, render options, moment, profile)
+    ("viewer.png", ["Traces/regions/band-over-regions.trace"], "Traces/regions/band-over-regions.scene.json", [], 0.6, None),
+    ("viewer-showcase-resize.png", ["Traces/showcase/showcase.trace"], "Traces/showcase/showcase-animated.scene.json", [], 0.95, None),
+    ("viewer-showcase-release.png", ["Traces/showcase/showcase.trace"], "Traces/showcase/showcase-animated.scene.json", [], 1.25, None),
+]
+
+
+def shots(b, bin_, tmp, out_dir):
+    """The screenshots docs/Viewer.md shows, at 1400 × 900: the showcase while the
+    photo grows and as the arrows go, and the three-toolkit page at the
+    control-click under each profile."""
+    os.makedirs(out_dir, exist_ok=True)
+    compare = [json.loads(l) for l in run_cmd([bin_, "compare", os.path.join(ROOT, "Traces/compare/three-toolkits.trace"),
+                                               "--scene", os.path.join(ROOT, "Traces/compare/three-toolkits.scene.json")]).splitlines()]
+    names = next(l["profiles"] for l in compare if l["event"] == "profiles.summary")
+    todo = list(SHOTS) + [(f"viewer-three-toolkits-{n}.png", ["Traces/compare/three-toolkits.trace"], "Traces/compare/three-toolkits.scene.json",
+                           ["--profiles", ",".join(names)], 2.85, n) for n in names]
+    for i, (fname, traces, scene, opts, t, prof) in enumerate(todo):
+        html = os.path.join(tmp, f"shot{i}.html")
+        # relative paths, so that the page's title does not name this machine's folders
+        subprocess.run([os.path.abspath(bin_), "render"] + traces + ["--scene", scene] + opts + ["--output", html], cwd=ROOT, check=True, capture_output=True)
+        b.open("file://" + html + f"#t={t}" + (f"&profile={prof}" if prof else ""))
+        open(os.path.join(out_dir, fname), "wb").write(b.screenshot())
+        log(f"screenshot: {os.path.join(out_dir, fname)} ({' '.join(traces)} at {t} s{', ' + prof if prof else ''})")
 
 
 def sample_times(states, limit=14):
@@ -545,15 +703,19 @@ def main():
     ap.add_argument("--screenshot")
     ap.add_argument("--screenshot-case", default="regions/band-over-regions@0.6")
     ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--fits-only", action="store_true", help="only the showcase and three-toolkit checks (the drawing fits, every profile)")
+    ap.add_argument("--shots", metavar="DIR", help="save the screenshots docs/Viewer.md shows into DIR (after the checks)")
     a = ap.parse_args()
     VERBOSE = a.verbose
     cases = a.case or DEFAULT_CASES
     t_start = time.time()
-    b = Browser(a.chromium)
+    b = Browser(a.chromium, 1400, 900)  # the first screen the viewer is made for
     try:
         with tempfile.TemporaryDirectory(prefix="pointersim-browser-test-") as tmp:
             version = b.call("Browser.getVersion", session=False)["product"]
             log(f"{version}, {len(cases)} cases")
+            if a.fits_only:
+                cases, a.all = [], False
             for spec in cases:
                 t0 = time.time()
                 n = run_case(b, a.bin, spec, tmp)
@@ -563,6 +725,12 @@ def main():
                     if spec not in cases:
                         run_case(b, a.bin, spec, tmp, pixels=a.all_pixels, samples=6)
                 log(f"all {len(all_cases())} golden cases: state{' and pixels' if a.all_pixels else ''} checked")
+            if a.fits_only:
+                showcase_fits(b, a.bin, tmp)
+                profiles_each(b, a.bin, tmp)
+                if a.shots:
+                    shots(b, a.bin, tmp, a.shots)
+                raise Done()
             # a long band: a pointer shaped like the band at every line (more shapes than the
             # page keeps as templates, so most are written inline)
             with open(os.path.join(tmp, "long-band.trace"), "w") as f:
@@ -575,6 +743,8 @@ def main():
             controls(b, a.bin, tmp)
             future_kinds(b, a.bin, tmp)
             profiles(b, a.bin, tmp)
+            showcase_fits(b, a.bin, tmp)
+            profiles_each(b, a.bin, tmp)
             # the control: a page that draws the pointer 180 pt off must fail the pixel checks
 
             before, QUIET = len(FAILURES), True
@@ -596,6 +766,10 @@ def main():
                 log(f"screenshot: {a.screenshot} ({spec} at {t} s)")
             if a.bench:
                 bench(b, a.bin, tmp, a.bench)
+            if a.shots:
+                shots(b, a.bin, tmp, a.shots)
+    except Done:
+        pass
     finally:
         b.close()
     if FAILURES:
