@@ -115,6 +115,8 @@ package struct Narration {
             return ["focus moves to \(item)"]
         case .itemPrimaryAction(let item):
             return ["\(item)'s primary action (activated)"]
+        case .itemKeyCommand(let item, let key, let modifiers):
+            return ["key command \((modifiers.names + [key]).joined(separator: "+")) to \(item)"]
         case .contextMenuRequested(let p, let items):
             return ["context menu requested at \(Self.point(p))" + (items.isEmpty ? " on empty space" : " for " + Self.list(items))]
         case .itemGeometryChanged(let item, let r):

@@ -36,6 +36,11 @@ import Testing
         #expect(lines.allSatisfy { $0.range(of: #"^ *[0-9.]+ s  \S"#, options: .regularExpression) != nil }, "\(lines)")
     }
 
+    @Test func aKeyCommandNamesItsKeysAndTheFocusedItem() throws {
+        let lines = try narrate("showcase/key-command.trace", scene: "showcase/key-command.scene.json", frames: nil)
+        #expect(lines.contains { $0.hasSuffix("key command command+c to r0c1") }, "\(lines)")
+    }
+
     @Test func aBandWithoutRegionsSaysWhatItSelects() throws {
         let lines = try narrate("band/uikit-add-shift.trace", scene: "band/uikit-add-shift.scene.json", frames: nil)
         #expect(lines.first?.hasSuffix("band begins at (30, 30) (add)") == true, "\(lines)")
