@@ -31,6 +31,7 @@ import Testing
             step 0 (0 press primary): selection [i2], expected []
               band rect: [31, 41, 1, 1]; mode: replace; rule applied: band, mode replace (modifiers [], profile uikit)
               item i2 [0.5, 0, 30, 40.5]: expected not selected; selected at the press: false; in the rect: false; ever hit: false
+            rerun: pointersim conform --exec 'python3 Examples/ConformPython/band_round_even.py' --kind band --profile uikit --seed 1 --only 24 --timeout 30
             written: DIR/round-even.scene.json, DIR/round-even.trace, DIR/round-even.expected.jsonl
             replay: pointersim replay --scene DIR/round-even.scene.json DIR/round-even.trace
 
@@ -61,9 +62,20 @@ import Testing
         #expect(silent.stderr == "pointersim: conform: the implementation (cat > /dev/null) gave no answer within 0.5 s\n")
         let profile = try CLI.run(["conform", "--exec", "true", "--profile", "motif"])
         #expect(profile.status == 64)
-        #expect(profile.stderr.hasPrefix("Error: --profile: unknown profile \"motif\" (expected uikit, qt or gtk)\n"))
+        #expect(profile.stderr.hasPrefix("Error: --profile: unknown profile \"motif\" (expected uikit, qt or gtk, or a scene or profile file)\n"))
         let kind = try CLI.run(["conform", "--exec", "true", "--kind", "drag"])
         #expect(kind.status == 64)
         #expect(kind.stderr.hasPrefix("Error: --kind: unknown kind \"drag\" (expected band, selection or regions)\n"))
+    }
+
+    /// An unwritable --out: 73, the divergence on standard output, one plain
+    /// line on standard error (no Foundation error dump).
+    @Test func anUnwritableOutIsOnePlainLine() throws {
+        for (out, reason) in [("/dev/full", "/dev/full: not a folder"), ("/proc", "/proc/counterexample.scene.json: No such file or directory")] {
+            let r = try CLI.run(["conform", "--exec", Self.python, "--kind", "band", "--profile", "uikit", "--out", out])
+            #expect(r.status == 73)
+            #expect(r.stdout.contains(" diverges at step "))
+            #expect(r.stderr == "pointersim: conform: cannot write the counterexample: \(reason)\n")
+        }
     }
 }
