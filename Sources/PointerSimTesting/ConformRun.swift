@@ -242,7 +242,8 @@ import PointerSimCore
         }
         guard let d = best, let (o, index) = original else {
             if log.compared < minCompared {
-                out.output = "conform: \(what): too few sessions compared: \(log.compared), --min-compared \(minCompared)" + (skipLines.isEmpty ? "\n" : skipLines.replacingOccurrences(of: ", \(log.compared) compared", with: ""))
+                out.output = "conform: \(what): too few sessions compared: \(log.compared) (--min-compared \(minCompared))"
+                    + (skipLines.isEmpty ? "\n" : skipLines.replacingOccurrences(of: ", \(log.compared) compared,", with: ";"))
                 out.status = .tooFewCompared
                 return out
             }
