@@ -29,7 +29,9 @@ import Testing
         #expect(r.stdout.replacingOccurrences(of: dir, with: "DIR") == """
             conform: 100 sessions (kind band, profile uikit, seed 1): session 5 diverges at step 20; shrunk from 25 steps and 2 items to 1 step and 1 item:
             step 0 (0 press primary): selection [i2], expected []
+              press at [0.75, 30.25] (content), [1, 30.5] on the pixel grid of scale 2 (halves round away from zero); on empty space
               band rect: [1, 30.5, 1, 1]; mode: replace; rule applied: band, mode replace (modifiers [], profile uikit)
+              hit rule: intersects (an item counts when it overlaps the band with positive area; a touching edge does not count)
               item i2 [0.5, 0, 41, 30.25]: expected not selected; selected at the press: false; in the rect: false; ever hit: false
             rerun: pointersim conform --exec 'python3 Examples/ConformPython/band_round_even.py' --kind band --profile uikit --seed 1 --only 5 --timeout 30
             written: DIR/round-even.scene.json, DIR/round-even.trace, DIR/round-even.expected.jsonl

@@ -165,4 +165,24 @@ import Testing
         #expect(text.hasPrefix("\rconform: 1/20 sessions\u{1B}[K"), "\(text.debugDescription)")
         #expect(text.contains("\rconform: 20/20 sessions\u{1B}[K\r\u{1B}[K"), "\(text.debugDescription)")
     }
+
+    /// Examples/ConformPytest runs conform from pytest (with this build's
+    /// binary); its five tests pass.
+    @Test func thePytestExamplePasses() throws {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3", "-m", "pytest", "-q", "-p", "no:cacheprovider", "Examples/ConformPytest"]
+        var env = ProcessInfo.processInfo.environment
+        env["POINTERSIM"] = CLI.binary.path
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+        p.environment = env
+        p.currentDirectoryURL = CLI.root
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0, "\(text)")
+        #expect(text.contains("5 passed"), "\(text)")
+    }
 }
