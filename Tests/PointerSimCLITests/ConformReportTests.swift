@@ -185,4 +185,31 @@ import Testing
         #expect(p.terminationStatus == 0, "\(text)")
         #expect(text.contains("5 passed"), "\(text)")
     }
+
+    /// --profile FILE: a scene file's profile, or a profile object; every
+    /// session runs over it (the header names it, the explanation gives its
+    /// threshold, the rerun command passes the file again); a bad one is 65
+    /// with the file and line.
+    @Test func aProfileFromAFile() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let object = try CLI.temp("mine.json", """
+            { "name": "mine", "base": "uikit", "threshold": 2,
+              "rules": [ { "flags": ["shift"], "match": "includes", "mode": "toggle" } ] }
+            """)
+        for (file, name, threshold) in [("Traces/band/custom-profile.scene.json", "designer", "4"), (object, "mine", "2")] {
+            let r = try CLI.run(["conform", "--exec", "BAND_ROUNDING=away " + Self.python, "--kind", "band", "--profile", file, "--sessions", "20", "--out", dir])
+            #expect(r.status == 1)
+            #expect(r.stdout.hasPrefix("conform: 20 sessions (kind band, profile \(name), seed 1): "), "\(r.stdout)")
+            #expect(r.stdout.contains("a band begins once the pointer moves past the threshold (\(threshold) points, profile \(name))"), "\(r.stdout)")
+            #expect(r.stdout.contains(" --profile \(file) --seed 1 --only "), "\(r.stdout)")
+        }
+        let bad = try CLI.temp("bad.json", "{ \"name\": \"mine\",\n  \"threshold\": \"x\" }\n")
+        let r = try CLI.run(["conform", "--exec", "cat", "--kind", "band", "--profile", bad])
+        #expect(r.status == 65)
+        #expect(r.stderr == "pointersim: \(bad):2: band.profile.threshold: expected a number\n")
+        let missing = try CLI.run(["conform", "--exec", "cat", "--profile", "no-such-profile.json"])
+        #expect(missing.status == 64)
+        #expect(missing.stderr.hasPrefix("Error: --profile: unknown profile \"no-such-profile.json\" (expected uikit, qt or gtk, or a scene or profile file)\n"))
+    }
 }
