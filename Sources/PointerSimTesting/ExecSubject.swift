@@ -125,6 +125,59 @@ import PointerSimCore
     }
 }
 
+/// The process groups of the implementations running now, so that a
+/// SIGINT, SIGTERM or SIGHUP that ends `pointersim` ends them too (they are
+/// in groups of their own, out of reach of the terminal's signals).
+enum ChildGroups {
+    static let capacity = 128
+    nonisolated(unsafe) static let slots: UnsafeMutablePointer<pid_t> = {
+        let p = UnsafeMutablePointer<pid_t>.allocate(capacity: capacity)
+        p.initialize(repeating: 0, count: capacity)
+        return p
+    }()
+    nonisolated(unsafe) static var installed = false
+    static let lock = NSLock()
+
+    static func add(_ group: pid_t) {
+        lock.lock(); defer { lock.unlock() }
+        install()
+        for k in 0..<capacity where slots[k] == 0 { slots[k] = group; return }
+    }
+
+    static func remove(_ group: pid_t) {
+        lock.lock(); defer { lock.unlock() }
+        for k in 0..<capacity where slots[k] == group { slots[k] = 0 }
+    }
+
+    /// Kills every group, then ends this process by the same signal (only
+    /// async-signal-safe calls).
+    static let handler: @convention(c) (Int32) -> Void = { sig in
+        for k in 0..<ChildGroups.capacity {
+            let g = ChildGroups.slots[k]
+            if g > 0 { killpg(g, SIGKILL) }
+        }
+        signal(sig, SIG_DFL)
+        raise(sig)
+    }
+
+    /// Installs ``handler`` for the signals that end a run (unblocking them:
+    /// a parent's thread pool may have started us with them blocked),
+    /// except one already ignored (nohup).
+    static func install() {
+        guard !installed else { return }
+        installed = true
+        _ = slots
+        var set = sigset_t()
+        sigemptyset(&set)
+        for sig in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&set, sig) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        for sig in [SIGINT, SIGTERM, SIGHUP] {
+            let previous = signal(sig, handler)
+            if let previous, unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) { signal(sig, SIG_IGN) }
+        }
+    }
+}
+
 /// An implementation in any language, run as a child process (`/bin/sh -c
 /// COMMAND`) that speaks ``ConformProtocol`` on its standard input and
 /// output. One child plays every session, in turn.
@@ -206,6 +259,7 @@ import PointerSimCore
             throw ConformProtocol.ProtocolError(unavailable: "cannot run /bin/sh: \(String(cString: strerror(rc)))")
         }
         pid = child
+        ChildGroups.add(child)
         toChild = inPipe[1]
         fromChild = outPipe[0]
         _ = fcntl(toChild, F_SETFL, fcntl(toChild, F_GETFL) | O_NONBLOCK)
@@ -246,6 +300,7 @@ import PointerSimCore
     func stop() {
         guard !reaped else { return }
         killpg(pid, SIGKILL)
+        ChildGroups.remove(pid)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         reaped = true

@@ -182,4 +182,27 @@ import Glibc
             #expect(r.stderr == c.stderr, "\(c.name)")
         }
     }
+
+    /// A SIGINT or SIGTERM that ends `pointersim` ends the implementation's
+    /// process group too (out of reach of the terminal's signals otherwise).
+    @Test(arguments: [SIGINT, SIGTERM]) func aSignalToTheRunnerEndsTheImplementation(signal: Int32) throws {
+        let file = try CLI.temp("group", "")
+        let p = Process()
+        p.executableURL = CLI.binary
+        p.arguments = ["conform", "--exec", "echo $$ > \(file); sleep 50", "--kind", "band", "--timeout", "30"]
+        p.currentDirectoryURL = CLI.root
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        var group: pid_t? = nil
+        for _ in 0..<100 where group == nil {
+            usleep(50_000)
+            group = pid_t((try? String(contentsOfFile: file, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
+        }
+        usleep(200_000)
+        kill(p.processIdentifier, signal)
+        p.waitUntilExit()
+        #expect(p.terminationReason == .uncaughtSignal && p.terminationStatus == signal)
+        Self.expectNothingLeft(Run(result: CLI.Result(status: 0, stdout: "", stderr: ""), seconds: 0, group: group))
+    }
 }
