@@ -40,9 +40,9 @@ public enum Counterexample {
     }
 
     /// A file that cannot be written, said plainly: the path and the system's reason.
-    public struct WriteError: Error, CustomStringConvertible {
+    package struct WriteError: Error, CustomStringConvertible {
         /// `PATH: reason`.
-        public var description: String
+        package var description: String
     }
 
     static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }

@@ -340,18 +340,23 @@ enum ChildGroups {
     /// and does what it can of both.
     func pump(until deadline: Double) throws {
         let writing = pendingAt < pending.count && !inputClosedByChild && toChild >= 0
-        var fds = [pollfd(fd: fromChild, events: Int16(POLLIN), revents: 0), pollfd(fd: toChild, events: Int16(POLLOUT), revents: 0)]
+        // The output while it is open, the input while there is something to write.
+        var fds: [pollfd] = []
+        if !endOfOutput { fds.append(pollfd(fd: fromChild, events: Int16(POLLIN), revents: 0)) }
+        if writing { fds.append(pollfd(fd: toChild, events: Int16(POLLOUT), revents: 0)) }
+        guard !fds.isEmpty else { return }
         let ms = max(0, min(Double(Int32.max), ((deadline - Self.now()) * 1000).rounded(.up)))
-        let ready = poll(&fds, endOfOutput ? 0 : (writing ? 2 : 1), Int32(ms))
+        let ready = poll(&fds, nfds_t(fds.count), Int32(ms))
         if ready < 0 && errno != EINTR { throw fail("poll failed: \(String(cString: strerror(errno)))") }
         guard ready > 0 else { return }
-        if writing && fds[1].revents != 0 {
+        let reading = !endOfOutput && fds[0].revents != 0
+        if writing && fds[fds.count - 1].revents != 0 {
             let n = pending.withUnsafeBytes { p in
                 write(toChild, p.baseAddress! + pendingAt, min(pending.count - pendingAt, 1 << 16))
             }
             if n > 0 { pendingAt += n } else if n < 0 && errno != EAGAIN && errno != EINTR { inputClosedByChild = true }
         }
-        if fds[0].revents != 0 {
+        if reading {
             // Whole chunks: reading stops at the line limit, so memory stays bounded.
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
             let n = chunk.withUnsafeMutableBytes { read(fromChild, $0.baseAddress!, $0.count) }
@@ -401,7 +406,10 @@ enum ChildGroups {
                 throw fail("the implementation (\(command)) did not read the session within \(formatExactNumber(timeout)) s")
             }
             try pump(until: deadline)
-            if endOfOutput && pendingAt < pending.count { break }
+            // Nothing is asked of it meanwhile: output here is bounded too.
+            if buffer.count - head > Self.maxLineBytes {
+                throw fail("the implementation (\(command)) sent more than \(Self.maxLineBytes) bytes beyond its answers before reading the session")
+            }
         }
         pending = []; pendingAt = 0
     }

@@ -150,12 +150,29 @@ import Glibc
 
     /// A 100,000-step session to an implementation that answers each step as
     /// it arrives: no pipe deadlock (the runner reads while it writes).
-    @Test func aHugeSessionAnsweredStepByStep() throws {
+    /// A saved session of 100,000 moves (about 10 MB of protocol lines).
+    static func hugeSession() throws -> String {
         var trace = "pointersim-trace 1\n"
         for k in 0..<100_000 { trace += "\(Double(k) / 1000) move \(k % 300) \(k % 200)\n" }
         let tracePath = try CLI.temp("huge.trace", trace)
         let base = String(tracePath.dropLast(".trace".count))
         try #"{ "format": "pointersim-scene/1", "items": [ { "id": "a", "rect": [400, 400, 10, 10] } ] }"#.write(toFile: base + ".scene.json", atomically: true, encoding: .utf8)
+        return base
+    }
+
+    /// An implementation that skips at the scene line and then reads nothing:
+    /// the rest of the session cannot be written, and the timeout ends it;
+    /// one that skips and then floods its output is stopped at the limit.
+    @Test func aSkipThatStopsReading() throws {
+        let base = try Self.hugeSession()
+        let stuck = try Self.run("read line; echo '{\"skipped\": \"no\"}'; exec sleep 50", ["--session", base])
+        Self.expect(stuck, status: 76, stderr: "did not read the session within 1 s\n")
+        let flood = try Self.run("read line; echo '{\"skipped\": \"no\"}'; exec yes", ["--session", base])
+        Self.expect(flood, status: 76, stderr: "sent more than 1048576 bytes beyond its answers before reading the session\n")
+    }
+
+    @Test func aHugeSessionAnsweredStepByStep() throws {
+        let base = try Self.hugeSession()
         let answer = """
             python3 -u -c 'import sys, json
             for line in sys.stdin:
