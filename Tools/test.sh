@@ -165,6 +165,17 @@ bench_gates() {
 	[ "$status" -eq 0 ] || [ "$status" -eq 4 ] || { echo "benchmark gates: regression (exit $status)" >&2; return 1; }
 }
 
+python_test_deps() {
+	# The conform tests read reports with junitparser (a real consumer of JUnit
+	# XML) and run Examples/ConformPytest with pytest, both from PyPI.
+	python3 -c 'import pytest, junitparser' 2>/dev/null && return 0
+	echo "installing the Python test dependencies: python3 -m pip install pytest junitparser" >&2
+	python3 -m pip install --quiet pytest junitparser >&2 && python3 -c 'import pytest, junitparser' || {
+		echo "error: the conform report tests need pytest and junitparser; run: python3 -m pip install pytest junitparser" >&2
+		return 1
+	}
+}
+
 browser() {
 	swift build -c release --product pointersim >&2 || return 1
 	Tools/browser-test.sh --bin "$(release_bin)" --bench 1000000
@@ -174,6 +185,7 @@ browser() {
 
 echo "== Tools/test.sh: the $([ $FULL = 1 ] && echo full || echo quick) tier" >&2
 step "install what is missing (Tools/setup.sh)" Tools/setup.sh
+step "install the Python test dependencies (pytest, junitparser)" python_test_deps
 step "swift test" swift_test
 step "the wrong examples are caught (Tools/examples-check.sh: Examples/WrongToggle, Examples/ConformPython)" Tools/examples-check.sh
 if [ $FULL = 1 ]; then

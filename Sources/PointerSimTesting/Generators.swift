@@ -25,7 +25,8 @@ public struct SessionGenerator: Sendable {
     /// What the sessions exercise.
     public enum Kind: String, Sendable, CaseIterable {
         /// Bands of the primary button from empty space, with modifiers held
-        /// at the press (for a ``BandSelectionModel``).
+        /// at the press and changing while the button is down (for a
+        /// ``BandSelectionModel``).
         case band
         /// Everything a selection does: bands, clicks and double clicks on
         /// items, modifiers changing mid-drag, keys, secondary presses, cancels.
@@ -199,7 +200,7 @@ public struct SessionGenerator: Sendable {
         var b = SessionBuilder(scene: scene, wholePixels: wholePixels)
         for _ in 0..<Int.random(in: 1...max(1, maxGestures), using: &rng) {
             switch kind {
-            case .band: b.drag(using: &rng, emptyOnly: true, changeModifiers: false)
+            case .band: b.drag(using: &rng, emptyOnly: true, changeModifiers: true)
             case .regions: b.hover(using: &rng)
             case .selection:
                 switch Int.random(in: 0..<11, using: &rng) {
@@ -291,6 +292,11 @@ struct SessionBuilder {
 
     static let modifierChoices: [ModifierFlags] = [[], [], .shift, .command, .control, .option, [.shift, .command], [.control, .shift]]
 
+    /// A drag of the primary button: modifiers held from before the press,
+    /// moves, and (`changeModifiers`) modifiers changing while the button is
+    /// down: after a move, just before the release, just after it, so that an
+    /// implementation reading them at the wrong moment (the release instead
+    /// of the press, or the reverse) diverges.
     mutating func drag<R: RandomNumberGenerator>(using rng: inout R, emptyOnly: Bool, changeModifiers: Bool, cancel: Bool = false) {
         var p = pressPoint(&rng)
         if emptyOnly {
@@ -305,17 +311,29 @@ struct SessionBuilder {
         if p != pointer || Bool.random(using: &rng) { add(.move(p), after: dt(&rng)) }
         add(.press(.primary), after: dt(&rng))
         var q = p
-        for k in 0..<Int.random(in: 1...3, using: &rng) {
+        var changed = false
+        // Where the modifiers change while the button is down: never, after
+        // the first move, after the last one, or just before the release.
+        let change = changeModifiers ? Int.random(in: 0..<4, using: &rng) : 0
+        let moves = Int.random(in: 1...3, using: &rng)
+        for k in 0..<moves {
             q = dragPoint(from: q, &rng)
             add(.move(q), after: dt(&rng))
-            if changeModifiers && k == 0 && Int.random(in: 0..<3, using: &rng) == 0 {
-                add(.modifiers(Self.modifierChoices.randomElement(using: &rng)!), after: dt(&rng))
+            if (change == 1 && k == 0) || (change == 2 && k == moves - 1) {
+                add(.modifiers(Self.heldChoices.randomElement(using: &rng)!), after: dt(&rng))
+                changed = true
+                // Sometimes a move after the change: the band updates under the new flags.
+                if Bool.random(using: &rng) { q = dragPoint(from: q, &rng); add(.move(q), after: dt(&rng)) }
             }
         }
         if cancel { add(.cancel, after: dt(&rng)) }
+        if change == 3 { add(.modifiers(Self.heldChoices.randomElement(using: &rng)!), after: 0.001); changed = true }
         add(.release(.primary), after: dt(&rng))
-        if !m.isEmpty || changeModifiers { add(.modifiers([]), after: dt(&rng)) }
+        if !m.isEmpty || changed { add(.modifiers([]), after: changeModifiers && Bool.random(using: &rng) ? 0.001 : dt(&rng)) }
     }
+
+    /// Modifiers taken while the button is down (never none: a change).
+    static let heldChoices: [ModifierFlags] = [.shift, .command, .control, .option, [.shift, .command], [.control, .shift], [.option, .shift], []]
 
     mutating func click<R: RandomNumberGenerator>(using rng: inout R) {
         let p = pressPoint(&rng)
@@ -323,6 +341,9 @@ struct SessionBuilder {
         if !m.isEmpty { add(.modifiers(m), after: dt(&rng)) }
         add(.move(p), after: dt(&rng))
         add(.press(.primary), after: dt(&rng))
+        // Sometimes the modifiers change while the button is down.
+        var changed = false
+        if Int.random(in: 0..<4, using: &rng) == 0 { add(.modifiers(Self.heldChoices.randomElement(using: &rng)!), after: 0.001); changed = true }
         add(.release(.primary), after: 0.016)
         if Bool.random(using: &rng) {
             // A second click at the double click's distance ± 1, after its interval ± 1 ms.
@@ -334,7 +355,7 @@ struct SessionBuilder {
             add(.press(.primary), after: max(0.001, interval - 0.017))
             add(.release(.primary), after: 0.016)
         }
-        if !m.isEmpty { add(.modifiers([]), after: dt(&rng)) }
+        if !m.isEmpty || changed { add(.modifiers([]), after: dt(&rng)) }
     }
 
     mutating func key<R: RandomNumberGenerator>(using rng: inout R) {
@@ -357,7 +378,10 @@ struct SessionBuilder {
         if Bool.random(using: &rng) {
             add(.press(.primary), after: dt(&rng))
             add(.move(dragPoint(from: pointer, &rng)), after: dt(&rng))
+            let held = Bool.random(using: &rng)
+            if held { add(.modifiers(Self.heldChoices.randomElement(using: &rng)!), after: dt(&rng)) }
             add(.release(.primary), after: dt(&rng))
+            if held { add(.modifiers([]), after: dt(&rng)) }
         }
     }
 }

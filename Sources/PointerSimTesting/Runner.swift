@@ -37,26 +37,73 @@ public enum Conformance {
     public static func subject<M: PointerRegionModel>(regions type: M.Type) -> ConformanceSubject { subject(RegionModelDriver<M>.self) }
 
     /// PointerSim's answers, one per step, and the explanation of each
-    /// step's state.
+    /// step's state: the last primary press (where, rounded how, on what,
+    /// and the rule that decided what it did), the band, the rule applied.
     static func oracle(_ session: ConformanceSession) -> [StepState] {
         var sim = Simulator(scene: session.scene)
         let scene = session.scene
+        let profile = scene.band.profile.name
         var out: [StepState] = []
-        var atPress: [String] = sim.selection
+        var atPress: [String]? = nil
         var everHit = Set<Int>()
         var mode: SelectionMode? = nil
-        var rule = "none yet"
+        var rule = "none (no primary press yet)"
+        var press: String? = nil
+        var modifiers: ModifierFlags = []
+        var held = false
         var records: [LogRecord] = []
         for e in session.events {
-            if case .press(.primary) = e.kind {
-                atPress = sim.selection; everHit = []; mode = nil; rule = "none yet"
+            var pressed: (point: Point, item: Int?, context: Bool, claimed: Bool)? = nil
+            switch e.kind {
+            case .modifiers(let m): modifiers = m
+            case .press(.primary) where !held:
+                held = true
+                atPress = sim.selection; everHit = []; mode = nil
+                let rules = sim.clicks.rules
+                let p = sim.contentPoint
+                pressed = (p, sim.band.engine.item(at: p, closed: rules.pressHitsMaxEdges), rules.isContextClick(modifiers), sim.regionClaimsPress)
+            case .release(.primary): held = false
+            case .cancel: held = false
+            default: break
             }
             records.removeAll(keepingCapacity: true)
             sim.process(e, into: &records)
+            if let p = pressed {
+                let scale = scene.view.scale
+                let r = p.point.roundedToPixels(scale: scale)
+                let on: String
+                if let i = p.item {
+                    let closed = sim.clicks.rules.pressHitsMaxEdges
+                    on = "on item \(scene.items[i].id) (a press hits an item's rect \(closed ? "closed: its far edges count" : "half-open: its far edges do not count"))"
+                } else {
+                    on = "on empty space"
+                }
+                press = "press at \(Self.point(p.point)) (content), \(Self.point(r)) on the pixel grid of scale \(formatExactNumber(scale)) (halves round away from zero); \(on)"
+                let mods = "[\(modifiers.names.joined(separator: ", "))]"
+                if p.context {
+                    rule = "context click: modifiers \(mods) are a context click under profile \(profile); it opens a context menu and changes neither band nor selection"
+                } else if p.claimed {
+                    rule = "a control's claim: region \(sim.regions.current?.id ?? "?") takes the press; no band and no click"
+                } else if p.item == nil, sim.clicks.lastPressOnlyActivated || sim.clicks.rules.doubleClickPressStartsNoBand && sim.clicks.lastPressWasDoubleClick {
+                    rule = sim.clicks.rules.doubleClickPressOnlyActivates
+                        ? "double-click press: the second press of a double click only activates under profile \(profile); no band, no selection change"
+                        : "double-click press: the second press of a double click starts no band under profile \(profile)"
+                } else if !scene.selection.allowsSelectionNow {
+                    rule = "selection disabled (selection.allowsSelection false): the press changes no selection and starts no band"
+                } else if p.item == nil && !scene.selection.bandMayBegin {
+                    rule = "single selection (multiple selection off): no band begins; a press on empty space only clears per the click rules"
+                } else if p.item == nil {
+                    rule = "press on empty space: a band begins once the pointer moves past the threshold (\(formatExactNumber(scene.band.profile.threshold)) points, profile \(profile))"
+                } else if sim.clicks.rules.doubleClickPressStartsNoBand && sim.clicks.lastPressWasDoubleClick {
+                    rule = "double-click press on item \(scene.items[p.item!].id): the second press of a double click starts no band under profile \(profile)"
+                } else {
+                    rule = "click on item \(scene.items[p.item!].id) (modifiers \(mods), profile \(profile))"
+                }
+            }
             for r in records {
                 switch r.event {
-                case .bandBegan(_, let m, let md): mode = md; rule = "band, mode \(md.rawValue) (modifiers [\(m.names.joined(separator: ", "))], profile \(scene.band.profile.name))"
-                case .selectionChanged(let cause, _, _): rule = "\(cause.rawValue) (profile \(scene.band.profile.name))"
+                case .bandBegan(_, let m, let md): mode = md; rule = "band, mode \(md.rawValue) (modifiers [\(m.names.joined(separator: ", "))], profile \(profile))"
+                case .selectionChanged(let cause, _, _): rule = "\(cause.rawValue) (profile \(profile))"
                 default: break
                 }
             }
@@ -67,17 +114,30 @@ public enum Conformance {
             }
             let focus = sim.selectionModel.focus.map { sim.itemIDs[$0] }
             let answer = ConformanceAnswer(selection: sim.selection, band: .some(rect), focus: .some(focus), region: .some(sim.regions.current?.id))
-            out.append(StepState(answer: answer, atPress: atPress, everHit: everHit, mode: sim.band.isActive ? mode : nil, rule: rule))
+            out.append(StepState(answer: answer, atPress: atPress, everHit: everHit, mode: sim.band.isActive ? mode : nil, rule: rule, press: press))
         }
         return out
     }
 
+    static func point(_ p: Point) -> String { "[\(formatExactNumber(p.x)), \(formatExactNumber(p.y))]" }
+
     struct StepState {
         var answer: ConformanceAnswer
-        var atPress: [String]
+        /// The selection at the last primary press (nil: no press yet).
+        var atPress: [String]?
         var everHit: Set<Int>
         var mode: SelectionMode?
         var rule: String
+        /// The last primary press: where, rounded how, on what.
+        var press: String?
+    }
+
+    /// The hit rule, said in full.
+    static func describe(_ rule: HitRule) -> String {
+        switch rule {
+        case .intersects: "intersects (an item counts when it overlaps the band with positive area; a touching edge does not count)"
+        case .contains: "contains (an item counts when it lies strictly inside the band; an edge on the band's edge does not count)"
+        }
     }
 
     /// The first divergence of `subject` from PointerSim on `session`, or nil
@@ -108,12 +168,18 @@ public enum Conformance {
         let e = s.events[k]
         var lines = ["step \(k) (\(formatExactNumber(e.time)) \(PointerSimTrace.describe(e.kind, exact: true))): " + diffs.joined(separator: "; ")]
         let rect = state.answer.band
+        lines.append("  \(state.press ?? "no primary press yet")")
         lines.append("  band rect: \(rect.map(ConformanceAnswer.rect) ?? "none"); mode: \(state.mode?.rawValue ?? "none"); rule applied: \(state.rule)")
         let expected = Set(state.answer.selection ?? []), got = Set(actual.selection ?? [])
         let hitRule = s.scene.band.hitRule
+        if s.scene.items.contains(where: { expected.contains($0.id) != got.contains($0.id) }) {
+            lines.append("  hit rule: " + describe(hitRule))
+        }
         for (i, item) in s.scene.items.enumerated() where expected.contains(item.id) != got.contains(item.id) {
             let inRect = rect.map { hitRule.hits(item: item.rect, band: $0) } ?? false
-            lines.append("  item \(item.id) \(ConformanceAnswer.rect(item.rect)): expected \(expected.contains(item.id) ? "selected" : "not selected"); selected at the press: \(state.atPress.contains(item.id)); in the rect: \(inRect); ever hit: \(state.everHit.contains(i))")
+            let before = state.atPress.map { "selected at the press: \($0.contains(item.id))" }
+                ?? "selected initially: \(s.scene.initialSelection.contains(item.id))"
+            lines.append("  item \(item.id) \(ConformanceAnswer.rect(item.rect)): expected \(expected.contains(item.id) ? "selected" : "not selected"); \(before); in the rect: \(inRect); ever hit: \(state.everHit.contains(i))")
         }
         return lines.joined(separator: "\n")
     }

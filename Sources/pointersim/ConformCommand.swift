@@ -16,15 +16,19 @@ extension PointerSimCommand {
                 for each session, the scene, then one step a line, then the end; the implementation answers \
                 each step with its selection (and optionally its band rect and focus), or skips the session. \
                 At the first divergence from PointerSim the session is shrunk, explained, and written as \
-                NAME.scene.json, NAME.trace and NAME.expected.jsonl (a golden trace). Exit status: 0 if \
-                every session agrees, 1 on a divergence, 76 if the implementation breaks the protocol, \
-                69 if it cannot be run, 73 if the files cannot be written, 64 for bad arguments. An implementation that sends no answer line for --timeout seconds is stopped (76).
+                NAME.scene.json, NAME.trace and NAME.expected.jsonl (a golden trace), with the command that \
+                reruns that session alone. Exit status: 0 if every session agrees, 1 on a divergence, \
+                2 if fewer than --min-compared sessions were compared (the rest skipped), 76 if the \
+                implementation breaks the protocol (an answer line over 1 MiB or nested over 32 deep, \
+                no answer line for --timeout seconds, an early end), 69 if it cannot be run, 73 if a \
+                file cannot be written, 64 for bad arguments. The implementation runs in a process \
+                group of its own, which is killed at a timeout, at an error and at the end of the run.
                 """)
 
         @Option(name: .customLong("exec"), help: "The implementation's command line (run with /bin/sh -c).")
         var command: String
 
-        @Option(help: "The profile of every scene: uikit, qt or gtk (default: any, with variants).")
+        @Option(help: ArgumentHelp("The profile of every scene: uikit, qt or gtk, or a file holding a scene (its profile is taken) or a profile object (default: any, with variants).", valueName: "NAME|FILE"))
         var profile: String?
 
         @Option(help: "The sessions: band (bands from empty space), selection (bands, clicks, keys) or regions.")
@@ -36,16 +40,28 @@ extension PointerSimCommand {
         @Flag(help: "Grid scenes only: cells of one size filling whole rows from the view's corner, nothing selected initially (GtkGridView).")
         var grid = false
 
-        @Option(help: "How long the implementation may take to send one answer, in seconds.")
+        @Option(help: "How long the implementation may take to send one answer line, in seconds (it is then stopped, with every process it started).")
         var timeout: Double = 30
 
-        @Option(help: "How many sessions.")
+        @Option(parsing: .unconditional, help: "How many sessions (1 to 1000000000).")
         var sessions = 100
 
-        @Option(help: "The seed of the sessions.")
-        var seed: UInt64 = 1
+        @Option(parsing: .unconditional, help: "The seed of the sessions (0 to 18446744073709551615).")
+        var seed = "1"
 
-        @Option(help: "How many divergent sessions to shrink; the smallest result is kept.")
+        @Option(parsing: .unconditional, help: ArgumentHelp("Play only session N (0-based) of the seed's sessions: the command printed with a divergence.", valueName: "N"))
+        var only: Int?
+
+        @Option(parsing: .unconditional, help: "The fewest sessions that must be compared, not skipped, for the run to pass (exit status 2 otherwise).")
+        var minCompared = 1
+
+        @Option(parsing: .unconditional, help: "How many copies of the implementation play sessions side by side (1 to 64); the results are a serial run's.")
+        var jobs = 1
+
+        @Option(help: ArgumentHelp("Write a report of the run: FILE.json (JSON) or FILE.xml (JUnit XML).", valueName: "FILE"))
+        var report: String?
+
+        @Option(parsing: .unconditional, help: "How many divergent sessions to shrink; the smallest result is kept.")
         var candidates = 10
 
         @Option(help: "Where to write the counterexample files.")
@@ -59,9 +75,17 @@ extension PointerSimCommand {
 
         func validate() throws {
             if command.isEmpty { throw ValidationError("--exec: the command is empty") }
-            if let p = profile, BandProfile.builtIn[p] == nil { throw ValidationError("--profile: unknown profile \"\(p)\" (expected uikit, qt or gtk)") }
+            if let p = profile, BandProfile.builtIn[p] == nil, access(p, F_OK) != 0 {
+                throw ValidationError("--profile: unknown profile \"\(p)\" (expected uikit, qt or gtk, or a scene or profile file)")
+            }
             if SessionGenerator.Kind(rawValue: kind) == nil { throw ValidationError("--kind: unknown kind \"\(kind)\" (expected band, selection or regions)") }
-            if sessions < 1 { throw ValidationError("--sessions: give at least 1") }
+            if sessions < 1 || sessions > ConformRun.maxSessions { throw ValidationError("--sessions: give a number from 1 to \(ConformRun.maxSessions), found \(sessions)") }
+            if UInt64(seed) == nil { throw ValidationError("--seed: give a whole number from 0 to \(UInt64.max), found \"\(seed)\"") }
+            if let n = only, n < 0 || n >= ConformRun.maxSessions { throw ValidationError("--only: give a session number from 0 to \(ConformRun.maxSessions - 1), found \(n)") }
+            if minCompared < 0 { throw ValidationError("--min-compared: give 0 or more, found \(minCompared)") }
+            if jobs < 1 || jobs > ConformRun.maxJobs { throw ValidationError("--jobs: give a number from 1 to \(ConformRun.maxJobs), found \(jobs)") }
+            if let r = report, !(r.hasSuffix(".json") || r.hasSuffix(".xml")) { throw ValidationError("--report: give a file name ending in .json (JSON) or .xml (JUnit XML), found \"\(r)\"") }
+            if session != nil && only != nil { throw ValidationError("--only and --session: give one of them") }
             if candidates < 1 { throw ValidationError("--candidates: give at least 1") }
             if !(timeout > 0 && timeout <= 86_400) { throw ValidationError("--timeout: give a number of seconds from 0 to 86400") }
             if name.isEmpty || name.contains("/") { throw ValidationError("--name: give a file name without /") }
@@ -70,12 +94,20 @@ extension PointerSimCommand {
         func run() throws {
             var r = ConformRun(command: command)
             r.kind = SessionGenerator.Kind(rawValue: kind) ?? .selection
-            r.profile = profile.flatMap { BandProfile.builtIn[$0] }
+            if let p = profile {
+                r.profileArgument = p
+                if let named = BandProfile.builtIn[p] { r.profile = named } else { try runReportingErrors { r.profile = try ConformRun.profile(text: try readTextFile(p), file: p) } }
+            }
             r.wholePixels = wholePixels
             r.grid = grid
             r.timeout = timeout
             r.sessions = sessions
-            r.seed = seed
+            r.seed = UInt64(seed) ?? 1
+            r.only = only
+            r.minCompared = minCompared
+            r.jobs = jobs
+            r.reportPath = report
+            r.progress = isatty(2) != 0
             r.candidates = candidates
             r.directory = out
             r.name = name
@@ -87,14 +119,13 @@ extension PointerSimCommand {
                     r.savedName = p
                 }
             }
-            let (text, status) = r.run()
-            if status == .agreed || status == .diverged {
-                print(text, terminator: "")
+            let result = r.run()
+            if !result.output.isEmpty {
+                print(result.output, terminator: "")
                 finishStandardOutput()
-            } else {
-                writeStderr(text)
             }
-            if status != .agreed { throw ExitCode(status.rawValue) }
+            if !result.errors.isEmpty { writeStderr(result.errors) }
+            if result.status != .agreed { throw ExitCode(result.status.rawValue) }
         }
     }
 }

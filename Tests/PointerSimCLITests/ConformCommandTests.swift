@@ -27,10 +27,13 @@ import Testing
         let r = try CLI.run(["conform", "--exec", Self.python, "--kind", "band", "--profile", "uikit", "--out", dir, "--name", "round-even"])
         #expect(r.status == 1)
         #expect(r.stdout.replacingOccurrences(of: dir, with: "DIR") == """
-            conform: 100 sessions (kind band, profile uikit, seed 1): session 24 diverges at step 4; shrunk from 15 steps and 1 item to 1 step and 1 item:
+            conform: 100 sessions (kind band, profile uikit, seed 1): session 5 diverges at step 20; shrunk from 25 steps and 2 items to 1 step and 1 item:
             step 0 (0 press primary): selection [i2], expected []
-              band rect: [31, 41, 1, 1]; mode: replace; rule applied: band, mode replace (modifiers [], profile uikit)
-              item i2 [0.5, 0, 30, 40.5]: expected not selected; selected at the press: false; in the rect: false; ever hit: false
+              press at [0.75, 30.25] (content), [1, 30.5] on the pixel grid of scale 2 (halves round away from zero); on empty space
+              band rect: [1, 30.5, 1, 1]; mode: replace; rule applied: band, mode replace (modifiers [], profile uikit)
+              hit rule: intersects (an item counts when it overlaps the band with positive area; a touching edge does not count)
+              item i2 [0.5, 0, 41, 30.25]: expected not selected; selected at the press: false; in the rect: false; ever hit: false
+            rerun: pointersim conform --exec 'python3 Examples/ConformPython/band_round_even.py' --kind band --profile uikit --seed 1 --only 5 --timeout 30
             written: DIR/round-even.scene.json, DIR/round-even.trace, DIR/round-even.expected.jsonl
             replay: pointersim replay --scene DIR/round-even.scene.json DIR/round-even.trace
 
@@ -61,9 +64,33 @@ import Testing
         #expect(silent.stderr == "pointersim: conform: the implementation (cat > /dev/null) gave no answer within 0.5 s\n")
         let profile = try CLI.run(["conform", "--exec", "true", "--profile", "motif"])
         #expect(profile.status == 64)
-        #expect(profile.stderr.hasPrefix("Error: --profile: unknown profile \"motif\" (expected uikit, qt or gtk)\n"))
+        #expect(profile.stderr.hasPrefix("Error: --profile: unknown profile \"motif\" (expected uikit, qt or gtk, or a scene or profile file)\n"))
         let kind = try CLI.run(["conform", "--exec", "true", "--kind", "drag"])
         #expect(kind.status == 64)
         #expect(kind.stderr.hasPrefix("Error: --kind: unknown kind \"drag\" (expected band, selection or regions)\n"))
+    }
+
+    /// An unwritable --out: 73, the divergence on standard output, one plain
+    /// line on standard error (no Foundation error dump).
+    @Test func anUnwritableOutIsOnePlainLine() throws {
+        for (out, reason) in [("/dev/full", "/dev/full: not a folder"), ("/proc", "/proc/counterexample.scene.json: No such file or directory")] {
+            let r = try CLI.run(["conform", "--exec", Self.python, "--kind", "band", "--profile", "uikit", "--out", out])
+            #expect(r.status == 73)
+            #expect(r.stdout.contains(" diverges at step "))
+            #expect(r.stderr == "pointersim: conform: cannot write the counterexample: \(reason)\n")
+        }
+    }
+
+    /// Issue #36: an outside implementation that reads the modifiers at the
+    /// release (the example's MODIFIERS_AT=release) is caught by the default
+    /// 100 band sessions under uikit, at a release, shrunk to one item.
+    @Test func readingModifiersAtTheReleaseIsCaughtThroughTheProtocol() throws {
+        let dir = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try CLI.run(["conform", "--exec", "BAND_ROUNDING=away MODIFIERS_AT=release " + Self.python, "--kind", "band", "--profile", "uikit", "--out", dir])
+        #expect(r.status == 1)
+        let lines = r.stdout.split(separator: "\n")
+        #expect(lines.first?.contains(" to 3 steps and 1 item:") == true, "\(r.stdout)")
+        #expect(lines.dropFirst().first?.contains(" release primary): ") == true, "\(r.stdout)")
     }
 }

@@ -1,0 +1,3 @@
+#!/bin/sh
+# Reads one line and exits.
+read line; exit 3

@@ -1,0 +1,3 @@
+#!/bin/sh
+# Endless garbage: the first line is not JSON.
+exec yes garbage

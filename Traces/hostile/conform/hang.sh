@@ -1,0 +1,3 @@
+#!/bin/sh
+# Reads nothing, answers nothing.
+exec sleep 50

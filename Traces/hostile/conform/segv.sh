@@ -1,0 +1,3 @@
+#!/bin/sh
+# Crashes.
+kill -SEGV $$
