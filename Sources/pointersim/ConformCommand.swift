@@ -24,7 +24,7 @@ extension PointerSimCommand {
         @Option(name: .customLong("exec"), help: "The implementation's command line (run with /bin/sh -c).")
         var command: String
 
-        @Option(help: "The profile of every scene: uikit, qt or gtk (default: any, with variants).")
+        @Option(help: "The profile of every scene: \(BandProfile.registeredNameList) (default: any, with variants).")
         var profile: String?
 
         @Option(help: "The sessions: band (bands from empty space), selection (bands, clicks, keys) or regions.")
@@ -59,7 +59,7 @@ extension PointerSimCommand {
 
         func validate() throws {
             if command.isEmpty { throw ValidationError("--exec: the command is empty") }
-            if let p = profile, BandProfile.builtIn[p] == nil { throw ValidationError("--profile: unknown profile \"\(p)\" (expected uikit, qt or gtk)") }
+            if let p = profile, BandProfile.named(p) == nil { throw ValidationError("--profile: unknown profile \"\(p)\" (expected \(BandProfile.registeredNameList))") }
             if SessionGenerator.Kind(rawValue: kind) == nil { throw ValidationError("--kind: unknown kind \"\(kind)\" (expected band, selection or regions)") }
             if sessions < 1 { throw ValidationError("--sessions: give at least 1") }
             if candidates < 1 { throw ValidationError("--candidates: give at least 1") }
@@ -70,7 +70,7 @@ extension PointerSimCommand {
         func run() throws {
             var r = ConformRun(command: command)
             r.kind = SessionGenerator.Kind(rawValue: kind) ?? .selection
-            r.profile = profile.flatMap { BandProfile.builtIn[$0] }
+            r.profile = profile.flatMap { BandProfile.named($0) }
             r.wholePixels = wholePixels
             r.grid = grid
             r.timeout = timeout

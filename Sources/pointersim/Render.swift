@@ -22,7 +22,7 @@ extension PointerSimCommand {
         @Option(help: "FILE.html or FILE.svg.")
         var output: String
 
-        @Option(help: "Show these profiles side by side (comma-separated: uikit, qt, gtk); the replay drawn is the first one's.")
+        @Option(help: "Show these profiles side by side (comma-separated: \(BandProfile.registeredNames.joined(separator: ", "))); the replay drawn is the first one's.")
         var profiles: String?
 
         @OptionGroup(title: "libinput configuration (libinput debug-events' options)")
@@ -36,9 +36,9 @@ extension PointerSimCommand {
             if traces.isEmpty { throw ValidationError("give at least one trace file") }
             if let p = profiles {
                 let names = p.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-                if names.count < 2 { throw ValidationError("--profiles \(p): give at least two profiles, comma-separated (uikit, qt, gtk)") }
-                if let bad = names.first(where: { BandProfile.builtIn[$0] == nil }) {
-                    throw ValidationError("--profiles: unknown profile \"\(bad)\" (expected uikit, qt or gtk)")
+                if names.count < 2 { throw ValidationError("--profiles \(p): give at least two profiles, comma-separated (\(BandProfile.registeredNames.joined(separator: ", ")))") }
+                if let bad = names.first(where: { BandProfile.named($0) == nil }) {
+                    throw ValidationError("--profiles: unknown profile \"\(bad)\" (expected \(BandProfile.registeredNameList))")
                 }
                 if output.hasSuffix(".svg") { throw ValidationError("--profiles draws in the HTML viewer: give --output FILE.html") }
             }

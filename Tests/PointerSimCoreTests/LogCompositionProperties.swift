@@ -85,7 +85,7 @@ import Testing
         return out
     }
 
-    @Test(arguments: [BandProfile.uikit, .qt, .gtk])
+    @Test(arguments: BandProfile.registered)
     func theLogsDiffsComposeToTheSelectionAtEveryLine(_ profile: BandProfile) async {
         await propertyCheck(count: 200, input: Gen<Rect>.item.array(of: 1...25), Self.step.array(of: 1...40)) { (rects: [Rect], steps: [Step]) in
             let v = Self.violations(profile: profile, rects: rects, steps: steps)
@@ -96,7 +96,7 @@ import Testing
     /// The session of issue #30: a press on empty space, one move across an
     /// item past the threshold, the release. Under `qt` the band began with
     /// the item hit and ended without a `band.selecting` line.
-    @Test(arguments: [BandProfile.uikit, .qt, .gtk])
+    @Test(arguments: BandProfile.registered)
     func aBandsFirstRectIsReported(_ profile: BandProfile) {
         let rects = [Rect(x: 40, y: 40, width: 40, height: 40)]
         let steps: [Step] = [.move(Point(x: 20, y: 20)), .press(.primary), .move(Point(x: 60, y: 60)), .release(.primary)]
@@ -112,7 +112,7 @@ extension LogCompositionProperties {
     /// A click on an item, then a click on empty space: under `uikit` the
     /// second press begins a band that clears at once; the release ended it
     /// without a `band.selecting` line announcing the clear.
-    @Test(arguments: [BandProfile.uikit, .qt, .gtk])
+    @Test(arguments: BandProfile.registered)
     func aBandThatEndsAtOnceReportsItsPress(_ profile: BandProfile) {
         let rects = [Rect(x: 0, y: 0, width: 50, height: 50)]
         let steps: [Step] = [.move(Point(x: 10, y: 10)), .press(.primary), .release(.primary), .move(Point(x: 100, y: 100)), .press(.primary), .release(.primary)]

@@ -197,6 +197,22 @@ public struct BandProfile: Sendable, Hashable {
         return p
     }()
 
-    /// The built-in profiles by name.
-    public static let builtIn: [String: BandProfile] = ["uikit": .uikit, "qt": .qt, "gtk": .gtk]
+    /// The registered (built-in) profiles, in the order lists name them: the
+    /// one list every profile name comes from (the scene reader, the command
+    /// line's `--profiles` and `--profile`, their help, the documentation's
+    /// tables). Adding a profile: its band rules here, its click rules' values
+    /// in ``ClickRules/registry``, its corpus.
+    public static let registered: [BandProfile] = [.uikit, .qt, .gtk]
+
+    /// The registered profiles' names, in order.
+    public static var registeredNames: [String] { registered.map(\.name) }
+
+    /// The registered profile with this name, or nil.
+    public static func named(_ name: String) -> BandProfile? { registered.first { $0.name == name } }
+
+    /// The registered names as a sentence's list: "uikit, qt or gtk".
+    package static var registeredNameList: String {
+        let n = registeredNames
+        return n.count < 2 ? n.joined() : n.dropLast().joined(separator: ", ") + " or " + n.last!
+    }
 }
