@@ -183,6 +183,19 @@ public struct BandProfile: Sendable, Hashable {
         return p
     }()
 
+    /// QGraphicsView with RubberBandDrag over selectable QGraphicsItems, whole:
+    /// the band of ``qt`` (Control → addSticky, else replace; a Manhattan
+    /// distance of 10), and QGraphicsItem's clicks (Shift is a plain click,
+    /// Control toggles at the release) and no keys (the items take no focus).
+    public static let qtGraphicsView: BandProfile = {
+        var p = BandProfile(
+            name: "qt-graphicsview", rules: [Rule(.control, .includes, .addSticky)], threshold: 10,
+            thresholdMetric: .manhattan, thresholdIsStrict: false, clicks: ClickRules(registered: "qt-graphicsview"))
+        p.rectThroughPointerPixel = true
+        p.holdsWithinThreshold = true
+        return p
+    }()
+
     /// GtkListView/GridView rubberband: control+shift → toggle, control → add,
     /// shift → subtract (Super and Meta count for nothing on Linux); begins after 8 points on
     /// either axis; modifiers read at the release, selection applied at the end.
@@ -202,7 +215,7 @@ public struct BandProfile: Sendable, Hashable {
     /// line's `--profiles` and `--profile`, their help, the documentation's
     /// tables). Adding a profile: its band rules here, its click rules' values
     /// in ``ClickRules/registry``, its corpus.
-    public static let registered: [BandProfile] = [.uikit, .qt, .gtk]
+    public static let registered: [BandProfile] = [.uikit, .qt, .qtGraphicsView, .gtk]
 
     /// The registered profiles' names, in order.
     public static var registeredNames: [String] { registered.map(\.name) }

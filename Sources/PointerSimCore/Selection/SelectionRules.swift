@@ -318,6 +318,9 @@ public struct ClickRules: Sendable, Hashable {
     /// item views); `false`: arrows move the focus only (unless
     /// `selectionFollowsFocus`).
     @usableFromInline package var arrowsSelect = false
+    /// Keys act on the items: arrows, Space, Return and select-all (QGraphicsView's
+    /// items take no keyboard focus: `false`, no key does anything to them).
+    @usableFromInline package var keysActOnItems = true
     /// Space selects the focused item (added, never removed) and Space with a
     /// toggle modifier toggles it (Qt's `extendedSelectionCommand`); `false`:
     /// Space toggles.
