@@ -214,7 +214,7 @@ public struct BandProfile: Sendable, Hashable {
     /// one list every profile name comes from (the scene reader, the command
     /// line's `--profiles` and `--profile`, their help, the documentation's
     /// tables). Adding a profile: its band rules here, its click rules' values
-    /// in ``ClickRules/registry``, its corpus.
+    /// in `ClickRules.registry`, its corpus.
     public static let registered: [BandProfile] = [.uikit, .qt, .qtGraphicsView, .gtk]
 
     /// The registered profiles' names, in order.
