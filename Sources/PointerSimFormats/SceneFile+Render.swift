@@ -188,44 +188,20 @@ extension SceneFile {
         w.key("rectThroughPointerPixel"); w.bool(p.rectThroughPointerPixel)
         w.key("holdsWithinThreshold"); w.bool(p.holdsWithinThreshold)
         w.key("hitsItemsTouchingFarEdge"); w.bool(p.hitsItemsTouchingFarEdge)
-        let c = p.clicks
         w.key("clicks"); w.open("{")
-        let bools: [(String, Bool)] = [
-            ("plainClickToggles", c.plainClickToggles), ("itemsAcceptPress", c.itemsAcceptPress),
-            ("contextClickSelects", c.contextClickSelects), ("escapeClears", c.escapeClears),
-            ("escapeCancelsBand", c.escapeCancelsBand), ("doubleClickIntervalIsStrict", c.doubleClickIntervalIsStrict),
-            ("doubleClickDistanceIsStrict", c.doubleClickDistanceIsStrict), ("motionEndsClickSeries", c.motionEndsClickSeries),
-            ("keyEndsClickSeries", c.keyEndsClickSeries), ("doubleClickPressOnlyActivates", c.doubleClickPressOnlyActivates),
-            ("rangeKeepsOtherSelection", c.rangeKeepsOtherSelection), ("emptyClickDropsAnchor", c.emptyClickDropsAnchor),
-            ("selectedPressWaitsForRelease", c.selectedPressWaitsForRelease), ("toggleWaitsForRelease", c.toggleWaitsForRelease),
-            ("modifiersReadAtRelease", c.modifiersReadAtRelease), ("arrowsSelect", c.arrowsSelect), ("spaceSelects", c.spaceSelects),
-            ("selectAllIsExact", c.selectAllIsExact), ("keyBindingsAreExact", c.keyBindingsAreExact),
-            ("rangeNeedsAnchor", c.rangeNeedsAnchor), ("horizontalArrowsFollowOrder", c.horizontalArrowsFollowOrder),
-            ("arrowAtEdgeActs", c.arrowAtEdgeActs), ("focusMovesAtPress", c.focusMovesAtPress),
-            ("focusStartsOnFirstItem", c.focusStartsOnFirstItem), ("doubleClickPressStartsNoBand", c.doubleClickPressStartsNoBand),
-            ("pressHitsMaxEdges", c.pressHitsMaxEdges), ("verticalArrowsByGridRow", c.verticalArrowsByGridRow),
-            ("seriesBreakingPressStartsNoSeries", c.seriesBreakingPressStartsNoSeries), ("tabLeavesView", c.tabLeavesView),
-            ("everyReleaseAtPressPointActs", c.everyReleaseAtPressPointActs),
-        ]
-        for (k, v) in bools { w.key(k); w.bool(v) }
-        func sets(_ s: [ModifierFlags]) {
-            w.inline("[")
-            for m in s { w.element(); w.strings(m.names) }
-            w.inlineClose("]")
+        for rule in ClickRules.registry {
+            w.key(rule.name)
+            switch rule.value(in: p.clicks) {
+            case .bool(let b): w.bool(b)
+            case .number(let d): w.number(d)
+            case .choice(let c): w.string(c)
+            case .modifiers(let m): w.strings(m.names)
+            case .modifierSets(let sets):
+                w.inline("[")
+                for m in sets { w.element(); w.strings(m.names) }
+                w.inlineClose("]")
+            }
         }
-        w.key("toggleModifiers"); sets(c.toggleModifiers)
-        w.key("rangeModifier"); w.strings(c.rangeModifier.names)
-        w.key("contextClickModifiers"); w.strings(c.contextClickModifiers.names)
-        w.key("selectAllModifiers"); sets(c.selectAllModifiers)
-        w.key("deselectAllModifiers"); sets(c.deselectAllModifiers)
-        w.key("timing"); w.string(c.timing.rawValue)
-        w.key("emptyClick"); w.string(c.emptyClick.rawValue)
-        w.key("primaryAction"); w.string(c.primaryAction.rawValue)
-        w.key("doubleClickInterval"); w.number(c.doubleClickInterval)
-        w.key("doubleClickDistance"); w.number(c.doubleClickDistance)
-        w.key("clickSeries"); w.string(c.clickSeries.rawValue)
-        w.key("rangeWithToggle"); w.string(c.rangeWithToggle.rawValue)
-        w.key("toggleArrow"); w.string(c.toggleArrow.rawValue)
         w.close("}")
         w.close("}")
     }

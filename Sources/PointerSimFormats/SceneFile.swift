@@ -562,15 +562,14 @@ public enum SceneFile {
 
     static func profile(_ f: SceneField) throws -> BandProfile {
         if case .string = f.node.value {
-            let name = try f.oneOf(BandProfile.builtIn.keys.sorted())
-            return BandProfile.builtIn[name]!
+            return BandProfile.named(try f.oneOf(BandProfile.registeredNames))!
         }
         let o = try f.object(allowed: [
             "name", "base", "rules", "default", "threshold", "thresholdMetric", "thresholdStrict", "modifiersAt", "apply",
             "rectThroughPointerPixel", "holdsWithinThreshold", "hitsItemsTouchingFarEdge", "clicks",
         ])
         var p = BandProfile.uikit
-        if let b = o["base"] { p = BandProfile.builtIn[try b.oneOf(BandProfile.builtIn.keys.sorted())]! }
+        if let b = o["base"] { p = BandProfile.named(try b.oneOf(BandProfile.registeredNames))! }
         p.name = try o["name"]?.string() ?? "custom"
         let modes = SelectionMode.allCases.map(\.rawValue)
         if let rules = o["rules"] {
@@ -595,43 +594,21 @@ public enum SceneFile {
     }
 
     /// A profile's `clicks` object: every ``ClickRules`` field by its Swift
-    /// name (docs/Formats/Scene.md, "Click rules").
+    /// name, as ``ClickRules/registry`` declares them (docs/Formats/Scene.md,
+    /// "Click rules").
     static func clickRules(_ f: SceneField, into r: inout ClickRules) throws {
-        func sets(_ v: SceneField) throws -> [ModifierFlags] { try v.array().map { try $0.modifiers() } }
-        let bools: [(String, WritableKeyPath<ClickRules, Bool>)] = [
-            ("plainClickToggles", \.plainClickToggles), ("itemsAcceptPress", \.itemsAcceptPress),
-            ("contextClickSelects", \.contextClickSelects), ("escapeClears", \.escapeClears),
-            ("escapeCancelsBand", \.escapeCancelsBand), ("doubleClickIntervalIsStrict", \.doubleClickIntervalIsStrict),
-            ("doubleClickDistanceIsStrict", \.doubleClickDistanceIsStrict), ("motionEndsClickSeries", \.motionEndsClickSeries),
-            ("keyEndsClickSeries", \.keyEndsClickSeries), ("doubleClickPressOnlyActivates", \.doubleClickPressOnlyActivates),
-            ("rangeKeepsOtherSelection", \.rangeKeepsOtherSelection), ("emptyClickDropsAnchor", \.emptyClickDropsAnchor),
-            ("selectedPressWaitsForRelease", \.selectedPressWaitsForRelease), ("toggleWaitsForRelease", \.toggleWaitsForRelease),
-            ("modifiersReadAtRelease", \.modifiersReadAtRelease), ("arrowsSelect", \.arrowsSelect), ("spaceSelects", \.spaceSelects),
-            ("selectAllIsExact", \.selectAllIsExact), ("keyBindingsAreExact", \.keyBindingsAreExact),
-            ("rangeNeedsAnchor", \.rangeNeedsAnchor), ("horizontalArrowsFollowOrder", \.horizontalArrowsFollowOrder),
-            ("arrowAtEdgeActs", \.arrowAtEdgeActs), ("focusMovesAtPress", \.focusMovesAtPress),
-            ("focusStartsOnFirstItem", \.focusStartsOnFirstItem), ("doubleClickPressStartsNoBand", \.doubleClickPressStartsNoBand),
-            ("pressHitsMaxEdges", \.pressHitsMaxEdges), ("verticalArrowsByGridRow", \.verticalArrowsByGridRow),
-            ("seriesBreakingPressStartsNoSeries", \.seriesBreakingPressStartsNoSeries), ("tabLeavesView", \.tabLeavesView),
-            ("everyReleaseAtPressPointActs", \.everyReleaseAtPressPointActs),
-        ]
-        let o = try f.object(allowed: bools.map(\.0) + [
-            "toggleModifiers", "rangeModifier", "contextClickModifiers", "selectAllModifiers", "deselectAllModifiers", "timing",
-            "emptyClick", "primaryAction", "doubleClickInterval", "doubleClickDistance", "clickSeries", "rangeWithToggle", "toggleArrow",
-        ])
-        for (key, path) in bools { if let v = o[key] { r[keyPath: path] = try v.bool() } }
-        if let v = o["toggleModifiers"] { r.toggleModifiers = try sets(v) }
-        if let v = o["rangeModifier"] { r.rangeModifier = try v.modifiers() }
-        if let v = o["contextClickModifiers"] { r.contextClickModifiers = try v.modifiers() }
-        if let v = o["selectAllModifiers"] { r.selectAllModifiers = try sets(v) }
-        if let v = o["deselectAllModifiers"] { r.deselectAllModifiers = try sets(v) }
-        if let v = o["timing"] { r.timing = .init(rawValue: try v.oneOf(["press", "release"]))! }
-        if let v = o["emptyClick"] { r.emptyClick = .init(rawValue: try v.oneOf(["band", "clearAtPress", "keep"]))! }
-        if let v = o["primaryAction"] { r.primaryAction = .init(rawValue: try v.oneOf(["singleClick", "doubleClick"]))! }
-        if let v = o["doubleClickInterval"] { r.doubleClickInterval = try v.number(in: 0...60) }
-        if let v = o["doubleClickDistance"] { r.doubleClickDistance = try v.number(in: 0...1e6) }
-        if let v = o["clickSeries"] { r.clickSeries = .init(rawValue: try v.oneOf(["plainPairs", "pairs", "series"]))! }
-        if let v = o["rangeWithToggle"] { r.rangeWithToggle = .init(rawValue: try v.oneOf(["addRange", "range", "anchorState"]))! }
-        if let v = o["toggleArrow"] { r.toggleArrow = .init(rawValue: try v.oneOf(["asPlain", "movesFocusOnly", "movesFocusOrAnchorStateRange"]))! }
+        let o = try f.object(allowed: ClickRules.registry.map(\.name))
+        for rule in ClickRules.registry {
+            guard let v = o[rule.name] else { continue }
+            let value: ClickRuleValue
+            switch rule.type {
+            case .bool: value = .bool(try v.bool())
+            case .number(let range, _): value = .number(try v.number(in: range))
+            case .choice(let names): value = .choice(try v.oneOf(names))
+            case .modifiers: value = .modifiers(try v.modifiers())
+            case .modifierSets: value = .modifierSets(try v.array().map { try $0.modifiers() })
+            }
+            rule.setValue(value, in: &r)
+        }
     }
 }

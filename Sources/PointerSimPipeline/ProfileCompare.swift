@@ -5,9 +5,9 @@ import PointerSimInput
 /// `pointersim compare`: one input replayed under several band profiles, and
 /// where their selections part and meet (docs/Formats/Compare.md).
 public enum ProfileCompare {
-    /// The built-in profile for each name; an unknown name is nil.
+    /// The registered profile for each name; an unknown name is nil.
     public static func profiles(named names: [String]) -> [BandProfile]? {
-        let ps = names.map { BandProfile.builtIn[$0] }
+        let ps = names.map { BandProfile.named($0) }
         return ps.contains { $0 == nil } ? nil : ps.compactMap { $0 }
     }
 

@@ -181,10 +181,10 @@ public struct SessionGenerator: Sendable {
         return s
     }
 
-    /// A built-in profile, or (one time in three, unless whole pixels) a
+    /// A registered profile, or (one time in three, unless whole pixels) a
     /// variant: another default mode, a threshold of 0 to 4.
     static func profile<R: RandomNumberGenerator>(using rng: inout R) -> BandProfile {
-        var p = [BandProfile.uikit, .qt, .gtk].randomElement(using: &rng)!
+        var p = BandProfile.registered.randomElement(using: &rng)!
         if Int.random(in: 0..<3, using: &rng) == 0 {
             p.name = p.name + "-variant"
             p.defaultMode = SelectionMode.allCases.randomElement(using: &rng)!

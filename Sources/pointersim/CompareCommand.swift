@@ -21,8 +21,8 @@ extension PointerSimCommand {
         @Option(help: "The scene file; without it the built-in default scene is used (its own profile is replaced).")
         var scene: String?
 
-        @Option(help: "The profiles to compare, comma-separated: uikit, qt, gtk.")
-        var profiles = "uikit,qt,gtk"
+        @Option(help: "The profiles to compare, comma-separated: \(BandProfile.registeredNames.joined(separator: ", ")).")
+        var profiles = BandProfile.registeredNames.joined(separator: ",")
 
         @Option(help: "Write the comparison here instead of stdout (the file appears only when complete).")
         var output: String?
@@ -34,10 +34,10 @@ extension PointerSimCommand {
             if let p = emptyInputProblem("trace name", traces) ?? emptyInputProblem("scene name", scene.map { [$0] } ?? [], option: "--scene") { throw ValidationError(p) }
             if let p = emptyOutputProblem("--output", output, "give a file name, or leave --output out for standard output") { throw ValidationError(p) }
             let names = profileNames
-            if names.count < 2 { throw ValidationError("--profiles \(profiles): give at least two profiles, comma-separated (uikit, qt, gtk)") }
+            if names.count < 2 { throw ValidationError("--profiles \(profiles): give at least two profiles, comma-separated (\(BandProfile.registeredNames.joined(separator: ", ")))") }
             if ProfileCompare.profiles(named: names) == nil {
-                let bad = names.first { BandProfile.builtIn[$0] == nil } ?? ""
-                throw ValidationError("--profiles: unknown profile \"\(bad)\" (expected uikit, qt or gtk)")
+                let bad = names.first { BandProfile.named($0) == nil } ?? ""
+                throw ValidationError("--profiles: unknown profile \"\(bad)\" (expected \(BandProfile.registeredNameList))")
             }
             if let o = output, let problem = Replay.outputProblem(o) { throw ValidationError(problem) }
         }

@@ -28,7 +28,7 @@ extension PointerSimCommand {
         @Option(name: .customLong("exec"), help: "The implementation's command line (run with /bin/sh -c).")
         var command: String
 
-        @Option(help: ArgumentHelp("The profile of every scene: uikit, qt or gtk, or a file holding a scene (its profile is taken) or a profile object (default: any, with variants).", valueName: "NAME|FILE"))
+        @Option(help: ArgumentHelp("The profile of every scene: \(BandProfile.registeredNameList), or a file holding a scene (its profile is taken) or a profile object (default: any, with variants).", valueName: "NAME|FILE"))
         var profile: String?
 
         @Option(help: "The sessions: band (bands from empty space), selection (bands, clicks, keys) or regions.")
@@ -75,8 +75,8 @@ extension PointerSimCommand {
 
         func validate() throws {
             if command.isEmpty { throw ValidationError("--exec: the command is empty") }
-            if let p = profile, BandProfile.builtIn[p] == nil, access(p, F_OK) != 0 {
-                throw ValidationError("--profile: unknown profile \"\(p)\" (expected uikit, qt or gtk, or a scene or profile file)")
+            if let p = profile, BandProfile.named(p) == nil, access(p, F_OK) != 0 {
+                throw ValidationError("--profile: unknown profile \"\(p)\" (expected \(BandProfile.registeredNameList), or a scene or profile file)")
             }
             if SessionGenerator.Kind(rawValue: kind) == nil { throw ValidationError("--kind: unknown kind \"\(kind)\" (expected band, selection or regions)") }
             if sessions < 1 || sessions > ConformRun.maxSessions { throw ValidationError("--sessions: give a number from 1 to \(ConformRun.maxSessions), found \(sessions)") }
@@ -96,7 +96,7 @@ extension PointerSimCommand {
             r.kind = SessionGenerator.Kind(rawValue: kind) ?? .selection
             if let p = profile {
                 r.profileArgument = p
-                if let named = BandProfile.builtIn[p] { r.profile = named } else { try runReportingErrors { r.profile = try ConformRun.profile(text: try readTextFile(p), file: p) } }
+                if let named = BandProfile.named(p) { r.profile = named } else { try runReportingErrors { r.profile = try ConformRun.profile(text: try readTextFile(p), file: p) } }
             }
             r.wholePixels = wholePixels
             r.grid = grid

@@ -46,9 +46,9 @@ extension PointerSimCommand {
             if traces.isEmpty { throw ValidationError("give at least one trace file") }
             if let p = profiles {
                 let names = p.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-                if names.count < 2 { throw ValidationError("--profiles \(p): give at least two profiles, comma-separated (uikit, qt, gtk)") }
-                if let bad = names.first(where: { BandProfile.builtIn[$0] == nil }) {
-                    throw ValidationError("--profiles: unknown profile \"\(bad)\" (expected uikit, qt or gtk)")
+                if names.count < 2 { throw ValidationError("--profiles \(p): give at least two profiles, comma-separated (\(BandProfile.registeredNames.joined(separator: ", ")))") }
+                if let bad = names.first(where: { BandProfile.named($0) == nil }) {
+                    throw ValidationError("--profiles: unknown profile \"\(bad)\" (expected \(BandProfile.registeredNameList))")
                 }
                 if output.hasSuffix(".svg") { throw ValidationError("--profiles draws in the HTML viewer: give --output FILE.html") }
             }
@@ -112,6 +112,6 @@ struct RenderOptions: ParsableArguments {
     @Option(help: "FILE.html (the viewer) or FILE.svg (a static summary).")
     var output: String
 
-    @Option(help: "Replay under each of these profiles too (comma-separated, as `compare` takes them); the viewer shows each one's replay, the first one's when it opens.")
+    @Option(help: "Replay under each of these profiles too (comma-separated: \(BandProfile.registeredNames.joined(separator: ", "))); the viewer shows each one's replay, the first one's when it opens.")
     var profiles: String?
 }

@@ -8,11 +8,12 @@ import Testing
     /// (every input is read once).
     @Test func threeToolkitsMatchTheGoldenComparison() throws {
         let expected = try String(contentsOf: CLI.root.appendingPathComponent("Traces/compare/three-toolkits.compare.jsonl"), encoding: .utf8)
-        let r = try CLI.run(["compare", "Traces/compare/three-toolkits.trace", "--scene", "Traces/compare/three-toolkits.scene.json"])
+        // The three toolkits (the default is every registered profile).
+        let r = try CLI.run(["compare", "Traces/compare/three-toolkits.trace", "--scene", "Traces/compare/three-toolkits.scene.json", "--profiles", "uikit,qt,gtk"])
         #expect(r.status == 0 && r.stderr.isEmpty)
         #expect(r.stdout == expected)
         let trace = try Data(contentsOf: CLI.root.appendingPathComponent("Traces/compare/three-toolkits.trace"))
-        let piped = try CLI.run(["compare", "-", "--scene", "Traces/compare/three-toolkits.scene.json"], stdin: trace)
+        let piped = try CLI.run(["compare", "-", "--scene", "Traces/compare/three-toolkits.scene.json", "--profiles", "uikit,qt,gtk"], stdin: trace)
         #expect(piped.stdout == expected)
     }
 

@@ -10,9 +10,9 @@ import Testing
         try SceneFile.parse("{\"format\": \"pointersim-scene/1\", \"band\": {\"profile\": \(json)}}", file: "p.scene.json").band.profile
     }
 
-    @Test func builtInsByName() throws {
+    @Test func registeredProfilesByName() throws {
+        for name in BandProfile.registeredNames { #expect(try Self.profile("\"\(name)\"") == BandProfile.named(name)) }
         #expect(try Self.profile("\"qt\"") == .qt)
-        #expect(try Self.profile("\"gtk\"") == .gtk)
     }
 
     @Test func bandGeometryOptions() throws {

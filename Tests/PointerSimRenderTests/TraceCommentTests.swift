@@ -56,7 +56,7 @@ import Testing
                 let base = Repository.root.appendingPathComponent("Traces/" + c.file).deletingPathExtension().path
                 var scene = FileManager.default.fileExists(atPath: base + ".scene.json") ? try SceneFile.load(path: base + ".scene.json") : Scene.default
                 if let p = c.profile {
-                    scene.band.profile = try #require(BandProfile.builtIn[p], "Traces/\(c.file):\(c.line): no profile \(p) (the profiles: \(BandProfile.builtIn.keys.sorted()))")
+                    scene.band.profile = try #require(BandProfile.named(p), "Traces/\(c.file):\(c.line): no profile \(p) (the profiles: \(BandProfile.registeredNames))")
                 }
                 var lines: [[String: Any]] = []
                 try Replay.forEachRecord(paths: [base + ".trace"], scene: scene, options: SimulationOptions()) { r in

@@ -95,7 +95,7 @@ struct ModifiersAtReleaseModel: PointerSelectionModel {
     /// seeds and both kinds where the moment matters, at a release.
     @Test(arguments: ["uikit", "qt"], [SessionGenerator.Kind.band, .selection])
     func readingModifiersAtTheReleaseIsCaught(profile: String, kind: SessionGenerator.Kind) throws {
-        let g = SessionGenerator(kind: kind, profile: BandProfile.builtIn[profile]!)
+        let g = SessionGenerator(kind: kind, profile: BandProfile.named(profile)!)
         for seed in UInt64(1)...5 {
             let sessions = g.sessions(count: 100, seed: seed)
             let wrong = try Conformance.check(sessions, subject: Conformance.subject(ModifiersAtReleaseModel.self), domain: g.accepts)

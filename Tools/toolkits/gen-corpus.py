@@ -3,6 +3,7 @@
 
     Tools/toolkits/gen-corpus.py qt  [--sessions N] [--seed S] > Traces/toolkits/qt/random.jsonl
     Tools/toolkits/gen-corpus.py gtk [--sessions N] [--seed S] > Traces/toolkits/gtk/random.jsonl
+    Tools/toolkits/gen-corpus.py qt-graphicsview [--sessions N] [--seed S] > Traces/toolkits/qt/graphicsview-random.jsonl
 
 One session a line: {"name", "widget", "scene", "trace"} (Traces/toolkits/README.md).
 The sessions lean on the edges where implementations break: the drag
@@ -238,6 +239,46 @@ def session(rng, flavour, name):
                 gesture_series(s, [])
             s.set_mods([])
         widget = "graphicsview"
+    elif flavour == "qt-graphicsview-open":
+        # Unrestricted: everything a user does in one QGraphicsView, under the
+        # `qt-graphicsview` profile (clicks with any modifiers on items, edges
+        # and gaps, drags from items and from empty space with modifier changes
+        # mid-drag, click series around the interval and the distance, keys).
+        scene = dict(rng.choice([QT_GV_GRID, QT_GV_GRID, QT_GV_TIGHT]), band={"profile": "qt-graphicsview"})
+        s = Session(rng, scene)
+        s.add(0.0, f"move {s.w // 2} {s.h - 3}")
+        for _ in range(rng.choice([2, 3, 4, 5, 6])):
+            g = rng.random()
+            if g < 0.4:
+                gesture_band(s, MODS, 10, "manhattan", rng.choice(["empty", "empty", "edge", "inside"]),
+                             mods_mid_drag=rng.random() < 0.4)
+            elif g < 0.7:
+                gesture_click(s, MODS, wiggle=rng.random() < 0.3)
+            elif g < 0.88:
+                gesture_series(s, MODS)
+            else:
+                gesture_keys(s, MODS, ["left", "right", "up", "down", "space", "return", "a", "escape", "tab"])
+            s.set_mods([])
+        widget = "graphicsview"
+    elif flavour == "qt-listview-open":
+        # Unrestricted: everything a user does in one QListView (for the
+        # coming `qt-itemview` profile; today's `qt` takes QGraphicsView's
+        # presses, bands and drags).
+        s = Session(rng, QT_LV)
+        s.add(0.0, f"move {s.w // 2} {s.h - 3}")
+        for _ in range(rng.choice([2, 3, 4, 5, 6])):
+            g = rng.random()
+            if g < 0.35:
+                gesture_band(s, MODS, 10, "manhattan", rng.choice(["empty", "edge", "inside", "inside"]),
+                             mods_mid_drag=rng.random() < 0.4)
+            elif g < 0.65:
+                gesture_click(s, MODS, wiggle=rng.random() < 0.3)
+            elif g < 0.82:
+                gesture_series(s, MODS)
+            else:
+                gesture_keys(s, MODS, ["left", "right", "up", "down", "space", "return", "a", "escape"])
+            s.set_mods([])
+        widget = "listview"
     elif flavour == "qt-listview":
         # seed 1 keeps the one layout it was recorded with; later seeds vary it
         s = Session(rng, QT_LV if VARIANTS == 1 else rng.choice([QT_LV, QT_LV_SPACED]))
@@ -274,7 +315,7 @@ def session(rng, flavour, name):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("toolkit", choices=["qt", "gtk"])
+    ap.add_argument("toolkit", choices=["qt", "gtk", "qt-graphicsview", "qt-listview"])
     ap.add_argument("--sessions", type=int, default=500)
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
@@ -282,7 +323,11 @@ def main():
     VARIANTS = a.seed
     rng = random.Random(f"{a.toolkit}-{a.seed}")
     for k in range(a.sessions):
-        if a.toolkit == "qt":
+        if a.toolkit == "qt-graphicsview":
+            flavour = "qt-graphicsview-open"
+        elif a.toolkit == "qt-listview":
+            flavour = "qt-listview-open"
+        elif a.toolkit == "qt":
             flavour = "qt-graphicsview" if k % 2 == 0 else "qt-listview"
         else:
             flavour = "gtk"

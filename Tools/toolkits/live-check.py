@@ -6,7 +6,9 @@ PointerSim agrees with the recordings is `swift test`'s part).
 
     Tools/toolkits/live-check.py [--sessions N] [--toolkit qt|gtk]...
 
-N sessions of each toolkit's `random.jsonl` (default: every one for Qt,
+N sessions of each toolkit's `random.jsonl` (and for Qt of
+`graphicsview-random.jsonl`, the `qt-graphicsview` profile's unrestricted
+sessions) (default: every one for Qt,
 which plays them in seconds, and 40 for GTK, which plays them on the wall
 clock, about 2 s each: with its 110 rule sessions, 150 in about 5 minutes),
 then every session of its `rules.jsonl`. Exit status 0 when every session played gives
@@ -30,7 +32,8 @@ def lines(path):
 def check(toolkit, n):
     d = os.path.join(ROOT, "Traces", "toolkits", toolkit)
     sessions, recorded = [], {}
-    for corpus, limit in (("random", n), ("rules", None)):
+    corpora = (("random", n), ("graphicsview-random", n), ("rules", None)) if toolkit == "qt" else (("random", n), ("rules", None))
+    for corpus, limit in corpora:
         c = lines(os.path.join(d, corpus + ".jsonl"))
         sessions += c if limit is None or corpus == "rules" else c[:limit]
         for l in lines(os.path.join(d, corpus + ".recorded.jsonl")):

@@ -183,6 +183,19 @@ public struct BandProfile: Sendable, Hashable {
         return p
     }()
 
+    /// QGraphicsView with RubberBandDrag over selectable QGraphicsItems, whole:
+    /// the band of ``qt`` (Control → addSticky, else replace; a Manhattan
+    /// distance of 10), and QGraphicsItem's clicks (Shift is a plain click,
+    /// Control toggles at the release) and no keys (the items take no focus).
+    public static let qtGraphicsView: BandProfile = {
+        var p = BandProfile(
+            name: "qt-graphicsview", rules: [Rule(.control, .includes, .addSticky)], threshold: 10,
+            thresholdMetric: .manhattan, thresholdIsStrict: false, clicks: ClickRules(registered: "qt-graphicsview"))
+        p.rectThroughPointerPixel = true
+        p.holdsWithinThreshold = true
+        return p
+    }()
+
     /// GtkListView/GridView rubberband: control+shift → toggle, control → add,
     /// shift → subtract (Super and Meta count for nothing on Linux); begins after 8 points on
     /// either axis; modifiers read at the release, selection applied at the end.
@@ -197,6 +210,22 @@ public struct BandProfile: Sendable, Hashable {
         return p
     }()
 
-    /// The built-in profiles by name.
-    public static let builtIn: [String: BandProfile] = ["uikit": .uikit, "qt": .qt, "gtk": .gtk]
+    /// The registered (built-in) profiles, in the order lists name them: the
+    /// one list every profile name comes from (the scene reader, the command
+    /// line's `--profiles` and `--profile`, their help, the documentation's
+    /// tables). Adding a profile: its band rules here, its click rules' values
+    /// in `ClickRules.registry`, its corpus.
+    public static let registered: [BandProfile] = [.uikit, .qt, .qtGraphicsView, .gtk]
+
+    /// The registered profiles' names, in order.
+    public static var registeredNames: [String] { registered.map(\.name) }
+
+    /// The registered profile with this name, or nil.
+    public static func named(_ name: String) -> BandProfile? { registered.first { $0.name == name } }
+
+    /// The registered names as a sentence's list: "uikit, qt, qt-graphicsview or gtk".
+    package static var registeredNameList: String {
+        let n = registeredNames
+        return n.count < 2 ? n.joined() : n.dropLast().joined(separator: ", ") + " or " + n.last!
+    }
 }

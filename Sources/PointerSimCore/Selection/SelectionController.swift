@@ -366,6 +366,7 @@ public struct SelectionController: Sendable {
     public mutating func key(_ key: Key, modifiers: ModifierFlags, selection model: inout SelectionModel, items: BandEngine) -> [SelectionEvent] {
         var out: [SelectionEvent] = []
         if rules.keyEndsClickSeries { series = nil }
+        guard rules.keysActOnItems else { return out }
         if rules.tabLeavesView {
             if key == .tab { viewHasFocus = false }
             guard viewHasFocus else { return out }

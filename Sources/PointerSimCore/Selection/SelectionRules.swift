@@ -93,14 +93,14 @@ public struct SelectionConfiguration: Sendable, Hashable {
 /// comes from or marked **our choice**.
 public struct ClickRules: Sendable, Hashable {
     /// When a primary click changes the selection.
-    public enum Timing: String, Sendable, Hashable {
+    public enum Timing: String, Sendable, Hashable, CaseIterable {
         /// At the press (Qt's QAbstractItemView, GTK's list item click gesture).
         case press
         /// At the release, if the press did not become a band (UIKit).
         case release
     }
     /// What a primary click on empty space does besides the band.
-    public enum EmptyClick: String, Sendable, Hashable {
+    public enum EmptyClick: String, Sendable, Hashable, CaseIterable {
         /// Nothing more: the band handles it (UIKit: the press is a 1×1 band,
         /// which in replace mode clears).
         case band
@@ -111,7 +111,7 @@ public struct ClickRules: Sendable, Hashable {
         case keep
     }
     /// When the primary action fires.
-    public enum PrimaryAction: String, Sendable, Hashable {
+    public enum PrimaryAction: String, Sendable, Hashable, CaseIterable {
         /// On a click that selects a single item without extending an existing
         /// selection (UIKit's `performPrimaryActionForItemAt`, after the
         /// selection changes): the item was not selected and nothing else is.
@@ -158,7 +158,7 @@ public struct ClickRules: Sendable, Hashable {
     @usableFromInline package var doubleClickDistanceIsStrict = false
 
     /// How the presses of a quick series count.
-    @usableFromInline package enum ClickSeries: String, Sendable, Hashable {
+    @usableFromInline package enum ClickSeries: String, Sendable, Hashable, CaseIterable {
         /// Two plain clicks on one item make a double click; a third press
         /// starts over (PointerSim's reading for UIKit).
         case plainPairs
@@ -210,7 +210,7 @@ public struct ClickRules: Sendable, Hashable {
     @usableFromInline package var rangeNeedsAnchor = false
     /// What an arrow with a toggle modifier does (the toggle modifier is
     /// tested before the range modifier in Qt's `extendedSelectionCommand`).
-    @usableFromInline package enum ToggleArrow: String, Sendable, Hashable {
+    @usableFromInline package enum ToggleArrow: String, Sendable, Hashable, CaseIterable {
         /// Nothing special: the range modifier, if held, extends.
         case asPlain
         /// Moves the focus only (and the anchor with it), even with the range
@@ -269,7 +269,7 @@ public struct ClickRules: Sendable, Hashable {
     @usableFromInline package var focusStartsOnFirstItem = false
 
     /// What a click with both the range and the toggle modifier does.
-    @usableFromInline package enum RangeWithToggle: String, Sendable, Hashable {
+    @usableFromInline package enum RangeWithToggle: String, Sendable, Hashable, CaseIterable {
         /// Adds the range to the selection (PointerSim's reading for UIKit).
         case addRange
         /// The range modifier wins: a range click (Qt's `extendedSelectionCommand`
@@ -318,6 +318,9 @@ public struct ClickRules: Sendable, Hashable {
     /// item views); `false`: arrows move the focus only (unless
     /// `selectionFollowsFocus`).
     @usableFromInline package var arrowsSelect = false
+    /// Keys act on the items: arrows, Space, Return and select-all (QGraphicsView's
+    /// items take no keyboard focus: `false`, no key does anything to them).
+    @usableFromInline package var keysActOnItems = true
     /// Space selects the focused item (added, never removed) and Space with a
     /// toggle modifier toggles it (Qt's `extendedSelectionCommand`); `false`:
     /// Space toggles.
@@ -365,74 +368,16 @@ public struct ClickRules: Sendable, Hashable {
     /// context click, selection at the release, empty space is a band, the
     /// primary action when a click selects a single cell without extending an
     /// existing selection, the context menu never changes the selection.
-    public static let uikit: ClickRules = {
-        var r = ClickRules(
-            toggleModifiers: [.command], contextClickModifiers: .control, selectAllModifiers: [.command],
-            timing: .release, emptyClick: .band, itemsAcceptPress: false, contextClickSelects: false,
-            primaryAction: .singleClick, escapeClears: true)
-        r.plainClickToggles = true
-        return r
-    }()
+    public static let uikit = ClickRules(registered: "uikit")
 
     /// QAbstractItemView's ExtendedSelection and QGraphicsView: Control toggles
     /// (Ctrl+Shift adds a range), selection at the press, empty space clears at
     /// the press, an item accepts the press (no band from it), a right click
     /// selects the clicked item first, `activated` on a double click.
-    public static let qt: ClickRules = {
-        var r = ClickRules(
-            toggleModifiers: [.control], contextClickModifiers: [], selectAllModifiers: [.control],
-            timing: .press, emptyClick: .clearAtPress, itemsAcceptPress: true, contextClickSelects: true,
-            primaryAction: .doubleClick, escapeClears: false)
-        r.clickSeries = .pairs
-        r.doubleClickIntervalIsStrict = true
-        r.motionEndsClickSeries = true
-        r.keyEndsClickSeries = false
-        r.doubleClickPressOnlyActivates = true
-        r.focusStartsOnFirstItem = true
-        r.selectAllIsExact = true
-        r.toggleArrow = .movesFocusOnly
-        r.horizontalArrowsFollowOrder = true
-        r.rangeWithToggle = .range
-        r.rangeKeepsOtherSelection = true
-        r.emptyClickDropsAnchor = true
-        r.selectedPressWaitsForRelease = true
-        r.toggleWaitsForRelease = true
-        r.everyReleaseAtPressPointActs = true
-        r.escapeCancelsBand = false
-        r.arrowsSelect = true
-        r.spaceSelects = true
-        return r
-    }()
+    public static let qt = ClickRules(registered: "qt")
 
     /// GtkGridView: Control (or Meta) toggles, Shift extends, selection at the
     /// press, empty space keeps the selection, bands may start on items, the
     /// right button does not select, `activate` on a double click.
-    public static let gtk: ClickRules = {
-        var r = ClickRules(
-            toggleModifiers: [.control], contextClickModifiers: [], selectAllModifiers: [.control],
-            timing: .release, emptyClick: .keep, itemsAcceptPress: false, contextClickSelects: false,
-            primaryAction: .doubleClick, escapeClears: false)
-        r.modifiersReadAtRelease = true
-        r.clickSeries = .series
-        r.doubleClickDistanceIsStrict = true
-        r.rangeWithToggle = .anchorState
-        r.escapeCancelsBand = false
-        r.arrowsSelect = true
-        r.focusMovesAtPress = true
-        r.focusStartsOnFirstItem = true
-        r.keyEndsClickSeries = false
-        r.selectAllIsExact = true
-        r.keyBindingsAreExact = true
-        r.rangeNeedsAnchor = true
-        r.toggleArrow = .movesFocusOrAnchorStateRange
-        r.horizontalArrowsFollowOrder = true
-        r.verticalArrowsByGridRow = true
-        r.arrowAtEdgeActs = true
-        r.pressHitsMaxEdges = true
-        r.seriesBreakingPressStartsNoSeries = true
-        r.doubleClickPressStartsNoBand = true
-        r.tabLeavesView = true
-        r.deselectAllModifiers = [[.control, .shift]]
-        return r
-    }()
+    public static let gtk = ClickRules(registered: "gtk")
 }

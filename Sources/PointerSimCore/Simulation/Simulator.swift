@@ -586,6 +586,13 @@ public struct Simulator: Sendable {
             pendingLogDiff = SelectionDiff()
             out.append(LogRecord(time: t, .bandSelecting(rect: u.rect, added: logAdded(d), removed: logRemoved(d))))
         case .ended:
+            // A band that ends before any `band.selecting` line (its first rect, or
+            // its press, changed the selection) reports that change first, so that
+            // the log's diffs compose at `band.ended` too (docs/Formats/Log.md). A
+            // cancelled band's `band.ended` restores the press's selection itself.
+            if !u.cancelled && !pendingLogDiff.isEmpty {
+                out.append(LogRecord(time: t, .bandSelecting(rect: u.rect, added: logAdded(pendingLogDiff), removed: logRemoved(pendingLogDiff))))
+            }
             pendingLogDiff = SelectionDiff()
             out.append(LogRecord(time: t, .bandEnded(rect: u.rect, selection: logSelection, cancelled: u.cancelled)))
         case .possible:

@@ -1,0 +1,289 @@
+/// One click rule's value, as a scene file writes it.
+package enum ClickRuleValue: Sendable, Hashable {
+    case bool(Bool)
+    case number(Double)
+    /// One of the rule's choices (``ClickRuleType/choice(_:)``).
+    case choice(String)
+    /// A modifier set.
+    case modifiers(ModifierFlags)
+    /// A list of modifier sets.
+    case modifierSets([ModifierFlags])
+}
+
+/// A click rule's type, as a scene file gives its value.
+package enum ClickRuleType: Sendable, Hashable {
+    case bool
+    /// A number in this range, in this unit (`seconds`, `points`).
+    case number(ClosedRange<Double>, unit: String)
+    /// One of these strings.
+    case choice([String])
+    /// A modifier set, e.g. `["shift"]`.
+    case modifiers
+    /// An array of modifier sets, e.g. `[["command"]]`.
+    case modifierSets
+}
+
+/// One field of ``ClickRules``, declared once: its name (the scene file's
+/// key and the Swift property), its type, each registered profile's value,
+/// what it means and where that comes from. The scene reader and writer, the
+/// built-in ``ClickRules`` values and the rule table of docs/Formats/Scene.md
+/// all come from ``ClickRules/registry``.
+package struct ClickRuleInfo: Sendable {
+    /// The key (and the Swift property's name).
+    package let name: String
+    /// The value's type.
+    package let type: ClickRuleType
+    /// Each registered profile's value, by profile name.
+    package let values: [String: ClickRuleValue]
+    /// What the rule does.
+    package let meaning: String
+    /// Where each profile's value comes from: the toolkit function or the
+    /// measured corpus, Apple's documentation, or "our reading".
+    package let source: String
+    let get: @Sendable (ClickRules) -> ClickRuleValue
+    let set: @Sendable (inout ClickRules, ClickRuleValue) -> Void
+
+    /// The rule's value in `rules`.
+    package func value(in rules: ClickRules) -> ClickRuleValue { get(rules) }
+    /// Sets the rule in `rules` (a value of another type than the rule's is ignored).
+    package func setValue(_ v: ClickRuleValue, in rules: inout ClickRules) { set(&rules, v) }
+
+    static func bool(
+        _ name: String, _ kp: any WritableKeyPath<ClickRules, Bool> & Sendable, _ values: [String: Bool], _ meaning: String, source: String
+    ) -> ClickRuleInfo {
+        ClickRuleInfo(
+            name: name, type: .bool, values: values.mapValues { .bool($0) }, meaning: meaning, source: source,
+            get: { .bool($0[keyPath: kp]) }, set: { r, v in if case .bool(let b) = v { r[keyPath: kp] = b } })
+    }
+
+    static func number(
+        _ name: String, _ kp: any WritableKeyPath<ClickRules, Double> & Sendable, _ range: ClosedRange<Double>, unit: String,
+        _ values: [String: Double], _ meaning: String, source: String
+    ) -> ClickRuleInfo {
+        ClickRuleInfo(
+            name: name, type: .number(range, unit: unit), values: values.mapValues { .number($0) }, meaning: meaning, source: source,
+            get: { .number($0[keyPath: kp]) }, set: { r, v in if case .number(let d) = v { r[keyPath: kp] = d } })
+    }
+
+    static func choice<E: RawRepresentable & CaseIterable & Sendable>(
+        _ name: String, _ kp: any WritableKeyPath<ClickRules, E> & Sendable, _ values: [String: E], _ meaning: String, source: String
+    ) -> ClickRuleInfo where E.RawValue == String {
+        ClickRuleInfo(
+            name: name, type: .choice(E.allCases.map(\.rawValue)), values: values.mapValues { .choice($0.rawValue) }, meaning: meaning,
+            source: source, get: { .choice($0[keyPath: kp].rawValue) },
+            set: { r, v in if case .choice(let c) = v, let e = E(rawValue: c) { r[keyPath: kp] = e } })
+    }
+
+    static func modifiers(
+        _ name: String, _ kp: any WritableKeyPath<ClickRules, ModifierFlags> & Sendable, _ values: [String: ModifierFlags], _ meaning: String,
+        source: String
+    ) -> ClickRuleInfo {
+        ClickRuleInfo(
+            name: name, type: .modifiers, values: values.mapValues { .modifiers($0) }, meaning: meaning, source: source,
+            get: { .modifiers($0[keyPath: kp]) }, set: { r, v in if case .modifiers(let m) = v { r[keyPath: kp] = m } })
+    }
+
+    static func modifierSets(
+        _ name: String, _ kp: any WritableKeyPath<ClickRules, [ModifierFlags]> & Sendable, _ values: [String: [ModifierFlags]],
+        _ meaning: String, source: String
+    ) -> ClickRuleInfo {
+        ClickRuleInfo(
+            name: name, type: .modifierSets, values: values.mapValues { .modifierSets($0) }, meaning: meaning, source: source,
+            get: { .modifierSets($0[keyPath: kp]) }, set: { r, v in if case .modifierSets(let m) = v { r[keyPath: kp] = m } })
+    }
+}
+
+extension ClickRules {
+    /// The rules of the registered profile `profile` (``BandProfile/registeredNames``),
+    /// each field from ``registry``.
+    @usableFromInline package init(registered profile: String) {
+        self.init(
+            toggleModifiers: [], contextClickModifiers: [], selectAllModifiers: [], timing: .press, emptyClick: .band,
+            itemsAcceptPress: false, contextClickSelects: false, primaryAction: .singleClick, escapeClears: false)
+        for rule in Self.registry {
+            guard let v = rule.values[profile] else { preconditionFailure("click rule \(rule.name) has no value for profile \(profile)") }
+            rule.set(&self, v)
+        }
+    }
+
+    /// Every field of ``ClickRules``, in the order a scene file writes them,
+    /// with each registered profile's value, its meaning and its source.
+    package static let registry: [ClickRuleInfo] = [
+        .bool(
+            "plainClickToggles", \.plainClickToggles, ["uikit": true, "qt": false, "qt-graphicsview": false, "gtk": false],
+            "A plain click toggles its item (adds it or removes it); `false`: it selects the item alone.",
+            source: "UIKit: UICollectionView `allowsMultipleSelection` (Apple's documentation); Qt, GTK: measured (Traces/toolkits)"),
+        .bool(
+            "itemsAcceptPress", \.itemsAcceptPress, ["uikit": false, "qt": true, "qt-graphicsview": true, "gtk": false],
+            "A press on an item never starts a band (the item takes the press).",
+            source: "Qt: QGraphicsItem takes the press (measured); GTK: the rubberband starts on items (measured); UIKit: our reading"),
+        .bool(
+            "contextClickSelects", \.contextClickSelects, ["uikit": false, "qt": true, "qt-graphicsview": false, "gtk": false],
+            "A context click on an unselected item selects it alone first (not while a band is active).",
+            source: "Qt: QAbstractItemView::mousePressEvent for any button (measured); UIKit: the context menu never selects (Apple's documentation); GTK: measured"),
+        .bool(
+            "escapeClears", \.escapeClears, ["uikit": true, "qt": false, "qt-graphicsview": false, "gtk": false],
+            "Escape (no band active) clears the selection.",
+            source: "UIKit: our reading; Qt, GTK: no binding (measured)"),
+        .bool(
+            "escapeCancelsBand", \.escapeCancelsBand, ["uikit": true, "qt": false, "qt-graphicsview": false, "gtk": false],
+            "Escape while the primary button is held or a band is active cancels the band.",
+            source: "UIKit: our reading; Qt, GTK: ignored (measured)"),
+        .bool(
+            "doubleClickIntervalIsStrict", \.doubleClickIntervalIsStrict, ["uikit": false, "qt": true, "qt-graphicsview": true, "gtk": false],
+            "The second press must come sooner than `doubleClickInterval` after the first; `false`: at most that late.",
+            source: "Qt: QGuiApplication `timestamp - mousePressTime < interval` (measured); GTK: measured; UIKit: our reading"),
+        .bool(
+            "doubleClickDistanceIsStrict", \.doubleClickDistanceIsStrict, ["uikit": false, "qt": false, "qt-graphicsview": false, "gtk": true],
+            "The second press must be closer than `doubleClickDistance`; `false`: at most that far.",
+            source: "GTK: `gtk-double-click-distance` (measured); Qt: measured; UIKit: our reading"),
+        .bool(
+            "motionEndsClickSeries", \.motionEndsClickSeries, ["uikit": false, "qt": true, "qt-graphicsview": true, "gtk": false],
+            "Pointer motion farther than `doubleClickDistance` from the press ends the click series.",
+            source: "Qt: QGuiApplication forgets the press on such a move (measured); GTK: measured; UIKit: our reading"),
+        .bool(
+            "keyEndsClickSeries", \.keyEndsClickSeries, ["uikit": true, "qt": false, "qt-graphicsview": false, "gtk": false],
+            "A key ends the click series.",
+            source: "UIKit: our reading; Qt, GTK: keys between presses do not matter (measured)"),
+        .bool(
+            "doubleClickPressOnlyActivates", \.doubleClickPressOnlyActivates, ["uikit": false, "qt": true, "qt-graphicsview": false, "gtk": false],
+            "The press that makes a double click only activates: no selection change, no band from it.",
+            source: "Qt: QAbstractItemView::mouseDoubleClickEvent, QGraphicsView::mouseDoubleClickEvent (measured)"),
+        .bool(
+            "rangeKeepsOtherSelection", \.rangeKeepsOtherSelection, ["uikit": false, "qt": true, "qt-graphicsview": true, "gtk": false],
+            "A range replaces only the previous range's part and keeps what other clicks selected.",
+            source: "Qt: QItemSelectionModel's current selection beside its committed ranges (measured); GTK, UIKit: the range replaces the selection (measured; our reading)"),
+        .bool(
+            "emptyClickDropsAnchor", \.emptyClickDropsAnchor, ["uikit": false, "qt": true, "qt-graphicsview": true, "gtk": false],
+            "A press on empty space forgets the anchor: the next range starts at the focused item.",
+            source: "Qt: QAbstractItemView::mousePressEvent sets its range start to the (invalid) pressed index (measured)"),
+        .bool(
+            "selectedPressWaitsForRelease", \.selectedPressWaitsForRelease, ["uikit": false, "qt": true, "qt-graphicsview": true, "gtk": false],
+            "A plain press on a selected item changes nothing; the release at the press point selects it alone.",
+            source: "Qt: QGraphicsItem::mouseReleaseEvent, QAbstractItemView::mouseReleaseEvent (measured)"),
+        .bool(
+            "toggleWaitsForRelease", \.toggleWaitsForRelease, ["uikit": false, "qt": true, "qt-graphicsview": true, "gtk": false],
+            "A toggle press on an item changes nothing; the release at the press point toggles it.",
+            source: "Qt: QGraphicsItem::mouseReleaseEvent (measured)"),
+        .bool(
+            "modifiersReadAtRelease", \.modifiersReadAtRelease, ["uikit": false, "qt": false, "qt-graphicsview": false, "gtk": true],
+            "With `timing: release`, the modifiers held at the release decide the click; `false`: those at the press.",
+            source: "GTK: GtkGestureClick reads them at the release (measured); UIKit: our reading"),
+        .bool(
+            "arrowsSelect", \.arrowsSelect, ["uikit": false, "qt": true, "qt-graphicsview": false, "gtk": true],
+            "An arrow without modifiers selects the newly focused item alone; with a toggle modifier it only moves the focus.",
+            source: "Qt: QAbstractItemView::keyPressEvent, GTK: GtkListBase (measured); UIKit: arrows move focus (our reading)"),
+        .bool(
+            "spaceSelects", \.spaceSelects, ["uikit": false, "qt": true, "qt-graphicsview": false, "gtk": false],
+            "Space selects the focused item (never removes it), Space with a toggle modifier toggles; `false`: Space toggles.",
+            source: "Qt: QAbstractItemView `extendedSelectionCommand` (measured); GTK: measured; UIKit: our reading"),
+        .bool(
+            "selectAllIsExact", \.selectAllIsExact, ["uikit": false, "qt": true, "qt-graphicsview": true, "gtk": true],
+            "Select-all and deselect-all fire only with exactly their flags held.",
+            source: "Qt: `QKeySequence::SelectAll`, GTK: its shortcuts (measured); UIKit: our reading"),
+        .bool(
+            "keyBindingsAreExact", \.keyBindingsAreExact, ["uikit": false, "qt": false, "qt-graphicsview": false, "gtk": true],
+            "Every key acts only with one of its bindings' flag sets held exactly.",
+            source: "GTK: GtkListBase's shortcuts (measured); Qt: other flags do not matter (measured); UIKit: our reading"),
+        .bool(
+            "rangeNeedsAnchor", \.rangeNeedsAnchor, ["uikit": false, "qt": false, "qt-graphicsview": false, "gtk": true],
+            "A range needs an anchor: with none, a range click or arrow selects (or toggles) its item alone and anchors there.",
+            source: "GTK: `gtk_list_base_select_item` without a selected position (measured); Qt: the range starts at the focused item (measured)"),
+        .bool(
+            "horizontalArrowsFollowOrder", \.horizontalArrowsFollowOrder, ["uikit": false, "qt": true, "qt-graphicsview": true, "gtk": true],
+            "Left and Right move to the previous and next item in scene order, across row ends; `false`: the nearest item that way.",
+            source: "Qt: QListView's flow, GTK: GtkGridView `move_focus_across` (measured); UIKit: our reading"),
+        .bool(
+            "arrowAtEdgeActs", \.arrowAtEdgeActs, ["uikit": false, "qt": false, "qt-graphicsview": false, "gtk": true],
+            "An arrow that finds no item beyond the focused one still acts on the focused item.",
+            source: "GTK: focus grabbed and selected at the clamped position (measured); Qt: the current item does not change (measured)"),
+        .bool(
+            "focusMovesAtPress", \.focusMovesAtPress, ["uikit": false, "qt": false, "qt-graphicsview": false, "gtk": true],
+            "A press on an item moves the keyboard focus to it at once, even when the click acts at the release.",
+            source: "GTK: the list item grabs focus at the press (measured)"),
+        .bool(
+            "focusStartsOnFirstItem", \.focusStartsOnFirstItem, ["uikit": false, "qt": true, "qt-graphicsview": false, "gtk": true],
+            "Keyboard focus starts on the first item.",
+            source: "Qt: QAbstractItemView::focusInEvent, GTK: GtkListBase's focus (measured); UIKit: our reading"),
+        .bool(
+            "doubleClickPressStartsNoBand", \.doubleClickPressStartsNoBand, ["uikit": false, "qt": false, "qt-graphicsview": true, "gtk": true],
+            "The second press of a double click starts no band, whatever the drag after it.",
+            source: "GTK: the click gesture claims the press (measured)"),
+        .bool(
+            "pressHitsMaxEdges", \.pressHitsMaxEdges, ["uikit": false, "qt": false, "qt-graphicsview": false, "gtk": true],
+            "A press on an item's max edge hits it; `false`: item rects are half-open.",
+            source: "GTK: widgets are picked with their max edges included (measured)"),
+        .bool(
+            "verticalArrowsByGridRow", \.verticalArrowsByGridRow, ["uikit": false, "qt": false, "qt-graphicsview": false, "gtk": true],
+            "Up and Down move by rows of a grid in scene order; `false`: the nearest item that way.",
+            source: "GTK: GtkGridView `move_focus_along` (measured)"),
+        .bool(
+            "seriesBreakingPressStartsNoSeries", \.seriesBreakingPressStartsNoSeries, ["uikit": false, "qt": false, "qt-graphicsview": false, "gtk": true],
+            "A press that ends a click series by its distance starts no new series.",
+            source: "GTK 4.8.3: GtkGestureClick stops itself in that press (measured)"),
+        .bool(
+            "tabLeavesView", \.tabLeavesView, ["uikit": false, "qt": false, "qt-graphicsview": false, "gtk": true],
+            "Tab moves keyboard focus out of the view until a press on an item focuses it again.",
+            source: "GTK (measured); Qt, UIKit: Tab does nothing here (measured; our reading)"),
+        .bool(
+            "everyReleaseAtPressPointActs", \.everyReleaseAtPressPointActs, ["uikit": false, "qt": true, "qt-graphicsview": true, "gtk": false],
+            "Every release at the press point of a (non-range) press on an item selects it alone, or toggles it with a toggle modifier.",
+            source: "Qt: QGraphicsItem::mouseReleaseEvent (measured)"),
+        .bool(
+            "keysActOnItems", \.keysActOnItems, ["uikit": true, "qt": true, "qt-graphicsview": false, "gtk": true],
+            "Keys act on the items (arrows, Space, Return, select-all); `false`: no key changes the selection or the focus.",
+            source: "Qt: QGraphicsView has no keyboard selection and its items take no focus (measured: Traces/toolkits/qt/graphicsview-*.jsonl); the others: measured, or our reading for UIKit"),
+        .modifierSets(
+            "toggleModifiers", \.toggleModifiers, ["uikit": [.command], "qt": [.control], "qt-graphicsview": [.control], "gtk": [.control]],
+            "Any of these flag sets (each must be held) makes a click toggle its item.",
+            source: "UIKit: Command (Apple's documentation); Qt: `extendedSelectionCommand`, GTK: GtkListBase (measured)"),
+        .modifiers(
+            "rangeModifier", \.rangeModifier, ["uikit": .shift, "qt": .shift, "qt-graphicsview": [], "gtk": .shift],
+            "Held, this makes a click (or an arrow) extend a range from the anchor.",
+            source: "UIKit: Apple's documentation; Qt, GTK: measured"),
+        .modifiers(
+            "contextClickModifiers", \.contextClickModifiers, ["uikit": .control, "qt": [], "qt-graphicsview": [], "gtk": []],
+            "Held with the primary button, these make a click a context click; none: only the secondary button.",
+            source: "UIKit: Control-click (Apple's documentation); Qt, GTK: measured"),
+        .modifierSets(
+            "selectAllModifiers", \.selectAllModifiers, ["uikit": [.command], "qt": [.control], "qt-graphicsview": [], "gtk": [.control]],
+            "With these held, `a` selects all.",
+            source: "UIKit: Command-A (Apple's documentation); Qt: `QKeySequence::SelectAll`, GTK: `list.select-all` (measured)"),
+        .modifierSets(
+            "deselectAllModifiers", \.deselectAllModifiers, ["uikit": [], "qt": [], "qt-graphicsview": [], "gtk": [[.control, .shift]]],
+            "With these held, `a` clears the selection.",
+            source: "GTK: `list.unselect-all` (measured)"),
+        .choice(
+            "timing", \.timing, ["uikit": .release, "qt": .press, "qt-graphicsview": .press, "gtk": .release],
+            "When a primary click changes the selection: at the press, or at the release if the press did not become a band.",
+            source: "Qt: QAbstractItemView::mousePressEvent (measured); GTK: GtkGestureClick's release (measured); UIKit: our reading"),
+        .choice(
+            "emptyClick", \.emptyClick, ["uikit": .band, "qt": .clearAtPress, "qt-graphicsview": .clearAtPress, "gtk": .keep],
+            "What a primary click on empty space does besides the band: nothing (`band`), clear at the press unless a toggle modifier is held, or keep the selection.",
+            source: "UIKit: the press is a 1 × 1 band (our reading); Qt: QGraphicsView::mousePressEvent (measured); GTK: measured"),
+        .choice(
+            "primaryAction", \.primaryAction, ["uikit": .singleClick, "qt": .doubleClick, "qt-graphicsview": .doubleClick, "gtk": .doubleClick],
+            "When the primary action fires: a click that selects a single item, or the second press of a double click.",
+            source: "UIKit: `performPrimaryActionForItemAt` (Apple's documentation); Qt: `activated`, GTK: `activate` (measured)"),
+        .number(
+            "doubleClickInterval", \.doubleClickInterval, 0...60, unit: "seconds", ["uikit": 0.4, "qt": 0.4, "qt-graphicsview": 0.4, "gtk": 0.4],
+            "Two presses within this time are a double click (with `doubleClickDistance`).",
+            source: "Qt, GTK: the default 400 ms (measured); UIKit: our reading"),
+        .number(
+            "doubleClickDistance", \.doubleClickDistance, 0...1e6, unit: "points", ["uikit": 5, "qt": 5, "qt-graphicsview": 5, "gtk": 5],
+            "… and within this distance, per axis.",
+            source: "GTK: `gtk-double-click-distance` 5 (measured); Qt: measured; UIKit: our reading"),
+        .choice(
+            "clickSeries", \.clickSeries, ["uikit": .plainPairs, "qt": .pairs, "qt-graphicsview": .pairs, "gtk": .series],
+            "How presses count toward a double click: plain pairs on one item, any two presses (Qt), or a series on one item (GTK's `n_press`).",
+            source: "Qt: QGuiApplication, QGraphicsScene (measured); GTK: GtkGestureClick (measured); UIKit: our reading"),
+        .choice(
+            "rangeWithToggle", \.rangeWithToggle, ["uikit": .addRange, "qt": .range, "qt-graphicsview": .range, "gtk": .anchorState],
+            "What a click with both the range and the toggle modifier does: add the range, a range click, or the range takes the anchor's state.",
+            source: "Qt: `extendedSelectionCommand` tests Shift first (measured); GTK: `gtk_list_base_select_item` (measured); UIKit: our reading"),
+        .choice(
+            "toggleArrow", \.toggleArrow, ["uikit": .asPlain, "qt": .movesFocusOnly, "qt-graphicsview": .movesFocusOnly, "gtk": .movesFocusOrAnchorStateRange],
+            "What an arrow with a toggle modifier does.",
+            source: "Qt: `extendedSelectionCommand` (measured); GTK: `gtk_list_base_select_item` (measured); UIKit: our reading"),
+    ]
+}
