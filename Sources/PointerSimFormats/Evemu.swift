@@ -281,12 +281,14 @@ public enum EvemuFormat {
             }
             // 1 to 10 digits, a dot, 6 digits, then " hhhh hhhh " and a value.
             guard i > 3, i <= 13, sec <= InputClock.maximumSeconds, i &+ 18 < n, p[i] == UInt8(ascii: ".") else { return nil }
-            var usec: Int32 = 0
-            for k in 1...6 {
-                let d = p[i &+ k] &- 48
-                guard d <= 9 else { return nil }
-                usec = usec &* 10 &+ Int32(d)
-            }
+            // The six digits at once: eight bytes read (the line goes on for
+            // at least 18 more), each of the six checked to be '0'…'9' (high
+            // nibble 3, low nibble at most 9), then paired and summed.
+            let word = UnsafeRawPointer(p + (i &+ 1)).loadUnaligned(as: UInt64.self).littleEndian & 0xFFFF_FFFF_FFFF
+            guard word & 0xF0F0_F0F0_F0F0 == 0x3030_3030_3030, (word &+ 0x0606_0606_0606) & 0xF0F0_F0F0_F0F0 == 0x3030_3030_3030 else { return nil }
+            let digits = word &- 0x3030_3030_3030
+            let pairs = (digits &* 10 &+ (digits >> 8)) & 0xFF_00FF_00FF  // d0d1, d2d3, d4d5 in bytes 0, 2, 4
+            let usec = Int32(truncatingIfNeeded: (pairs & 0xFF) &* 10_000 &+ ((pairs >> 16) & 0xFF) &* 100 &+ (pairs >> 32))
             i &+= 7
             guard p[i] == UInt8(ascii: " "), p[i &+ 5] == UInt8(ascii: " "), p[i &+ 10] == UInt8(ascii: " ") else { return nil }
             @inline(__always) func hex4(_ at: Int) -> UInt16? {
