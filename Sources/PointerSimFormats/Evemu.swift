@@ -129,6 +129,7 @@ public enum EvemuFormat {
         }
 
         mutating func parse(line b: UnsafeBufferPointer<UInt8>, number n: Int, device: Int = 0) throws -> RawItem? {
+            if let e = usualEvent(b) { return .event(device: device, e) }
             var c = ByteCursor(b)
             c.skipSpaces()
             if c.atEnd { return nil }
@@ -254,6 +255,82 @@ public enum EvemuFormat {
             }
             lastTime = t
             return t
+        }
+
+        /// The usual event line, exactly as evemu writes it (`E: <sec>.<6
+        /// digits> <4 hex digits> <4 hex digits> <value>`, single spaces,
+        /// nothing after the value but spaces and a comment, a time within
+        /// range that does not go back), read in one pass over the bytes; `nil`, with nothing
+        /// changed, for any other line, which the general parser then reads
+        /// (and reports, if it is wrong). The event is the one the general
+        /// parser makes of the same line.
+        /// - Complexity: O(line length).
+        @inline(__always)
+        mutating func usualEvent(_ b: UnsafeBufferPointer<UInt8>) -> EvdevEvent? {
+            // The shortest: "E: 0.000000 0000 0000 0".
+            guard let p = b.baseAddress, b.count >= 23, p[0] == UInt8(ascii: "E"), p[1] == UInt8(ascii: ":"), p[2] == UInt8(ascii: " "),
+                  sawName || eventsOnly else { return nil }
+            let n = b.count
+            var i = 3
+            var sec: Int64 = 0
+            while i < n {
+                let d = p[i] &- 48
+                if d > 9 { break }
+                sec = sec &* 10 &+ Int64(d)
+                i &+= 1
+            }
+            // 1 to 10 digits, a dot, 6 digits, then " hhhh hhhh " and a value.
+            guard i > 3, i <= 13, sec <= InputClock.maximumSeconds, i &+ 18 < n, p[i] == UInt8(ascii: ".") else { return nil }
+            // The six digits at once: eight bytes read (the line goes on for
+            // at least 18 more), each of the six checked to be '0'…'9' (high
+            // nibble 3, low nibble at most 9), then paired and summed.
+            let word = UnsafeRawPointer(p + (i &+ 1)).loadUnaligned(as: UInt64.self).littleEndian & 0xFFFF_FFFF_FFFF
+            guard word & 0xF0F0_F0F0_F0F0 == 0x3030_3030_3030, (word &+ 0x0606_0606_0606) & 0xF0F0_F0F0_F0F0 == 0x3030_3030_3030 else { return nil }
+            let digits = word &- 0x3030_3030_3030
+            let pairs = (digits &* 10 &+ (digits >> 8)) & 0xFF_00FF_00FF  // d0d1, d2d3, d4d5 in bytes 0, 2, 4
+            let usec = Int32(truncatingIfNeeded: (pairs & 0xFF) &* 10_000 &+ ((pairs >> 16) & 0xFF) &* 100 &+ (pairs >> 32))
+            i &+= 7
+            guard p[i] == UInt8(ascii: " "), p[i &+ 5] == UInt8(ascii: " "), p[i &+ 10] == UInt8(ascii: " ") else { return nil }
+            @inline(__always) func hex4(_ at: Int) -> UInt16? {
+                var v: UInt16 = 0
+                for k in 0..<4 {
+                    let c = p[at &+ k]
+                    var d = c &- 48  // '0'…'9' → 0…9; anything below '0' wraps past 9
+                    if d > 9 {
+                        d = (c | 0x20) &- 97  // 'a'…'f' and 'A'…'F' → 0…5
+                        guard d <= 5 else { return nil }
+                        d &+= 10
+                    }
+                    v = v &<< 4 | UInt16(d)
+                }
+                return v
+            }
+            guard let type = hex4(i &+ 1), let code = hex4(i &+ 6) else { return nil }
+            i &+= 11
+            let negative = p[i] == UInt8(ascii: "-")
+            if negative { i &+= 1 }
+            let start = i
+            var v: Int64 = 0
+            while i < n {
+                let d = p[i] &- 48
+                if d > 9 { break }
+                v = v &* 10 &+ Int64(d)
+                i &+= 1
+            }
+            // Up to 9 digits: within 32 bits whatever they are.
+            guard i > start, i &- start <= 9 else { return nil }
+            // Then the end of the line, or spaces and perhaps a comment (evemu
+            // writes one naming the event after a tab).
+            if i < n {
+                guard p[i] == 32 || p[i] == 9 else { return nil }
+                while i < n, p[i] == 32 || p[i] == 9 { i &+= 1 }
+                guard i == n || p[i] == UInt8(ascii: "#") else { return nil }
+            }
+            let t = sec &* 1_000_000 &+ Int64(usec)
+            guard t >= lastTime else { return nil }
+            lastTime = t
+            sawEvent = true
+            return EvdevEvent(sec: sec, usec: usec, type: type, code: code, value: Int32(truncatingIfNeeded: negative ? -v : v))
         }
 
         mutating func event(_ c: inout ByteCursor, _ n: Int) throws -> EvdevEvent {

@@ -142,6 +142,10 @@ import PointerSimCore
         return v
     }
 
+    /// The most elements a column reserves room for: one past the most items
+    /// or regions a scene may have (a longer list is rejected anyway).
+    static let mostColumnElements = Swift.max(SceneFile.maxItems, SceneFile.maxRegions) + 1
+
     /// Reads an array of `{"id": string, "rect": [n, n, n, n]}` objects, or
     /// rewinds and returns nil at the first thing of another shape (or any
     /// syntax error: the node parser then reports it). For `regions`, the
@@ -169,6 +173,14 @@ import PointerSimCore
             guard at(UInt8(ascii: "[")) else { return fail() }
             i += 1; skipSpace()
             if at(UInt8(ascii: "]")) { i += 1; return out }
+            // Room for as many elements as the rest of the text can hold (an
+            // element takes at least `{"id":"","rect":[0,0,0,0]}`, 26 bytes),
+            // up to one past the most a scene may have: the columns never grow
+            // by copying. Growing had held the old and the new array beside
+            // the text (the load's peak: 2.5 times the file for a million
+            // items); pages reserved and never written are not resident.
+            let most = Swift.min((bytes.count - i) / 26 + 1, Self.mostColumnElements)
+            out.items.reserveCapacity(most)
             while true {
                 guard at(UInt8(ascii: "{")) else { return fail() }
                 i += 1; skipSpace()
@@ -215,7 +227,8 @@ import PointerSimCore
                 }
                 if !hasExtras && extra != SIMD4(repeating: -1) {
                     hasExtras = true
-                    out.extras = Array(repeating: SIMD4(repeating: -1), count: out.items.count)
+                    out.extras.reserveCapacity(most)
+                    out.extras.append(contentsOf: repeatElement(SIMD4(repeating: -1), count: out.items.count))
                 }
                 if hasExtras { out.extras.append(extra) }
                 guard at(UInt8(ascii: "}")), let id, let r = rect else { return fail() }

@@ -193,9 +193,20 @@ public enum SceneFile {
     public static func loadSetup(path: String, warnings: inout [String]) throws -> SceneSetup {
         var bytes = try readTextBytes(path)
         var (node, columns, points) = try bytes.withUnsafeBufferPointer { try JSONParser.parseScene(bytes: $0, file: path) }
+        // Plain lists (no other keys whose values are decoded from the text)
+        // are checked without it: the text goes first (a million items'
+        // text, columns and check never live at once), and is read again
+        // only if they are rejected, for the ordinary parser to report.
+        let textNeeded = columns.values.contains { !$0.values.isEmpty }
+        if !textNeeded { bytes = [] }
         do {
-            try bytes.withUnsafeBufferPointer { try validate(&columns, root: node, text: $0, file: path) }
+            if textNeeded {
+                try bytes.withUnsafeBufferPointer { try validate(&columns, root: node, text: $0, file: path) }
+            } else {
+                try validate(&columns, root: node, text: UnsafeBufferPointer(start: nil, count: 0), file: path)
+            }
         } catch is ColumnsRejected {
+            if !textNeeded { bytes = try readTextBytes(path) }
             var w: [String] = []
             let root = try bytes.withUnsafeBufferPointer { try JSONParser.parse(bytes: $0, file: path) }
             let setup = try parse(root: root, columns: [:], file: path, warnings: &w)

@@ -1,4 +1,9 @@
 import PointerSimCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The band-selection benchmark workload (v1, docs/Benchmarks.md): the
 /// items, the integer-exact drag, the digests; timing only the selection
@@ -12,7 +17,15 @@ import PointerSimCore
     @_spi(Benchmarks) public struct Result: Sendable {
         @_spi(Benchmarks) public var steps: Int
         @_spi(Benchmarks) public var checkpoints: [Checkpoint]
-        @_spi(Benchmarks) public var medianNs: Int64, p99Ns: Int64, meanNs: Int64, totalNs: Int64, buildNs: Int64
+        @_spi(Benchmarks) public var medianNs: Int64, p99Ns: Int64, meanNs: Int64, totalNs: Int64
+        /// The build: the items made and indexed (wall clock).
+        @_spi(Benchmarks) public var buildNs: Int64
+        /// The index build alone (the engine made over items already made:
+        /// its spatial index and its selection bitsets), wall clock and the
+        /// thread's CPU time.
+        @_spi(Benchmarks) public var indexNs: Int64, indexCPUNs: Int64
+        /// The items made (the engine's columns, with their summary), CPU time.
+        @_spi(Benchmarks) public var itemsCPUNs: Int64
     }
 
     /// The steps whose selection is digested.
@@ -48,15 +61,26 @@ import PointerSimCore
         return Rect(corner: Point(x: 5, y: 5), Point(x: Double(x) + 0.5, y: Double(y) + 0.5))
     }
 
+    /// Builds `n` items and an engine over them, what ``run(items:mode:stride:)``
+    /// times as the build, and returns the engine's item count (for a
+    /// benchmark to keep).
+    /// - Complexity: O(n).
+    @_spi(Benchmarks) public static func build(items n: Int) -> Int {
+        SelectionEngine(edges: ItemEdges(count: n, item), hitRule: .intersects).count
+    }
+
     /// Builds `n` items and their engine (timed as the build), then runs
     /// steps `stride`, `2·stride`, … 2000 in `mode`, timing each update.
     @_spi(Benchmarks) public static func run(items n: Int, mode: SelectionMode, stride: Int) -> Result {
         let clock = ContinuousClock()
         // The timed build makes the items (straight into the engine's columns,
         // no array of rects) and indexes them.
-        let t0 = clock.now
-        var engine = SelectionEngine(edges: ItemEdges(count: n, item), hitRule: .intersects)
-        let buildNs = nanos(clock.now - t0)
+        let t0 = clock.now, c0 = threadCPUNanoseconds()
+        let edges = ItemEdges(count: n, item)
+        let t1 = clock.now, c1 = threadCPUNanoseconds()
+        var engine = SelectionEngine(edges: edges, hitRule: .intersects)
+        let c2 = threadCPUNanoseconds(), t2 = clock.now
+        let buildNs = nanos(t2 - t0), indexNs = nanos(t2 - t1)
         if mode != .replace { engine.setSelection(Swift.stride(from: 0, to: n, by: 7)) }
         engine.beginBand(mode: mode)
         var samples: [Int64] = []
@@ -81,7 +105,8 @@ import PointerSimCore
         let total = samples.reduce(0, +)
         return Result(
             steps: samples.count, checkpoints: checkpoints, medianNs: rank(0.5), p99Ns: rank(0.99),
-            meanNs: total / Int64(Swift.max(1, samples.count)), totalNs: total, buildNs: buildNs)
+            meanNs: total / Int64(Swift.max(1, samples.count)), totalNs: total, buildNs: buildNs,
+            indexNs: indexNs, indexCPUNs: c2 - c1, itemsCPUNs: c1 - c0)
     }
 
     /// Nearest-rank percentiles of timing samples (docs/Benchmarks.md: sort
@@ -93,6 +118,14 @@ import PointerSimCore
             let r = Int((q * Double(sorted.count)).rounded(.up))
             return sorted[Swift.max(0, Swift.min(sorted.count - 1, r - 1))]
         }
+    }
+
+    /// The calling thread's CPU time in nanoseconds (`CLOCK_THREAD_CPUTIME_ID`:
+    /// what other processes on the machine do not stretch).
+    @_spi(Benchmarks) public static func threadCPUNanoseconds() -> Int64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
     }
 
     /// A duration in nanoseconds.

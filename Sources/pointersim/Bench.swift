@@ -55,10 +55,11 @@ extension PointerSimCommand.Bench {
             let result = BandWorkload.run(items: items, mode: m, stride: stride)
             if json {
                 let cps = result.checkpoints.map { "{\"k\":\($0.k),\"count\":\($0.count),\"sum\":\"\(hex16($0.sum))\"}" }
-                print("{\"items\":\(items),\"mode\":\"\(m.rawValue)\",\"stride\":\(stride),\"checkpoints\":[\(cps.joined(separator: ","))],\"build_ns\":\(result.buildNs),\"median_ns\":\(result.medianNs),\"p99_ns\":\(result.p99Ns)}")
+                print("{\"items\":\(items),\"mode\":\"\(m.rawValue)\",\"stride\":\(stride),\"checkpoints\":[\(cps.joined(separator: ","))],\"build_ns\":\(result.buildNs),\"index_ns\":\(result.indexNs),\"index_cpu_ns\":\(result.indexCPUNs),\"items_cpu_ns\":\(result.itemsCPUNs),\"median_ns\":\(result.medianNs),\"p99_ns\":\(result.p99Ns)}")
             } else {
                 print("band workload v1: \(items) items, mode \(m.rawValue), stride \(stride), \(result.steps) updates")
-                print("index build: \(result.buildNs / 1000) µs")
+                print("build: \(result.buildNs / 1000) µs (items made and indexed)")
+                print("index build: \(result.indexNs / 1000) µs, CPU \(result.indexCPUNs / 1000) µs (items made: CPU \(result.itemsCPUNs / 1000) µs)")
                 for c in result.checkpoints { print("k=\(c.k)\tcount=\(c.count)\tsum=\(hex16(c.sum))") }
                 print("median: \(result.medianNs) ns  p99: \(result.p99Ns) ns  mean: \(result.meanNs) ns  total: \(result.totalNs / 1000) µs")
             }

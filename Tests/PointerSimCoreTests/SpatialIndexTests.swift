@@ -84,6 +84,45 @@ import Testing
         Self.checkAgainstScan(items, "row-major grid")
     }
 
+    /// Items of one size in row (or column) order with whole coordinates: the
+    /// one sorted order and the grid are built together (one counting pass,
+    /// one placing pass). The grid must be the one the grid-only build makes
+    /// (cell by cell, in item order), the order a stable sort by the edge.
+    @Test func theCombinedBuildOfOneOrderAndTheGridEqualsTheSeparateBuilds() {
+        func columnMajor(_ rects: [Rect]) -> [Rect] { rects.map { Rect(x: $0.minY, y: $0.minX, width: $0.height, height: $0.width) } }
+        var cases: [(String, [Rect])] = [
+            ("row-major", Self.grid(count: 3000, columns: 80, pitch: (50, 40), size: (40, 30))),
+            ("negative origin", Self.grid(count: 2500, columns: 33, pitch: (17, 9), size: (5, 8), origin: (-4000, -1234))),
+            ("a partial last row", Self.grid(count: 1001, columns: 7, pitch: (3, 3), size: (2, 2), origin: (11, -5))),
+            ("overlapping pitch", Self.grid(count: 900, columns: 30, pitch: (10, 10), size: (10, 10))),
+            ("near 2^22", Self.grid(count: 400, columns: 20, pitch: (1000, 1000), size: (30, 30), origin: (4_174_000, -4_194_000))),
+        ]
+        // Column order (item order sorts x, not y) and duplicated items.
+        cases.append(("column-major", columnMajor(cases[0].1)))
+        cases.append(("duplicates", Self.grid(count: 1200, columns: 40, pitch: (50, 40), size: (40, 30)).flatMap { [$0, $0] }))
+        for (name, items) in cases {
+            let edges = ItemEdges(items)
+            let combined = SpatialIndex(edges: edges), gridOnly = SpatialIndex(edges: edges, edgeOrders: false)
+            combined._checkInvariants()
+            let a = combined._storage, b = gridOnly._storage
+            #expect(a.cellStart == b.cellStart, "\(name): cell starts")
+            #expect(a.cellItems == b.cellItems, "\(name): cell items")
+            #expect(a.oversized.isEmpty && b.oversized.isEmpty, "\(name): oversized")
+            // The sorted axis: a stable sort of item order by the min edge (ties
+            // stay in item order, which sorts the other axis).
+            // Item order sorts y (row-major): the x order is the stored one.
+            let byX = edges.summary().inOrder[1]
+            let sorted = items.indices.sorted { i, j in
+                let (ki, kj) = byX ? (items[i].minX, items[j].minX) : (items[i].minY, items[j].minY)
+                return ki < kj || (ki == kj && i < j)
+            }.map { Int32($0) }
+            let stored = byX ? [0, 1] : [2, 3]
+            #expect(a.identityOrders == (byX ? 0b1100 : 0b0011), "\(name): identity orders")
+            for e in stored { #expect(a.orders[e] == sorted, "\(name): edge order \(e)") }
+            Self.checkAgainstScan(items, name)
+        }
+    }
+
     @Test func theRunningSummaryOfTheUniformLayoutEqualsAPass() {
         for (name, items) in [
             ("row-major", Self.grid(count: 500, columns: 20, pitch: (50, 40), size: (40, 30))),

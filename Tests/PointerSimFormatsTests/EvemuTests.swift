@@ -121,6 +121,47 @@ enum RecordingFiles {
         }
     }
 
+    /// Event lines exactly as evemu writes them are read by a one-pass
+    /// reader, any other spelling by the general parser: both must give the
+    /// same events, and the same errors for a canonical line that is wrong.
+    @Test func canonicalAndRespacedEventLinesGiveTheSameEvents() throws {
+        let header = "# EVEMU 1.3\nN: M\nI: 0003 0001 0002 0003\nB: 02 03 00 00 00 00 00 00 00\n"
+        var canonical: [String] = [], respaced: [String] = []
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next() -> UInt64 { state ^= state << 13; state ^= state >> 7; state ^= state << 17; return state }
+        var sec: UInt64 = 0, usec: UInt64 = 0
+        let values: [Int64] = [0, 1, -1, 7, -42, 999_999_999, -999_999_999, 2_147_483_647, -2_147_483_648, 1_000_000_000]
+        for k in 0..<2000 {
+            usec += next() % 3000
+            if usec >= 1_000_000 { sec += usec / 1_000_000; usec %= 1_000_000 }
+            if k == 1000 { sec = 8_999_999_000 }
+            let type = UInt16(truncatingIfNeeded: next() % 3 == 0 ? next() : next() % 5)
+            let code = UInt16(truncatingIfNeeded: next())
+            let value = k % 3 == 0 ? values[Int(next() % UInt64(values.count))] : Int64(Int32(truncatingIfNeeded: next() % 2001)) - 1000
+            let hexType = String(type, radix: 16), hexCode = String(code, radix: 16, uppercase: k % 2 == 0)
+            let t = "\(sec).\(String(repeating: "0", count: 6 - String(usec).count))\(usec)"
+            let comment = ["", "\t# EV_REL / REL_X \(value)", " #", "  "][k % 4]
+            canonical.append("E: \(t) \(String(repeating: "0", count: 4 - hexType.count) + hexType) \(String(repeating: "0", count: 4 - hexCode.count) + hexCode) \(value)\(comment)")
+            respaced.append("E:  \(t)\t\(hexType)  \(hexCode) \(value >= 0 && k % 4 == 1 ? "+" : "")\(value)  ")
+        }
+        func read(_ lines: [String]) throws -> [EvdevEvent] {
+            let path = try RecordingFiles.temp(header + lines.joined(separator: "\n") + "\n")
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            return try RecordingFiles.readAll(try EvemuReader(path: path))
+        }
+        let a = try read(canonical), b = try read(respaced)
+        #expect(a.count == 2000)
+        #expect(a == b)
+        #expect(a == (try EvemuFormat.parse(header + canonical.joined(separator: "\n"))).events)
+        // Canonical lines that are wrong: the general parser's errors.
+        for (line, message) in [("E: 9000000001.000000 0002 0000 1", "range"), ("E: 1.000000 0002 0000 1\nE: 0.999999 0002 0000 1", "backwards"),
+                                ("E: 1.000000 000g 0000 1", "type"), ("E: 1.000000 0002 0000 12345678901", "32 bits"),
+                                ("E: 1.000000 0002 0000 1x", "after the value")] {
+            #expect(throws: InputError.self) { _ = try read([line]) }
+            do { _ = try read([line]) } catch let e as InputError { #expect(e.message.contains(message), "\(line): \(e.message)") }
+        }
+    }
+
     @Test func unterminatedFinalLineAndCRLF() throws {
         let header = "# EVEMU 1.3\r\nN: M\r\nI: 0003 0001 0002 0003\r\nB: 02 03 00 00 00 00 00 00 00\r\n"
         let ok = try RecordingFiles.temp(header + "E: 0.000001 0002 0000 0005\r\nE: 0.000001 0000 0000 0000")

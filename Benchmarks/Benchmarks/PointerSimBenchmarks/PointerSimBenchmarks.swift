@@ -183,6 +183,22 @@ let benchmarks: @Sendable () -> Void = {
         benchmark.measure { blackHole(edges.buildIndex()) }
     }
 
+    // The whole build as `pointersim bench band` reports it: 1,000,000 items
+    // made (the engine's columns and their summary) and the engine over them
+    // built (its index: one counting pass, prefix sums, one placing pass for
+    // the grid and the one edge order this layout needs; its bitsets).
+    // Allocations are gated exactly: a fixed number of arrays, none per item.
+    Benchmark(
+        "BandBuild1M",
+        configuration: .init(
+            metrics: [.wallClock, cpuMicroseconds, .mallocCountTotal], timeUnits: .milliseconds,
+            warmupIterations: 1, maxDuration: .seconds(3), maxIterations: 10,
+            thresholds: [cpuMicroseconds: looseCPU, .mallocCountTotal: exact])
+    ) { benchmark in
+        let n = Shared.shared.n
+        benchmark.measure { blackHole(BandWorkload.build(items: n)) }
+    }
+
     // A scene of 100,000 explicit items parsed from text.
     Benchmark(
         "SceneLoad100k",

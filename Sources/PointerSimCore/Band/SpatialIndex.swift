@@ -142,14 +142,6 @@
         scaleX = sx; scaleY = sy; originScaledX = osx; originScaledY = osy
         let cellCount = cols * rows
 
-        // The edge orders (before the grid: the sorts' scratch space is freed
-        // before the grid is allocated).
-        if edgeOrders {
-            let (orders, identity) = Self.buildOrders(edges, summary)
-            edgeOrder = orders; identityOrders = identity; hasEdgeOrders = true
-        } else {
-            edgeOrder = [[], [], [], []]; identityOrders = 0; hasEdgeOrders = false
-        }
 
         // The grid: counting pass, then fill (CSR), a counting sort of the
         // registrations. An item that spans at most 2 × 2 cells (nearly all of
@@ -158,9 +150,6 @@
         // low side of each axis (a loose grid: n registrations, not ~2n); a
         // bigger one in every cell it touches, up to ``maxCellsPerItem``; a
         // bigger one still, or one with an infinite edge, on the oversized list.
-        var counts = [Int32](repeating: 0, count: cellCount + 1)
-        var big: [Int32] = []
-        var total = 0
         // Items of one size that fits well within a cell (the usual grid of
         // icons or list rows) are all registered at their min corner: only
         // the corners are read, two cell conversions per item.
@@ -178,6 +167,48 @@
             let t = pointwiseMin(pointwiseMax(SIMD2<Double>(f) * scale - originScaled, .zero), lastCell)
             return Int(t.y) &* cols &+ Int(t.x)
         }
+
+        // Items of one size, every one finite and whole, in row (or column)
+        // order, each within a cell (a grid of icons, the rows of a list):
+        // the one edge order they need (by the other axis) and the grid are
+        // one counting sort each, done together: one pass counts both, one
+        // prefix sum each, one pass places both. Nothing is allocated per
+        // item and nothing is tested per item.
+        if edgeOrders && cornersOnly && allFinite, let c = Self.singleCountingComponent(edges, summary) {
+            // A lane's share of the cell index, exactly as `cornerCell` computes it.
+            let lastCol = Double(cols - 1), lastRow = Double(rows - 1)
+            @inline(__always) func column(_ x: Float) -> Int { Int(Swift.min(Swift.max(Double(x) * sx - osx, 0), lastCol)) }
+            @inline(__always) func rowBase(_ y: Float) -> Int { Int(Swift.min(Swift.max(Double(y) * sy - osy, 0), lastRow)) &* cols }
+            let (order, cellStart, cellItems) = edges.corners.withUnsafeBufferPointer { corners in
+                c == 0
+                    ? Self.countingOrderAndGrid(corners, low: summary.lowest[0], high: summary.highest[0], cells: cellCount,
+                                                key: { $0.x }, other: { $0.y }, keyCell: column, otherCell: rowBase)
+                    : Self.countingOrderAndGrid(corners, low: summary.lowest[1], high: summary.highest[1], cells: cellCount,
+                                                key: { $0.y }, other: { $0.x }, keyCell: rowBase, otherCell: column)
+            }
+            // Component 0 sorted: the min-X order, shared by max X; the Y orders
+            // are item order (and the other way round).
+            edgeOrder = c == 0 ? [order, order, [], []] : [[], [], order, order]
+            identityOrders = c == 0 ? 0b1100 : 0b0011
+            hasEdgeOrders = true
+            self.cellStart = cellStart
+            self.cellItems = cellItems
+            oversized = []
+            return
+        }
+
+        // The edge orders (before the grid: the sorts' scratch space is freed
+        // before the grid is allocated).
+        if edgeOrders {
+            let (orders, identity) = Self.buildOrders(edges, summary)
+            edgeOrder = orders; identityOrders = identity; hasEdgeOrders = true
+        } else {
+            edgeOrder = [[], [], [], []]; identityOrders = 0; hasEdgeOrders = false
+        }
+
+        var counts = [Int32](repeating: 0, count: cellCount + 1)
+        var big: [Int32] = []
+        var total = 0
         if cornersOnly {
             counts.withUnsafeMutableBufferPointer { counts in
                 edges.corners.withUnsafeBufferPointer { corners in
@@ -299,6 +330,104 @@
             }
         }
         return (orders.map { $0! }, identity)
+    }
+
+    /// The component (0: X, 1: Y) whose min-edge order is the only one
+    /// ``buildOrders(_:_:)`` would sort, and would sort by a plain counting
+    /// sort from item order, or `nil`: items of one size (max edges follow
+    /// the min edges), every one finite, item order sorting the other axis
+    /// but not this one, whose whole coordinates span at most 2¹⁶ and lie
+    /// within ±2²².
+    static func singleCountingComponent(_ edges: ItemEdges, _ summary: ItemEdges.Summary) -> Int? {
+        let n = edges.count
+        guard n > 1, edges.layout == .uniform, summary.finite == n,
+              summary.maxFollowsMin[0], summary.maxFollowsMin[1] else { return nil }
+        let io = summary.inOrder
+        let c: Int
+        if io[1] && io[3] && !io[0] && !io[2] { c = 0 } else if io[0] && io[2] && !io[1] && !io[3] { c = 1 } else { return nil }
+        guard summary.integral[c], summary.lowest[c] > -0x1p22, summary.highest[c] < 0x1p22,
+              summary.highest[c] - summary.lowest[c] < 0x1p16 else { return nil }
+        return c
+    }
+
+    /// One stable counting sort of the corners by `key` (whole numbers from
+    /// `low` to `high`; the same order as ``countingSort(n:buckets:from:key:)``
+    /// from item order) and the grid's CSR arrays (every corner registered
+    /// once, in its cell), together: one counting pass, two prefix sums, one
+    /// placing pass.
+    ///
+    /// A corner's cell is `keyCell(key) + otherCell(other)`. Neither is
+    /// converted per item: `keyCell` is a table over the keys (at most 2¹⁶),
+    /// and `other` does not go down in item order (item order sorts that
+    /// axis), so its cell is converted only when it changes (once per row of
+    /// a grid). A key's bucket is read from its bits (a whole `Float` below
+    /// 2²² in magnitude plus 1.5 · 2²³ has the number in its low bits), with
+    /// no conversion either.
+    /// - Complexity: O(n + (high − low) + cells).
+    @inline(__always)
+    static func countingOrderAndGrid(
+        _ corners: UnsafeBufferPointer<SIMD2<Float>>, low: Double, high: Double, cells: Int,
+        key: (SIMD2<Float>) -> Float, other: (SIMD2<Float>) -> Float,
+        keyCell: (Float) -> Int, otherCell: (Float) -> Int
+    ) -> ([Int32], [Int32], [Int32]) {
+        let n = corners.count, bucketCount = Int(high - low) + 1
+        let magic: Float = 0x1.8p23, lowBits = Int((Float(low) + magic).bitPattern)
+        @inline(__always) func bucket(_ v: Float) -> Int { Int((v + magic).bitPattern) &- lowBits }
+        // The key's share of each cell, per bucket.
+        let keyCells = [Int32](unsafeUninitializedCapacity: bucketCount) { t, count in
+            for b in 0..<bucketCount { t[b] = Int32(truncatingIfNeeded: keyCell(Float(low + Double(b)))) }
+            count = bucketCount
+        }
+        var next = [Int32](repeating: 0, count: bucketCount)
+        var fill = [Int32](repeating: 0, count: cells + 1)
+        keyCells.withUnsafeBufferPointer { kc in
+            next.withUnsafeMutableBufferPointer { h in
+                fill.withUnsafeMutableBufferPointer { g in
+                    var lastOther = -Float.infinity, base = 0
+                    for i in 0..<n {
+                        let f = corners[i], o = other(f)
+                        if o != lastOther { lastOther = o; base = otherCell(o) }
+                        let b = bucket(key(f))
+                        h[b] &+= 1
+                        g[Int(kc[b]) &+ base &+ 1] &+= 1
+                    }
+                    var sum: Int32 = 0
+                    for b in 0..<bucketCount { let k = h[b]; h[b] = sum; sum &+= k }
+                    for k in 0..<cells { g[k + 1] &+= g[k] }
+                }
+            }
+        }
+        var slots: [Int32] = []
+        let order = [Int32](unsafeUninitializedCapacity: n) { d, count in
+            slots = [Int32](unsafeUninitializedCapacity: n) { s, count in
+                keyCells.withUnsafeBufferPointer { kc in
+                    next.withUnsafeMutableBufferPointer { h in
+                        fill.withUnsafeMutableBufferPointer { g in
+                            var lastOther = -Float.infinity, base = 0
+                            for i in 0..<n {
+                                let f = corners[i], o = other(f), v = Int32(truncatingIfNeeded: i)
+                                if o != lastOther { lastOther = o; base = otherCell(o) }
+                                let b = bucket(key(f)), q = Int(h[b])
+                                h[b] = Int32(truncatingIfNeeded: q &+ 1)
+                                d[q] = v
+                                let c = Int(kc[b]) &+ base, r = Int(g[c])
+                                g[c] = Int32(truncatingIfNeeded: r &+ 1)
+                                s[r] = v
+                            }
+                        }
+                    }
+                }
+                count = n
+            }
+            count = n
+        }
+        // Each cell's cursor ended at the next cell's start: shift back by one.
+        fill.withUnsafeMutableBufferPointer { g in
+            var k = cells
+            while k > 0 { g[k] = g[k - 1]; k -= 1 }
+            g[0] = 0
+        }
+        return (order, fill, slots)
     }
 
     /// Whether `order` (nil: item order) sorts the items as an edge order must:
@@ -774,6 +903,12 @@
                 }
             }
         }
+    }
+
+    /// The grid's arrays, the edge orders as stored and which are item
+    /// order: for tests comparing two builds of the same items.
+    package var _storage: (cellStart: [Int32], cellItems: [Int32], oversized: [Int32], orders: [[Int32]], identityOrders: UInt8) {
+        (cellStart, cellItems, oversized, edgeOrder, identityOrders)
     }
 
     /// Checks the index against its items (tests; O(n log n)): every edge
