@@ -106,7 +106,6 @@ public struct Simulator: Sendable {
         case ignored
     }
     var press = Press.none
-    var pendingLogDiff = SelectionDiff()
     /// For each of the scene's item regions, its item's index (nil: no item has the id).
     let itemRegionItems: [Int?]
     /// A resize by an item region's handle, while its press lasts.
@@ -577,23 +576,19 @@ public struct Simulator: Sendable {
         guard let u = update else { return }
         switch u.state {
         case .began:
-            // The log's `band.began` has no diff: the first `selecting` line carries it.
-            pendingLogDiff = u.diff
+            // The log's `band.began` has no diff. When the band changes the
+            // selection as it begins (its first rect hits items, as `qt`'s does
+            // past the threshold; a replace band clears at the press), a
+            // `band.selecting` line at the same time says so, so that the log's
+            // diffs compose at every line (docs/Formats/Log.md).
             out.append(LogRecord(time: t, .bandBegan(rect: u.rect, modifiers: u.modifiers, mode: u.mode)))
+            if !u.diff.isEmpty {
+                out.append(LogRecord(time: t, .bandSelecting(rect: u.rect, added: logAdded(u.diff), removed: logRemoved(u.diff))))
+            }
             beginMultipleSelectionInteraction(at: u.rect.origin, time: t, into: &out)
         case .selecting:
-            let d = pendingLogDiff.followed(by: u.diff)
-            pendingLogDiff = SelectionDiff()
-            out.append(LogRecord(time: t, .bandSelecting(rect: u.rect, added: logAdded(d), removed: logRemoved(d))))
+            out.append(LogRecord(time: t, .bandSelecting(rect: u.rect, added: logAdded(u.diff), removed: logRemoved(u.diff))))
         case .ended:
-            // A band that ends before any `band.selecting` line (its first rect, or
-            // its press, changed the selection) reports that change first, so that
-            // the log's diffs compose at `band.ended` too (docs/Formats/Log.md). A
-            // cancelled band's `band.ended` restores the press's selection itself.
-            if !u.cancelled && !pendingLogDiff.isEmpty {
-                out.append(LogRecord(time: t, .bandSelecting(rect: u.rect, added: logAdded(pendingLogDiff), removed: logRemoved(pendingLogDiff))))
-            }
-            pendingLogDiff = SelectionDiff()
             out.append(LogRecord(time: t, .bandEnded(rect: u.rect, selection: logSelection, cancelled: u.cancelled)))
         case .possible:
             break
@@ -604,12 +599,6 @@ public struct Simulator: Sendable {
         for e in events {
             switch e {
             case .changed(let cause, let d):
-                // A band whose `began` diff is still unlogged (no `band.selecting`
-                // line yet) logs it first, so that the log's diffs compose.
-                if !pendingLogDiff.isEmpty, let r = band.selectionRect {
-                    out.append(LogRecord(time: t, .bandSelecting(rect: r, added: logAdded(pendingLogDiff), removed: logRemoved(pendingLogDiff))))
-                    pendingLogDiff = SelectionDiff()
-                }
                 out.append(LogRecord(time: t, .selectionChanged(cause: cause, added: logAdded(d), removed: logRemoved(d))))
             case .focusMoved(let i):
                 out.append(LogRecord(time: t, .focusMoved(item: itemIDs[i])))
