@@ -17,6 +17,12 @@ struct PointerSimCommand: ParsableCommand {
         abstract: "Simulates an iPadOS-style pointer (band selection, regions) from recordings or live devices.",
         version: pointerSimVersion,
         subcommands: [Replay.self, Compare.self, Conform.self, Decode.self, Render.self, Bench.self, Devices.self, Live.self, Record.self])
+
+    /// The command line, with repeated libinput options collapsed first
+    /// (``LibinputOptionGroup/collapsingRepeats(_:)``: linear, however often one is repeated).
+    static func main() {
+        main(LibinputOptionGroup.collapsingRepeats(Array(CommandLine.arguments.dropFirst())))
+    }
 }
 
 /// The exit statuses (sysexits.h); 64 (`EX_USAGE`) comes from the argument parser.
