@@ -30,4 +30,24 @@ import Testing
         let files = try CLI.run(["decode", Self.samsung, "--", "--enable-tap", "--enable-tap"])
         #expect(files.status == 66 && files.stderr.contains("--enable-tap"))
     }
+
+    @Test func repeatedProfilesAreAUsageErrorNamingTheFirstRepeat() throws {
+        // `uikit,uikit` exited 0 before, and 10,000 names over 2,000,000
+        // items grew to 8 GB: each name is now given once, so a comparison
+        // runs at most the registered profiles.
+        for (args, name) in [(["compare", "Traces/band/cancel.trace", "--profiles", "uikit,uikit"], "uikit"),
+                             (["render", "Traces/band/cancel.trace", "--profiles", "qt,gtk,qt", "--output", "x.html"], "qt"),
+                             (["compare", "Traces/band/cancel.trace", "--profiles", Array(repeating: "uikit,qt,gtk", count: 3_334).joined(separator: ",")], "uikit")] {
+            let r = try CLI.run(args)
+            #expect(r.status == 64, "\(args.prefix(4))")
+            #expect(r.stderr.hasPrefix("Error: --profiles: profile \"\(name)\" is given twice (give each once)\n"), "\(r.stderr)")
+            #expect(r.stdout.isEmpty)
+        }
+        // A long unknown name is quoted by its first 40 characters.
+        let long = try CLI.run(["compare", "Traces/band/cancel.trace", "--profiles", String(repeating: "x", count: 5_000)])
+        #expect(long.status == 64 && long.stderr.hasPrefix("Error: --profiles: unknown profile \"\(String(repeating: "x", count: 40))…\" (expected uikit, qt or gtk)\n"))
+        // Distinct names still compare.
+        let ok = try CLI.run(["compare", "Traces/band/cancel.trace", "--profiles", "gtk,uikit"])
+        #expect(ok.status == 0 && ok.stdout.contains(#""profiles":["gtk","uikit"]"#))
+    }
 }
