@@ -300,15 +300,17 @@ let benchmarks: @Sendable () -> Void = {
     // 100,000 present handles (every item selected, a handle on each), on a
     // fresh copy of the simulator each time, the log's records made. Before
     // the handles were indexed each input cost a pass over all of them
-    // (15 ms a move, 20 ms a scroll). The gate is absolute as well as
-    // relative: the threshold file holds 400,000 µs of CPU time, 0.1 ms
-    // per input, and is not re-recorded by Tools/bench-thresholds.sh.
+    // (15 ms a move, 20 ms a scroll). The gate is an absolute bound: the
+    // threshold file holds 200,000 µs of CPU time (written by hand, not
+    // re-recorded by Tools/bench-thresholds.sh) and 100 % above it fails,
+    // so the 4,000 inputs must take under 400,000 µs, 0.1 ms each (an
+    // improvement is never flagged: it would fail the gate).
     Benchmark(
         "ItemRegionMoves2kOver100kHandles",
         configuration: .init(
             metrics: [.wallClock, cpuMicroseconds], timeUnits: .milliseconds,
             warmupIterations: 1, maxDuration: .seconds(3), maxIterations: 20,
-            thresholds: [cpuMicroseconds: BenchmarkThresholds(relative: [.p90: 0], absolute: [.p90: 0])])
+            thresholds: [cpuMicroseconds: BenchmarkThresholds(relative: [.p90: 100], absolute: [:])])
     ) { benchmark in
         let prepared = Shared.shared.handles, e = Shared.shared.handleMoves
         benchmark.measure { blackHole(run(prepared, e)) }
