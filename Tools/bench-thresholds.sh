@@ -19,7 +19,10 @@ python3 - "$tmp" Benchmarks/Thresholds <<'PY'
 import json, os, sys
 src, dst = sys.argv[1], sys.argv[2]
 gated = ("cpuMicroseconds", "mallocCountTotal")
-files = sorted(f for f in os.listdir(src) if f.endswith(".p90.json"))
+# Thresholds written by hand, not recorded: an absolute bound (issue #37,
+# 0.1 ms of CPU time per input over 100,000 item regions: 200,000 µs, 100 % allowed).
+fixed = {"PointerSimBenchmarks.ItemRegionMoves2kOver100kHandles.p90.json"}
+files = sorted(f for f in os.listdir(src) if f.endswith(".p90.json") and f not in fixed)
 if not files:
     sys.exit("bench-thresholds: the benchmark run wrote no thresholds")
 for name in files:

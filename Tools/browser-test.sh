@@ -13,6 +13,8 @@
 # env: CHROMIUM (the browser binary; default: chromium on PATH)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Interrupted or terminated (a timeout), Chromium and the test driver are ended too.
+. Tools/lib/children.sh
 skip() {
 	if [ "${POINTERSIM_REQUIRE_BROWSER_TEST:-0}" = 1 ]; then echo "[browser-test] error: $*" >&2; exit 1; fi
 	echo "== browser test SKIPPED: $*" >&2
@@ -49,4 +51,4 @@ if [ -z "$BIN" ]; then
 	BIN=$(swift build --show-bin-path)/pointersim
 fi
 echo "== browser test: $("$CHROMIUM" --version 2>/dev/null || echo chromium), $BIN" >&2
-exec "$PY" Tools/browser-test/run.py --bin "$BIN" --chromium "$CHROMIUM" "${ARGS[@]}"
+run_child "$PY" Tools/browser-test/run.py --bin "$BIN" --chromium "$CHROMIUM" "${ARGS[@]}"

@@ -28,6 +28,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
+# Interrupted or terminated (a timeout), the build and the fuzzer running are
+# ended too (Tools/lib/children.sh): long commands run through run_child.
+. Tools/lib/children.sh
 ci=0 runs=
 if [ "${1:-}" = --ci ]; then ci=1; runs=${2:?"--ci needs a number of runs"}; shift 2; secs=0
 else secs=${1:-60}; shift || true; fi
@@ -41,7 +44,7 @@ scratch="$root/.build-fuzz"
 # package's path dependency: plan the build anew each time.
 rm -f "$scratch"/*/debug/description.json
 echo "== building the fuzz targets (libFuzzer + AddressSanitizer, debug with internal checks)" >&2
-swift build --package-path Fuzz -c debug --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address \
+run_child swift build --package-path Fuzz -c debug --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address \
   --scratch-path "$scratch" >&2
 bindir=$(swift build --package-path Fuzz -c debug --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address \
   --scratch-path "$scratch" --show-bin-path)
@@ -62,7 +65,7 @@ seed() { # target corpus-folder: copies the committed inputs of the target's kin
     FuzzCompare) find Traces/libinput Traces/hostile/round3 -name '*.libinput.txt' -o -name 'reference-*.txt' ;;
     FuzzLog) find Traces -name '*.expected.jsonl' -size -16k ;;
     # structured targets (the bytes choose): any committed text of a useful size
-    FuzzOverrides) find Traces/hostile/round3 -name '*.case' -size -8k ;;
+    FuzzOverrides) find Traces/hostile/round3 Traces/hostile/round4 -name '*.case' -size -8k ;;
     FuzzKeys) find Traces/selection -name '*.trace' ;;
     *) ;;
   esac | while read -r f; do cp "$f" "$dir/$(echo "$f" | tr '/' '_')"; done
@@ -96,7 +99,7 @@ for t in "${targets[@]}"; do
   result=clean
   if compgen -G "Fuzz/regressions/$t/*" >/dev/null; then
     echo "== $t: replaying $(ls "Fuzz/regressions/$t" | wc -l) regression inputs" >&2
-    if ! "$bin" -timeout=30 -rss_limit_mb=2048 "Fuzz/regressions/$t"/* >"Fuzz/findings/$t/regressions.log" 2>&1; then
+    if ! run_child "$bin" -timeout=30 -rss_limit_mb=2048 "Fuzz/regressions/$t"/* >"Fuzz/findings/$t/regressions.log" 2>&1; then
       tail -40 "Fuzz/findings/$t/regressions.log" >&2
       echo "fuzz.sh: $t: a regression input fails again (Fuzz/findings/$t/regressions.log)" >&2
       failed=1; result=REGRESSION
@@ -116,7 +119,7 @@ for t in "${targets[@]}"; do
   fi
   log="Fuzz/findings/$t/last-run.log"
   set +e
-  "$bin" "$corpus" "${bound[@]}" -timeout=30 -rss_limit_mb=2048 -max_len=65536 \
+  run_child "$bin" "$corpus" "${bound[@]}" -timeout=30 -rss_limit_mb=2048 -max_len=65536 \
     -artifact_prefix="Fuzz/findings/$t/" -print_final_stats=1 >"$log" 2>&1
   rc=$?
   set -e

@@ -1,6 +1,6 @@
 #!/bin/sh
 # The figures of docs/Limits.md: time and peak memory of the release build on
-# each hostile input of issues #8 and #21 (the big ones are generated in a temporary
+# each hostile input of issues #8, #21 and #37 (the big ones are generated in a temporary
 # folder). Usage:
 #   swift build -c release --product pointersim && Tools/hostile-figures.sh
 set -u
@@ -80,3 +80,58 @@ run "--output a link to /dev/full" decode $tap.evemu --output $r3/full.jsonl
 run "--output ''" decode $tap.evemu --output ''
 run "libinput 1.29 quirks list" decode Traces/libinput-record/libinput-1.29-quirks-hid.yaml
 run "20 Shift+arrows over 99,856 items" replay $r3/keys-shift-range-100k.trace --scene $r3/keys-uikit-100k.scene.json --output $r3/null.jsonl
+
+# Issue #37 (Traces/hostile/round4; docs/Limits.md's third table).
+r4=Traces/hostile/round4
+run "one --enable-tap" decode $samsung --enable-tap
+# shellcheck disable=SC2046
+run "--enable-tap 20,000 times" decode $samsung $(i=0; while [ $i -lt 20000 ]; do printf -- '--enable-tap '; i=$((i + 1)); done)
+python3 - "$tmp" <<'PY'
+import json, sys
+d = sys.argv[1]
+items, regions = [], []
+for r in range(250):
+    for c in range(400):
+        i = f"r{r}c{c}"
+        items.append({"id": i, "rect": [c * 30, r * 30, 20, 20]})
+        regions.append({"id": i + ".h", "item": i, "anchor": "right", "size": [8, 8], "latchingAxes": "horizontal", "resizes": True, "style": {"effect": "lift"}})
+json.dump({"format": "pointersim-scene/1", "view": {"width": 1200, "height": 800, "content": {"width": 12000, "height": 7500}},
+           "band": {"initialSelection": [i["id"] for i in items]}, "items": items, "itemRegions": regions}, open(d + "/handles.scene.json", "w"))
+one = [{"id": f"h{k}", "item": "one", "anchor": [(k % 100) / 100, (k // 100 % 100) / 100], "size": [8, 8]} for k in range(100000)]
+json.dump({"format": "pointersim-scene/1", "items": [{"id": "one", "rect": [100, 100, 400, 300]}], "band": {"initialSelection": ["one"]},
+           "itemRegions": one}, open(d + "/one.scene.json", "w"))
+with open(d + "/moves.trace", "w") as f:
+    f.write("pointersim-trace 1\n")
+    for m in range(2000):
+        f.write(f"{(m + 1) * 0.001:.3f} move {(m * 7) % 40 * 30 + 20 + (m % 3) * 2} {(m * 13) % 26 * 30 + 10}\n")
+with open(d + "/one.trace", "w") as f:
+    f.write("pointersim-trace 1\n0.001 move 20 10\n")
+PY
+run "2,000 moves over 1e5 selected items with a handle each" replay "$tmp/moves.trace" --scene "$tmp/handles.scene.json"
+run "  (one move)" replay "$tmp/one.trace" --scene "$tmp/handles.scene.json"
+run "2,000 moves over 1e5 handles on one item" replay "$tmp/moves.trace" --scene "$tmp/one.scene.json"
+run "  (one move)" replay "$tmp/one.trace" --scene "$tmp/one.scene.json"
+rm -f "$tmp"/*.scene.json
+run "compare --profiles with 10,002 names" compare Traces/band/cancel.trace --profiles "$(i=0; while [ $i -lt 3334 ]; do printf 'uikit,qt,gtk,'; i=$((i + 1)); done)uikit"
+run "compare --profiles uikit,uikit" compare Traces/band/cancel.trace --profiles uikit,uikit
+python3 Tools/gen-many-devices.py 1000000 >"$tmp/many.yaml"
+run "1e6 devices in one libinput record file" replay "$tmp/many.yaml"
+python3 Tools/gen-many-devices.py 1024 >"$tmp/many.yaml"
+run "1,024 devices" replay "$tmp/many.yaml"
+python3 - "$tmp/many.yaml" <<'PY'
+import sys
+codes = "[" + ", ".join(str(c) for c in range(1024)) + "]"
+with open(sys.argv[1], "w") as out:
+    out.write("# libinput record\nversion: 1\nndevices: 1024\nlibinput:\n  version: \"1.22.1\"\ndevices:\n")
+    for d in range(1024):
+        out.write("- node: /dev/input/event%d\n  evdev:\n    name: \"%s\"\n    id: [3, 4660, 22136, 273]\n    codes:\n" % (d, ("N%d" % d).ljust(65536, "x")))
+        for t in range(32): out.write("      %d: %s\n" % (t, codes))
+        out.write("    absinfo:\n")
+        for a in range(64): out.write("      %d: [0, 1000, 0, 0, 10]\n" % a)
+        out.write("    properties: %s\n  events:\n" % codes)
+        out.write("  - evdev:\n    - [  0, %6d,   2,   0,       1]\n    - [  0, %6d,   0,   0,       0]\n" % (d, d))
+PY
+run "1,024 devices at every limit (240 MB)" replay "$tmp/many.yaml"
+rm -f "$tmp/many.yaml"
+run "a libinput record header indented with tabs" decode $r4/libinput-tab-indent-header.yaml
+run "--frames 1e9" replay Traces/band/cancel.trace --verbose --frames 1e9

@@ -31,6 +31,10 @@
 # POINTERSIM_SKIP_BROWSER_TEST=1, POINTERSIM_SKIP_WERROR=1.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+# Interrupted or terminated (`timeout 120 .ci/run`, a CI job stopped), every
+# process a step started is ended (Tools/lib/children.sh): each step runs
+# through run_child, so the signal is taken at once, not when the step ends.
+. Tools/lib/children.sh
 
 FULL=0
 case "${1:-}" in
@@ -54,7 +58,7 @@ step() {
 	( trap 'kill ${s:-} 2>/dev/null; exit 0' TERM
 	  while :; do sleep 60 & s=$!; wait $s; echo "   ... $name: still running ($((SECONDS - t0)) s)" >&2; done ) &
 	local ticker=$!
-	"$@"
+	run_child "$@"
 	rc=$?
 	kill "$ticker" 2>/dev/null
 	wait "$ticker" 2>/dev/null

@@ -131,17 +131,52 @@ public enum LibinputRecordFormat {
     }
 
     static func indent<L: Collection<UInt8>>(_ l: L) -> Int { l.prefix { $0 == 32 }.count }
+
+    /// The most devices a recording may hold (a real one has a few dozen at
+    /// most): each device keeps its description, a line buffer and its
+    /// decoder's state, so the cap bounds memory whatever the file's size.
+    @usableFromInline package static let maxDevices = 1024
+    /// The largest event type a device's `codes:` may list (`EV_MAX`).
+    @usableFromInline package static let maxType = 31
+    /// The largest code of `codes:`, `absinfo:` (then `ABS_MAX`, 63) and
+    /// `properties:`, as evemu descriptions allow (codes 0…1023).
+    @usableFromInline package static let maxCode = 1023
+    /// The longest device name kept, in bytes.
+    @usableFromInline package static let maxNameBytes = 65536
+
+    /// The message for a line indented with a tab, else nil: YAML indents
+    /// with spaces only, and a tab read as no indent misplaces every key
+    /// after it.
+    static func tabIndentProblem<L: Collection<UInt8>>(_ l: L, indent ind: Int) -> String? {
+        let rest = l.dropFirst(ind)
+        guard rest.first == 9, rest.contains(where: { $0 != 9 && $0 != 32 && $0 != 13 }) else { return nil }
+        return "a tab in the indentation (YAML indents with spaces only)"
+    }
     static func trimmed<L: Collection<UInt8>>(_ l: L) -> String {
-        var s = String(decoding: l, as: UTF8.self)
-        // Drop a trailing comment that is not inside quotes.
-        var inQuote = false, cut: String.Index? = nil
-        for i in s.indices {
-            let c = s[i]
-            if c == "\"" { inQuote.toggle() }
-            if c == "#" && !inQuote && (i == s.startIndex || s[s.index(before: i)] == " ") { cut = i; break }
+        // Drop a trailing comment that is not inside quotes (a `#` at the
+        // start or after a space), then the spaces, tabs and CRs around:
+        // over the bytes (every byte compared is ASCII), so a 1 MiB line of
+        // codes costs one pass.
+        var inQuote = false, previous: UInt8 = 32
+        var end = l.endIndex
+        var i = l.startIndex
+        while i != l.endIndex {
+            let c = l[i]
+            if c == 34 { inQuote.toggle() }
+            if c == 35 && !inQuote && previous == 32 { end = i; break }
+            previous = c
+            i = l.index(after: i)
         }
-        if let c = cut { s = String(s[..<c]) }
-        return s.trimmingSpaces()
+        func blank(_ c: UInt8) -> Bool { c == 32 || c == 9 || c == 13 }
+        var body = l[l.startIndex..<end]
+        while let f = body.first, blank(f) { body = body.dropFirst() }
+        var last = body.endIndex, count = body.count
+        while count > 0 {
+            let j = body.index(body.startIndex, offsetBy: count - 1)
+            guard blank(body[j]) else { break }
+            last = j; count -= 1
+        }
+        return String(decoding: body[body.startIndex..<last], as: UTF8.self)
     }
 
     /// The first pass: the header and every device's description, noting
@@ -166,6 +201,7 @@ public enum LibinputRecordFormat {
         mutating func line<L: Collection<UInt8>>(_ l: L, number n: Int) throws {
             lastLine = n
             let ind = LibinputRecordFormat.indent(l)
+            if let m = LibinputRecordFormat.tabIndentProblem(l, indent: ind) { throw fail(n, m) }
             if inDevices && section == "events" && deviceIndent >= 0 {
                 // Event rows: skipped quickly (the second pass parses them).
                 let first = l.dropFirst(ind).first
@@ -186,6 +222,9 @@ public enum LibinputRecordFormat {
             var body = t
             if ind == deviceIndent && t.hasPrefix("-") {
                 closeEvents(at: n)
+                guard devices.count < LibinputRecordFormat.maxDevices else {
+                    throw fail(n, "more than \(LibinputRecordFormat.maxDevices) devices (the most a recording may hold)")
+                }
                 devices.append(DeviceSection())
                 section = ""; subsection = ""
                 body = String(t.dropFirst()).trimmingSpaces()
@@ -223,7 +262,11 @@ public enum LibinputRecordFormat {
                 }
                 subsection = k
                 switch k {
-                case "name": devices[dev].description.name = unquote(v); devices[dev].sawName = true
+                case "name":
+                    guard v.utf8.count <= LibinputRecordFormat.maxNameBytes + 2 else {
+                        throw fail(n, "name: longer than \(LibinputRecordFormat.maxNameBytes) bytes")
+                    }
+                    devices[dev].description.name = unquote(v); devices[dev].sawName = true
                 case "id":
                     let ids = try ints(v, n, "id")
                     guard ids.count == 4, ids.allSatisfy({ $0 >= 0 && $0 <= 0xffff }) else { throw fail(n, "id: expects [bustype, vendor, product, version]") }
@@ -231,7 +274,9 @@ public enum LibinputRecordFormat {
                     devices[dev].description.product = UInt16(ids[2]); devices[dev].description.version = UInt16(ids[3])
                 case "properties":
                     for p in try ints(v, n, "properties") {
-                        guard p >= 0 && p <= 0xffff else { throw fail(n, "properties: bad property \(p)") }
+                        guard p >= 0 && p <= LibinputRecordFormat.maxCode else {
+                            throw fail(n, "properties: bad property \(p) (expected 0…\(LibinputRecordFormat.maxCode))")
+                        }
                         devices[dev].description.properties.insert(UInt16(p))
                     }
                 default: break
@@ -245,14 +290,20 @@ public enum LibinputRecordFormat {
                 }
                 switch subsection {
                 case "codes":
+                    guard code <= LibinputRecordFormat.maxType else {
+                        throw fail(n, "codes: event type \(code) is beyond EV_MAX (0…\(LibinputRecordFormat.maxType))")
+                    }
                     let cs = try ints(v, n, "codes")
                     var set = devices[dev].description.codes[UInt16(code)] ?? []
                     for c in cs {
-                        guard c >= 0 && c <= 0xffff else { throw fail(n, "codes: bad code \(c)") }
+                        guard c >= 0 && c <= LibinputRecordFormat.maxCode else {
+                            throw fail(n, "codes: bad code \(c) (expected 0…\(LibinputRecordFormat.maxCode))")
+                        }
                         set.insert(UInt16(c))
                     }
                     if !set.isEmpty { devices[dev].description.codes[UInt16(code)] = set }
                 case "absinfo":
+                    guard code <= 63 else { throw fail(n, "absinfo: axis \(code) is beyond ABS_MAX (0…63)") }
                     let a = try ints(v, n, "absinfo")
                     guard a.count == 5, a.allSatisfy({ $0 >= Int64(Int32.min) && $0 <= Int64(Int32.max) }) else {
                         throw fail(n, "absinfo: expects [min, max, fuzz, flat, resolution] (32-bit integers)")
@@ -279,12 +330,47 @@ public enum LibinputRecordFormat {
 
         func ints(_ v: String, _ n: Int, _ key: String) throws -> [Int64] {
             guard v.hasPrefix("["), v.hasSuffix("]") else { throw fail(n, "\(key): expects a list [a, b, …]") }
+            // The usual list of plain decimal integers, read over the bytes;
+            // anything else (and any error) through the general path below.
+            if let fast = Self.plainInts(v.utf8) { return fast }
             let inner = v.dropFirst().dropLast()
             if String(inner).trimmingSpaces().isEmpty { return [] }
             return try inner.split(separator: ",").map {
                 guard let x = Int64(String($0).trimmingSpaces()) else { throw fail(n, "\(key): expects integers, found \"\(excerpt($0))\"") }
                 return x
             }
+        }
+
+        /// `[a, b, …]` of decimal integers (an optional `-`, digits, each
+        /// fitting in Int64), spaces around them; nil for anything else.
+        static func plainInts(_ v: String.UTF8View) -> [Int64]? {
+            var out: [Int64] = []
+            var value: Int64 = 0, negative = false, digits = 0, afterNumber = false, sawComma = false
+            for c in v.dropFirst().dropLast() {
+                switch c {
+                case 48...57:
+                    guard !afterNumber else { return nil }
+                    let (m, o1) = value.multipliedReportingOverflow(by: 10)
+                    let (a, o2) = m.addingReportingOverflow(Int64(c - 48))
+                    guard !o1, !o2 else { return nil }
+                    value = a; digits += 1
+                case 45:  // -
+                    guard digits == 0, !negative, !afterNumber else { return nil }
+                    negative = true
+                case 32, 9:
+                    if digits > 0 { afterNumber = true }
+                    else if negative { return nil }
+                case 44:  // ,
+                    guard digits > 0 else { return nil }
+                    out.append(negative ? -value : value)
+                    value = 0; negative = false; digits = 0; afterNumber = false; sawComma = true
+                default:
+                    return nil
+                }
+            }
+            if digits > 0 { out.append(negative ? -value : value) }
+            else if negative || sawComma { return nil }
+            return out
         }
 
         func unquote(_ v: String) -> String {
@@ -309,6 +395,7 @@ public enum LibinputRecordFormat {
 
         mutating func line<L: Collection<UInt8>>(_ l: L, number n: Int) throws -> RawItem? {
             let ind = LibinputRecordFormat.indent(l)
+            if let m = LibinputRecordFormat.tabIndentProblem(l, indent: ind) { throw fail(n, m) }
             var body = l.dropFirst(ind)
             if body.isEmpty { return nil }
             if body.first == UInt8(ascii: "#") {

@@ -27,18 +27,13 @@ extension PointerSimCommand {
         @Option(help: "Write the comparison here instead of stdout (the file appears only when complete).")
         var output: String?
 
-        var profileNames: [String] { profiles.split(separator: ",", omittingEmptySubsequences: false).map { String($0) } }
+        var profileNames: [String] { (try? PointerSimCommand.checkedProfileNames(profiles)) ?? [] }
 
         func validate() throws {
             if traces.isEmpty { throw ValidationError("give at least one trace file") }
             if let p = emptyInputProblem("trace name", traces) ?? emptyInputProblem("scene name", scene.map { [$0] } ?? [], option: "--scene") { throw ValidationError(p) }
             if let p = emptyOutputProblem("--output", output, "give a file name, or leave --output out for standard output") { throw ValidationError(p) }
-            let names = profileNames
-            if names.count < 2 { throw ValidationError("--profiles \(profiles): give at least two profiles, comma-separated (\(BandProfile.registeredNames.joined(separator: ", ")))") }
-            if ProfileCompare.profiles(named: names) == nil {
-                let bad = names.first { BandProfile.named($0) == nil } ?? ""
-                throw ValidationError("--profiles: unknown profile \"\(bad)\" (expected \(BandProfile.registeredNameList))")
-            }
+            _ = try PointerSimCommand.checkedProfileNames(profiles)
             if let o = output, let problem = Replay.outputProblem(o) { throw ValidationError(problem) }
         }
 
@@ -50,5 +45,29 @@ extension PointerSimCommand {
                 }
             }
         }
+    }
+
+    /// The names of `--profiles` (comma-separated), each a registered
+    /// profile and given once: an unknown name, a repeated one or fewer than
+    /// two are a usage error naming the first offending name. The list is
+    /// read once and stops at the first problem, so it is never longer than
+    /// the registered profiles however long the argument (`uikit,` repeated
+    /// a million times stops at the second `uikit`).
+    static func checkedProfileNames(_ list: String) throws -> [String] {
+        var names: [String] = []
+        for part in list.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = String(part)
+            guard BandProfile.named(name) != nil else {
+                throw ValidationError("--profiles: unknown profile \"\(InputError.excerpt(name))\" (expected \(BandProfile.registeredNameList))")
+            }
+            if names.contains(name) {
+                throw ValidationError("--profiles: profile \"\(name)\" is given twice (give each once)")
+            }
+            names.append(name)
+        }
+        if names.count < 2 {
+            throw ValidationError("--profiles \(InputError.excerpt(list)): give at least two profiles, comma-separated (\(BandProfile.registeredNames.joined(separator: ", ")))")
+        }
+        return names
     }
 }

@@ -22,6 +22,8 @@ struct PointerSimCommand: ParsableCommand {
     /// The argument parser's entry, after a look at the first word: a subcommand
     /// that does not exist (`pointersim replya x`, `pointersim help replya`) gets
     /// a "did you mean" and the list of subcommands, not "unexpected arguments".
+    /// Repeated libinput options are collapsed first
+    /// (``LibinputOptionGroup/collapsingRepeats(_:)``: linear, however often one is repeated).
     static func main() {
         let args = Array(CommandLine.arguments.dropFirst())
         let word = args.first == "help" ? args.dropFirst().first : args.first
@@ -29,7 +31,7 @@ struct PointerSimCommand: ParsableCommand {
             writeStderr(unknownSubcommand(w))
             Glibc.exit(64)
         }
-        main(nil)
+        main(LibinputOptionGroup.collapsingRepeats(args))
     }
 
     static var subcommandNames: [String] { configuration.subcommands.map { $0._commandName } }

@@ -39,17 +39,13 @@ extension PointerSimCommand {
         var profiles: String? { main.profiles }
 
         var profileList: [BandProfile] {
-            profiles.flatMap { ProfileCompare.profiles(named: $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)) } ?? []
+            profiles.flatMap { try? ProfileCompare.profiles(named: PointerSimCommand.checkedProfileNames($0)) } ?? []
         }
 
         func validate() throws {
             if traces.isEmpty { throw ValidationError("give at least one trace file") }
             if let p = profiles {
-                let names = p.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-                if names.count < 2 { throw ValidationError("--profiles \(p): give at least two profiles, comma-separated (\(BandProfile.registeredNames.joined(separator: ", ")))") }
-                if let bad = names.first(where: { BandProfile.named($0) == nil }) {
-                    throw ValidationError("--profiles: unknown profile \"\(bad)\" (expected \(BandProfile.registeredNameList))")
-                }
+                _ = try PointerSimCommand.checkedProfileNames(p)
                 if output.hasSuffix(".svg") { throw ValidationError("--profiles draws in the HTML viewer: give --output FILE.html") }
             }
             if let p = emptyInputProblem("trace name", traces) ?? emptyInputProblem("scene name", scene.map { [$0] } ?? [], option: "--scene") { throw ValidationError(p) }

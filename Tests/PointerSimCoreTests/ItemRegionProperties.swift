@@ -132,6 +132,25 @@ import Testing
     /// The resize mapping: continuous and monotone in the pointer, the other
     /// axis unchanged, settled lengths within the limits, rubber-banded ones
     /// beyond them by less than the pull.
+    /// Many item regions (over the few scanned, so indexed): the region
+    /// under the pointer is the topmost whose rect contains it, as a scan
+    /// of every region in scene order finds it (issue #37: the index made
+    /// an input cost what is under the pointer).
+    @Test func indexedItemRegionsAgreeWithAScan() async {
+        await propertyCheck(count: 60, input: Gen<Rect>.item.array(of: 17...80), Gen<Point>.dragPoint.array(of: 1...40)) { (rects: [Rect], points: [Point]) in
+            var ri = RegionInteraction(provider: SceneRegionProvider(regions: []))
+            let regions = rects.enumerated().map { k, r in
+                (region: PointerRegion(id: "h\(k % 7)", rect: r), source: SceneRegion(id: "h\(k % 7)", rect: r, style: PointerStyle(effect: .lift)))
+            }
+            ri.setItemRegions(regions, location: Point(x: -1e6, y: -1e6), modifiers: [], primaryHeld: false)
+            for p in points {
+                ri.update(location: p, modifiers: [], primaryHeld: false)
+                let expected = regions.last { $0.region.rect.contains(p) }?.region
+                #expect(ri.current == expected, "at \(p)")
+            }
+        }
+    }
+
     @Test func resizeMapping() async {
         await propertyCheck(count: 300, input: Gen<Rect>.item, Gen<Int>.int(in: -400...400), Gen<Int>.int(in: 0...1)) { (r: Rect, d: Int, side: Int) in
             let h = Self.handle("h", item: "i", anchor: Point(x: Double(side), y: 0.5), axes: .horizontal)

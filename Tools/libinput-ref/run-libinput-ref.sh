@@ -20,6 +20,8 @@
 # --timeout defaults to 180 s plus, per job, the recording's duration + 15 s.
 # Needs root (apt-get download, mknod). Never leaves qemu running (timeout -k + trap).
 set -euo pipefail
+# Interrupted or terminated, every process started here (qemu first) is ended.
+. "$(dirname "$0")/../lib/children.sh"
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 WORK=${WORK:-/tmp/libinput-ref}
@@ -215,10 +217,8 @@ timeout -k 5 "$TIMEOUT" qemu-system-x86_64 -accel tcg -cpu max -M pc -m 1024 -sm
 	-kernel "$KERNEL" -initrd "$WORK/initramfs.cpio" \
 	-append "console=ttyS0 quiet loglevel=3 panic=-1 rdinit=/init" </dev/null >"$RAW" 2>&1 &
 QPID=$!
-trap 'kill $QPID 2>/dev/null' EXIT INT TERM
 wait $QPID
 QRC=$?
-trap - EXIT INT TERM
 set -e
 T_BOOT=$(dt "$T0" "$(now)")
 tr -d '\r' <"$RAW" >"$WORK/serial0.log"

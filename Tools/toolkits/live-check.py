@@ -17,6 +17,7 @@ the recorded result, 1 when one differs, 2 when a toolkit cannot be run.
 import argparse
 import json
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -27,6 +28,34 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 def lines(path):
     with open(path) as f:
         return [l for l in f.read().splitlines() if l.strip()]
+
+
+class Stopped(Exception):
+    """TERM, HUP or INT arrived: the run is to end, its children first."""
+
+
+def _stop(signum, _frame):
+    raise Stopped(signum)
+
+
+def run_ending_on_signal(args):
+    """subprocess.run(args, stderr=PIPE, text=True), except that when this
+    script is interrupted or terminated (a timeout) the child gets TERM and
+    is waited for (run.sh then ends Xvfb and the harness: Tools/lib/children.sh),
+    KILL only after 10 s; subprocess.run would KILL it at once, leaving its
+    own children behind."""
+    p = subprocess.Popen(args, stderr=subprocess.PIPE, text=True)
+    try:
+        _, err = p.communicate()
+    except BaseException:
+        p.terminate()
+        try:
+            p.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait()
+        raise
+    return subprocess.CompletedProcess(args, p.returncode, None, err)
 
 
 def check(toolkit, n):
@@ -44,7 +73,7 @@ def check(toolkit, n):
         with open(corpus, "w") as f:
             f.write("\n".join(sessions) + "\n")
         run = os.path.join(ROOT, "Tools", "toolkits", toolkit, "run.sh")
-        p = subprocess.run([run, "--corpus", corpus, "--out", out], stderr=subprocess.PIPE, text=True)
+        p = run_ending_on_signal([run, "--corpus", corpus, "--out", out])
         if p.returncode == 2 or not os.path.exists(out):
             sys.stderr.write(p.stderr[-2000:])
             print(f"{toolkit}: the toolkit could not be run (exit {p.returncode})")
@@ -77,4 +106,11 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, _stop)
+    try:
+        main()
+    except Stopped as e:
+        sys.exit(128 + e.args[0])
+    except KeyboardInterrupt:
+        sys.exit(130)

@@ -41,8 +41,10 @@
 #      a run that passes, kept and named after one that fails), so that two
 #      runs at once never write into each other's files.
 # Exit: 0 all checks pass, 1 a check failed or something is missing (said why).
-# No qemu is left running: timeout -k plus a trap.
+# No qemu is left running: timeout -k, and Tools/lib/children.sh's traps end
+# every process the script started when it exits, is interrupted or terminated.
 set -euo pipefail
+. "$(dirname "$0")/../lib/children.sh"
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
@@ -242,10 +244,8 @@ timeout -k 5 "$TIMEOUT" qemu-system-x86_64 -accel tcg -cpu max -M pc -m 512 -smp
 	-kernel "$KERNEL" -initrd "$WORK/initramfs.cpio" \
 	-append "console=ttyS0 quiet loglevel=3 panic=-1 rdinit=/init" </dev/null >"$RAW" 2>&1 &
 QPID=$!
-trap 'kill $QPID 2>/dev/null; sleep 1; kill -9 $QPID 2>/dev/null' EXIT INT TERM
 wait $QPID
 QRC=$?
-trap - EXIT INT TERM
 set -e
 T_BOOT=$(dt "$T0" "$(now)")
 tr -d '\r' <"$RAW" >"$OUT"

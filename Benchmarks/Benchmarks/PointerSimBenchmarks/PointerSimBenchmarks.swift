@@ -81,6 +81,32 @@ final class Shared: @unchecked Sendable {
         }
         return sim
     }()
+    /// A simulator over 100,000 items (250 rows of 400), every one selected
+    /// and carrying a resize handle (an item region at its right edge): the
+    /// 100,000 handles are all present (issue #37).
+    lazy var handles: Simulator = {
+        var scene = Scene()
+        scene.view.size = Size(width: 1200, height: 800)
+        scene.view.contentSize = Size(width: 400 * 30, height: 250 * 30)
+        for r in 0..<250 {
+            for c in 0..<400 {
+                let id = "r\(r)c\(c)"
+                scene.items.append(SceneItem(id: id, rect: Rect(x: Double(c) * 30, y: Double(r) * 30, width: 20, height: 20)))
+                scene.itemRegions.append(ItemRegion(region: SceneRegion(id: id + ".h", rect: .zero, latchingAxes: .horizontal, style: PointerStyle(effect: .lift)),
+                                                    item: id, anchor: Point(x: 1, y: 0.5), size: Size(width: 8, height: 8), resizes: true))
+            }
+        }
+        scene.initialSelection = scene.items.map(\.id)
+        return Simulator(scene: scene)
+    }()
+    /// 2,000 moves over the handles' view (most onto a handle or off one: an
+    /// enter or exit each) and 2,000 zero scrolls between them.
+    lazy var handleMoves: [PointerEvent] = (0..<4000).map { k in
+        let t = 1 + Double(k) * 0.001
+        if k % 2 == 1 { return PointerEvent(time: t, .scroll(Vector(dx: 0, dy: 0))) }
+        let m = k / 2
+        return PointerEvent(time: t, .move(Point(x: Double((m * 7) % 40) * 30 + 20 + Double(m % 3) * 2, y: Double((m * 13) % 26) * 30 + 10)))
+    }
     /// 10,000 arrow keys walking the grid (30 right, 1 down, 30 left, 1 down, …).
     lazy var walk: [Key] = {
         var keys: [Key] = [], right = true
@@ -284,6 +310,26 @@ let benchmarks: @Sendable () -> Void = {
                 blackHole(SceneRegionProvider(regions: scene.regions))
             }
         }
+    }
+
+    // Item regions (issue #37): 2,000 moves and 2,000 zero scrolls over
+    // 100,000 present handles (every item selected, a handle on each), on a
+    // fresh copy of the simulator each time, the log's records made. Before
+    // the handles were indexed each input cost a pass over all of them
+    // (15 ms a move, 20 ms a scroll). The gate is an absolute bound: the
+    // threshold file holds 200,000 µs of CPU time (written by hand, not
+    // re-recorded by Tools/bench-thresholds.sh) and 100 % above it fails,
+    // so the 4,000 inputs must take under 400,000 µs, 0.1 ms each (an
+    // improvement is never flagged: it would fail the gate).
+    Benchmark(
+        "ItemRegionMoves2kOver100kHandles",
+        configuration: .init(
+            metrics: [.wallClock, cpuMicroseconds], timeUnits: .milliseconds,
+            warmupIterations: 1, maxDuration: .seconds(3), maxIterations: 20,
+            thresholds: [cpuMicroseconds: BenchmarkThresholds(relative: [.p90: 100], absolute: [:])])
+    ) { benchmark in
+        let prepared = Shared.shared.handles, e = Shared.shared.handleMoves
+        benchmark.measure { blackHole(run(prepared, e)) }
     }
 
     // Selection operations over 1,999,396 items (a 1414 × 1414 uikit grid,

@@ -43,7 +43,47 @@ public struct RegionInteraction: Sendable {
     /// The item regions present now (docs/Regions.md, "Regions that follow
     /// the selection"), in scene order, on top of the provider's; each with
     /// the scene region its styles come from.
-    @usableFromInline package internal(set) var itemRegions: [(region: PointerRegion, source: SceneRegion)] = []
+    @usableFromInline package internal(set) var itemRegions: [(region: PointerRegion, source: SceneRegion)] = [] {
+        didSet { itemRegionIndex = itemRegions.count > Self.itemRegionsScanned ? Self.index(itemRegions) : nil }
+    }
+    /// The item regions' point index (as the scene regions' provider keeps
+    /// one), nil for a few regions (then scanned).
+    var itemRegionIndex: SpatialIndex?
+    /// Up to this many item regions are scanned, more are indexed.
+    static let itemRegionsScanned = 16
+
+    /// A point index of item regions (the grid alone).
+    /// - Complexity: O(n).
+    static func index(_ regions: [(region: PointerRegion, source: SceneRegion)]) -> SpatialIndex {
+        SpatialIndex(edges: ItemEdges(count: regions.count) { regions[$0].region.rect }, edgeOrders: false)
+    }
+
+    /// The topmost item region (index into ``itemRegions``) whose rect
+    /// contains the location, else nil.
+    /// - Complexity: O(item regions in the location's grid cell + oversized ones).
+    func itemRegion(at location: Point) -> Int? {
+        guard let index = itemRegionIndex else {
+            return itemRegions.lastIndex { $0.region.rect.contains(location) }
+        }
+        var best = -1
+        index.forEachCandidate(in: Rect(x: location.x, y: location.y, width: 0, height: 0)) { k in
+            if k > best && itemRegions[k].region.rect.contains(location) { best = k }
+        }
+        return best >= 0 ? best : nil
+    }
+
+    /// The topmost item region equal to `r` (index into ``itemRegions``), else nil.
+    /// - Complexity: O(item regions in the grid cell of `r`'s centre), O(n) for a region not found there.
+    func itemRegion(equalTo r: PointerRegion) -> Int? {
+        if let index = itemRegionIndex {
+            var best = -1
+            index.forEachCandidate(in: Rect(x: r.rect.midX, y: r.rect.midY, width: 0, height: 0)) { k in
+                if k > best && itemRegions[k].region == r { best = k }
+            }
+            if best >= 0 { return best }
+        }
+        return itemRegions.lastIndex { $0.region == r }
+    }
 
     /// Creates the interaction.
     public init(provider: any PointerRegionProvider, configuration: PointerRegionConfiguration = PointerRegionConfiguration()) {
@@ -173,18 +213,14 @@ public struct RegionInteraction: Sendable {
     /// The region at a location: the topmost item region containing it, else
     /// the provider's (if its rect contains it).
     func region(at location: Point, modifiers: ModifierFlags) -> PointerRegion? {
-        var k = itemRegions.count - 1
-        while k >= 0 {
-            if itemRegions[k].region.rect.contains(location) { return itemRegions[k].region }
-            k -= 1
-        }
+        if let k = itemRegion(at: location) { return itemRegions[k].region }
         return provider.region(for: PointerRegionRequest(location: location, modifiers: modifiers))
             .flatMap { $0.rect.contains(location) ? $0 : nil }
     }
 
     /// A region's style under the held modifiers: an item region's own, else the provider's.
     func style(for r: PointerRegion) -> PointerStyle? {
-        if let a = itemRegions.last(where: { $0.region == r }) { return a.source.style(for: modifiers) }
+        if let k = itemRegion(equalTo: r) { return itemRegions[k].source.style(for: modifiers) }
         return provider.style(for: r, modifiers: modifiers)
     }
 

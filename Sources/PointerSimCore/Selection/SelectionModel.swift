@@ -22,11 +22,11 @@ public struct SelectionModel: Sendable {
     /// The number of items (removed ones included).
     public internal(set) var count: Int
     /// The selected items.
-    @usableFromInline package internal(set) var selection: ItemBitSet
+    @usableFromInline package internal(set) var selection: ItemBitSet { didSet { changeCount &+= 1 } }
     /// The number of selected items.
     @usableFromInline package internal(set) var selectedCount = 0
     /// Removed items (never selected).
-    @usableFromInline package internal(set) var removedItems: ItemBitSet
+    @usableFromInline package internal(set) var removedItems: ItemBitSet { didSet { changeCount &+= 1 } }
     /// The number of removed items.
     @usableFromInline package internal(set) var removedCount = 0
     /// When known, a range whose items not removed are exactly the selection
@@ -40,7 +40,12 @@ public struct SelectionModel: Sendable {
     /// Whether a band is active: from its first rect to its end or cancel.
     @usableFromInline package internal(set) var isBandActive = false
     /// The item with keyboard focus.
-    public internal(set) var focus: Int?
+    public internal(set) var focus: Int? { didSet { changeCount &+= 1 } }
+    /// Counts the changes of the selection, the removed items and the
+    /// focus (each assignment or change in place, even one that leaves the
+    /// value as it was): equal counts mean nothing changed. The simulator
+    /// recomputes its item regions only when it moved.
+    @usableFromInline package private(set) var changeCount: UInt64 = 0
     /// Where Shift-click and Shift+arrow ranges start.
     public internal(set) var anchor: Int?
     /// The item ids' index table, for a model made from scene items.

@@ -108,6 +108,13 @@ public struct Simulator: Sendable {
     var press = Press.none
     /// For each of the scene's item regions, its item's index (nil: no item has the id).
     let itemRegionItems: [Int?]
+    /// What the item regions present were computed from: the selection
+    /// model's ``SelectionModel/changeCount`` and ``geometryChanges``. An
+    /// input that changes neither (a move, a scroll) costs no pass over the
+    /// item regions.
+    var itemRegionsComputedFrom: (selection: UInt64, geometry: UInt64) = (0, 0)
+    /// Counts the changes of item rects (resizes).
+    var geometryChanges: UInt64 = 0
     /// A resize by an item region's handle, while its press lasts.
     struct Resize: Sendable {
         /// The item region (index into the scene's).
@@ -156,6 +163,7 @@ public struct Simulator: Sendable {
         itemRegionItems = scene.itemRegions.map { model.index(of: $0.item) }
         // Present from the start (no record: the pointer is in no region before the first event).
         regions.itemRegions = presentItemRegions()
+        itemRegionsComputedFrom = (selectionModel.changeCount, geometryChanges)
     }
 
     /// The pointer in content coordinates.
@@ -471,8 +479,17 @@ public struct Simulator: Sendable {
             if !dragged { press = .item(i, anchor: anchor, modifiers: m, dragged: true, bandRefused: refused) }
             guard !refused else { return }
             if let (began, then) = band.bandFromItem(pressedAt: anchor, modifiers: m, to: contentPoint, selection: &selectionModel) {
-                emit(began, at: t, into: &out)
-                emit(then, at: t, into: &out)
+                if var b = began, var moved = then, moved.state == .selecting {
+                    // Begun and moved in one input: one `band.selecting` line,
+                    // at the move's rect, carries both diffs.
+                    moved.diff = b.diff.followed(by: moved.diff)
+                    b.diff = SelectionDiff()
+                    emit(b, at: t, into: &out)
+                    emit(moved, at: t, into: &out)
+                } else {
+                    emit(began, at: t, into: &out)
+                    emit(then, at: t, into: &out)
+                }
             } else {
                 press = .item(i, anchor: anchor, modifiers: m, dragged: true, bandRefused: true)
             }
@@ -640,6 +657,8 @@ public struct Simulator: Sendable {
     /// After an event: the item regions that appeared, disappeared or moved
     /// are handed to the region interaction, which re-evaluates the pointer
     /// (`region.*` records). Nothing for a scene without item regions.
+    /// - Complexity: O(1) when neither the selection, the focus nor an
+    ///   item's rect changed since the last call; else O(item regions).
     mutating func refreshItemRegions(at t: Double, into out: inout [LogRecord]) {
         guard !scene.itemRegions.isEmpty else { return }
         if let r = resize, presentItem(ofItemRegion: r.handle) == nil {
@@ -650,6 +669,9 @@ public struct Simulator: Sendable {
             resize = nil
             applyResize(r, settled: true, at: t, into: &out)
         }
+        let from = (selectionModel.changeCount, geometryChanges)
+        guard from != itemRegionsComputedFrom else { return }
+        itemRegionsComputedFrom = from
         let now = presentItemRegions()
         guard !now.elementsEqual(regions.itemRegions, by: { $0.region == $1.region }) else { return }
         emit(regions.setItemRegions(now, location: contentPoint, modifiers: modifiers, primaryHeld: primaryHeld), at: t, into: &out)
@@ -681,6 +703,7 @@ public struct Simulator: Sendable {
         guard ItemEdges.edges(new) != band.engine.edges[r.item] else { return }
         // No band is active during a region's press: the selection does not change.
         _ = band.setRect(new, ofItem: r.item, selection: &selectionModel)
+        geometryChanges &+= 1
         // The rect as the engine holds it (edges: its width may differ from
         // `new`'s in the last bit), so that the log and the hit tests agree.
         out.append(LogRecord(time: t, .itemGeometryChanged(item: itemIDs[r.item], rect: band.engine.rect(of: r.item))))

@@ -6,9 +6,12 @@
 # Installs what it needs with apt-get when missing (python3-gi gir1.2-gtk-4.0 xvfb
 # xdotool; xdotool brings libXtst, which the harness drives through ctypes), starts
 # Xvfb on a free display, runs harness.py with the given arguments and stops only the
-# Xvfb it started. Exit status: the harness's, or 2 when the packages cannot be installed.
+# Xvfb it started. Interrupted or terminated (a timeout), it ends the harness and Xvfb
+# first (Tools/lib/children.sh). Exit status: the harness's, or 2 when the packages
+# cannot be installed.
 set -u
 here="$(cd "$(dirname "$0")" && pwd)"
+. "$here/../../lib/children.sh"
 python=/usr/bin/python3
 
 have_all() {
@@ -41,13 +44,9 @@ xvfb_log="$(mktemp)"
 disp_file="$(mktemp)"
 Xvfb -displayfd 3 -screen 0 1920x1200x24 -nolisten tcp -noreset 3>"$disp_file" >"$xvfb_log" 2>&1 &
 xvfb_pid=$!
-cleanup() {
-    kill "$xvfb_pid" 2>/dev/null
-    wait "$xvfb_pid" 2>/dev/null
-    rm -f "$xvfb_log" "$disp_file"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+# (Xvfb and the harness are ended by children.sh's traps on exit, INT, TERM and HUP.)
+cleanup() { rm -f "$xvfb_log" "$disp_file"; }
+children_cleanup=cleanup
 
 disp=""
 for _ in $(seq 200); do
@@ -66,4 +65,4 @@ done
 # no session bus here: keep GTK from trying to start one
 DISPLAY=":$disp" GDK_BACKEND=x11 GDK_SCALE=1 GDK_DPI_SCALE=1 GTK_A11Y=none NO_AT_BRIDGE=1 \
     DBUS_SESSION_BUS_ADDRESS=disabled: GSETTINGS_BACKEND=memory \
-    "$python" "$here/harness.py" "$@"
+    run_child "$python" "$here/harness.py" "$@"

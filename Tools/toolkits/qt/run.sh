@@ -1,8 +1,10 @@
 #!/bin/sh
 # Run the real-Qt harness: Tools/toolkits/qt/run.sh --corpus CORPUS.jsonl --out RESULTS.jsonl [--only NAME ...] [--validate]
 # Needs PySide6 (Qt 6 with QtWidgets and QtTest) for the python3 on PATH; installs pyside6-essentials with pip if missing.
+# Interrupted or terminated (a timeout), it ends the harness and its workers (Tools/lib/children.sh).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../../lib/children.sh"
 py=${PYTHON:-python3}
 if ! command -v "$py" >/dev/null 2>&1; then
     echo "run.sh: no $py on PATH" >&2; exit 2
@@ -17,4 +19,4 @@ if ! "$py" -c 'import PySide6.QtWidgets, PySide6.QtTest' >/dev/null 2>&1; then
 fi
 QT_QPA_PLATFORM=offscreen
 export QT_QPA_PLATFORM
-exec "$py" "$here/harness.py" "$@"
+run_child "$py" "$here/harness.py" "$@"
