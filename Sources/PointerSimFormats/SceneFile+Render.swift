@@ -94,14 +94,21 @@ extension SceneFile {
         // scene that writes any gets UIKit's defaults for the rest: all five
         // are written then).
         let d = SelectionConfiguration()
-        if s.allowsSelection != d.allowsSelection || s.allowsSelectionDuringEditing != d.allowsSelectionDuringEditing
+        let uikitBlock = s.allowsSelection != d.allowsSelection || s.allowsSelectionDuringEditing != d.allowsSelectionDuringEditing
             || s.allowsMultipleSelectionDuringEditing != s.allowsMultipleSelection || s.beginsMultipleSelectionInteraction
-        {
+            || s.listLayout || s.bandNeedsMultipleSelectionInteraction
+        if uikitBlock {
             w.key("allowsSelection"); w.bool(s.allowsSelection)
             w.key("allowsMultipleSelection"); w.bool(s.allowsMultipleSelection)
             w.key("allowsSelectionDuringEditing"); w.bool(s.allowsSelectionDuringEditing)
             w.key("allowsMultipleSelectionDuringEditing"); w.bool(s.allowsMultipleSelectionDuringEditing)
             w.key("beginsMultipleSelectionInteraction"); w.bool(s.beginsMultipleSelectionInteraction)
+            w.key("listLayout"); w.bool(s.listLayout)
+        }
+        // The reader infers it from UIKit's keys (true with them, false
+        // without): written only when it differs.
+        if s.bandNeedsMultipleSelectionInteraction != uikitBlock {
+            w.key("bandNeedsMultipleSelectionInteraction"); w.bool(s.bandNeedsMultipleSelectionInteraction)
         }
         if s.dragInteractionEnabled { w.key("dragInteractionEnabled"); w.bool(true) }
         w.close("}")

@@ -484,8 +484,9 @@ public enum SceneFile {
 
         if let selection = top["selection"] {
             let uikitKeys = ["allowsSelection", "allowsMultipleSelection", "allowsSelectionDuringEditing",
-                             "allowsMultipleSelectionDuringEditing", "beginsMultipleSelectionInteraction"]
-            let o = try selection.object(allowed: ["multiple", "focus", "selectionFollowsFocus", "editing", "dragInteractionEnabled"] + uikitKeys)
+                             "allowsMultipleSelectionDuringEditing", "beginsMultipleSelectionInteraction", "listLayout"]
+            let o = try selection.object(allowed: ["multiple", "focus", "selectionFollowsFocus", "editing", "dragInteractionEnabled",
+                                                   "bandNeedsMultipleSelectionInteraction"] + uikitKeys)
             // Any of UIKit's keys: the others take UIKit's defaults.
             if uikitKeys.contains(where: { o[$0] != nil }) { scene.selection = .uikit }
             if let v = o["multiple"] { scene.selection.multiple = try v.bool() }
@@ -495,6 +496,8 @@ public enum SceneFile {
             if let v = o["allowsMultipleSelectionDuringEditing"] { scene.selection.allowsMultipleSelectionDuringEditing = try v.bool() }
             if let v = o["beginsMultipleSelectionInteraction"] { scene.selection.beginsMultipleSelectionInteraction = try v.bool() }
             if let v = o["dragInteractionEnabled"] { scene.selection.dragInteractionEnabled = try v.bool() }
+            if let v = o["listLayout"] { scene.selection.listLayout = try v.bool() }
+            if let v = o["bandNeedsMultipleSelectionInteraction"] { scene.selection.bandNeedsMultipleSelectionInteraction = try v.bool() }
             if let v = o["focus"] { scene.selection.focus = try v.bool() }
             if let v = o["selectionFollowsFocus"] { scene.selection.selectionFollowsFocus = try v.bool() }
             if let v = o["editing"] { scene.selection.editing = try v.bool() }

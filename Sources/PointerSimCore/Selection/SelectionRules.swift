@@ -48,6 +48,20 @@ public struct SelectionConfiguration: Sendable, Hashable {
     /// selection if the item is selected, else the item alone (`drag.*`
     /// records), instead of beginning a band; bands still begin in empty space.
     public var dragInteractionEnabled = false
+    /// The collection view has a list layout (`UICollectionLayoutListConfiguration`;
+    /// default false): UIKit builds band selection into non-list collection
+    /// views only ("This interaction is built into non-list UICollectionViews",
+    /// "Take your iPad apps to the next level", WWDC21), so no band begins.
+    public var listLayout = false
+    /// A band needs UIKit's multiple-selection interaction: it begins only
+    /// where the delegate's `shouldBeginMultipleSelectionInteractionAt`
+    /// answers true (``beginsMultipleSelectionInteraction``), as "Any
+    /// UICollectionView that supports the existing one- and two-finger
+    /// multiselection gestures via the shouldBeginMultipleSelectionInteraction
+    /// API gets this behavior" (WWDC21). True in ``uikit`` (a collection view);
+    /// false in the package's defaults (a view whose bands follow
+    /// ``allowsMultipleSelection`` alone).
+    public var bandNeedsMultipleSelectionInteraction = false
     /// Both multiple-selection settings at once (the scene's old `multiple`
     /// key): reads ``allowsMultipleSelection``, sets it and
     /// ``allowsMultipleSelectionDuringEditing``.
@@ -67,12 +81,13 @@ public struct SelectionConfiguration: Sendable, Hashable {
     public init() {}
 
     /// UIKit's defaults: selection allowed, multiple selection not, nothing
-    /// in edit mode.
+    /// in edit mode; bands only with the multiple-selection interaction.
     public static var uikit: SelectionConfiguration {
         var c = SelectionConfiguration()
         c.allowsMultipleSelection = false
         c.allowsSelectionDuringEditing = false
         c.allowsMultipleSelectionDuringEditing = false
+        c.bandNeedsMultipleSelectionInteraction = true
         return c
     }
 
@@ -83,7 +98,12 @@ public struct SelectionConfiguration: Sendable, Hashable {
     /// Whether a band may begin now, or will once the multiple-selection
     /// interaction puts the view in edit mode.
     @usableFromInline package var bandMayBegin: Bool {
-        allowsMultipleNow || (!editing && beginsMultipleSelectionInteraction && allowsSelectionDuringEditing && allowsMultipleSelectionDuringEditing)
+        if listLayout { return false }
+        let interactionMayBegin = !editing && beginsMultipleSelectionInteraction && allowsSelectionDuringEditing && allowsMultipleSelectionDuringEditing
+        if bandNeedsMultipleSelectionInteraction {
+            return beginsMultipleSelectionInteraction && (editing ? allowsMultipleNow : interactionMayBegin)
+        }
+        return allowsMultipleNow || interactionMayBegin
     }
 }
 
