@@ -51,7 +51,7 @@ public enum LogLine {
             s += ",\"item\":"; appendJSONString(item, to: &s)
             s += ",\"key\":"; appendJSONString(key, to: &s)
             s += ",\"modifiers\":" + stringsJSON(modifiers.names)
-        case .contextMenuRequested(let point, let items), .editingBegan(let point, let items):
+        case .contextMenuRequested(let point, let items), .contextMenuFlocked(let point, let items), .editingBegan(let point, let items):
             s += ",\"point\":" + pointJSON(point) + ",\"items\":" + stringsJSON(items)
         case .dragBegan(let point, let items):
             s += ",\"point\":" + pointJSON(point) + ",\"items\":" + itemsJSON(items)

@@ -119,6 +119,8 @@ package struct Narration {
             return ["key command \((modifiers.names + [key]).joined(separator: "+")) to \(item)"]
         case .contextMenuRequested(let p, let items):
             return ["context menu requested at \(Self.point(p))" + (items.isEmpty ? " on empty space" : " for " + Self.list(items))]
+        case .contextMenuFlocked(let p, let items):
+            return ["\(Self.list(items)) flock together at \(Self.point(p))"]
         case .itemGeometryChanged(let item, let r):
             let old = rects[item]
             rects[item] = r

@@ -82,6 +82,9 @@ function pushIndices(v) {
 }
 // Drags (drag.began/moved/ended): per line, the dragged items (D[d0 ..< d0 + n]) and their offset; drawn offset while a drag runs.
 const DRAGS = [], DRAGREC = [];
+// Flocks (contextMenu.flocked): the items (D[d0 ..< d0 + n]) gathered at the menu's point, from
+// the record until the next press's record (end: that record's index, N while none came).
+const FLOCKS = [], FLOCKREC = [];
 { const rp = new Reader(bytes('pointers')), rb = new Reader(bytes('band'));
   let dragD0 = 0, dragN = 0;
   let mx = 0, my = 0, shape = 0, pi = 0, ri = 0, bx = 0, by = 0, bw = 0, bh = 0, mode = 0, start = -1;
@@ -117,6 +120,12 @@ const DRAGS = [], DRAGREC = [];
       if (KINDS[k] === 'drag.began') { dragD0 = DIDX.n; dragN = pushIndices(obj.items); }
       const off = Array.isArray(obj.offset) ? obj.offset : [0, 0];
       DRAGREC.push(i); DRAGS.push({ d0: dragD0, n: dragN, dx: off[0], dy: off[1], active: KINDS[k] !== 'drag.ended' });
+    }
+    if (KINDS[k] === 'contextMenu.flocked') {
+      const d0 = DIDX.n, n = pushIndices(obj.items), p = Array.isArray(obj.point) ? obj.point : [0, 0];
+      FLOCKREC.push(i); FLOCKS.push({ d0: d0, n: n, x: p[0], y: p[1], end: N });
+    } else if (FLOCKS.length && FLOCKS[FLOCKS.length - 1].end === N && /^(band\.began|selection\.changed|drag\.began|contextMenu\.requested|item\.primaryAction)$/.test(KINDS[k])) {
+      FLOCKS[FLOCKS.length - 1].end = i;
     }
     if (k === KIND_BEGAN || k === KIND_SELECTING || k === KIND_ENDED) {
       const r = obj.rect; bx = Math.round(r[0] * 1000); by = Math.round(r[1] * 1000); bw = Math.round(r[2] * 1000); bh = Math.round(r[3] * 1000);
@@ -298,6 +307,8 @@ function state(k) {
   const b = bandAt(k); s.band = b;
   const dq = lastLE(DRAGREC, DRAGREC.length, k), dg = dq >= 0 ? DRAGS[dq] : null;
   s.drag = dg && dg.active ? { items: Array.from(D.subarray(dg.d0, dg.d0 + Math.min(dg.n, 5000))), offset: [dg.dx, dg.dy] } : null;
+  const fq = lastLE(FLOCKREC, FLOCKREC.length, k), fl = fq >= 0 ? FLOCKS[fq] : null;
+  s.flock = fl && k < fl.end ? { items: Array.from(D.subarray(fl.d0, fl.d0 + Math.min(fl.n, 8))), count: fl.n, point: [fl.x, fl.y] } : null;
   if (NI) { selectionAfter(lastLE(B.rec, NB, k)); s.selectionCount = selCount; SHOWN = sel; }
   else s.selectionCount = 0;
   // render --profiles: the shown profile's selection as the comparison has it (its log's
@@ -430,6 +441,27 @@ function drawStage(s) {
     ctx.save(); ctx.translate(s.drag.offset[0], s.drag.offset[1]); ctx.globalAlpha = 0.6;
     ctx.beginPath(); for (const i of s.drag.items) ctx.rect(IX[i], IY[i], IW[i], IH[i]);
     ctx.fillStyle = '#4a90e2'; ctx.fill(); ctx.setLineDash([4, 3]); ctx.lineWidth = 1.5 / S; ctx.strokeStyle = '#2a6bb8'; ctx.stroke(); ctx.restore();
+  }
+  // a context menu's items flocked together at its point (uikit): a stack of their
+  // shapes, at most 60 × 40 points each, with their count, kept inside the drawing
+  if (layers.items && NI && s.flock && s.flock.items.length) {
+    const f = s.flock, n = f.items.length;
+    let w = 1, h = 1; for (const i of f.items) { w = Math.max(w, IW[i]); h = Math.max(h, IH[i]); }
+    const sc = Math.min(1, 60 / w, 40 / h); w *= sc; h *= sc;
+    const step = 4 / S, tw = w + step * (n - 1), th = h + step * (n - 1);
+    let x = f.point[0] - ox - tw / 2, y = f.point[1] - oy - th / 2;
+    x = Math.max(EXT[0], Math.min(x, EXT[0] + EW - tw)); y = Math.max(EXT[1], Math.min(y, EXT[1] + EH - th));
+    ctx.save(); ctx.translate(ox, oy);
+    for (let j = n - 1; j >= 0; j--) {
+      rr(ctx, x + j * step, y + j * step, w, h, Math.min(6, w / 4, h / 4));
+      ctx.fillStyle = '#4a90e2'; ctx.globalAlpha = 0.9; ctx.fill(); ctx.globalAlpha = 1; ctx.lineWidth = 1.5 / S; ctx.strokeStyle = '#fff'; ctx.stroke();
+    }
+    const r = Math.min(9 / S, w / 3, h / 3), bxc = x + tw - r, byc = y + r;
+    ctx.beginPath(); ctx.arc(bxc, byc, r, 0, 2 * Math.PI); ctx.fillStyle = '#e0245e'; ctx.fill();
+    ctx.fillStyle = '#fff'; ctx.font = (11 / S) + 'px system-ui,sans-serif'; ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
+    ctx.fillText(String(f.count), bxc, byc); ctx.textAlign = 'left'; ctx.textBaseline = 'alphabetic';
+    ctx.restore();
+    DRAWN.boxes.push(['flock', x, y, x + tw, y + th]);
   }
   // each profile's selection: a tag per profile along every item's top edge, named
   // (its initial when the names do not fit), filled in its colour when selected

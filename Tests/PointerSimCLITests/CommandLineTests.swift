@@ -32,6 +32,7 @@ import Testing
             {"t":0.4,"event":"selection.changed","cause":"key","added":["r1c2"],"removed":[]}
             {"t":0.4,"event":"focus.moved","item":"r1c2"}
             {"t":0.6,"event":"contextMenu.requested","point":[190,170],"items":["r1c1","r1c2"]}
+            {"t":0.6,"event":"contextMenu.flocked","point":[190,170],"items":["r1c1","r1c2"]}
 
             """)
         let bad = try CLI.temp("bad.trace", "pointersim-trace 1\n0.0 key F1\n")

@@ -230,6 +230,10 @@ extension ClickRules {
             "Every release at the press point of a (non-range) press on an item selects it alone, or toggles it with a toggle modifier.",
             source: "Qt: QGraphicsItem::mouseReleaseEvent (measured)"),
         .bool(
+            "contextMenuFlocks", \.contextMenuFlocks, ["uikit": true, "qt": false, "qt-graphicsview": false, "gtk": false],
+            "A context menu over more than one item flocks them together at the menu's point (`contextMenu.flocked`, after `contextMenu.requested`).",
+            source: "UIKit: \"Affected items flock together\", \"On iPad, selection is flocked together to show the multi-selection when the menu is invoked\" (Build a desktop-class iPad app, WWDC22); Qt, GTK: their menus draw nothing over the items (our reading)"),
+        .bool(
             "keysActOnItems", \.keysActOnItems, ["uikit": true, "qt": true, "qt-graphicsview": false, "gtk": true],
             "Keys act on the items (arrows, Space, Return, select-all); `false`: no key changes the selection or the focus.",
             source: "Qt: QGraphicsView has no keyboard selection and its items take no focus (measured: Traces/toolkits/qt/graphicsview-*.jsonl); the others: measured, or our reading for UIKit"),

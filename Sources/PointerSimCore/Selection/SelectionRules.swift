@@ -319,6 +319,10 @@ public struct ClickRules: Sendable, Hashable {
     /// point toggles it (QGraphicsItem::mouseReleaseEvent; a release
     /// elsewhere changes nothing).
     @usableFromInline package var toggleWaitsForRelease = false
+    /// A context menu over more than one item flocks them together at the
+    /// menu's point (`contextMenu.flocked`): "Affected items flock together"
+    /// ("Build a desktop-class iPad app", WWDC22).
+    @usableFromInline package var contextMenuFlocks = false
     /// Every release at the press point of a press on an item (not a range
     /// press) selects the item alone, or toggles it with a toggle modifier
     /// held at the release, as the waiting presses above do

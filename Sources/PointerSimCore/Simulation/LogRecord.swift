@@ -158,6 +158,10 @@ public enum LogEvent: Sendable, Hashable {
     /// coordinates, as UIKit gives the collection view's point), with the
     /// target items in scene order (none: empty space).
     case contextMenuRequested(point: Point, items: [String])
+    /// `contextMenu.flocked`: the items of a context menu over more than one
+    /// item flock together at its point (profiles with `contextMenuFlocks`:
+    /// `uikit`, "Affected items flock together", WWDC22), in scene order.
+    case contextMenuFlocked(point: Point, items: [String])
     /// `item.geometryChanged`: the item's rect is now this (a resize by a
     /// handle; content coordinates).
     case itemGeometryChanged(item: String, rect: Rect)
@@ -195,6 +199,7 @@ public enum LogEvent: Sendable, Hashable {
         case .itemPrimaryAction: return "item.primaryAction"
         case .itemKeyCommand: return "item.keyCommand"
         case .contextMenuRequested: return "contextMenu.requested"
+        case .contextMenuFlocked: return "contextMenu.flocked"
         case .itemGeometryChanged: return "item.geometryChanged"
         case .editingBegan: return "editing.began"
         case .dragBegan: return "drag.began"

@@ -623,6 +623,9 @@ public struct Simulator: Sendable {
                 out.append(LogRecord(time: t, .itemPrimaryAction(item: itemIDs[i])))
             case .contextMenu(let p, let items):
                 out.append(LogRecord(time: t, .contextMenuRequested(point: p, items: items.map { itemIDs[$0] })))
+                if clicks.rules.contextMenuFlocks && items.count > 1 {
+                    out.append(LogRecord(time: t, .contextMenuFlocked(point: p, items: items.map { itemIDs[$0] })))
+                }
             }
         }
     }
