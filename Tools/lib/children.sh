@@ -33,8 +33,10 @@ children_of() {
 end_children() {
     _ec_pids=$(children_of $$ | tr '\n' ' ')
     [ -n "${_ec_pids# }" ] || return 0
+    # Some may have ended already (the snapshot's own ps and awk among them):
+    # kill's failure for those must not stop a script that runs under set -e.
     # shellcheck disable=SC2086
-    kill -TERM $_ec_pids 2>/dev/null
+    kill -TERM $_ec_pids 2>/dev/null || true
     _ec_i=0
     while [ $_ec_i -lt 30 ]; do
         _ec_alive=
@@ -44,7 +46,7 @@ end_children() {
         _ec_i=$((_ec_i + 1))
     done
     # shellcheck disable=SC2086
-    kill -KILL $_ec_alive 2>/dev/null
+    kill -KILL $_ec_alive 2>/dev/null || true
     return 0
 }
 
