@@ -16,8 +16,8 @@ extension PointerSimCommand {
                 for each session, the scene, then one step a line, then the end; the implementation answers \
                 each step with its selection (and optionally its band rect and focus), or skips the session. \
                 At the first divergence from PointerSim the session is shrunk, explained, and written as \
-                NAME.scene.json, NAME.trace and NAME.expected.jsonl (a golden trace), with the command that \
-                reruns that session alone. Exit status: 0 if every session agrees, 1 on a divergence, \
+                NAME.scene.json, NAME.trace and NAME.expected.jsonl (a golden trace) in the folder --out, \
+                with the command that reruns that session alone. Exit status: 0 if every session agrees, 1 on a divergence, \
                 2 if fewer than --min-compared sessions were compared (the rest skipped), 76 if the \
                 implementation breaks the protocol (an answer line over 1 MiB or nested over 32 deep, \
                 no answer line for --timeout seconds, an early end), 69 if it cannot be run, 73 if a \
@@ -64,8 +64,8 @@ extension PointerSimCommand {
         @Option(parsing: .unconditional, help: "How many divergent sessions to shrink; the smallest result is kept.")
         var candidates = 10
 
-        @Option(help: "Where to write the counterexample files.")
-        var out = "."
+        @Option(help: ArgumentHelp("The folder for the counterexample files, made if needed (relative: in the current folder).", valueName: "DIR"))
+        var out = "pointersim-counterexamples"
 
         @Option(help: "The counterexample's file name (without extension).")
         var name = "counterexample"

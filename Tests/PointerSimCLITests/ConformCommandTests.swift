@@ -70,6 +70,24 @@ import Testing
         #expect(kind.stderr.hasPrefix("Error: --kind: unknown kind \"drag\" (expected band, selection or regions)\n"))
     }
 
+    /// Without --out the files go to a folder of their own,
+    /// pointersim-counterexamples in the current folder, made on demand:
+    /// nothing is left loose in the folder conform runs in.
+    @Test func theDefaultOutIsAFolderOfItsOwn() throws {
+        let cwd = try Self.tempDir()
+        defer { try? FileManager.default.removeItem(atPath: cwd) }
+        let python = "python3 '\(CLI.root.path)/Examples/ConformPython/band_round_even.py'"
+        let r = try CLI.run(["conform", "--exec", python, "--kind", "band", "--profile", "uikit"], in: URL(fileURLWithPath: cwd))
+        #expect(r.status == 1)
+        let lines = r.stdout.split(separator: "\n").suffix(2).map(String.init)
+        #expect(lines == [
+            "written: pointersim-counterexamples/counterexample.scene.json, pointersim-counterexamples/counterexample.trace, pointersim-counterexamples/counterexample.expected.jsonl",
+            "replay: pointersim replay --scene pointersim-counterexamples/counterexample.scene.json pointersim-counterexamples/counterexample.trace",
+        ], "\(r.stdout)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cwd) == ["pointersim-counterexamples"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cwd + "/pointersim-counterexamples").sorted() == ["counterexample.expected.jsonl", "counterexample.scene.json", "counterexample.trace"])
+    }
+
     /// An unwritable --out: 73, the divergence on standard output, one plain
     /// line on standard error (no Foundation error dump).
     @Test func anUnwritableOutIsOnePlainLine() throws {

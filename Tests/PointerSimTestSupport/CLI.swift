@@ -25,13 +25,14 @@ public enum CLI {
         }
     }
 
-    /// Runs `pointersim ARGS` (with `stdin` on its standard input, if given)
-    /// and waits for it to end.
-    public static func run(_ args: [String], stdin: Data? = nil) throws -> Result {
+    /// Runs `pointersim ARGS` (with `stdin` on its standard input, if given;
+    /// in `directory`, the repository's root unless given) and waits for it
+    /// to end.
+    public static func run(_ args: [String], stdin: Data? = nil, in directory: URL? = nil) throws -> Result {
         let p = Process()
         p.executableURL = binary
         p.arguments = args
-        p.currentDirectoryURL = root
+        p.currentDirectoryURL = directory ?? root
         let out = Pipe(), err = Pipe()
         p.standardOutput = out; p.standardError = err
         let input = Pipe()
