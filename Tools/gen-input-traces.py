@@ -48,8 +48,13 @@ def write(name, text):
 
 # 1. Mouse + keyboard: Shift held → an add band, then Command (Meta) → a toggle band.
 mouse = evemu_desc(**MOUSE, comment="""Synthetic (Tools/gen-input-traces.py). Two drags with the mouse: the first while
-Shift is held on the keyboard (add band), the second while Left Meta is held (toggle band).
-Scene: acceleration none, so one count = one point.""")
+Shift is held on the keyboard (add band), the second while Left Meta is held (toggle band,
+Meta being command).
+Scene: acceleration none, so one count = one point.
+expect: {"t":1,"event":"band.began","rect":[100,100,1,1],"modifiers":["shift"],"mode":"add"}
+expect: {"t":1.11,"event":"band.ended","rect":[100,100,100,60],"selection":["a","b","c"]}
+expect: {"t":3.01,"event":"band.began","modifiers":["command"],"mode":"toggle"}
+expect: {"t":3.11,"event":"band.ended","rect":[80,160,120,40],"selection":["a"]}""")
 fs = [move(0.0, 0, 0)]  # a zero motion frame: nothing
 t = 1.0
 fs.append(btn(t, 1)); t += 0.01
@@ -94,21 +99,28 @@ write("mouse-keyboard.inputs", "mouse-keyboard.mouse.evemu\nmouse-keyboard.keybo
 fs = [btn(0.0, 1), move(0.01, 10, 0), (0.02, [(REL, 0, 300)], False)]
 s = mouse.split("N:")[0].replace("Two drags", "SYN_DROPPED. Two drags") if False else evemu_desc(**MOUSE, comment="""Synthetic: a drag whose middle is lost to a SYN_DROPPED. The half frame before the
 drop (REL_X 300) and everything up to the next SYN_REPORT (REL_X 500) are discarded, so the
-band grows only by the 10 + 10 counts around it. Acceleration none.""")
+band grows only by the 10 + 10 counts around it. Acceleration none.
+expect: {"t":0.01,"event":"band.selecting","rect":[100,100,10,1]}
+expect: {"t":0.05,"event":"band.ended","rect":[100,100,20,1],"selection":["near"]}""")
 s += frames(fs) + ev(0.02, 0, 3, 0) + ev(0.025, REL, 0, 500) + ev(0.03, 0, 0, 0) + frames([move(0.04, 10, 0), btn(0.05, 0)])
 write("syn-dropped.trace.evemu", s)
 write("syn-dropped.inputs", "syn-dropped.trace.evemu\n")
 
 # 3. A trace that ends in the middle of a frame: the final release has no SYN_REPORT.
 s = evemu_desc(**MOUSE, comment="""Synthetic: the recording stops mid-frame. The last frame (the button release) has
-no SYN_REPORT, so it is never acted on: the band is still active at the end. Acceleration none.""")
+no SYN_REPORT, so it is never acted on: the band is still active at the end. Acceleration none.
+expect: {"t":0.01,"event":"band.selecting","rect":[100,100,30,20]}
+expect no: {"event":"band.ended"}""")
 s += frames([btn(0.0, 1), move(0.01, 30, 20), (0.02, [(KEY, 272, 0)], False)])
 write("mid-frame-end.evemu", s)
 write("mid-frame-end.inputs", "mid-frame-end.evemu\n")
 
 # 4. Unplug mid-drag: the band is cancelled, then the device is reported removed.
 s = evemu_desc(**MOUSE, comment="""Synthetic: the mouse is unplugged mid-drag (our marker comment below). The band
-ends cancelled (selection back to the press), then device.removed. Acceleration none.""")
+ends cancelled (selection back to the press), then device.removed. Acceleration none.
+expect: {"t":0.02,"event":"band.selecting","rect":[100,100,200,120]}
+expect: {"t":0.5,"event":"band.ended","selection":["far"],"cancelled":true}
+expect: {"t":0.5,"event":"device.removed","device":"PointerSim Test Mouse"}""")
 s += frames([btn(0.0, 1), move(0.01, 100, 60), move(0.02, 100, 60)]) + "# pointersim: device removed 0.500000\n"
 write("unplug.evemu", s)
 write("unplug.inputs", "unplug.evemu\n")
@@ -118,14 +130,26 @@ CLICKPAD = dict(name="PointerSim Test Clickpad", ids=(0x11, 2, 0xe, 0),
                 codes={0: [0, 1, 3], 1: [272, 325, 330, 333, 334], 3: [0, 1, 0x2f, 0x35, 0x36, 0x37, 0x39]},
                 absinfo={0: (0, 3200, 0, 0, 32), 1: (0, 2240, 0, 0, 32), 0x2f: (0, 1, 0, 0, 0), 0x35: (0, 3200, 0, 0, 32),
                          0x36: (0, 2240, 0, 0, 32), 0x37: (0, 2, 0, 0, 0), 0x39: (0, 65535, 0, 0, 0)}, props=(0, 2))
-s = evemu_desc(**CLICKPAD, comment="""Synthetic clickpad, 100 x 70 mm at 32 units/mm, acceleration none (1 mm = 39.37 points).
-A finger lands at (50, 30) mm, moves 1 mm right per frame; a repeated TRACKING_ID 7 and a
--1 on the empty slot 1 are ignored (libevdev discards them); a palm in slot 1 never moves the
-pointer; the finger count changing resets the motion history (no motion in those frames).
+s = evemu_desc(**CLICKPAD, comment="""Synthetic clickpad, 100 x 70 mm at 32 units/mm, acceleration none. libinput keeps the
+resolution as a whole dpi (32 x 25.4 = 812.8 -> 812), so 1 mm = 32 x 1000 / 812 = 39.409 points.
+A finger lands at (50, 30) mm and moves 1 mm right per frame: the first frame after the landing
+(0.012) gives no motion, the next five one step each; a repeated TRACKING_ID 7 and a -1 on the
+empty slot 1 are ignored (libevdev discards them); a palm in slot 1 (0.060 to 0.084) never moves
+the pointer.
+expect no: {"t":0.012,"event":"pointer"}
+expect: {"t":0.024,"event":"pointer","model":[139.409,100]}
+expect: {"t":0.06,"event":"pointer","model":[257.635,100]}
+expect: {"t":0.072,"event":"pointer","model":[297.044,100]}
 A 38.75 mm move in 12 ms is a kernel jump (> 20 mm) and is dropped; the next 1 mm moves.
+expect no: {"t":0.096,"event":"pointer"}
+expect: {"t":0.108,"event":"pointer","model":[297.044,139.409]}
 Then a physical click with a finger in the bottom-right soft button area (the strip is
-min(10 mm, 15% of 70 mm) = 10 mm tall) gives a secondary press (no band), and one in the
-bottom-left area a primary press: a band at the pointer.""")
+min(10 mm, 15% of 70 mm) = 10 mm tall) gives a secondary press: a context menu for item a,
+under the pointer; one in the bottom-left area a primary press on a: a click that selects a
+at the release (uikit), no band.
+expect: {"t":0.6,"event":"contextMenu.requested","point":[297.044,139.409],"items":["a"]}
+expect: {"t":1.2,"event":"selection.changed","cause":"click","added":["a"]}
+expect no: {"event":"band.began"}""")
 A = 3
 fr = [(0.000, [(A, 0x39, 7), (A, 0x35, 1600), (A, 0x36, 960), (KEY, 330, 1), (KEY, 325, 1)])]
 x = 1600
