@@ -45,18 +45,9 @@ import Testing
     }
 
     @Test func everyCaseOfTheCorpusGivesItsExactStatusAndMessages() throws {
-        let all = try Self.cases()
-        #expect(all.count >= 40)
-        for c in all {
-            #expect(!c.args.isEmpty && c.status >= 0, "\(c.name): no args: or status: line")
-            let r = try CLI.run(c.args)
-            #expect(r.status == c.status, "\(c.name)")
-            #expect(r.stdout == c.stdout, "\(c.name)")
-            #expect(r.stderr == c.stderr, "\(c.name)")
-            // Only 0 or a documented failure, never a signal or a trap.
-            #expect([0, 65, 73].contains(r.status), "\(c.name)")
-            if r.status != 0 { #expect(r.stderr.hasPrefix("pointersim: ") && r.stderr.split(separator: "\n").count == 1, "\(c.name)") }
-        }
+        try HostileCorpus(folder: "Traces/hostile", atLeast: 40, statuses: [0, 65, 73], messageShape: { c, r in
+            if r.status != 0 { HostileCorpus.oneLine(c, r) }
+        }).check()
     }
 
     /// Issue #21, the second corpus (Traces/hostile/round3): decode and its
@@ -66,33 +57,16 @@ import Testing
     /// 73, 74) or the option and its value (64, then the usage), never a
     /// signal.
     @Test func everyCaseOfTheSecondCorpusGivesItsExactStatusAndMessages() throws {
-        let all = try Self.cases("Traces/hostile/round3")
-        #expect(all.count >= 130)
-        var statuses = Set<Int32>()
-        for c in all {
-            #expect(!c.args.isEmpty && c.status >= 0, "\(c.name): no args: or status: line")
-            let start = Date()
-            let r = try CLI.run(c.args)
-            #expect(Date().timeIntervalSince(start) < 30, "\(c.name)")
-            #expect(r.status == c.status, "\(c.name)")
-            #expect(r.stdout == c.stdout, "\(c.name)")
-            #expect(r.stderr == c.stderr, "\(c.name)")
-            #expect([0, 64, 65, 66, 73, 74].contains(r.status), "\(c.name)")
-            statuses.insert(r.status)
+        try HostileCorpus(folder: "Traces/hostile/round3", atLeast: 130, statuses: [0, 64, 65, 66, 73, 74], everyStatusOccurs: true, messageShape: { c, r in
             switch r.status {
             case 64:
                 let first = r.stderr.split(separator: "\n").first ?? ""
                 #expect(first.hasPrefix("Error: ") && (first.contains("--") || first.contains(" name is empty")), "\(c.name): a usage error names the option (or the empty argument)")
-            case 65:
-                #expect(r.stderr.hasPrefix("pointersim: ") && r.stderr.split(separator: "\n").count == 1, "\(c.name)")
-                #expect(r.stderr.range(of: #"^pointersim: [^:]+:[0-9]+: "#, options: .regularExpression) != nil, "\(c.name): names the file and line")
-            case 66, 73, 74:
-                #expect(r.stderr.hasPrefix("pointersim: ") && r.stderr.split(separator: "\n").count == 1, "\(c.name)")
-            default:
-                break
+            case 65: HostileCorpus.namesFileAndLine(c, r)
+            case 66, 73, 74: HostileCorpus.oneLine(c, r)
+            default: break
             }
-        }
-        #expect(statuses == [0, 64, 65, 66, 73, 74])
+        }).check()
     }
 
     @Test func onEveryFailureOfTheSecondCorpusAnExistingOutputIsUntouched() throws {
