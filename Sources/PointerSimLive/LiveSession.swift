@@ -41,7 +41,12 @@ public final class LiveSession {
 
     private let options: LiveOptions
     private let scene: Scene
-    private let log: OutputSink?
+    /// Where log lines go: the command's buffered sink, or a client's closure.
+    private enum Log {
+        case sink(OutputSink)
+        case lines((String) throws -> Void)
+    }
+    private var log: Log?
     private let recorder: LiveRecorder?
     private let note: (String) -> Void
     private var slots: [Slot] = []
@@ -69,7 +74,7 @@ public final class LiveSession {
                 log: OutputSink?, recorder: LiveRecorder?, note: @escaping (String) -> Void) throws {
         self.scene = scene
         self.options = options
-        self.log = log
+        self.log = log.map(Log.sink)
         self.recorder = recorder
         self.note = note
         pipeline = RawInputPipeline(configuration: decoder)
@@ -110,6 +115,28 @@ public final class LiveSession {
             if opened.isEmpty { note("no pointer device or keyboard yet: waiting for one to be plugged in") }
         }
         for d in opened { try add(d) }
+    }
+
+    /// Opens the devices (`options.devicePaths`, or every pointer device and
+    /// keyboard) and prepares the simulation; ``run()`` hands each log line
+    /// (one JSON object, no newline, as `pointersim live` prints it) to
+    /// `logLine` as it happens.
+    /// - Parameters:
+    ///   - scene: the scene the simulation runs over.
+    ///   - decoder: how the devices' events become pointer events.
+    ///   - options: the devices to read, grabbing, verbosity; with
+    ///     `options.simulate` false no line is made (record only).
+    ///   - recorder: records the raw input, if given.
+    ///   - note: progress messages (`reading …`, `stopped`).
+    ///   - logLine: receives each log line; an error it throws ends ``run()``.
+    /// - Throws: `InputError`: `cannotOpen` when a named device cannot be
+    ///   opened, or when there is no input device at all; `malformed` if a
+    ///   device cannot be decoded.
+    public convenience init(scene: Scene, decoder: DecoderConfiguration = DecoderConfiguration(), options: LiveOptions,
+                            recorder: LiveRecorder? = nil, note: @escaping (String) -> Void = { _ in },
+                            logLine: @escaping (String) throws -> Void) throws {
+        try self.init(scene: scene, decoder: decoder, options: options, log: nil, recorder: recorder, note: note)
+        log = .lines(logLine)
     }
 
     deinit {
@@ -217,7 +244,7 @@ public final class LiveSession {
             if inotifyFD >= 0, fds[1].revents != 0 { try scanNewNodes() }
         }
         try recorder?.finish()
-        try log?.flush()
+        if case .sink(let sink) = log { try sink.flush() }
         return ending
     }
 
@@ -238,7 +265,11 @@ public final class LiveSession {
         guard options.simulate, !events.isEmpty else { events.removeAll(keepingCapacity: true); return }
         for p in events {
             try session.process(p, from: .devices) { step, _ in
-                if let log { for r in step.records { try log.writeLine(LogLine.render(r)) } }
+                switch log {
+                case .sink(let sink)?: for r in step.records { try sink.writeLine(LogLine.render(r)) }
+                case .lines(let deliver)?: for r in step.records { try deliver(LogLine.render(r)) }
+                case nil: break
+                }
             }
         }
         events.removeAll(keepingCapacity: true)
