@@ -79,7 +79,7 @@ extension Simulator {
     mutating func contextClick(at t: Double, into out: inout [LogRecord]) {
         if regionClaimsPress { return }  // the control's own menu, not the items'
         let item = band.engine.item(at: contentPoint, closed: clicks.rules.pressHitsMaxEdges)
-        emit(clicks.contextClick(item: item, point: contentPoint, selection: &selectionModel, items: band.engine), at: t, into: &out)
+        emit(clicks.contextClick(item: item, point: contentPoint, selection: &selectionModel, band: band), at: t, into: &out)
     }
 
     /// A `cancel` event, or Escape while the primary button is held: cancels

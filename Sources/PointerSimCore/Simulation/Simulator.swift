@@ -209,7 +209,7 @@ public struct Simulator: Sendable {
                 // GTK ignores Escape during a band; UIKit's cancels it (our choice).
                 if clicks.rules.escapeCancelsBand { cancelPress(at: t, into: &out) }
             } else {
-                emit(clicks.key(k, modifiers: modifiers, selection: &selectionModel, items: band.engine), at: t, into: &out)
+                emit(clicks.key(k, modifiers: modifiers, selection: &selectionModel, band: band), at: t, into: &out)
                 keyCommand(k, at: t, into: &out)
             }
         }
