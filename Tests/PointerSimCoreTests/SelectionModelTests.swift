@@ -22,7 +22,7 @@ import Testing
         var m = SelectionModel(count: 4, selected: [0, 2])
         var clicks = SelectionController(rules: .qt)
         let band = BandEngine(items: row)
-        _ = clicks.click(item: 2, modifiers: [], time: 0, point: .zero, selection: &m, items: band)
+        _ = clicks.click(item: 2, modifiers: [], time: 0, point: .zero, selection: &m, engine: band)
         #expect(m.focus == 2 && m.anchor == 2 && m.selectedItems == [2])
         #expect(m.removeItem(2) == SelectionDiff(removed: [2]))
         #expect(m.focus == nil && m.anchor == nil && m.isRemoved(2))

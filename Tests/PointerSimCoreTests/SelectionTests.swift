@@ -22,29 +22,29 @@ import Testing
         let band = BandSelectionInteraction(items: grid)
         var sel = SelectionModel(count: grid.count)
         var ui = SelectionController(rules: .uikit)
-        var out = ui.click(item: 1, modifiers: [], time: 0, point: .zero, selection: &sel, items: band.engine)
+        var out = ui.click(item: 1, modifiers: [], time: 0, point: .zero, selection: &sel, band: band)
         #expect(out == [SelectionEvent]([.changed(cause: .click, diff: SelectionDiff(added: [1])), .focusMoved(1), .primaryAction(1)]))
-        out = ui.click(item: 4, modifiers: .shift, time: 1, point: .zero, selection: &sel, items: band.engine)
+        out = ui.click(item: 4, modifiers: .shift, time: 1, point: .zero, selection: &sel, band: band)
         #expect(out == [SelectionEvent]([.changed(cause: .click, diff: SelectionDiff(added: [2, 3, 4])), .focusMoved(4)]))
         #expect(sel.anchor == 1 && sel.selectedItems == [1, 2, 3, 4])
-        out = ui.click(item: 2, modifiers: .command, time: 2, point: .zero, selection: &sel, items: band.engine)
+        out = ui.click(item: 2, modifiers: .command, time: 2, point: .zero, selection: &sel, band: band)
         #expect(out == [SelectionEvent]([.changed(cause: .click, diff: SelectionDiff(removed: [2])), .focusMoved(2)]))
         // A context click on a selected item targets the selection; on another, that item alone.
-        #expect(ui.contextClick(item: 3, point: Point(x: 1, y: 2), selection: &sel, items: band.engine) == [.contextMenu(point: Point(x: 1, y: 2), items: [1, 3, 4])])
-        #expect(ui.contextClick(item: 5, point: .zero, selection: &sel, items: band.engine) == [SelectionEvent]([.contextMenu(point: .zero, items: [5])]))
-        #expect(ui.contextClick(item: nil, point: .zero, selection: &sel, items: band.engine) == [SelectionEvent]([.contextMenu(point: .zero, items: [])]))
+        #expect(ui.contextClick(item: 3, point: Point(x: 1, y: 2), selection: &sel, band: band) == [.contextMenu(point: Point(x: 1, y: 2), items: [1, 3, 4])])
+        #expect(ui.contextClick(item: 5, point: .zero, selection: &sel, band: band) == [SelectionEvent]([.contextMenu(point: .zero, items: [5])]))
+        #expect(ui.contextClick(item: nil, point: .zero, selection: &sel, band: band) == [SelectionEvent]([.contextMenu(point: .zero, items: [])]))
         #expect(sel.selectedItems == [1, 3, 4])
         // A plain UIKit click adds or removes its item; the primary action only
         // when it selects a single item without extending a selection.
-        #expect(ui.click(item: 0, modifiers: [], time: 3, point: .zero, selection: &sel, items: band.engine) == [SelectionEvent]([.changed(cause: .click, diff: SelectionDiff(added: [0])), .focusMoved(0)]))
-        #expect(ui.click(item: 0, modifiers: [], time: 4, point: .zero, selection: &sel, items: band.engine) == [SelectionEvent]([.changed(cause: .click, diff: SelectionDiff(removed: [0]))]))
+        #expect(ui.click(item: 0, modifiers: [], time: 3, point: .zero, selection: &sel, band: band) == [SelectionEvent]([.changed(cause: .click, diff: SelectionDiff(added: [0])), .focusMoved(0)]))
+        #expect(ui.click(item: 0, modifiers: [], time: 4, point: .zero, selection: &sel, band: band) == [SelectionEvent]([.changed(cause: .click, diff: SelectionDiff(removed: [0]))]))
         // Qt selects the right-clicked item first, and double clicks activate.
         var qt = SelectionController(rules: .qt)
-        #expect(qt.contextClick(item: 5, point: .zero, selection: &sel, items: band.engine).first == SelectionEvent.changed(cause: .click, diff: SelectionDiff(added: [5], removed: [1, 3, 4])))
-        _ = qt.click(item: 0, modifiers: [], time: 10, point: Point(x: 5, y: 5), selection: &sel, items: band.engine)
-        #expect(qt.click(item: 0, modifiers: [], time: 10.3, point: Point(x: 8, y: 9), selection: &sel, items: band.engine) == [SelectionEvent.primaryAction(0)])
-        _ = qt.click(item: 0, modifiers: [], time: 11, point: Point(x: 5, y: 5), selection: &sel, items: band.engine)
-        #expect(qt.click(item: 0, modifiers: [], time: 11.5, point: Point(x: 5, y: 5), selection: &sel, items: band.engine).isEmpty)  // too slow
+        #expect(qt.contextClick(item: 5, point: .zero, selection: &sel, band: band).first == SelectionEvent.changed(cause: .click, diff: SelectionDiff(added: [5], removed: [1, 3, 4])))
+        _ = qt.click(item: 0, modifiers: [], time: 10, point: Point(x: 5, y: 5), selection: &sel, band: band)
+        #expect(qt.click(item: 0, modifiers: [], time: 10.3, point: Point(x: 8, y: 9), selection: &sel, band: band) == [SelectionEvent.primaryAction(0)])
+        _ = qt.click(item: 0, modifiers: [], time: 11, point: Point(x: 5, y: 5), selection: &sel, band: band)
+        #expect(qt.click(item: 0, modifiers: [], time: 11.5, point: Point(x: 5, y: 5), selection: &sel, band: band).isEmpty)  // too slow
     }
 
     @Test func shouldBeginSeesTheModifiers() {

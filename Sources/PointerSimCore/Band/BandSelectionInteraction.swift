@@ -169,7 +169,7 @@ public struct BandSelectionInteraction: Sendable {
         let item = engine.item(at: point, closed: rules.pressHitsMaxEdges)
         if rules.isContextClick(modifiers) {
             // The secondary click's meaning: the Simulator's context click.
-            _ = state.controller.contextClick(item: item, point: point, selection: &model, items: engine)
+            _ = state.controller.contextClick(item: item, point: point, selection: &model, engine: engine)
             state.ignored = true
             return nil
         }

@@ -37,8 +37,10 @@ public enum FocusDirection: Sendable, Hashable, CaseIterable {
 /// Item order (ranges, select all) is index order, which for a scene is scene
 /// order. Each call acts on the model passed to it (the selection, the
 /// keyboard focus, the anchor of range selections) and reads the items'
-/// geometry from the band engine passed beside it (arrows; during a band, the
-/// engine's mode applies to what a key selects). The controller keeps only
+/// geometry from the ``BandSelectionInteraction`` passed beside it as `band`
+/// (arrows; during a band, the band's mode applies to what a key selects;
+/// without a band, pass `BandSelectionInteraction(items:)` of the items'
+/// rects, made once). The controller keeps only
 /// what a toolkit's click handling remembers: the click series, the pending
 /// release, the committed part of a range, whether the view has focus.
 public struct SelectionController: Sendable {
@@ -88,8 +90,23 @@ public struct SelectionController: Sendable {
     /// same point: select,
     /// toggle or extend, move the focus, and perform the primary action as
     /// the toolkit does.
+    ///
+    /// `band` is the band-selection interaction over the same items
+    /// (without a band, `BandSelectionInteraction(items:)` of the items'
+    /// rects): its items' geometry and, while a band is active, its mode.
     /// - Complexity: O(change) for a toggle or a range after a range, O(n / 64 + change) otherwise.
+    public mutating func click(item i: Int, modifiers: ModifierFlags, time: Double, point: Point, selection model: inout SelectionModel, band: BandSelectionInteraction) -> [SelectionEvent] {
+        click(item: i, modifiers: modifiers, time: time, point: point, selection: &model, engine: band.engine)
+    }
+
+    /// Deprecated: pass the interaction (``click(item:modifiers:time:point:selection:band:)``).
+    @available(*, deprecated, renamed: "click(item:modifiers:time:point:selection:band:)")
     public mutating func click(item i: Int, modifiers: ModifierFlags, time: Double, point: Point, selection model: inout SelectionModel, items: BandEngine) -> [SelectionEvent] {
+        click(item: i, modifiers: modifiers, time: time, point: point, selection: &model, engine: items)
+    }
+
+    /// The implementation of the public form (`items`: the band engine).
+    @usableFromInline package mutating func click(item i: Int, modifiers: ModifierFlags, time: Double, point: Point, selection model: inout SelectionModel, engine items: BandEngine) -> [SelectionEvent] {
         pressItem(i, modifiers: modifiers, time: time, point: point, selection: &model, items: items)
             + releaseItem(i, modifiers: modifiers, atPressPoint: true, dragged: false, selection: &model, items: items)
     }
@@ -158,7 +175,7 @@ public struct SelectionController: Sendable {
             let refused = rules.itemsAcceptPress || rules.doubleClickPressStartsNoBand && lastPressWasDoubleClick
             return (.item(i, bandRefused: refused), events)
         }
-        let events = clickEmpty(modifiers: modifiers, time: time, point: point, selection: &model, items: items)
+        let events = clickEmpty(modifiers: modifiers, time: time, point: point, selection: &model, engine: items)
         if lastPressOnlyActivated || rules.doubleClickPressStartsNoBand && lastPressWasDoubleClick {
             return (.ignored, events)  // a double click's second press: no band (Qt, GTK)
         }
@@ -314,7 +331,22 @@ public struct SelectionController: Sendable {
 
     /// A primary click on empty space that the toolkit treats as a click
     /// (``ClickRules/EmptyClick/clearAtPress``): clears unless a toggle modifier is held.
+    ///
+    /// `band` is the band-selection interaction over the same items
+    /// (without a band, `BandSelectionInteraction(items:)` of the items'
+    /// rects): its items' geometry and, while a band is active, its mode.
+    public mutating func clickEmpty(modifiers: ModifierFlags, time: Double = 0, point: Point = .zero, selection model: inout SelectionModel, band: BandSelectionInteraction) -> [SelectionEvent] {
+        clickEmpty(modifiers: modifiers, time: time, point: point, selection: &model, engine: band.engine)
+    }
+
+    /// Deprecated: pass the interaction (``clickEmpty(modifiers:time:point:selection:band:)``).
+    @available(*, deprecated, renamed: "clickEmpty(modifiers:time:point:selection:band:)")
     public mutating func clickEmpty(modifiers: ModifierFlags, time: Double = 0, point: Point = .zero, selection model: inout SelectionModel, items: BandEngine) -> [SelectionEvent] {
+        clickEmpty(modifiers: modifiers, time: time, point: point, selection: &model, engine: items)
+    }
+
+    /// The implementation of the public form (`items`: the band engine).
+    @usableFromInline package mutating func clickEmpty(modifiers: ModifierFlags, time: Double = 0, point: Point = .zero, selection model: inout SelectionModel, engine items: BandEngine) -> [SelectionEvent] {
         _ = countPress(item: nil, modifiers: modifiers, time: time, point: point)
         pending = nil
         if rules.emptyClickDropsAnchor { model.anchor = nil }
@@ -337,7 +369,22 @@ public struct SelectionController: Sendable {
     /// owns the selection then (`SelectionModel.setSelection(_:band:)-(SelectionTarget,_)`
     /// would only set its starting selection), so nothing is selected and the
     /// menu targets the band's current selection by the same rule.
+    ///
+    /// `band` is the band-selection interaction over the same items
+    /// (without a band, `BandSelectionInteraction(items:)` of the items'
+    /// rects): its items' geometry and, while a band is active, its mode.
+    public mutating func contextClick(item i: Int?, point: Point, selection model: inout SelectionModel, band: BandSelectionInteraction) -> [SelectionEvent] {
+        contextClick(item: i, point: point, selection: &model, engine: band.engine)
+    }
+
+    /// Deprecated: pass the interaction (``contextClick(item:point:selection:band:)``).
+    @available(*, deprecated, renamed: "contextClick(item:point:selection:band:)")
     public mutating func contextClick(item i: Int?, point: Point, selection model: inout SelectionModel, items: BandEngine) -> [SelectionEvent] {
+        contextClick(item: i, point: point, selection: &model, engine: items)
+    }
+
+    /// The implementation of the public form (`items`: the band engine).
+    @usableFromInline package mutating func contextClick(item i: Int?, point: Point, selection model: inout SelectionModel, engine items: BandEngine) -> [SelectionEvent] {
         var out: [SelectionEvent] = []
         series = nil
         if rules.contextClickSelects, !model.isBandActive {
@@ -363,7 +410,22 @@ public struct SelectionController: Sendable {
 
     /// A key pressed with `modifiers` held (Escape while a band is active is
     /// the caller's: it cancels the band).
+    ///
+    /// `band` is the band-selection interaction over the same items
+    /// (without a band, `BandSelectionInteraction(items:)` of the items'
+    /// rects): its items' geometry and, while a band is active, its mode.
+    public mutating func key(_ key: Key, modifiers: ModifierFlags, selection model: inout SelectionModel, band: BandSelectionInteraction) -> [SelectionEvent] {
+        self.key(key, modifiers: modifiers, selection: &model, engine: band.engine)
+    }
+
+    /// Deprecated: pass the interaction (``key(_:modifiers:selection:band:)``).
+    @available(*, deprecated, renamed: "key(_:modifiers:selection:band:)")
     public mutating func key(_ key: Key, modifiers: ModifierFlags, selection model: inout SelectionModel, items: BandEngine) -> [SelectionEvent] {
+        self.key(key, modifiers: modifiers, selection: &model, engine: items)
+    }
+
+    /// The implementation of the public form (`items`: the band engine).
+    @usableFromInline package mutating func key(_ key: Key, modifiers: ModifierFlags, selection model: inout SelectionModel, engine items: BandEngine) -> [SelectionEvent] {
         var out: [SelectionEvent] = []
         if rules.keyEndsClickSeries { series = nil }
         guard rules.keysActOnItems else { return out }

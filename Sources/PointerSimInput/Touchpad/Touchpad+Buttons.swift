@@ -376,3 +376,39 @@ extension TouchpadDispatch {
         if let p = posts.second { postButton(p.time, p.button, pressed: p.pressed) }
     }
 }
+
+extension TouchpadDispatch {
+    /// libinput: tp_init_buttons
+    ///
+    /// Whether the pad is a clickpad (`INPUT_PROP_BUTTONPAD`, or a left
+    /// button without a right one), has top buttons, and its click method
+    /// (`tp_click_get_default_method`).
+    mutating func initButtons(_ d: DeviceDescription) {
+        typealias C = EventCodes
+        let facts = context.facts
+        func has(_ t: UInt16, _ c: UInt16) -> Bool { d.has(type: t, code: c) }
+        let hasLeft = has(C.EV_KEY, C.BTN_LEFT), hasRight = has(C.EV_KEY, C.BTN_RIGHT)
+        buttons.isClickpad = d.properties.contains(C.INPUT_PROP_BUTTONPAD)
+        if !buttons.isClickpad && hasLeft && !hasRight && !modelAppleOneButton { buttons.isClickpad = true }
+        buttons.hasTopButtons = d.properties.contains(C.INPUT_PROP_TOPBUTTONPAD)
+        let quirkedClickfinger = ["ModelChromebook", "ModelSystem76Bonobo", "ModelSystem76Galago", "ModelSystem76Kudu",
+                                  "ModelClevoW740SU", "ModelAppleTouchpadOneButton"].contains { facts.quirkBool($0) ?? false }
+        let defaultClick: TouchpadConfiguration.ClickMethod =
+            quirkedClickfinger ? .clickfinger : (!buttons.isClickpad ? .none : (modelAppleTouchpad ? .clickfinger : .buttonAreas))
+        buttons.clickMethod = settings.clickMethod ?? defaultClick
+    }
+
+    /// libinput: tp_init_middlebutton_emulation
+    mutating func initMiddlebuttonEmulation(_ d: DeviceDescription) {
+        let hasMiddle = d.has(type: EventCodes.EV_KEY, code: EventCodes.BTN_MIDDLE)
+        if buttons.isClickpad {
+            middle.enabled = settings.middleEmulation ?? false
+        } else if !hasMiddle {
+            middle.enabled = settings.middleEmulation ?? true
+        } else if modelAlpsSerial {
+            middle.enabled = settings.middleEmulation ?? true
+        } else {
+            middle.enabled = false
+        }
+    }
+}

@@ -552,3 +552,15 @@ extension TouchpadDispatch {
         if axes != 0 { notifyAxisFinger(time, axes: axes, dx: 0, dy: 0, natural: false) }
     }
 }
+
+extension TouchpadDispatch {
+    /// libinput: tp_init_gesture
+    ///
+    /// Gestures need a multitouch pad that is not semi-MT; hold gestures
+    /// follow them unless set.
+    mutating func initGesture() {
+        gesture.enabled = !semiMT && numSlots > 1
+        gesture.holdEnabled = settings.holdGestures ?? gesture.enabled
+        if !gesture.enabled { gesture.holdEnabled = false }
+    }
+}

@@ -434,3 +434,25 @@ extension TouchpadDispatch {
         palm.trackpointEventCount = 0
     }
 }
+
+extension TouchpadDispatch {
+    /// libinput: tp_init_thumb
+    ///
+    /// Thumb detection on clickpads at least 50 mm high: the thumb lines at
+    /// 85 % and 92 % of the height, pressure and size thresholds from the quirks.
+    mutating func initThumb(_ d: DeviceDescription, hasMTPressure: Bool) {
+        let facts = context.facts
+        if buttons.isClickpad && heightMM >= 50 {
+            thumb.detect = true
+            thumb.upperThumbLine = mmToUnitsY(heightMM * 0.85)
+            thumb.lowerThumbLine = mmToUnitsY(heightMM * 0.92)
+            if hasMTPressure, let t = facts.quirkUInt("AttrThumbPressureThreshold") {
+                thumb.usePressure = true; thumb.pressureThreshold = Int(t)
+            }
+            if d.has(type: EventCodes.EV_ABS, code: 0x30), let t = facts.quirkUInt("AttrThumbSizeThreshold") {
+                thumb.useSize = true; thumb.sizeThreshold = Int(t)
+            }
+            thumbReset()
+        }
+    }
+}

@@ -78,12 +78,19 @@ extension TouchpadDispatch {
         postButton(time, button, pressed: pressed)
     }
 
+    /// libinput: tp_tap_set_timer
     mutating func tapSetTimer(_ time: Int64) { tap.timer = time + Self.tapTimeout }
+    /// libinput: tp_tap_set_drag_timer
     mutating func tapSetDragTimer(_ time: Int64, _ n: Int) { tap.timer = time + Self.dragTimeoutBase + Int64(n) * Self.dragTimeoutPerFinger }
+    /// libinput: tp_tap_set_draglock_timer
+    mutating func tapSetDraglockTimer(_ time: Int64) { tap.timer = time + Self.dragLockTimeout }
+    /// libinput: tp_tap_clear_timer
+    mutating func tapClearTimer() { tap.timer = nil }
+    /// libinput: tp_tap_move_to_dead
     mutating func tapMoveToDead(_ i: Int?) {
         tap.state = .dead
         if let i { touches[i].tapState = .dead }
-        tap.timer = nil
+        tapClearTimer()
     }
 
     static func tapped(_ n: Int) -> TapState.State { [.tapped1, .tapped2, .tapped3][n - 1] }
@@ -93,223 +100,302 @@ extension TouchpadDispatch {
     static func draggingOrTap(_ n: Int) -> TapState.State { [.draggingOrTap1, .draggingOrTap2, .draggingOrTap3][n - 1] }
     static func dragging2(_ n: Int) -> TapState.State { [.dragging2_1, .dragging2_2, .dragging2_3][n - 1] }
 
+    /// libinput: tp_tap_idle_handle_event
+    ///
+    /// (libinput logs a bug for motion and thumb events here; we ignore them.)
+    mutating func tapIdleHandleEvent(_ i: Int?, _ event: TapEvent, _ time: Int64) {
+        switch event {
+        case .touch: tap.state = .touch; tap.savedPressTime = time; tapSetTimer(time)
+        case .button: tap.state = .dead
+        case .palm: tap.state = .idle
+        default: break
+        }
+    }
+
+    /// libinput: tp_tap_touch_handle_event
+    mutating func tapTouchHandleEvent(_ i: Int?, _ event: TapEvent, _ time: Int64) {
+        switch event {
+        case .touch: tap.state = .touch2; tap.savedPressTime = time; tapSetTimer(time)
+        case .release:
+            tapNotify(tap.savedPressTime, 1, pressed: true)
+            if tap.dragEnabled {
+                tap.state = .tapped1; tap.savedReleaseTime = time; tapSetDragTimer(time, 1)
+            } else {
+                tapNotify(time, 1, pressed: false); tap.state = .idle
+            }
+        case .motion: tapMoveToDead(i)
+        case .timeout: tap.state = .hold; tapClearTimer(); gestureTapTimeout(time)
+        case .button: tap.state = .dead
+        case .thumb:
+            tap.state = .idle
+            if let i { touches[i].tapIsThumb = true; touches[i].tapState = .dead }
+            tap.nfingersDown -= 1
+            tapClearTimer()
+        case .palm: tap.state = .idle; tapClearTimer()
+        case .palmUp: break
+        }
+    }
+
+    /// libinput: tp_tap_hold_handle_event
+    mutating func tapHoldHandleEvent(_ i: Int?, _ event: TapEvent, _ time: Int64) {
+        switch event {
+        case .touch: tap.state = .touch2; tap.savedPressTime = time; tapSetTimer(time)
+        case .release: tap.state = .idle
+        case .motion: tapMoveToDead(i)
+        case .button: tap.state = .dead
+        case .thumb:
+            tap.state = .idle
+            if let i { touches[i].tapIsThumb = true; touches[i].tapState = .dead }
+            tap.nfingersDown -= 1
+        case .palm: tap.state = .idle
+        default: break
+        }
+    }
+
+    /// libinput: tp_tap_tapped_handle_event
+    mutating func tapTappedHandleEvent(_ i: Int?, _ event: TapEvent, _ time: Int64, nfingersTapped n: Int) {
+        switch event {
+        case .touch: tap.state = Self.draggingOrDoubletap(n); tap.savedPressTime = time; tapSetTimer(time)
+        case .timeout: tap.state = .idle; tapNotify(tap.savedReleaseTime, n, pressed: false)
+        case .button: tap.state = .dead; tapNotify(tap.savedReleaseTime, n, pressed: false)
+        default: break
+        }
+    }
+
+    /// libinput: tp_tap_touch2_handle_event
+    mutating func tapTouch2HandleEvent(_ i: Int?, _ event: TapEvent, _ time: Int64) {
+        switch event {
+        case .touch: tap.state = .touch3; tap.savedPressTime = time; tapSetTimer(time)
+        case .release: tap.state = .touch2Release; tap.savedReleaseTime = time; tapSetTimer(time)
+        case .motion: tapMoveToDead(i)
+        case .timeout: tap.state = .touch2Hold; gestureTapTimeout(time)
+        case .button: tap.state = .dead
+        case .palm: tap.state = .touch
+        default: break
+        }
+    }
+
+    /// libinput: tp_tap_touch2_hold_handle_event
+    mutating func tapTouch2HoldHandleEvent(_ i: Int?, _ event: TapEvent, _ time: Int64) {
+        switch event {
+        case .touch: tap.state = .touch3; tap.savedPressTime = time; tapSetTimer(time)
+        case .release: tap.state = .hold
+        case .motion: tapMoveToDead(i)
+        case .timeout: tap.state = .touch2Hold
+        case .button: tap.state = .dead
+        case .palm: tap.state = .hold
+        default: break
+        }
+    }
+
+    /// libinput: tp_tap_touch2_release_handle_event
+    mutating func tapTouch2ReleaseHandleEvent(_ i: Int?, _ event: TapEvent, _ time: Int64) {
+        switch event {
+        case .touch:
+            tap.state = .touch2Hold
+            if let i { touches[i].tapState = .dead }
+            tapClearTimer()
+        case .release:
+            tapNotify(tap.savedPressTime, 2, pressed: true)
+            if tap.dragEnabled { tap.state = .tapped2; tapSetDragTimer(time, 2) }
+            else { tapNotify(tap.savedReleaseTime, 2, pressed: false); tap.state = .idle }
+        case .motion: tapMoveToDead(i)
+        case .timeout: tap.state = .hold
+        case .button: tap.state = .dead
+        case .palm:
+            tapNotify(tap.savedPressTime, 1, pressed: true)
+            if tap.dragEnabled { tap.state = .tapped1 }
+            else { tapNotify(tap.savedReleaseTime, 1, pressed: false); tap.state = .idle }
+        default: break
+        }
+    }
+
+    /// libinput: tp_tap_touch3_handle_event
+    mutating func tapTouch3HandleEvent(_ i: Int?, _ event: TapEvent, _ time: Int64) {
+        switch event {
+        case .touch: tap.state = .dead; tapClearTimer()
+        case .motion: tapMoveToDead(i)
+        case .timeout: tap.state = .touch3Hold; tapClearTimer(); gestureTapTimeout(time)
+        case .release: tap.state = .touch3Release; tap.savedReleaseTime = time; tapSetTimer(time)
+        case .button: tap.state = .dead
+        case .palm: tap.state = .touch2
+        default: break
+        }
+    }
+
+    /// libinput: tp_tap_touch3_hold_handle_event
+    mutating func tapTouch3HoldHandleEvent(_ i: Int?, _ event: TapEvent, _ time: Int64) {
+        switch event {
+        case .touch: tap.state = .dead; tapSetTimer(time)
+        case .release: tap.state = .touch2Hold
+        case .motion: tapMoveToDead(i)
+        case .button: tap.state = .dead
+        case .palm: tap.state = .touch2Hold
+        default: break
+        }
+    }
+
+    /// libinput: tp_tap_touch3_release_handle_event
+    mutating func tapTouch3ReleaseHandleEvent(_ i: Int?, _ event: TapEvent, _ time: Int64) {
+        switch event {
+        case .touch:
+            tapNotify(tap.savedPressTime, 3, pressed: true); tapNotify(tap.savedReleaseTime, 3, pressed: false)
+            tap.state = .touch3; tap.savedPressTime = time; tapSetTimer(time)
+        case .release: tap.state = .touch3Release2; tapSetTimer(time)
+        case .motion:
+            tapNotify(tap.savedPressTime, 3, pressed: true); tapNotify(tap.savedReleaseTime, 3, pressed: false)
+            tapMoveToDead(i)
+        case .timeout:
+            tapNotify(tap.savedPressTime, 3, pressed: true); tapNotify(tap.savedReleaseTime, 3, pressed: false)
+            tap.state = .touch2Hold
+        case .button:
+            tapNotify(tap.savedPressTime, 3, pressed: true); tapNotify(tap.savedReleaseTime, 3, pressed: false)
+            tap.state = .dead
+        case .palm: tap.state = .touch2Release
+        default: break
+        }
+    }
+
+    /// libinput: tp_tap_touch3_release2_handle_event
+    mutating func tapTouch3Release2HandleEvent(_ i: Int?, _ event: TapEvent, _ time: Int64) {
+        switch event {
+        case .touch:
+            tapNotify(tap.savedPressTime, 3, pressed: true); tapNotify(tap.savedReleaseTime, 3, pressed: false)
+            tap.state = .touch2; tap.savedPressTime = time; tapSetTimer(time)
+        case .release:
+            tapNotify(tap.savedPressTime, 3, pressed: true)
+            if tap.dragEnabled { tap.state = .tapped3; tapSetDragTimer(time, 3) }
+            else { tapNotify(tap.savedReleaseTime, 3, pressed: false); tap.state = .idle }
+        case .motion:
+            tapNotify(tap.savedPressTime, 3, pressed: true); tapNotify(tap.savedReleaseTime, 3, pressed: false)
+            tapMoveToDead(i)
+        case .timeout:
+            tapNotify(tap.savedPressTime, 3, pressed: true); tapNotify(tap.savedReleaseTime, 3, pressed: false)
+            tap.state = .hold
+        case .button:
+            tapNotify(tap.savedPressTime, 3, pressed: true); tapNotify(tap.savedReleaseTime, 3, pressed: false)
+            tap.state = .dead
+        case .palm:
+            tapNotify(tap.savedPressTime, 2, pressed: true)
+            if tap.dragEnabled { tap.state = .tapped2 }
+            else { tapNotify(tap.savedReleaseTime, 2, pressed: false); tap.state = .idle }
+        default: break
+        }
+    }
+
+    /// libinput: tp_tap_dragging_or_doubletap_handle_event
+    mutating func tapDraggingOrDoubletapHandleEvent(_ i: Int?, _ event: TapEvent, _ time: Int64, nfingersTapped n: Int) {
+        switch event {
+        case .touch:
+            tapNotify(tap.savedReleaseTime, n, pressed: false)
+            tap.state = .touch2; tap.savedPressTime = time; tapSetTimer(time)
+        case .release:
+            tap.state = .tapped1
+            tapNotify(tap.savedReleaseTime, n, pressed: false)
+            tapNotify(tap.savedPressTime, 1, pressed: true)
+            tap.savedReleaseTime = time
+            tapSetTimer(time)
+        case .motion, .timeout: tap.state = Self.dragging(n)
+        case .button: tap.state = .dead; tapNotify(tap.savedReleaseTime, n, pressed: false)
+        case .palm: tap.state = Self.tapped(n)
+        default: break
+        }
+    }
+
+    /// libinput: tp_tap_dragging_handle_event
+    mutating func tapDraggingHandleEvent(_ i: Int?, _ event: TapEvent, _ time: Int64, nfingersTapped n: Int) {
+        switch event {
+        case .touch: tap.state = Self.dragging2(n)
+        case .release:
+            if tap.dragLockEnabled { tap.state = Self.draggingWait(n); tapSetDraglockTimer(time) }
+            else { tapNotify(time, n, pressed: false); tap.state = .idle }
+        case .button: tap.state = .dead; tapNotify(time, n, pressed: false)
+        case .palm: tapNotify(tap.savedReleaseTime, n, pressed: false); tap.state = .idle
+        default: break
+        }
+    }
+
+    /// libinput: tp_tap_dragging_wait_handle_event
+    mutating func tapDraggingWaitHandleEvent(_ i: Int?, _ event: TapEvent, _ time: Int64, nfingersTapped n: Int) {
+        switch event {
+        case .touch: tap.state = Self.draggingOrTap(n); tapSetTimer(time)
+        case .timeout: tap.state = .idle; tapNotify(time, n, pressed: false)
+        case .button: tap.state = .dead; tapNotify(time, n, pressed: false)
+        default: break
+        }
+    }
+
+    /// libinput: tp_tap_dragging_tap_handle_event
+    mutating func tapDraggingTapHandleEvent(_ i: Int?, _ event: TapEvent, _ time: Int64, nfingersTapped n: Int) {
+        switch event {
+        case .touch:
+            tapNotify(time, n, pressed: false)
+            tapClearTimer()
+            tapMoveToDead(i)
+        case .release: tap.state = .idle; tapNotify(time, n, pressed: false)
+        case .motion, .timeout: tap.state = Self.dragging(n)
+        case .button: tap.state = .dead; tapNotify(time, n, pressed: false)
+        case .palm: tap.state = Self.draggingWait(n)
+        default: break
+        }
+    }
+
+    /// libinput: tp_tap_dragging2_handle_event
+    mutating func tapDragging2HandleEvent(_ i: Int?, _ event: TapEvent, _ time: Int64, nfingersTapped n: Int) {
+        switch event {
+        case .release: tap.state = Self.dragging(n)
+        case .touch: tap.state = .dead; tapNotify(time, n, pressed: false)
+        case .button: tap.state = .dead; tapNotify(time, n, pressed: false)
+        case .palm: tap.state = Self.dragging(n)
+        default: break
+        }
+    }
+
+    /// libinput: tp_tap_dead_handle_event
+    mutating func tapDeadHandleEvent(_ i: Int?, _ event: TapEvent, _ time: Int64) {
+        switch event {
+        case .release, .palm, .palmUp: if tap.nfingersDown == 0 { tap.state = .idle }
+        default: break
+        }
+    }
+
     /// libinput: tp_tap_handle_event
+    ///
+    /// Hands the event to the current state's function; after it, an idle
+    /// or dead state has no timer.
     mutating func tapHandleEvent(_ i: Int?, _ event: TapEvent, _ time: Int64) {
         switch tap.state {
-        case .idle:
-            switch event {
-            case .touch: tap.state = .touch; tap.savedPressTime = time; tapSetTimer(time)
-            case .button: tap.state = .dead
-            case .palm: tap.state = .idle
-            default: break
-            }
-        case .touch:
-            switch event {
-            case .touch: tap.state = .touch2; tap.savedPressTime = time; tapSetTimer(time)
-            case .release:
-                tapNotify(tap.savedPressTime, 1, pressed: true)
-                if tap.dragEnabled {
-                    tap.state = .tapped1; tap.savedReleaseTime = time; tapSetDragTimer(time, 1)
-                } else {
-                    tapNotify(time, 1, pressed: false); tap.state = .idle
-                }
-            case .motion: tapMoveToDead(i)
-            case .timeout: tap.state = .hold; tap.timer = nil; gestureTapTimeout(time)
-            case .button: tap.state = .dead
-            case .thumb:
-                tap.state = .idle
-                if let i { touches[i].tapIsThumb = true; touches[i].tapState = .dead }
-                tap.nfingersDown -= 1
-                tap.timer = nil
-            case .palm: tap.state = .idle; tap.timer = nil
-            case .palmUp: break
-            }
-        case .hold:
-            switch event {
-            case .touch: tap.state = .touch2; tap.savedPressTime = time; tapSetTimer(time)
-            case .release: tap.state = .idle
-            case .motion: tapMoveToDead(i)
-            case .button: tap.state = .dead
-            case .thumb:
-                tap.state = .idle
-                if let i { touches[i].tapIsThumb = true; touches[i].tapState = .dead }
-                tap.nfingersDown -= 1
-            case .palm: tap.state = .idle
-            default: break
-            }
-        case .tapped1, .tapped2, .tapped3:
-            let n = tap.state == .tapped1 ? 1 : (tap.state == .tapped2 ? 2 : 3)
-            switch event {
-            case .touch: tap.state = Self.draggingOrDoubletap(n); tap.savedPressTime = time; tapSetTimer(time)
-            case .timeout: tap.state = .idle; tapNotify(tap.savedReleaseTime, n, pressed: false)
-            case .button: tap.state = .dead; tapNotify(tap.savedReleaseTime, n, pressed: false)
-            default: break
-            }
-        case .touch2:
-            switch event {
-            case .touch: tap.state = .touch3; tap.savedPressTime = time; tapSetTimer(time)
-            case .release: tap.state = .touch2Release; tap.savedReleaseTime = time; tapSetTimer(time)
-            case .motion: tapMoveToDead(i)
-            case .timeout: tap.state = .touch2Hold; gestureTapTimeout(time)
-            case .button: tap.state = .dead
-            case .palm: tap.state = .touch
-            default: break
-            }
-        case .touch2Hold:
-            switch event {
-            case .touch: tap.state = .touch3; tap.savedPressTime = time; tapSetTimer(time)
-            case .release: tap.state = .hold
-            case .motion: tapMoveToDead(i)
-            case .timeout: tap.state = .touch2Hold
-            case .button: tap.state = .dead
-            case .palm: tap.state = .hold
-            default: break
-            }
-        case .touch2Release:
-            switch event {
-            case .touch:
-                tap.state = .touch2Hold
-                if let i { touches[i].tapState = .dead }
-                tap.timer = nil
-            case .release:
-                tapNotify(tap.savedPressTime, 2, pressed: true)
-                if tap.dragEnabled { tap.state = .tapped2; tapSetDragTimer(time, 2) }
-                else { tapNotify(tap.savedReleaseTime, 2, pressed: false); tap.state = .idle }
-            case .motion: tapMoveToDead(i)
-            case .timeout: tap.state = .hold
-            case .button: tap.state = .dead
-            case .palm:
-                tapNotify(tap.savedPressTime, 1, pressed: true)
-                if tap.dragEnabled { tap.state = .tapped1 }
-                else { tapNotify(tap.savedReleaseTime, 1, pressed: false); tap.state = .idle }
-            default: break
-            }
-        case .touch3:
-            switch event {
-            case .touch: tap.state = .dead; tap.timer = nil
-            case .motion: tapMoveToDead(i)
-            case .timeout: tap.state = .touch3Hold; tap.timer = nil; gestureTapTimeout(time)
-            case .release: tap.state = .touch3Release; tap.savedReleaseTime = time; tapSetTimer(time)
-            case .button: tap.state = .dead
-            case .palm: tap.state = .touch2
-            default: break
-            }
-        case .touch3Hold:
-            switch event {
-            case .touch: tap.state = .dead; tapSetTimer(time)
-            case .release: tap.state = .touch2Hold
-            case .motion: tapMoveToDead(i)
-            case .button: tap.state = .dead
-            case .palm: tap.state = .touch2Hold
-            default: break
-            }
-        case .touch3Release:
-            switch event {
-            case .touch:
-                tapNotify(tap.savedPressTime, 3, pressed: true); tapNotify(tap.savedReleaseTime, 3, pressed: false)
-                tap.state = .touch3; tap.savedPressTime = time; tapSetTimer(time)
-            case .release: tap.state = .touch3Release2; tapSetTimer(time)
-            case .motion:
-                tapNotify(tap.savedPressTime, 3, pressed: true); tapNotify(tap.savedReleaseTime, 3, pressed: false)
-                tapMoveToDead(i)
-            case .timeout:
-                tapNotify(tap.savedPressTime, 3, pressed: true); tapNotify(tap.savedReleaseTime, 3, pressed: false)
-                tap.state = .touch2Hold
-            case .button:
-                tapNotify(tap.savedPressTime, 3, pressed: true); tapNotify(tap.savedReleaseTime, 3, pressed: false)
-                tap.state = .dead
-            case .palm: tap.state = .touch2Release
-            default: break
-            }
-        case .touch3Release2:
-            switch event {
-            case .touch:
-                tapNotify(tap.savedPressTime, 3, pressed: true); tapNotify(tap.savedReleaseTime, 3, pressed: false)
-                tap.state = .touch2; tap.savedPressTime = time; tapSetTimer(time)
-            case .release:
-                tapNotify(tap.savedPressTime, 3, pressed: true)
-                if tap.dragEnabled { tap.state = .tapped3; tapSetDragTimer(time, 3) }
-                else { tapNotify(tap.savedReleaseTime, 3, pressed: false); tap.state = .idle }
-            case .motion:
-                tapNotify(tap.savedPressTime, 3, pressed: true); tapNotify(tap.savedReleaseTime, 3, pressed: false)
-                tapMoveToDead(i)
-            case .timeout:
-                tapNotify(tap.savedPressTime, 3, pressed: true); tapNotify(tap.savedReleaseTime, 3, pressed: false)
-                tap.state = .hold
-            case .button:
-                tapNotify(tap.savedPressTime, 3, pressed: true); tapNotify(tap.savedReleaseTime, 3, pressed: false)
-                tap.state = .dead
-            case .palm:
-                tapNotify(tap.savedPressTime, 2, pressed: true)
-                if tap.dragEnabled { tap.state = .tapped2 }
-                else { tapNotify(tap.savedReleaseTime, 2, pressed: false); tap.state = .idle }
-            default: break
-            }
-        case .draggingOrDoubletap1, .draggingOrDoubletap2, .draggingOrDoubletap3:
-            let n = tap.state == .draggingOrDoubletap1 ? 1 : (tap.state == .draggingOrDoubletap2 ? 2 : 3)
-            switch event {
-            case .touch:
-                tapNotify(tap.savedReleaseTime, n, pressed: false)
-                tap.state = .touch2; tap.savedPressTime = time; tapSetTimer(time)
-            case .release:
-                tap.state = .tapped1
-                tapNotify(tap.savedReleaseTime, n, pressed: false)
-                tapNotify(tap.savedPressTime, 1, pressed: true)
-                tap.savedReleaseTime = time
-                tapSetTimer(time)
-            case .motion, .timeout: tap.state = Self.dragging(n)
-            case .button: tap.state = .dead; tapNotify(tap.savedReleaseTime, n, pressed: false)
-            case .palm: tap.state = Self.tapped(n)
-            default: break
-            }
-        case .dragging1, .dragging2, .dragging3:
-            let n = tap.state == .dragging1 ? 1 : (tap.state == .dragging2 ? 2 : 3)
-            switch event {
-            case .touch: tap.state = Self.dragging2(n)
-            case .release:
-                if tap.dragLockEnabled { tap.state = Self.draggingWait(n); tap.timer = time + Self.dragLockTimeout }
-                else { tapNotify(time, n, pressed: false); tap.state = .idle }
-            case .button: tap.state = .dead; tapNotify(time, n, pressed: false)
-            case .palm: tapNotify(tap.savedReleaseTime, n, pressed: false); tap.state = .idle
-            default: break
-            }
-        case .draggingWait1, .draggingWait2, .draggingWait3:
-            let n = tap.state == .draggingWait1 ? 1 : (tap.state == .draggingWait2 ? 2 : 3)
-            switch event {
-            case .touch: tap.state = Self.draggingOrTap(n); tapSetTimer(time)
-            case .timeout: tap.state = .idle; tapNotify(time, n, pressed: false)
-            case .button: tap.state = .dead; tapNotify(time, n, pressed: false)
-            default: break
-            }
-        case .draggingOrTap1, .draggingOrTap2, .draggingOrTap3:
-            let n = tap.state == .draggingOrTap1 ? 1 : (tap.state == .draggingOrTap2 ? 2 : 3)
-            switch event {
-            case .touch:
-                tapNotify(time, n, pressed: false)
-                tap.timer = nil
-                tapMoveToDead(i)
-            case .release: tap.state = .idle; tapNotify(time, n, pressed: false)
-            case .motion, .timeout: tap.state = Self.dragging(n)
-            case .button: tap.state = .dead; tapNotify(time, n, pressed: false)
-            case .palm: tap.state = Self.draggingWait(n)
-            default: break
-            }
-        case .dragging2_1, .dragging2_2, .dragging2_3:
-            let n = tap.state == .dragging2_1 ? 1 : (tap.state == .dragging2_2 ? 2 : 3)
-            switch event {
-            case .release: tap.state = Self.dragging(n)
-            case .touch: tap.state = .dead; tapNotify(time, n, pressed: false)
-            case .button: tap.state = .dead; tapNotify(time, n, pressed: false)
-            case .palm: tap.state = Self.dragging(n)
-            default: break
-            }
-        case .dead:
-            switch event {
-            case .release, .palm, .palmUp: if tap.nfingersDown == 0 { tap.state = .idle }
-            default: break
-            }
+        case .idle: tapIdleHandleEvent(i, event, time)
+        case .touch: tapTouchHandleEvent(i, event, time)
+        case .hold: tapHoldHandleEvent(i, event, time)
+        case .tapped1: tapTappedHandleEvent(i, event, time, nfingersTapped: 1)
+        case .tapped2: tapTappedHandleEvent(i, event, time, nfingersTapped: 2)
+        case .tapped3: tapTappedHandleEvent(i, event, time, nfingersTapped: 3)
+        case .touch2: tapTouch2HandleEvent(i, event, time)
+        case .touch2Hold: tapTouch2HoldHandleEvent(i, event, time)
+        case .touch2Release: tapTouch2ReleaseHandleEvent(i, event, time)
+        case .touch3: tapTouch3HandleEvent(i, event, time)
+        case .touch3Hold: tapTouch3HoldHandleEvent(i, event, time)
+        case .touch3Release: tapTouch3ReleaseHandleEvent(i, event, time)
+        case .touch3Release2: tapTouch3Release2HandleEvent(i, event, time)
+        case .draggingOrDoubletap1: tapDraggingOrDoubletapHandleEvent(i, event, time, nfingersTapped: 1)
+        case .draggingOrDoubletap2: tapDraggingOrDoubletapHandleEvent(i, event, time, nfingersTapped: 2)
+        case .draggingOrDoubletap3: tapDraggingOrDoubletapHandleEvent(i, event, time, nfingersTapped: 3)
+        case .dragging1: tapDraggingHandleEvent(i, event, time, nfingersTapped: 1)
+        case .dragging2: tapDraggingHandleEvent(i, event, time, nfingersTapped: 2)
+        case .dragging3: tapDraggingHandleEvent(i, event, time, nfingersTapped: 3)
+        case .draggingWait1: tapDraggingWaitHandleEvent(i, event, time, nfingersTapped: 1)
+        case .draggingWait2: tapDraggingWaitHandleEvent(i, event, time, nfingersTapped: 2)
+        case .draggingWait3: tapDraggingWaitHandleEvent(i, event, time, nfingersTapped: 3)
+        case .draggingOrTap1: tapDraggingTapHandleEvent(i, event, time, nfingersTapped: 1)
+        case .draggingOrTap2: tapDraggingTapHandleEvent(i, event, time, nfingersTapped: 2)
+        case .draggingOrTap3: tapDraggingTapHandleEvent(i, event, time, nfingersTapped: 3)
+        case .dragging2_1: tapDragging2HandleEvent(i, event, time, nfingersTapped: 1)
+        case .dragging2_2: tapDragging2HandleEvent(i, event, time, nfingersTapped: 2)
+        case .dragging2_3: tapDragging2HandleEvent(i, event, time, nfingersTapped: 3)
+        case .dead: tapDeadHandleEvent(i, event, time)
         }
-        if tap.state == .idle || tap.state == .dead { tap.timer = nil }
+        if tap.state == .idle || tap.state == .dead { tapClearTimer() }
     }
 
     /// libinput: tp_tap_exceeds_motion_threshold
@@ -428,5 +514,18 @@ extension TouchpadDispatch {
         case .draggingOrDoubletap1, .draggingOrDoubletap2, .draggingOrDoubletap3: return true
         default: return false
         }
+    }
+}
+
+extension TouchpadDispatch {
+    /// libinput: tp_init_tap
+    ///
+    /// Tapping is on by default only on a pad without a left button
+    /// (`tp_tap_default`); tap-and-drag on, drag lock off.
+    mutating func initTap(_ d: DeviceDescription) {
+        typealias C = EventCodes
+        tap.enabled = settings.tapping ?? !d.has(type: C.EV_KEY, code: C.BTN_LEFT)
+        tap.dragEnabled = settings.tapAndDrag
+        tap.dragLockEnabled = settings.dragLock
     }
 }

@@ -272,22 +272,77 @@
 
     // MARK: Init
 
-    /// Creates the dispatch (`tp_init`).
+    /// libinput: tp_init
+    ///
+    /// Creates the dispatch. The `tp_init_*` functions run in libinput's
+    /// order; before them, libinput's model quirks remove (or add) event
+    /// codes and properties (`evdev_pre_configure_model_quirks`) and the
+    /// device is tagged (`evdev_tag_touchpad`, which libinput's
+    /// `evdev_mt_touchpad_create` calls first).
     @usableFromInline package init(context: DeviceContext) {
-        typealias C = EventCodes
         self.context = context
         settings = context.configuration.touchpad
         let facts = context.facts
         // libinput's model quirks remove (or add) event codes and properties
         // before the dispatch sees the device (`evdev_pre_configure_model_quirks`).
         let (d, disabled) = Self.applyCodeQuirks(context.description, facts)
+        accepted = Self.passSanityCheck(d)
+        // tp_init_accel sets the filter once the axes are known; until then
+        // one for a 1,000 dpi pad stands in (it filters nothing).
+        filter = TouchpadMotionFilter(profile: .adaptive, speed: 0, dpi: 1000)
         disabledCodes = disabled
+
+        let fake = extractAbsAxes(d)
+        initDefaultResolution(fake: fake)
+        widthMM = Double(stX.maximum - stX.minimum) / Double(stX.resolution)
+        heightMM = Double(stY.maximum - stY.minimum) / Double(stY.resolution)
+        let (hasMTPressure, hasPressure) = initPressurepad(d)
+
+        modelSynapticsSerial = facts.quirkBool("ModelSynapticsSerialTouchpad") ?? false
+        modelAlpsSerial = facts.quirkBool("ModelALPSSerialTouchpad") ?? false
+        modelLenovoT450 = facts.quirkBool("ModelLenovoT450Touchpad") ?? false
+        modelWacom = facts.quirkBool("ModelWacomTouchpad") ?? false
+        modelAppleOneButton = facts.quirkBool("ModelAppleTouchpadOneButton") ?? false
+        modelAppleTouchpad = facts.quirkBool("ModelAppleTouchpad") ?? false
+
+        tagTouchpad(d)
+        let ntouches = initSlots(d)
+        if !initTouchSize(d) { initPressure(d, hasMTPressure: hasMTPressure, hasPressure: hasPressure) }
+        initHysteresis()
+        initAccel(d)
+        initTap(d)
+        initButtons(d)
+        initMiddlebuttonEmulation(d)
+        initLeftHanded()
+        switchClickMethod()
+        initTopSoftbuttons(multiplier: 1.0)
+        initDwt()
+        initDwtp()
+        initPalmdetect(d, hasMTPressure: hasMTPressure)
+        initScroll(ntouches: ntouches)
+        initGesture()
+        initThumb(d, hasMTPressure: hasMTPressure)
+        jumpDetectionDisabled = facts.quirkBool("ModelLenovoX1Gen6Touchpad") ?? false
+    }
+
+    /// libinput: tp_pass_sanity_check
+    ///
+    /// Whether libinput accepts the device as a touchpad.
+    static func passSanityCheck(_ d: DeviceDescription) -> Bool {
+        typealias C = EventCodes
         func has(_ t: UInt16, _ c: UInt16) -> Bool { d.has(type: t, code: c) }
+        return has(C.EV_ABS, C.ABS_X) && has(C.EV_KEY, C.BTN_TOUCH) && has(C.EV_KEY, C.BTN_TOOL_FINGER)
+    }
 
-        // tp_pass_sanity_check
-        accepted = has(C.EV_ABS, C.ABS_X) && has(C.EV_KEY, C.BTN_TOUCH) && has(C.EV_KEY, C.BTN_TOOL_FINGER)
-
-        // evdev_extract_abs_axes (with udev's EVDEV_ABS_* overrides and LIBINPUT_FUZZ_*).
+    /// libinput: evdev_extract_abs_axes
+    ///
+    /// The axes (with udev's `EVDEV_ABS_*` overrides and `LIBINPUT_FUZZ_*`),
+    /// resolutions fixed from the quirks' hints (`evdev_fix_abs_resolution`).
+    /// - Returns: whether a resolution had to be faked (no hint).
+    mutating func extractAbsAxes(_ d: DeviceDescription) -> Bool {
+        typealias C = EventCodes
+        let facts = context.facts
+        func has(_ t: UInt16, _ c: UInt16) -> Bool { d.has(type: t, code: c) }
         func axis(_ code: UInt16) -> Axis {
             var a = Axis()
             if let i = d.absInfo[code] {
@@ -327,31 +382,40 @@
             mx.fuzz = Self.fuzz(facts, mtX); my.fuzz = Self.fuzz(facts, mtY)
             ax = mx; ay = my
         }
-        // tp_init_default_resolution: 69 × 50 mm.
-        if fake {
-            let xres = abs(ax.maximum - ax.minimum) / Int(context.configuration.fallbackPadWidthMM)
-            let yres = abs(ay.maximum - ay.minimum) / Int(context.configuration.fallbackPadHeightMM)
-            ax.resolution = xres; ay.resolution = yres; sx.resolution = xres; sy.resolution = yres
-        }
-        ax.resolution = Swift.max(1, ax.resolution); ay.resolution = Swift.max(1, ay.resolution)
-        sx.resolution = Swift.max(1, sx.resolution); sy.resolution = Swift.max(1, sy.resolution)
         axisX = ax; axisY = ay; stX = sx; stY = sy
-        widthMM = Double(sx.maximum - sx.minimum) / Double(sx.resolution)
-        heightMM = Double(sy.maximum - sy.minimum) / Double(sy.resolution)
+        return fake
+    }
 
-        // tp_init_pressurepad
+    /// libinput: tp_init_default_resolution
+    ///
+    /// A pad without a resolution is taken to be 69 × 50 mm. (Every axis is
+    /// then at least 1 unit/mm.)
+    mutating func initDefaultResolution(fake: Bool) {
+        if fake {
+            let xres = abs(axisX.maximum - axisX.minimum) / Int(context.configuration.fallbackPadWidthMM)
+            let yres = abs(axisY.maximum - axisY.minimum) / Int(context.configuration.fallbackPadHeightMM)
+            axisX.resolution = xres; axisY.resolution = yres; stX.resolution = xres; stY.resolution = yres
+        }
+        axisX.resolution = Swift.max(1, axisX.resolution); axisY.resolution = Swift.max(1, axisY.resolution)
+        stX.resolution = Swift.max(1, stX.resolution); stY.resolution = Swift.max(1, stY.resolution)
+    }
+
+    /// libinput: tp_init_pressurepad
+    ///
+    /// A pressure axis with a resolution is a pressure pad's: neither
+    /// pressure axis is used then.
+    /// - Returns: whether `ABS_MT_PRESSURE` and `ABS_PRESSURE` are left.
+    func initPressurepad(_ d: DeviceDescription) -> (mt: Bool, single: Bool) {
+        typealias C = EventCodes
+        func has(_ t: UInt16, _ c: UInt16) -> Bool { d.has(type: t, code: c) }
         var hasMTPressure = has(C.EV_ABS, 0x3a), hasPressure = has(C.EV_ABS, 0x18)
         if let r = d.absInfo[0x3a], r.resolution != 0 { hasMTPressure = false; hasPressure = false }
+        return (hasMTPressure, hasPressure)
+    }
 
-        modelSynapticsSerial = facts.quirkBool("ModelSynapticsSerialTouchpad") ?? false
-        modelAlpsSerial = facts.quirkBool("ModelALPSSerialTouchpad") ?? false
-        modelLenovoT450 = facts.quirkBool("ModelLenovoT450Touchpad") ?? false
-        modelWacom = facts.quirkBool("ModelWacomTouchpad") ?? false
-        modelAppleOneButton = facts.quirkBool("ModelAppleTouchpadOneButton") ?? false
-        modelAppleTouchpad = facts.quirkBool("ModelAppleTouchpad") ?? false
-
-        // evdev_tag_touchpad
-        switch facts.udev["ID_INPUT_TOUCHPAD_INTEGRATION"] {
+    /// libinput: evdev_tag_touchpad
+    mutating func tagTouchpad(_ d: DeviceDescription) {
+        switch context.facts.udev["ID_INPUT_TOUCHPAD_INTEGRATION"] {
         case "internal": isExternal = false
         case "external": isExternal = true
         default:
@@ -359,8 +423,18 @@
             if d.vendor == 0x046d { isExternal = true }  // Logitech
             if modelWacom { isExternal = true }
         }
+    }
 
-        // tp_init_slots
+    /// libinput: tp_init_slots
+    ///
+    /// With `tp_sync_slots`: the description's current values (slot 0 =
+    /// `ABS_X`/`ABS_Y`).
+    /// - Returns: the number of touches.
+    mutating func initSlots(_ d: DeviceDescription) -> Int {
+        typealias C = EventCodes
+        let facts = context.facts
+        func has(_ t: UInt16, _ c: UInt16) -> Bool { d.has(type: t, code: c) }
+        let mtX: UInt16 = 0x35, mtY: UInt16 = 0x36
         if has(C.EV_ABS, C.ABS_MT_SLOT), let s = d.absInfo[C.ABS_MT_SLOT] {
             numSlots = Int(s.maximum) + 1; slot = Int(s.value); hasMT = true
         } else {
@@ -370,7 +444,6 @@
         if semiMT || (facts.quirkBool("ModelHPPavilionDM4Touchpad") ?? false) {
             numSlots = 1; slot = 0; hasMT = false
         }
-        let kernelSlots = has(C.EV_ABS, C.ABS_MT_SLOT) ? Int(d.absInfo[C.ABS_MT_SLOT]?.maximum ?? 0) + 1 : 0
         var nBtnTool = 1
         for (code, n) in [(C.BTN_TOOL_QUINTTAP, 5), (C.BTN_TOOL_QUADTAP, 4), (C.BTN_TOOL_TRIPLETAP, 3), (C.BTN_TOOL_DOUBLETAP, 2)]
         where has(C.EV_KEY, code) { nBtnTool = n; break }
@@ -378,128 +451,128 @@
         touches = (0..<ntouches).map { Touch(index: $0) }
         // tp_sync_slots: the description's current values (slot 0 = ABS_X/ABS_Y).
         touches[0].point = Point(x: Int(d.absInfo[hasMT ? mtX : C.ABS_X]?.value ?? 0), y: Int(d.absInfo[hasMT ? mtY : C.ABS_Y]?.value ?? 0))
+        return ntouches
+    }
 
-        // tp_init_touch_size / tp_init_pressure
-        if has(C.EV_ABS, 0x30), let r = facts.quirkRange("AttrTouchSizeRange"), kernelSlots >= 5, !(r.upper == 0 && r.lower == 0) {
+    /// libinput: tp_init_touch_size
+    ///
+    /// - Returns: whether touches begin and end by their size.
+    mutating func initTouchSize(_ d: DeviceDescription) -> Bool {
+        typealias C = EventCodes
+        func has(_ t: UInt16, _ c: UInt16) -> Bool { d.has(type: t, code: c) }
+        let kernelSlots = has(C.EV_ABS, C.ABS_MT_SLOT) ? Int(d.absInfo[C.ABS_MT_SLOT]?.maximum ?? 0) + 1 : 0
+        if has(C.EV_ABS, 0x30), let r = context.facts.quirkRange("AttrTouchSizeRange"), kernelSlots >= 5, !(r.upper == 0 && r.lower == 0) {
             useTouchSize = true; touchSizeHigh = r.upper; touchSizeLow = r.lower
         }
-        if !useTouchSize {
-            let code: UInt16 = hasMT ? 0x3a : 0x18
-            if (hasMT ? hasMTPressure : hasPressure), let a = d.absInfo[code] {
-                var hi: Int, lo: Int
-                var ok = true
-                if let r = facts.quirkRange("AttrPressureRange") {
-                    hi = r.upper; lo = r.lower
-                    if hi == 0 && lo == 0 { ok = false }
-                } else {
-                    let range = Double(UInt32(bitPattern: a.maximum &- a.minimum))
-                    hi = Int(Double(a.minimum) + 0.12 * range)
-                    lo = Int(Double(a.minimum) + 0.10 * range)
-                }
-                if ok && !(hi > Int(a.maximum) || hi < Int(a.minimum) || lo > Int(a.maximum) || lo < Int(a.minimum)) {
-                    usePressure = true; pressureHigh = hi; pressureLow = lo
-                }
+        return useTouchSize
+    }
+
+    /// libinput: tp_init_pressure
+    mutating func initPressure(_ d: DeviceDescription, hasMTPressure: Bool, hasPressure: Bool) {
+        let code: UInt16 = hasMT ? 0x3a : 0x18
+        if (hasMT ? hasMTPressure : hasPressure), let a = d.absInfo[code] {
+            var hi: Int, lo: Int
+            var ok = true
+            if let r = context.facts.quirkRange("AttrPressureRange") {
+                hi = r.upper; lo = r.lower
+                if hi == 0 && lo == 0 { ok = false }
+            } else {
+                let range = Double(UInt32(bitPattern: a.maximum &- a.minimum))
+                hi = Int(Double(a.minimum) + 0.12 * range)
+                lo = Int(Double(a.minimum) + 0.10 * range)
+            }
+            if ok && !(hi > Int(a.maximum) || hi < Int(a.minimum) || lo > Int(a.maximum) || lo < Int(a.minimum)) {
+                usePressure = true; pressureHigh = hi; pressureLow = lo
             }
         }
+    }
 
-        // dpi and hysteresis
-        let dpi = Int(Double(axisX.resolution) * 25.4)
+    /// libinput: tp_init_hysteresis
+    mutating func initHysteresis() {
         hysteresis.margin = Point(x: axisX.fuzz != 0 ? axisX.fuzz : axisX.resolution / 4,
                                  y: axisY.fuzz != 0 ? axisY.fuzz : axisY.resolution / 4)
         hysteresis.enabled = axisX.fuzz != 0 || axisY.fuzz != 0
+    }
 
-        // tp_init_accel
+    /// libinput: tp_init_accel
+    ///
+    /// The dpi is the x axis's resolution × 25.4 (libinput's `tp_init` sets
+    /// `device->dpi` so).
+    mutating func initAccel(_ d: DeviceDescription) {
+        let dpi = Int(Double(axisX.resolution) * 25.4)
         xScaleCoeff = (1000.0 / 25.4) / Double(axisX.resolution)
         yScaleCoeff = (1000.0 / 25.4) / Double(axisY.resolution)
         xyScaleCoeff = 1.0 * Double(axisX.resolution) / Double(axisY.resolution)
         let profile = settings.accelerationProfile ?? context.configuration.acceleration
         let speed = settings.speed ?? context.configuration.speed
         filter = TouchpadMotionFilter(profile: profile, speed: speed, dpi: dpi,
-                                      velocityAveraging: facts.quirkBool("AttrUseVelocityAveraging") ?? false,
+                                      velocityAveraging: context.facts.quirkBool("AttrUseVelocityAveraging") ?? false,
                                       bluetooth: d.bustype == 0x05)
+    }
 
-        // tp_init_tap
-        tap.enabled = settings.tapping ?? !has(C.EV_KEY, C.BTN_LEFT)
-        tap.dragEnabled = settings.tapAndDrag
-        tap.dragLockEnabled = settings.dragLock
-
-        // tp_init_buttons
-        let hasLeft = has(C.EV_KEY, C.BTN_LEFT), hasRight = has(C.EV_KEY, C.BTN_RIGHT), hasMiddle = has(C.EV_KEY, C.BTN_MIDDLE)
-        buttons.isClickpad = d.properties.contains(C.INPUT_PROP_BUTTONPAD)
-        if !buttons.isClickpad && hasLeft && !hasRight && !modelAppleOneButton { buttons.isClickpad = true }
-        buttons.hasTopButtons = d.properties.contains(C.INPUT_PROP_TOPBUTTONPAD)
-        let quirkedClickfinger = ["ModelChromebook", "ModelSystem76Bonobo", "ModelSystem76Galago", "ModelSystem76Kudu",
-                                  "ModelClevoW740SU", "ModelAppleTouchpadOneButton"].contains { facts.quirkBool($0) ?? false }
-        let defaultClick: TouchpadConfiguration.ClickMethod =
-            quirkedClickfinger ? .clickfinger : (!buttons.isClickpad ? .none : (modelAppleTouchpad ? .clickfinger : .buttonAreas))
-        buttons.clickMethod = settings.clickMethod ?? defaultClick
-        // Middle-button emulation (tp_init_middlebutton_emulation).
-        if buttons.isClickpad {
-            middle.enabled = settings.middleEmulation ?? false
-        } else if !hasMiddle {
-            middle.enabled = settings.middleEmulation ?? true
-        } else if modelAlpsSerial {
-            middle.enabled = settings.middleEmulation ?? true
-        } else {
-            middle.enabled = false
-        }
+    /// libinput: tp_init_left_handed
+    mutating func initLeftHanded() {
         leftHanded = settings.leftHanded && !modelAppleOneButton
-        switchClickMethod()
-        initTopSoftbuttons(multiplier: 1.0)
+    }
 
-        // tp_init_dwt / dwtp
+    /// libinput: tp_init_dwt
+    mutating func initDwt() {
         dwt.enabled = settings.disableWhileTyping && !isExternal
-        palm.dwtpEnabled = settings.disableWhileTrackpointing
+    }
 
-        // tp_init_palmdetect
+    /// libinput: tp_init_dwtp
+    mutating func initDwtp() {
+        palm.dwtpEnabled = settings.disableWhileTrackpointing
+    }
+
+    /// libinput: tp_init_palmdetect
+    mutating func initPalmdetect(_ d: DeviceDescription, hasMTPressure: Bool) {
+        typealias C = EventCodes
         if !isExternal {
             palm.monitorTrackpoint = true
-            palm.useMTTool = has(C.EV_ABS, C.ABS_MT_TOOL_TYPE)
-            if widthMM >= 70.0 {
-                let edge = Swift.min(8, widthMM * 0.08)
-                palm.leftEdge = mmToUnitsX(edge)
-                palm.rightEdge = mmToUnitsX(widthMM - edge)
-                if !buttons.hasTopButtons && heightMM > 55 { palm.upperEdge = mmToUnitsY(heightMM * 0.05) }
-            }
-            if hasMTPressure {
-                palm.usePressure = true
-                palm.pressureThreshold = Int(facts.quirkUInt("AttrPalmPressureThreshold") ?? 130)
-            }
-            if let t = facts.quirkUInt("AttrPalmSizeThreshold"), t != 0 { palm.useSize = true; palm.sizeThreshold = Int(t) }
+            palm.useMTTool = d.has(type: C.EV_ABS, code: C.ABS_MT_TOOL_TYPE)
+            initPalmdetectEdge()
+            initPalmdetectPressure(hasMTPressure: hasMTPressure)
+            initPalmdetectSize()
         }
+    }
 
-        // tp_init_scroll
+    /// libinput: tp_init_palmdetect_edge
+    mutating func initPalmdetectEdge() {
+        if widthMM >= 70.0 {
+            let edge = Swift.min(8, widthMM * 0.08)
+            palm.leftEdge = mmToUnitsX(edge)
+            palm.rightEdge = mmToUnitsX(widthMM - edge)
+            if !buttons.hasTopButtons && heightMM > 55 { palm.upperEdge = mmToUnitsY(heightMM * 0.05) }
+        }
+    }
+
+    /// libinput: tp_init_palmdetect_pressure
+    mutating func initPalmdetectPressure(hasMTPressure: Bool) {
+        if hasMTPressure {
+            palm.usePressure = true
+            palm.pressureThreshold = Int(context.facts.quirkUInt("AttrPalmPressureThreshold") ?? 130)
+        }
+    }
+
+    /// libinput: tp_init_palmdetect_size
+    mutating func initPalmdetectSize() {
+        if let t = context.facts.quirkUInt("AttrPalmSizeThreshold"), t != 0 { palm.useSize = true; palm.sizeThreshold = Int(t) }
+    }
+
+    /// libinput: tp_init_scroll
+    mutating func initScroll(ntouches: Int) {
         let edgeWidth = widthMM - 7, edgeHeight = heightMM - 7
         scroll.rightEdge = mmToUnitsX(edgeWidth)
         let wantHoriz = buttons.isClickpad ? true : heightMM >= 40
         scroll.bottomEdge = wantHoriz ? mmToUnitsY(edgeHeight) : Self.intMax
-        let hpDM4 = facts.quirkBool("ModelHPPavilionDM4Touchpad") ?? false
+        let hpDM4 = context.facts.quirkBool("ModelHPPavilionDM4Touchpad") ?? false
         let canTwoFinger = !hpDM4 && ntouches >= 2
         scroll.method = settings.scrollMethod ?? (canTwoFinger ? .twoFinger : .edge)
         if scroll.method == .twoFinger && !canTwoFinger { scroll.method = .edge }
         scroll.natural = settings.naturalScrolling
         evdevScroll.threshold = 0.0
         evdevScroll.directionLockThreshold = 5.0
-
-        // tp_init_gesture
-        gesture.enabled = !semiMT && numSlots > 1
-        gesture.holdEnabled = settings.holdGestures ?? gesture.enabled
-        if !gesture.enabled { gesture.holdEnabled = false }
-
-        // tp_init_thumb
-        if buttons.isClickpad && heightMM >= 50 {
-            thumb.detect = true
-            thumb.upperThumbLine = mmToUnitsY(heightMM * 0.85)
-            thumb.lowerThumbLine = mmToUnitsY(heightMM * 0.92)
-            if hasMTPressure, let t = facts.quirkUInt("AttrThumbPressureThreshold") {
-                thumb.usePressure = true; thumb.pressureThreshold = Int(t)
-            }
-            if has(C.EV_ABS, 0x30), let t = facts.quirkUInt("AttrThumbSizeThreshold") {
-                thumb.useSize = true; thumb.sizeThreshold = Int(t)
-            }
-            thumbReset()
-        }
-        jumpDetectionDisabled = facts.quirkBool("ModelLenovoX1Gen6Touchpad") ?? false
     }
 
     /// Applies `AttrEventCodeDisable`, `AttrEventCodeEnable` (keys only),

@@ -23,9 +23,9 @@ let (index, _) = band.insertItem(Rect(x: 20, y: 360, width: 100, height: 60), se
 print(index, selection.selectAll().added)              // 12 [3, 7, 8, 9, 10, 11, 12]
 
 // Clicks, keys and context menus over the same selection, with UIKit's rules
-// (the band engine gives the items' geometry):
+// (the band interaction gives the items' geometry):
 var clicks = SelectionController(rules: BandProfile.uikit.clicks)
-for event in clicks.click(item: 3, modifiers: [], time: 1, point: Point(x: 400, y: 90), selection: &selection, items: band.engine) {
+for event in clicks.click(item: 3, modifiers: [], time: 1, point: Point(x: 400, y: 90), selection: &selection, band: band) {
     print(event)                     // changed(…removed: [3]), then focusMoved(3): a plain click toggles
 }
 print(selection.focus ?? -1)                           // 3
