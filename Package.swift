@@ -41,7 +41,11 @@ let package = Package(
         // and decode drivers, the output sink.
         .target(name: "PointerSimPipeline", dependencies: ["PointerSimCore", "PointerSimInput", "PointerSimFormats"]),
         // Drawing a replay: the HTML viewer and the SVG summary (`pointersim render`).
-        .target(name: "PointerSimRender", dependencies: ["PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimPipeline"]),
+        // The page's script is Viewer/viewer.js, compiled in as a Swift string
+        // (ViewerScript.swift, Tools/gen-viewer-script.sh), not a resource.
+        .target(
+            name: "PointerSimRender", dependencies: ["PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimPipeline"],
+            exclude: ["Viewer/viewer.js"]),
         .target(name: "PointerSimWorkloads", dependencies: ["PointerSimCore"]),
         // Property tests of your own pointer code against PointerSim:
         // generators, shrinking, models, the conformance runner.

@@ -3,7 +3,8 @@
 #
 #   Tools/test.sh          the quick tier: `swift test` (unit, property, golden
 #                          traces, command line, libinput fidelity,
-#                          documentation), the public API budget
+#                          documentation), the viewer's script under Node,
+#                          the public API budget
 #                          (Tools/public-api.sh --check) and the two deliberately wrong
 #                          examples caught by the test kit
 #                          (Tools/examples-check.sh); about 3 minutes on 2
@@ -41,7 +42,7 @@ FULL=0
 case "${1:-}" in
 "") ;;
 --full) FULL=1 ;;
--h|--help) sed -n '2,32p' "$0"; exit 0 ;;
+-h|--help) sed -n '2,33p' "$0"; exit 0 ;;
 *) echo "usage: Tools/test.sh [--full]" >&2; exit 2 ;;
 esac
 
@@ -192,6 +193,7 @@ echo "== Tools/test.sh: the $([ $FULL = 1 ] && echo full || echo quick) tier" >&
 step "install what is missing (Tools/setup.sh)" Tools/setup.sh
 step "install the Python test dependencies (pytest, junitparser)" python_test_deps
 step "swift test" swift_test
+step "the viewer's script under Node (node --test Tests/PointerSimRenderScriptTests)" node --test Tests/PointerSimRenderScriptTests/
 step "the public API within its budget (Tools/public-api.sh --check: the symbol graph against Tools/api/budget.txt)" Tools/public-api.sh --check
 step "the wrong examples are caught (Tools/examples-check.sh: Examples/WrongToggle, Examples/ConformPython)" Tools/examples-check.sh
 if [ $FULL = 1 ]; then
