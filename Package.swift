@@ -119,7 +119,7 @@ let package = Package(
         // Checks of the repository itself, not of one module: ported
         // functions, licence notices, the package manifests, the docs and
         // their links, the `uikit` sources table, the trace comments. (The
-        // public API budget is Tools/public-api.sh --check, from the symbol
+        // public API budget is Tools/check-public-api.sh --check, from the symbol
         // graph, a step of Tools/test.sh.)
         .testTarget(
             name: "PointerSimRepositoryTests",

@@ -1,7 +1,7 @@
 // The viewer script's pure functions under Node (`node --test`, a step of
 // Tools/test.sh's quick tier): Sources/PointerSimRender/Viewer/viewer.js loads
 // as a module and hands them out; the page itself runs only in a browser
-// (Tools/browser-test.sh, in --full).
+// (Tools/test-browser.sh, in --full).
 'use strict';
 const test = require('node:test');
 const assert = require('node:assert/strict');

@@ -6,10 +6,10 @@
 # when it cannot, it says so and skips (exit 0), unless
 # POINTERSIM_REQUIRE_BROWSER_TEST=1. POINTERSIM_SKIP_BROWSER_TEST=1 skips it.
 #
-# usage: Tools/browser-test.sh [--bin PATH] [run.py options: --case DIR/NAME, --all,
+# usage: Tools/test-browser.sh [--bin PATH] [run.py options: --case DIR/NAME, --all,
 #        --bench LINES, --screenshot FILE, --screenshot-case DIR/NAME@T, --verbose,
 #        --fits-only (only the showcase and three-toolkit checks), --shots DIR
-#        (docs/Viewer.md's screenshots; Tools/viewer-screenshots.sh)]
+#        (docs/Viewer.md's screenshots; Tools/gen-viewer-screenshots.sh)]
 # env: POINTERSIM_CHROMIUM (the browser binary; default: chromium on PATH)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,8 +47,8 @@ if [ -z "$POINTERSIM_CHROMIUM" ]; then
 	[ -n "$POINTERSIM_CHROMIUM" ] || skip "chromium is missing after apt-get install"
 fi
 if [ -z "$BIN" ]; then
-	swift build --product pointersim >&2
-	BIN=$(swift build --show-bin-path)/pointersim
+	. Tools/lib/build.sh
+	BIN=$(build_pointersim)
 fi
 echo "== browser test: $("$POINTERSIM_CHROMIUM" --version 2>/dev/null || echo chromium), $BIN" >&2
 run_child "$PY" Tools/browser-test/run.py --bin "$BIN" --chromium "$POINTERSIM_CHROMIUM" "${ARGS[@]}"

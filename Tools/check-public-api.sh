@@ -5,10 +5,10 @@
 # members, such as the `==` of a synthesized Equatable, and SPI symbols are
 # not counted: a client of `@_spi(…)` names it, here Benchmarks/ and Fuzz/).
 #
-#   Tools/public-api.sh            # print the table (declared symbols, with
+#   Tools/check-public-api.sh            # print the table (declared symbols, with
 #                                  # synthesized members, and types)
-#   Tools/public-api.sh --list M   # list module M's declared public symbols by kind
-#   Tools/public-api.sh --check    # also fail when a module declares more than
+#   Tools/check-public-api.sh --list M   # list module M's declared public symbols by kind
+#   Tools/check-public-api.sh --check    # also fail when a module declares more than
 #                                  # its budget (Tools/api/budget.txt) or has no
 #                                  # line there (run by Tools/test.sh's quick tier)
 #
@@ -20,11 +20,11 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --check) check=1; shift;;
     --list) list="$2"; shift 2;;
-    *) echo "usage: Tools/public-api.sh [--check] [--list MODULE]" >&2; exit 2;;
+    *) echo "usage: Tools/check-public-api.sh [--check] [--list MODULE]" >&2; exit 2;;
   esac
 done
 swift package dump-symbol-graph --minimum-access-level public >/dev/null 2>&1 \
-  || { echo "public-api: swift package dump-symbol-graph failed" >&2; exit 1; }
+  || { echo "check-public-api: swift package dump-symbol-graph failed" >&2; exit 1; }
 dir=$(swift build --show-bin-path)/../symbolgraph
 python3 - "$dir" "$check" "$list" Tools/api/budget.txt <<'PY'
 import collections, glob, json, os, sys
@@ -77,8 +77,8 @@ for name in budget:
         bad.append(f"{budget_file} names {name}, which is not a module of Sources/")
 sys.stdout.flush()
 for b in bad:
-    print("public-api: " + b, file=sys.stderr)
+    print("check-public-api: " + b, file=sys.stderr)
 if bad:
     sys.exit(1)
-print(f"public-api: every module within its budget ({budget_file})")
+print(f"check-public-api: every module within its budget ({budget_file})")
 PY
