@@ -51,7 +51,7 @@ echo "check-examples: Python: caught; the files replay to the divergence"
 
 # 2. Swift, the client package's own property test (it must fail).
 set +e
-(cd Examples/WrongToggle && COUNTEREXAMPLES="$out/swift" swift test 2>&1) > "$out/swift.txt"
+(cd Examples/WrongToggle && POINTERSIM_COUNTEREXAMPLES="$out/swift" swift test 2>&1) > "$out/swift.txt"
 rc=$?
 set -e
 grep -A4 "diverges from PointerSim" "$out/swift.txt" || true
