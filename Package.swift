@@ -41,7 +41,11 @@ let package = Package(
         // and decode drivers, the output sink.
         .target(name: "PointerSimPipeline", dependencies: ["PointerSimCore", "PointerSimInput", "PointerSimFormats"]),
         // Drawing a replay: the HTML viewer and the SVG summary (`pointersim render`).
-        .target(name: "PointerSimRender", dependencies: ["PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimPipeline"]),
+        // The page's script is Viewer/viewer.js, compiled in as a Swift string
+        // (ViewerScript.swift, Tools/gen-viewer-script.sh), not a resource.
+        .target(
+            name: "PointerSimRender", dependencies: ["PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimPipeline"],
+            exclude: ["Viewer/viewer.js"]),
         .target(name: "PointerSimWorkloads", dependencies: ["PointerSimCore"]),
         // Property tests of your own pointer code against PointerSim:
         // generators, shrinking, models, the conformance runner.
@@ -72,11 +76,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // What the test targets share (not a product): the repository's root
-        // and data files, the reader of libinput reference files, the
-        // fidelity tolerance, and a runner of the `pointersim` binary.
+        // and data files (`Repository`, `RecordingFiles`), the reader of
+        // libinput reference files, the fidelity tolerance, and a runner of
+        // the `pointersim` binary.
         .target(
             name: "PointerSimTestSupport",
-            dependencies: ["PointerSimCore", "PointerSimInput", "PointerSimFormats"],
+            dependencies: ["PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimPipeline"],
             path: "Tests/PointerSimTestSupport"),
         .testTarget(
             name: "PointerSimCoreTests",
@@ -89,6 +94,9 @@ let package = Package(
             dependencies: ["PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimPipeline", "PointerSimTestSupport"]),
         .testTarget(
             name: "PointerSimFormatsTests",
+            dependencies: ["PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimPipeline", "PointerSimTestSupport"]),
+        .testTarget(
+            name: "PointerSimPipelineTests",
             dependencies: ["PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimPipeline", "PointerSimTestSupport"]),
         .testTarget(
             name: "PointerSimRenderTests",
@@ -108,6 +116,14 @@ let package = Package(
         .testTarget(
             name: "PointerSimCLITests",
             dependencies: ["pointersim", "PointerSimTestSupport"]),
+        // Checks of the repository itself, not of one module: ported
+        // functions, licence notices, the package manifests, the docs and
+        // their links, the `uikit` sources table, the trace comments. (The
+        // public API budget is Tools/check-public-api.sh --check, from the symbol
+        // graph, a step of Tools/test.sh.)
+        .testTarget(
+            name: "PointerSimRepositoryTests",
+            dependencies: ["PointerSimCore", "PointerSimFormats", "PointerSimPipeline", "PointerSimTestSupport"]),
     ]
 )
 

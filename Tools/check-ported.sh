@@ -8,7 +8,7 @@
 # functions"). A wrapper that only glues a shared port to a dispatch names
 # the C function in prose instead (for example "`evdev_post_scroll`
 # (``EvdevScroll/post(dx:dy:)``) posted as ..."), so each C name has exactly
-# one marker. PointerSimInputTests.PortedFunctionTests runs the same check
+# one marker. PointerSimRepositoryTests.PortedFunctionTests runs the same check
 # under `swift test`.
 #
 # Usage: Tools/check-ported.sh [--list]   (exit 1 on a duplicate)

@@ -72,7 +72,7 @@ seed() { # target corpus-folder: copies the committed inputs of the target's kin
   if [ "$t" = FuzzDecoder ]; then
     # each recording of Traces/libinput in the target's own encoding (it
     # decodes to the same events as libinput's reference)
-    FUZZ_MAKE_SEEDS="$dir" "$bindir/$t"
+    POINTERSIM_FUZZ_MAKE_SEEDS="$dir" "$bindir/$t"
   fi
   if [ "$t" = FuzzEvemuSplit ]; then
     # a description, the line ##split, then events recorded on that device

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what PointerSim needs on Debian/Ubuntu when it is missing:
-# libevdev-dev and pkg-config (plus any extra Debian packages named as
+# libevdev-dev, pkg-config and nodejs (the viewer script's tests) (plus any extra Debian packages named as
 # arguments). Uses apt-get as root, or sudo when it works without a prompt;
 # otherwise says exactly what to run.
 set -euo pipefail
@@ -8,6 +8,7 @@ set -euo pipefail
 need=()
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 if ! { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libevdev; }; then need+=(libevdev-dev); fi
+command -v node >/dev/null 2>&1 || need+=(nodejs)
 for p in "$@"; do dpkg -s "$p" >/dev/null 2>&1 || need+=("$p"); done
 
 if ! command -v swift >/dev/null 2>&1; then

@@ -3,9 +3,11 @@
 #
 #   Tools/test.sh          the quick tier: `swift test` (unit, property, golden
 #                          traces, command line, libinput fidelity,
-#                          documentation) and the two deliberately wrong
+#                          documentation), the viewer's script under Node,
+#                          the public API budget
+#                          (Tools/check-public-api.sh --check) and the two deliberately wrong
 #                          examples caught by the test kit
-#                          (Tools/examples-check.sh); about 3 minutes on 2
+#                          (Tools/check-examples.sh); about 3 minutes on 2
 #                          cores after the build
 #   Tools/test.sh --full   everything CI runs (.ci/run): the quick tier, then a
 #                          build with warnings as errors (this package, its
@@ -17,8 +19,7 @@
 #                          bounded run of every fuzz target, the release-build
 #                          bench digests, the benchmark gates (Benchmarks/) and
 #                          the viewer in headless Chromium; about 30 minutes
-#                          on 2 cores (1,773 s in CI), about 56 (3,376 s)
-#                          with three busy loops beside it
+#                          on 2 cores (README.md has the measured figures)
 #
 # Both install what is missing first (Tools/setup.sh; the VM and toolkit
 # steps install their own). Every step runs even when an earlier one failed;
@@ -35,12 +36,13 @@ cd "$(dirname "$0")/.."
 # process a step started is ended (Tools/lib/children.sh): each step runs
 # through run_child, so the signal is taken at once, not when the step ends.
 . Tools/lib/children.sh
+. Tools/lib/build.sh
 
 FULL=0
 case "${1:-}" in
 "") ;;
 --full) FULL=1 ;;
--h|--help) sed -n '2,31p' "$0"; exit 0 ;;
+-h|--help) sed -n '2,33p' "$0"; exit 0 ;;
 *) echo "usage: Tools/test.sh [--full]" >&2; exit 2 ;;
 esac
 
@@ -123,7 +125,7 @@ toolkits() {
 	# (Traces/toolkits); here the real Qt 6 and GTK 4 play it again, so a
 	# drift of the toolkits or of the harnesses shows (about 5 minutes: GTK
 	# plays on the wall clock).
-	python3 Tools/toolkits/live-check.py
+	python3 Tools/toolkits/check-live.py
 }
 
 example_client() {
@@ -140,12 +142,10 @@ example_client() {
 	return $rc
 }
 
-release_bin() { echo "$(swift build -c release --show-bin-path)/pointersim"; }
 
 bench_digests() {
-	swift build -c release --product pointersim >&2 || return 1
 	local rel mode out want rc=0
-	rel=$(release_bin)
+	rel=$(build_pointersim release) || return 1
 	# The checkpoint digests must equal the reference (docs/Benchmarks.md, Traces/bench/).
 	for mode in replace add toggle addSticky; do
 		out=$("$rel" bench band --items 100000 --mode "$mode" --json) || { echo "bench band $mode failed" >&2; rc=1; continue; }
@@ -181,8 +181,9 @@ python_test_deps() {
 }
 
 browser() {
-	swift build -c release --product pointersim >&2 || return 1
-	Tools/browser-test.sh --bin "$(release_bin)" --bench 1000000
+	local rel
+	rel=$(build_pointersim release) || return 1
+	Tools/test-browser.sh --bin "$rel" --bench 1000000
 }
 
 # --- the tiers -----------------------------------------------------------------------
@@ -191,7 +192,9 @@ echo "== Tools/test.sh: the $([ $FULL = 1 ] && echo full || echo quick) tier" >&
 step "install what is missing (Tools/setup.sh)" Tools/setup.sh
 step "install the Python test dependencies (pytest, junitparser)" python_test_deps
 step "swift test" swift_test
-step "the wrong examples are caught (Tools/examples-check.sh: Examples/WrongToggle, Examples/ConformPython)" Tools/examples-check.sh
+step "the viewer's script under Node (node --test Tests/PointerSimRenderScriptTests)" node --test Tests/PointerSimRenderScriptTests/
+step "the public API within its budget (Tools/check-public-api.sh --check: the symbol graph against Tools/api/budget.txt)" Tools/check-public-api.sh --check
+step "the wrong examples are caught (Tools/check-examples.sh: Examples/WrongToggle, Examples/ConformPython)" Tools/check-examples.sh
 if [ $FULL = 1 ]; then
 	if want POINTERSIM_SKIP_WERROR; then
 		step "warnings as errors (the package and its tests, Examples/Client, Benchmarks/)" werror_build
@@ -200,9 +203,9 @@ if [ $FULL = 1 ]; then
 		step "real toolkits: Qt 6 (PySide6, offscreen) and GTK 4 (Xvfb) replay the recorded corpus" toolkits
 	else skipped "real toolkits" POINTERSIM_SKIP_TOOLKITS; fi
 	step "example client: a package using PointerSimCore alone, and with PointerSimFormats" example_client
-	if want POINTERSIM_SKIP_DOCS; then step "documentation (Tools/docs.sh)" Tools/docs.sh
+	if want POINTERSIM_SKIP_DOCS; then step "documentation (Tools/build-docs.sh)" Tools/build-docs.sh
 	else skipped "documentation" POINTERSIM_SKIP_DOCS; fi
-	if want POINTERSIM_SKIP_VM_TEST; then step "end-to-end test on a real kernel (qemu, Tools/vm-test.sh)" Tools/vm-test.sh
+	if want POINTERSIM_SKIP_VM_TEST; then step "end-to-end test on a real kernel (qemu, Tools/test-vm.sh)" Tools/test-vm.sh
 	else skipped "end-to-end VM test" POINTERSIM_SKIP_VM_TEST; fi
 	if want POINTERSIM_SKIP_SANITIZERS; then step "sanitizers (Tools/sanitize.sh)" Tools/sanitize.sh
 	else skipped "sanitizers" POINTERSIM_SKIP_SANITIZERS; fi

@@ -13,8 +13,8 @@
 # the script exit 1 after the others are done.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build --product pointersim >/dev/null
-bin=$(swift build --show-bin-path)/pointersim
+. Tools/lib/build.sh
+bin=$(build_pointersim 2>/dev/null) || bin=$(build_pointersim)
 [ $# -gt 0 ] || set -- Traces
 for a in "$@"; do
   case $a in

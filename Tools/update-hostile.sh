@@ -2,17 +2,19 @@
 # Rewrites the expected exit status, standard output and standard error of
 # every hostile-input case (Traces/hostile/*.case, the first corpus, and
 # Traces/hostile/round3/*.case, the second, Traces/hostile/round4/*.case, the
-# third, Traces/hostile/conform/*.case, pointersim conform's; HOSTILE_CASES="FILES"
-# limits it to some) from the debug build:
-#   swift build --product pointersim && Tools/update-hostile.sh
+# third, Traces/hostile/conform/*.case, pointersim conform's; POINTERSIM_HOSTILE_CASES="FILES"
+# limits it to some) from the debug build (built first; POINTERSIM_BIN=PATH
+# uses another binary):
+#   Tools/update-hostile.sh
 # then review the diffs (git diff Traces/hostile). Each .case file keeps its
 # comment lines (#) and its `args:` line; HostileInputTests runs the same
 # command and compares all three exactly. Arguments are split at spaces, with
 # no globbing; a lone '' is an empty argument.
 set -eu
 cd "$(dirname "$0")/.."
-bin=${POINTERSIM_BIN:-.build/debug/pointersim}
-for c in ${HOSTILE_CASES:-Traces/hostile/*.case Traces/hostile/round3/*.case Traces/hostile/round4/*.case Traces/hostile/conform/*.case}; do
+. Tools/lib/build.sh
+bin=${POINTERSIM_BIN:-$(build_pointersim)}
+for c in ${POINTERSIM_HOSTILE_CASES:-Traces/hostile/*.case Traces/hostile/round3/*.case Traces/hostile/round4/*.case Traces/hostile/conform/*.case}; do
     args=$(sed -n 's/^args: //p' "$c")
     tmp=$(mktemp -d)
     set -f

@@ -1,6 +1,6 @@
 // The C++ baseline for the band workload (docs/Benchmarks.md): a
 // straightforward incremental uniform grid, written for PointerSim as the
-// yardstick its band engine is measured against (Tools/bench-compare.sh).
+// yardstick its band engine is measured against (Tools/compare-bench.sh).
 //
 // Items: four float edges each (exact for this workload). Grid: cells of
 // side max(mean item side, sqrt(area / n)), each item registered in every

@@ -4,7 +4,7 @@
 // in a few lines. It depends on the repository by path, as Examples/Client
 // does; a published client writes
 //     .package(url: "https://github.com/…/PointerSim", from: "0.2.0")
-// instead. Tools/examples-check.sh runs its test and checks the bug is caught.
+// instead. Tools/check-examples.sh runs its test and checks the bug is caught.
 import PackageDescription
 
 // A path dependency's identity is the name of its folder (the clone's name),

@@ -271,7 +271,7 @@ struct ReplayOptions: ParsableArguments {
     @Flag(help: "Also write a `pointer` line after every input frame.")
     var verbose = false
 
-    @Option(help: "With --verbose, also sample the pointer this many times a second while it animates (the scene's regionConfiguration.animation; Tools/showcase.sh uses 60).")
+    @Option(help: "With --verbose, also sample the pointer this many times a second while it animates (the scene's regionConfiguration.animation; Tools/render-showcase.sh uses 60).")
     var frames: Double?
 
     @Flag(help: "Tell the replay in words instead of the log, one line per moment (what a band selects, handles and their arrows, latches, resizes).")

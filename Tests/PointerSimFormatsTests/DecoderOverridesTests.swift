@@ -2,6 +2,7 @@ import Foundation
 import PointerSimFormats
 @_spi(Fuzz) import PointerSimInput
 import PointerSimPipeline
+import PointerSimTestSupport
 import Testing
 
 /// Issue #21: the checks of `decode --udev`, `--quirk` and `--dmi`

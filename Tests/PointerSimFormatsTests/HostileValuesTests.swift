@@ -2,6 +2,7 @@ import Foundation
 import PointerSimCore
 import PointerSimFormats
 import PointerSimInput
+import PointerSimTestSupport
 import Testing
 
 /// The decoder's bounds on hostile values (docs/Decoding.md, "Hostile values").

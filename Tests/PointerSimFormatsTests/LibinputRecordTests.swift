@@ -3,6 +3,7 @@ import PointerSimCore
 import PointerSimFormats
 import PointerSimInput
 import PointerSimPipeline
+import PointerSimTestSupport
 import Testing
 
 @Suite struct LibinputRecordTests {

@@ -1,6 +1,7 @@
 import Foundation
 import PointerSimCore
 import PointerSimFormats
+import PointerSimTestSupport
 import Testing
 
 /// The profile registry (``BandProfile/registered``) and the click-rule
@@ -76,7 +77,7 @@ import Testing
     }
 
     @Test func sceneDocsRuleTableIsTheRegistrys() throws {
-        let url = GoldenCase.packageRoot.appendingPathComponent("docs/Formats/Scene.md")
+        let url = Repository.root.appendingPathComponent("docs/Formats/Scene.md")
         let doc = try String(contentsOf: url, encoding: .utf8)
         let begin = "<!-- click-rules: generated from ClickRules.registry by ProfileRegistryTests; do not edit -->\n"
         let end = "\n<!-- end click-rules -->"

@@ -1,6 +1,7 @@
 import Foundation
 import PointerSimCore
 import PointerSimFormats
+import PointerSimTestSupport
 import Testing
 
 /// The exact writers: traces and scenes written back parse to the same values,
@@ -22,7 +23,7 @@ import Testing
     /// Every scene committed under Traces/ and docs/ reads back from its rendering
     /// as the same scene, and renders again to the same text.
     @Test func everyCommittedSceneRoundTrips() throws {
-        let root = GoldenCase.packageRoot
+        let root = Repository.root
         var checked = 0
         for dir in ["Traces", "Examples", "docs"] {
             guard let e = FileManager.default.enumerator(atPath: root.appendingPathComponent(dir).path) else { continue }

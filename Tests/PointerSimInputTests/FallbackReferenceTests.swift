@@ -148,13 +148,13 @@ struct FallbackComparison: CustomStringConvertible {
     /// Every reference of a fallback device (not a touchpad) available on this
     /// machine: ≥ 99 % of motion frames within 1 % (or 0.02), buttons and keys
     /// identical, scroll within 1 %. Prints a summary (one line per recording
-    /// with FALLBACK_REF_VERBOSE set).
+    /// with POINTERSIM_FALLBACK_REF_VERBOSE set).
     @Test func fallbackDevicesMatchLibinput() throws {
-        let verbose = Repository.environment("FALLBACK_REF_VERBOSE") != nil
+        let verbose = Repository.environment("POINTERSIM_FALLBACK_REF_VERBOSE") != nil
         var n = 0, motion = (0, 0), buttons = 0, keys = 0, scroll = (0, 0)
         defer {
             print("[fallback-ref] \(n) recordings: motion \(motion.0)/\(motion.1) frames, buttons \(buttons), keys \(keys), scroll \(scroll.0)/\(scroll.1) frames"
-                  + " (the bar: 99 % of motion, buttons and keys as the reference, all scroll; FALLBACK_REF_VERBOSE=1 for each)")
+                  + " (the bar: 99 % of motion, buttons and keys as the reference, all scroll; POINTERSIM_FALLBACK_REF_VERBOSE=1 for each)")
         }
         for path in ReferenceFiles.references() {
             let r = try ReferenceFile(path: path)

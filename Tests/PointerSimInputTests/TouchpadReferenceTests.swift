@@ -10,8 +10,8 @@ import PointerSimTestSupport
 /// each reference's header, so the comparison tests the dispatch, not the
 /// classification (`LibinputFidelityTests` runs the whole `decode` path).
 ///
-/// `TP_REF_DIRS` / `TP_REC_DIRS` (colon-separated) override the folders;
-/// `TP_REF_VERBOSE=1` prints the first mismatches per recording.
+/// `POINTERSIM_TOUCHPAD_REF_DIRS` / `POINTERSIM_TOUCHPAD_REC_DIRS` (colon-separated) override the folders;
+/// `POINTERSIM_TOUCHPAD_REF_VERBOSE=1` prints the first mismatches per recording.
 struct TouchpadReference {
     struct Motion { var frame: Int; var dx: Double; var dy: Double; var ux: Double; var uy: Double }
     struct Button: Equatable { var code: Int; var pressed: Bool; var src: String }
@@ -165,12 +165,12 @@ struct TouchpadReference {
     /// Folders with references (`NAME.txt` or `NAME.libinput.txt`): the
     /// package's `Traces/touchpad-synthetic` and `Traces/libinput`.
     static var refDirs: [String] {
-        Repository.folders(fromEnvironment: "TP_REF_DIRS")
+        Repository.folders(fromEnvironment: "POINTERSIM_TOUCHPAD_REF_DIRS")
             ?? [Repository.path("Traces/touchpad-synthetic"), Repository.path("Traces/libinput")]
     }
     /// Folders with the recordings the references name.
     static var recDirs: [String] {
-        Repository.folders(fromEnvironment: "TP_REC_DIRS")
+        Repository.folders(fromEnvironment: "POINTERSIM_TOUCHPAD_REC_DIRS")
             ?? [Repository.path("Traces/touchpad-synthetic"), Repository.path("Traces/libinput")]
     }
 
@@ -205,17 +205,17 @@ struct TouchpadReference {
 
 @Suite struct TouchpadReferenceTests {
     @Test func framesMatchLibinput() throws {
-        let verbose = TouchpadReference.env("TP_REF_VERBOSE") != nil
-        let only = TouchpadReference.env("TP_REF_ONLY")
+        let verbose = TouchpadReference.env("POINTERSIM_TOUCHPAD_REF_VERBOSE") != nil
+        let only = TouchpadReference.env("POINTERSIM_TOUCHPAD_REF_ONLY")
         var totalM = 0, matchedM = 0, n = 0, scroll = (0, 0), buttons = 0, gestures = (0, 0, 0)
         for (ref, desc, events) in try TouchpadReference.all() {
             if let o = only, !ref.name.contains(o) { continue }
             let ours = try ref.decode(desc, events)
             let res = ref.compare(ours, verbose: verbose)
-            if TouchpadReference.env("TP_REF_DUMP") != nil {
+            if TouchpadReference.env("POINTERSIM_TOUCHPAD_REF_DUMP") != nil {
                 for e in ours { print("   OURS \(e.origin) t=\(e.time) \(e.kind)") }
             }
-            // one line per recording only when asked (TP_REF_VERBOSE); a summary always
+            // one line per recording only when asked (POINTERSIM_TOUCHPAD_REF_VERBOSE); a summary always
             if verbose || only != nil {
                 print("TPREF " + res.description)
                 for n in res.notes { print("   " + n) }
@@ -230,7 +230,7 @@ struct TouchpadReference {
         }
         print("TPREF \(n) touchpad recordings: motion \(matchedM)/\(totalM) frames, buttons \(buttons), scroll \(scroll.0)/\(scroll.1) frames, "
               + "gestures \(gestures.0)/\(gestures.1) in the reference's order (all of them in \(gestures.2) of \(n) recordings; not part of the bar) — "
-              + "the bar: 99 % of motion, buttons as the reference, 99 % of scroll; TP_REF_VERBOSE=1 for each recording")
+              + "the bar: 99 % of motion, buttons as the reference, 99 % of scroll; POINTERSIM_TOUCHPAD_REF_VERBOSE=1 for each recording")
         #expect(totalM > 0, "no touchpad reference found in \(TouchpadReference.refDirs)")
     }
 

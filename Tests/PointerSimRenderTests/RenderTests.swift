@@ -90,3 +90,23 @@ import Testing
         #expect(svg.contains("hsl("))  // the path coloured by time
     }
 }
+
+/// The page's script is Sources/PointerSimRender/Viewer/viewer.js (tested
+/// under Node: Tests/PointerSimRenderScriptTests); the string the renderer
+/// writes is generated from it by Tools/gen-viewer-script.sh.
+@Suite struct ViewerScriptTests {
+    @Test func viewerScriptIsTheJavaScriptFile() throws {
+        let url = Repository.root.appendingPathComponent("Sources/PointerSimRender/Viewer/viewer.js")
+        let file = try String(contentsOf: url, encoding: .utf8)
+        #expect(ReplayRenderer.viewerJS + "\n" == file,
+                "Sources/PointerSimRender/ViewerScript.swift is not up to date with Viewer/viewer.js: run Tools/gen-viewer-script.sh")
+    }
+
+    @Test func thePageCarriesTheScriptWhole() throws {
+        let c = try ReplayCaptureTests().capture("band/autoscroll").0
+        let page = ReplayRenderer.html(c, title: "script")
+        #expect(page.contains("<script>\n" + ReplayRenderer.viewerJS + "\n</script>"))
+        // the page part runs only in a browser; Node gets the pure functions
+        #expect(ReplayRenderer.viewerJS.contains("if (typeof document === 'object') (function () {"))
+    }
+}

@@ -14,19 +14,20 @@
 #
 # usage: run-libinput-ref.sh [--jobs FILE] [--outdir DIR] [--ts recorded|kernel]
 #                            [--clock virtual|real] [--speed F] [--timeout S] [--only NAME[,NAME..]]
-# env: WORK=/tmp/libinput-ref (build + cache), REC=<folder of the recordings>
-#      (default: Traces/libinput of this repository); OUTDIR defaults to ./out
-#      (use --outdir). --jobs defaults to jobs.txt beside this script.
+# env: POINTERSIM_LREF_WORK=/tmp/libinput-ref (build + cache),
+#      POINTERSIM_LREF_REC=<folder of the recordings> (default: Traces/libinput
+#      of this repository), POINTERSIM_LREF_OUTDIR (default ./out; or --outdir). --jobs defaults to jobs.txt beside this script.
 # --timeout defaults to 180 s plus, per job, the recording's duration + 15 s.
 # Needs root (apt-get download, mknod). Never leaves qemu running (timeout -k + trap).
 set -euo pipefail
 # Interrupted or terminated, every process started here (qemu first) is ended.
 . "$(dirname "$0")/../lib/children.sh"
+. "$(dirname "$0")/../lib/qemu.sh"   # the kernel and the boot, shared with Tools/vm-test/run.sh
 
 HERE=$(cd "$(dirname "$0")" && pwd)
-WORK=${WORK:-/tmp/libinput-ref}
-REC=${REC:-$HERE/../../Traces/libinput}
-OUTDIR=${OUTDIR:-$PWD/out}
+WORK=${POINTERSIM_LREF_WORK:-/tmp/libinput-ref}
+REC=${POINTERSIM_LREF_REC:-$HERE/../../Traces/libinput}
+OUTDIR=${POINTERSIM_LREF_OUTDIR:-$PWD/out}
 JOBS=$HERE/jobs.txt
 TS=recorded
 CLOCK=virtual
@@ -69,37 +70,7 @@ LIVER=$(dpkg-query -W -f='${Version}' libinput10)
 log "packages ready; libinput10 $LIVER"
 
 # --- 2. Debian kernel (apt-get download of Debian's linux-image) ---------------------------
-kpkg() { apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/{print $2; exit}'; }
-KPKG=$(kpkg)
-[ -n "$KPKG" ] || { apt-get update -qq; KPKG=$(kpkg); }
-[ -n "$KPKG" ] || { echo "cannot resolve linux-image-amd64" >&2; exit 1; }
-KVER=${KPKG#linux-image-}
-KDIR=$WORK/kernel
-mkdir -p "$KDIR"
-if ! ls "$KDIR/${KPKG}"_*.deb >/dev/null 2>&1; then
-	(cd "$KDIR" && apt-get download "$KPKG" >"$KDIR/download.log" 2>&1) \
-		|| { apt-get update -qq; (cd "$KDIR" && apt-get download "$KPKG" >"$KDIR/download.log" 2>&1); } \
-		|| { cat "$KDIR/download.log"; exit 1; }
-fi
-if [ ! -f "$KDIR/root/boot/vmlinuz-$KVER" ]; then
-	rm -rf "$KDIR/root"; mkdir -p "$KDIR/root"
-	dpkg-deb --fsys-tarfile "$KDIR/${KPKG}"_*.deb | tar -x -C "$KDIR/root" --wildcards \
-		'./boot/vmlinuz-*' './boot/config-*' \
-		'*/kernel/drivers/input/evdev.ko*' '*/kernel/drivers/input/misc/uinput.ko*' 2>/dev/null || true
-fi
-VMLINUZ=$KDIR/root/boot/vmlinuz-$KVER
-MODDIR=$KDIR/root/lib/modules/$KVER
-KERNEL=$VMLINUZ
-VMLINUX=$KDIR/vmlinux-$KVER
-if [ ! -s "$VMLINUX" ]; then
-	pos=$(LC_ALL=C grep -abo $'\xfd7zXZ' "$VMLINUZ" | head -1 | cut -d: -f1 || true)
-	if [ -n "$pos" ]; then
-		tail -c +$((pos + 1)) "$VMLINUZ" | xz -dc >"$VMLINUX.tmp" 2>/dev/null || true
-		mv "$VMLINUX.tmp" "$VMLINUX"
-	fi
-fi
-NOTES=$( [ -s "$VMLINUX" ] && readelf -n "$VMLINUX" 2>/dev/null || true)
-grep -q 'Unknown note type: (0x00000012)' <<<"$NOTES" && KERNEL=$VMLINUX   # PVH entry
+debian_kernel "$WORK/kernel" || exit 1
 log "kernel $KVER ($KERNEL)"
 
 # --- 3. Debian's udev (not installed on the host: only unpacked) -------------------
@@ -128,7 +99,7 @@ for a in $(/bin/busybox --list); do [ "$a" = busybox ] || ln -s busybox "$IR/bin
 mknod -m 600 "$IR/dev/console" c 5 1
 mknod -m 666 "$IR/dev/null" c 1 3
 for m in evdev uinput; do
-	f=$(find "$MODDIR" -name "$m.ko*" | head -1)
+	f=$(kernel_module "$KROOT" "$m")
 	[ -n "$f" ] || { echo "module $m not found" >&2; exit 1; }
 	case "$f" in
 	*.ko) cp "$f" "$IR/lib/modules/$m.ko" ;;
@@ -210,16 +181,7 @@ DATA=$WORK/serial1.data
 rm -f "$RAW" "$DATA"
 log "booting (TCG) ..."
 T0=$(now)
-set +e
-timeout -k 5 "$TIMEOUT" qemu-system-x86_64 -accel tcg -cpu max -M pc -m 1024 -smp 1 \
-	-nodefaults -no-user-config -display none -no-reboot \
-	-serial stdio -serial "file:$DATA" \
-	-kernel "$KERNEL" -initrd "$WORK/initramfs.cpio" \
-	-append "console=ttyS0 quiet loglevel=3 panic=-1 rdinit=/init" </dev/null >"$RAW" 2>&1 &
-QPID=$!
-wait $QPID
-QRC=$?
-set -e
+qemu_boot "$TIMEOUT" 1024 "$WORK/initramfs.cpio" "$RAW" -serial "file:$DATA"
 T_BOOT=$(dt "$T0" "$(now)")
 tr -d '\r' <"$RAW" >"$WORK/serial0.log"
 log "qemu exit $QRC after ${T_BOOT}s"

@@ -29,14 +29,14 @@
 #       records exactly the files' events;
 #   (e) libinput record YAML: Debian's libinput-replay script (unpacked from
 #       libinput-tools) loads our recordings on the host and checks them with
-#       its own code, uinput aside (libinput-replay-check.py).
+#       its own code, uinput aside (check-libinput-replay.py).
 #
 # usage: run.sh [--bin PATH] [--timeout S] [--verbose] [--keep] [--update-expected]
 #   --bin PATH   the pointersim to test (default: `swift build --product pointersim`)
 #   --keep       keep this run's work folder even when every check passes
 #   --update-expected  rewrite expected.jsonl from this run (then review it!)
-# env: CACHE (downloads and the unpacked kernel, shared by runs and guarded by
-#      a lock; default /tmp/pointersim-vm-test), WORK (this run's folder:
+# env: POINTERSIM_VM_CACHE (downloads and the unpacked kernel, shared by runs and guarded by
+#      a lock; default /tmp/pointersim-vm-test), POINTERSIM_VM_WORK (this run's folder:
 #      builds, initramfs, logs; default a new $CACHE/run.XXXXXX, removed after
 #      a run that passes, kept and named after one that fails), so that two
 #      runs at once never write into each other's files.
@@ -45,11 +45,13 @@
 # every process the script started when it exits, is interrupted or terminated.
 set -euo pipefail
 . "$(dirname "$0")/../lib/children.sh"
+. "$(dirname "$0")/../lib/qemu.sh"
+. "$(dirname "$0")/../lib/build.sh"
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
-CACHE=${CACHE:-/tmp/pointersim-vm-test}
-WORK=${WORK:-}
+CACHE=${POINTERSIM_VM_CACHE:-/tmp/pointersim-vm-test}
+WORK=${POINTERSIM_VM_WORK:-}
 KEEP=0
 TIMEOUT=600   # a healthy run takes 20-50 s; a loaded 2-core CI host, with a TSan build, 3 min or more
 BIN=
@@ -120,48 +122,7 @@ T_PKG=$(dt "$T0" "$(now)")
 # --- 2. Debian's kernel: downloaded and unpacked into $CACHE, /boot untouched -----
 T0=$(now)
 flock 9
-kpkg() { apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/{print $2; exit}'; }
-KPKG=$(kpkg)
-if [ -z "$KPKG" ]; then
-	if [ "$(id -u)" = 0 ]; then apt-get update -qq; else sudo -n apt-get update -qq 2>/dev/null || true; fi
-	KPKG=$(kpkg)
-fi
-[ -n "$KPKG" ] || die "cannot resolve linux-image-amd64 from the apt sources (run apt-get update; is this Debian?)"
-KVER=${KPKG#linux-image-}
-KDIR=$CACHE/kernel
-mkdir -p "$KDIR"
-getdeb() { (cd "$KDIR" && apt-get download "$KPKG" >"$KDIR/download.log" 2>&1) && ls "$KDIR/${KPKG}"_*.deb >/dev/null 2>&1; }
-if ! ls "$KDIR/${KPKG}"_*.deb >/dev/null 2>&1; then
-	# stale package lists give a 404: refresh them once and retry
-	getdeb || { { [ "$(id -u)" = 0 ] && apt-get update -qq; } ; getdeb; } \
-		|| { cat "$KDIR/download.log" >&2; die "apt-get download $KPKG failed"; }
-fi
-KROOT=$KDIR/root-$KVER
-if [ ! -f "$KROOT/boot/vmlinuz-$KVER" ]; then
-	rm -rf "$KROOT"; mkdir -p "$KROOT"
-	# only what is needed (the whole package is 400 MB unpacked)
-	dpkg-deb --fsys-tarfile "$KDIR/${KPKG}"_*.deb | tar -x -C "$KROOT" --wildcards \
-		'./boot/vmlinuz-*' './boot/config-*' \
-		'*/kernel/drivers/input/evdev.ko*' '*/kernel/drivers/input/misc/uinput.ko*' \
-		2>/dev/null || true   # a module that is built in (=y) is absent; checked below
-fi
-VMLINUZ=$KROOT/boot/vmlinuz-$KVER
-KCONFIG=$KROOT/boot/config-$KVER
-[ -f "$VMLINUZ" ] || die "no vmlinuz in $KPKG"
-# Boot the uncompressed ELF vmlinux through its PVH entry when it has one:
-# decompressing bzImage under TCG costs ~4 s.
-KERNEL=$VMLINUZ
-VMLINUX=$KDIR/vmlinux-$KVER
-if [ ! -s "$VMLINUX" ]; then
-	pos=$(LC_ALL=C grep -abo $'\xfd7zXZ' "$VMLINUZ" | head -1 | cut -d: -f1 || true)
-	if [ -n "$pos" ]; then
-		tail -c +$((pos + 1)) "$VMLINUZ" | xz -dc >"$VMLINUX.tmp" 2>/dev/null || true  # trailing bytes are expected
-		mv "$VMLINUX.tmp" "$VMLINUX"
-	fi
-fi
-if [ -s "$VMLINUX" ] && readelf -n "$VMLINUX" 2>/dev/null | grep -q 'Unknown note type: (0x00000012)'; then
-	KERNEL=$VMLINUX   # XEN_ELFNOTE_PHYS32_ENTRY: bootable by qemu -kernel (PVH)
-fi
+debian_kernel "$CACHE/kernel" || die "could not fetch Debian's kernel (above)"
 # libinput replay (a python script in libinput-tools, whose other tools need
 # GTK): downloaded, and only the script unpacked, like the kernel
 LTDIR=$CACHE/libinput-tools
@@ -181,9 +142,8 @@ T_KERNEL=$(dt "$T0" "$(now)")
 # --- 3. pointersim and the emitter --------------------------------------------------
 T0=$(now)
 if [ -z "$BIN" ]; then
-	(cd "$ROOT" && swift build --product pointersim >"$WORK/swift-build.log" 2>&1) \
+	BIN=$(cd "$ROOT" && build_pointersim 2>"$WORK/swift-build.log") \
 		|| { tail -30 "$WORK/swift-build.log" >&2; die "swift build --product pointersim failed"; }
-	BIN=$(cd "$ROOT" && swift build --show-bin-path)/pointersim
 fi
 [ -x "$BIN" ] || die "no pointersim binary at $BIN"
 gcc -O2 -Wall -static $(pkg-config --cflags libevdev) -o "$WORK/emitter" "$HERE/emitter.c" $(pkg-config --libs libevdev) \
@@ -201,7 +161,7 @@ for a in $("$IR/bin/busybox" --list); do [ "$a" = busybox ] || ln -sf busybox "$
 for m in evdev uinput; do
 	sym=CONFIG_INPUT_$(echo "$m" | tr a-z A-Z)
 	if grep -q "^$sym=y" "$KCONFIG"; then continue; fi   # built in: nothing to load
-	f=$({ find "$KROOT/lib" "$KROOT/usr/lib" -name "$m.ko*" 2>/dev/null || true; } | head -1)
+	f=$(kernel_module "$KROOT" "$m")
 	[ -n "$f" ] || die "module $m not found in $KPKG"
 	case "$f" in   # busybox insmod cannot read compressed modules
 	*.ko) cp "$f" "$IR/lib/modules/$m.ko" ;;
@@ -236,17 +196,7 @@ RAW=$WORK/serial.raw
 OUT=$WORK/serial.log
 log "booting $KVER under TCG (limit ${TIMEOUT}s) ..."
 T0=$(now)
-set +e
-# TCG: /dev/kvm may be nested kvm_pvm, which cannot run a stock kernel.
-# -cpu max gives RDRAND, so the Swift runtime's getrandom() does not block.
-timeout -k 5 "$TIMEOUT" qemu-system-x86_64 -accel tcg -cpu max -M pc -m 512 -smp 1 \
-	-nodefaults -no-user-config -display none -serial stdio -no-reboot \
-	-kernel "$KERNEL" -initrd "$WORK/initramfs.cpio" \
-	-append "console=ttyS0 quiet loglevel=3 panic=-1 rdinit=/init" </dev/null >"$RAW" 2>&1 &
-QPID=$!
-wait $QPID
-QRC=$?
-set -e
+qemu_boot "$TIMEOUT" 512 "$WORK/initramfs.cpio" "$RAW"
 T_BOOT=$(dt "$T0" "$(now)")
 tr -d '\r' <"$RAW" >"$OUT"
 [ "$VERBOSE" = 1 ] && cat "$OUT" >&2
@@ -425,7 +375,7 @@ evemu_live_log() {
 	diff -u "$WORK/live.normalised.jsonl" "$WORK/evemu-live.normalised.jsonl" >"$WORK/evemu-live.diff" && return 0
 	local drift
 	# shellcheck disable=SC2086
-	drift=$(python3 "$HERE/timing-drift.py" "$WORK/evemu-replayed.yaml" $EVEMU_FILES) || drift=0
+	drift=$(python3 "$HERE/measure-timing-drift.py" "$WORK/evemu-replayed.yaml" $EVEMU_FILES) || drift=0
 	if awk -v d="$drift" 'BEGIN { exit !(d < 10) }'; then
 		cat "$WORK/evemu-live.diff" >&2
 		echo "(the players kept the files' timing, to ${drift} ms: the logs should be equal)" >&2
@@ -479,7 +429,7 @@ evemu_played_events() {
 check "(d) and that reader got exactly the events of our evemu files, per device" evemu_played_events
 # (e) libinput record YAML: libinput replay's own loader on the host (no python in the guest)
 check "(e) libinput replay's loader (libinput-tools $LIBINPUT_TOOLS_VERSION) accepts the VM's recordings" \
-	eval '/usr/bin/python3 "$HERE/libinput-replay-check.py" --replay "$LIBINPUT_REPLAY" "$WORK/recording.yaml" "$WORK/dropped.yaml" "$WORK/evemu-replayed.yaml" >"$WORK/libinput-check.out"'
+	eval '/usr/bin/python3 "$HERE/check-libinput-replay.py" --replay "$LIBINPUT_REPLAY" "$WORK/recording.yaml" "$WORK/dropped.yaml" "$WORK/evemu-replayed.yaml" >"$WORK/libinput-check.out"'
 check "no errors on pointersim's stderr" eval '! grep -v "^pointersim: \(reading\|recording\|device removed\|stopped\)" "$WORK/live.err" | grep -q .'
 
 T_TOTAL=$(dt "$T_START" "$(now)")

@@ -318,7 +318,7 @@ let benchmarks: @Sendable () -> Void = {
     // the handles were indexed each input cost a pass over all of them
     // (15 ms a move, 20 ms a scroll). The gate is an absolute bound: the
     // threshold file holds 200,000 µs of CPU time (written by hand, not
-    // re-recorded by Tools/bench-thresholds.sh) and 100 % above it fails,
+    // re-recorded by Tools/update-bench-thresholds.sh) and 100 % above it fails,
     // so the 4,000 inputs must take under 400,000 µs, 0.1 ms each (an
     // improvement is never flagged: it would fail the gate).
     Benchmark(

@@ -48,12 +48,12 @@ let codes: [[(UInt16, UInt16)]] = devices.map { d in
     d.codes.keys.sorted().flatMap { t in d.codes[t]!.sorted().map { (t, $0) } }
 }
 
-/// FUZZ_MAKE_SEEDS=DIR: writes one input per recording in Traces/libinput
+/// POINTERSIM_FUZZ_MAKE_SEEDS=DIR: writes one input per recording in Traces/libinput
 /// (its first 3,000 events, encoded as below) into DIR and exits, so fuzzing
 /// starts from real touches, clicks and scrolls on each device.
 @_cdecl("LLVMFuzzerInitialize")
 public func initialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>) -> CInt {
-    guard let dir = getenv("FUZZ_MAKE_SEEDS").map({ String(cString: $0) }) else { return 0 }
+    guard let dir = getenv("POINTERSIM_FUZZ_MAKE_SEEDS").map({ String(cString: $0) }) else { return 0 }
     for (n, r) in recordings.enumerated() {
         guard let reader = try? EvemuReader(path: r.description, eventsPath: r.events) else { continue }
         var items: [RawItem] = []
@@ -158,7 +158,7 @@ public func fuzzDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     pipeline.finish(into: &decoded)
     drain()
-    if Fuzz.dump {   // FUZZ_DUMP=1: what the input decoded to
+    if Fuzz.dump {   // POINTERSIM_FUZZ_DUMP=1: what the input decoded to
         Fuzz.show("devices \(chosen.map { devices[$0].name }): \(checker.counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
     }
     return 0

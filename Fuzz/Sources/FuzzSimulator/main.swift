@@ -93,7 +93,7 @@ public func fuzzSimulator(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         default: trace += "\(time) move \(b.byte() * 4) \(b.byte() * 3)\n"
         }
     }
-    if Fuzz.dump {   // FUZZ_DUMP=1: show the scene and trace an input makes
+    if Fuzz.dump {   // POINTERSIM_FUZZ_DUMP=1: show the scene and trace an input makes
         Fuzz.show(scene); Fuzz.show(trace)
     }
     // A value outside a documented range is refused clearly: nothing to simulate.

@@ -41,8 +41,8 @@ public enum Fuzz {
         return path
     }
 
-    /// Whether FUZZ_DUMP=1 is set: targets that build their input then print it.
-    public static let dump = getenv("FUZZ_DUMP").map { String(cString: $0) == "1" } ?? false
+    /// Whether POINTERSIM_FUZZ_DUMP=1 is set: targets that build their input then print it.
+    public static let dump = getenv("POINTERSIM_FUZZ_DUMP").map { String(cString: $0) == "1" } ?? false
 
     /// Writes a line to standard error at once.
     public static func show(_ text: String) {

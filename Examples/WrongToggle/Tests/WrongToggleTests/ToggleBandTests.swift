@@ -21,7 +21,7 @@ struct Model: BandSelectionModel {
     var toggling = BandProfile.uikit
     toggling.name = "toggling"
     toggling.defaultMode = .toggle
-    let directory = ProcessInfo.processInfo.environment["COUNTEREXAMPLES"]
+    let directory = ProcessInfo.processInfo.environment["POINTERSIM_COUNTEREXAMPLES"]
     let found = Conformance.expect(
         band: Model.self, generator: SessionGenerator(kind: .band, profile: toggling), sessions: 1000,
         counterexampleDirectory: directory, candidates: 40)

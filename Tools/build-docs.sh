@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the DocC documentation of every library (swift-docc-plugin) and
 # fails if DocC prints a warning. Archives: .build/plugins/Swift-DocC/outputs/.
-#   Tools/docs.sh [TARGET...]   (default: the libraries and the command)
+#   Tools/build-docs.sh [TARGET...]   (default: the libraries and the command)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 targets=("$@")

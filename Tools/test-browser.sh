@@ -6,11 +6,11 @@
 # when it cannot, it says so and skips (exit 0), unless
 # POINTERSIM_REQUIRE_BROWSER_TEST=1. POINTERSIM_SKIP_BROWSER_TEST=1 skips it.
 #
-# usage: Tools/browser-test.sh [--bin PATH] [run.py options: --case DIR/NAME, --all,
+# usage: Tools/test-browser.sh [--bin PATH] [run.py options: --case DIR/NAME, --all,
 #        --bench LINES, --screenshot FILE, --screenshot-case DIR/NAME@T, --verbose,
 #        --fits-only (only the showcase and three-toolkit checks), --shots DIR
-#        (docs/Viewer.md's screenshots; Tools/viewer-screenshots.sh)]
-# env: CHROMIUM (the browser binary; default: chromium on PATH)
+#        (docs/Viewer.md's screenshots; Tools/gen-viewer-screenshots.sh)]
+# env: POINTERSIM_CHROMIUM (the browser binary; default: chromium on PATH)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Interrupted or terminated (a timeout), Chromium and the test driver are ended too.
@@ -31,9 +31,9 @@ while [ $# -gt 0 ]; do
 done
 PY=$(command -v python3 || true)
 [ -n "$PY" ] || skip "no python3 (install python3)"
-CHROMIUM=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}
-if [ -z "$CHROMIUM" ]; then
-	command -v apt-get >/dev/null 2>&1 || skip "no chromium and no apt-get to install it (set CHROMIUM=/path/to/chromium)"
+POINTERSIM_CHROMIUM=${POINTERSIM_CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}
+if [ -z "$POINTERSIM_CHROMIUM" ]; then
+	command -v apt-get >/dev/null 2>&1 || skip "no chromium and no apt-get to install it (set POINTERSIM_CHROMIUM=/path/to/chromium)"
 	SUDO=()
 	if [ "$(id -u)" != 0 ]; then
 		sudo -n true 2>/dev/null || skip "chromium is not installed and installing needs root: sudo apt-get install --no-install-recommends chromium"
@@ -43,12 +43,12 @@ if [ -z "$CHROMIUM" ]; then
 	log=$(mktemp)
 	{ "${SUDO[@]}" apt-get update -qq && DEBIAN_FRONTEND=noninteractive "${SUDO[@]}" apt-get install -y -qq --no-install-recommends chromium; } >"$log" 2>&1 \
 		|| { tail -20 "$log" >&2; skip "apt-get install chromium failed (log above)"; }
-	CHROMIUM=$(command -v chromium || true)
-	[ -n "$CHROMIUM" ] || skip "chromium is missing after apt-get install"
+	POINTERSIM_CHROMIUM=$(command -v chromium || true)
+	[ -n "$POINTERSIM_CHROMIUM" ] || skip "chromium is missing after apt-get install"
 fi
 if [ -z "$BIN" ]; then
-	swift build --product pointersim >&2
-	BIN=$(swift build --show-bin-path)/pointersim
+	. Tools/lib/build.sh
+	BIN=$(build_pointersim)
 fi
-echo "== browser test: $("$CHROMIUM" --version 2>/dev/null || echo chromium), $BIN" >&2
-run_child "$PY" Tools/browser-test/run.py --bin "$BIN" --chromium "$CHROMIUM" "${ARGS[@]}"
+echo "== browser test: $("$POINTERSIM_CHROMIUM" --version 2>/dev/null || echo chromium), $BIN" >&2
+run_child "$PY" Tools/browser-test/run.py --bin "$BIN" --chromium "$POINTERSIM_CHROMIUM" "${ARGS[@]}"

@@ -4,8 +4,8 @@
 # SCENE`: the time from its start to its first line of output, its whole
 # time and its peak RSS (and that as a multiple of the file's size).
 #
-#   Tools/scene-vs-jsonload.sh BIN DIR SCENE...    # DIR from Tools/gen-big-scene.py DIR
-#   e.g. Tools/scene-vs-jsonload.sh .build/release/pointersim /tmp/big styled.scene.json latching.scene.json
+#   Tools/compare-scene-load.sh BIN DIR SCENE...    # DIR from Tools/gen-big-scene.py DIR
+#   e.g. Tools/compare-scene-load.sh .build/release/pointersim /tmp/big styled.scene.json latching.scene.json
 set -euo pipefail
 bin=$1; dir=$2; shift 2
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT

@@ -7,7 +7,7 @@
 # and the median and p99 update; fails if either misses the reference digests
 # (Traces/bench/band-reference-digests.txt).
 #
-#   Tools/bench-compare.sh [--items N] [--mode MODE] [--runs R]
+#   Tools/compare-bench.sh [--items N] [--mode MODE] [--runs R]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 items=1000000 mode=replace runs=3
@@ -16,17 +16,17 @@ while [ $# -gt 0 ]; do
     --items) items=$2; shift 2;;
     --mode) mode=$2; shift 2;;
     --runs) runs=$2; shift 2;;
-    *) echo "usage: Tools/bench-compare.sh [--items N] [--mode MODE] [--runs R]" >&2; exit 64;;
+    *) echo "usage: Tools/compare-bench.sh [--items N] [--mode MODE] [--runs R]" >&2; exit 64;;
   esac
 done
-command -v g++ >/dev/null || { echo "bench-compare: g++ is needed for the C++ baseline" >&2; exit 1; }
-out=.build/bench-compare
+command -v g++ >/dev/null || { echo "compare-bench: g++ is needed for the C++ baseline" >&2; exit 1; }
+out=.build/compare-bench
 mkdir -p "$out"
 g++ -O2 -std=c++17 -o "$out/grid" Benchmarks/Baselines/grid.cpp
-swift build -c release --product pointersim >&2
-ps=$(swift build -c release --show-bin-path)/pointersim
+. Tools/lib/build.sh
+ps=$(build_pointersim release)
 want=$(awk -v n="$items" -v m="$mode" '$1 == n && $2 == m { print $3 }' Traces/bench/band-reference-digests.txt)
-[ -n "$want" ] || echo "bench-compare: no reference digests for $items $mode; digests not checked" >&2
+[ -n "$want" ] || echo "compare-bench: no reference digests for $items $mode; digests not checked" >&2
 
 field() { sed -n "s/.*\"$1\":\([0-9]*\).*/\1/p" <<<"$2"; }
 run() {  # name command… → one line: name build_ns rss_kb median_ns p99_ns
@@ -35,7 +35,7 @@ run() {  # name command… → one line: name build_ns rss_kb median_ns p99_ns
   json=$(/usr/bin/time -f %M -o "$out/rss" "$@")
   rss=$(tail -1 "$out/rss")
   if [ -n "$want" ]; then
-    case "$json" in *"\"checkpoints\":$want,"*) ;; *) echo "bench-compare: $name: digests differ from the reference" >&2; exit 1;; esac
+    case "$json" in *"\"checkpoints\":$want,"*) ;; *) echo "compare-bench: $name: digests differ from the reference" >&2; exit 1;; esac
   fi
   echo "$name $(field build_ns "$json") $rss $(field median_ns "$json") $(field p99_ns "$json")"
 }

@@ -2,10 +2,11 @@
 # Measures `pointersim decode` with libinput's options against the references of
 # real libinput under the same options (Traces/libinput/config, jobs-config.txt):
 # one line per job: name, settings, the --compare summary.
-# usage: Tools/libinput-ref/config-fidelity.sh [TAG-REGEX]   (e.g. '@tap$')
+# usage: Tools/libinput-ref/check-config-fidelity.sh [TAG-REGEX]   (e.g. '@tap$')
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-bin=${POINTERSIM:-$(swift build --show-bin-path)/pointersim}
+. Tools/lib/build.sh
+bin=${POINTERSIM:-$(build_pointersim)}
 rec=Traces/libinput
 grep -v '^#' Tools/libinput-ref/jobs-config.txt | grep . | while IFS='|' read -r name desc events settings same; do
 	[[ -z "${1:-}" || "$name" =~ $1 ]] || continue

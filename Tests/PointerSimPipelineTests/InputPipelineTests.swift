@@ -3,6 +3,7 @@ import PointerSimCore
 import PointerSimFormats
 import PointerSimInput
 import PointerSimPipeline
+import PointerSimTestSupport
 import Testing
 
 /// Inputs written through a FIFO by a background thread, as a shell pipe would.

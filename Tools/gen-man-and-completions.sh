@@ -8,8 +8,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p out/completions
-swift build --product pointersim >&2
-bin=$(swift build --show-bin-path)/pointersim
+. Tools/lib/build.sh
+bin=$(build_pointersim)
 "$bin" --generate-completion-script bash > out/completions/pointersim.bash
 "$bin" --generate-completion-script zsh > out/completions/_pointersim
 "$bin" --generate-completion-script fish > out/completions/pointersim.fish

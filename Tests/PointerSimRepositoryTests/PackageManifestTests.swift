@@ -9,7 +9,7 @@ import Testing
 @Suite struct PackageManifestTests {
     /// Every `Package.swift` of the repository outside build and hidden folders.
     static var manifests: [String] {
-        guard let e = FileManager.default.enumerator(atPath: CLI.root.path) else { return [] }
+        guard let e = FileManager.default.enumerator(atPath: Repository.root.path) else { return [] }
         var out: [String] = []
         while let p = e.nextObject() as? String {
             let last = (p as NSString).lastPathComponent
@@ -21,7 +21,7 @@ import Testing
 
     /// The manifest's code: comment lines dropped.
     static func code(_ path: String) throws -> String {
-        let text = try String(contentsOfFile: CLI.root.appendingPathComponent(path).path, encoding: .utf8)
+        let text = try String(contentsOfFile: Repository.root.appendingPathComponent(path).path, encoding: .utf8)
         return text.split(separator: "\n", omittingEmptySubsequences: false)
             .filter { !$0.drop { $0 == " " }.hasPrefix("//") }
             .joined(separator: "\n")

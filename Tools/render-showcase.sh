@@ -5,17 +5,17 @@
 # while the pointer rubber-bands vertically, and at the release the arrows
 # animate away. Tells it in words (one line per moment, on stderr), then
 # prints the interaction log (stdout).
-#   Tools/showcase.sh               the story, then the log (regions, resizes, band)
-#   Tools/showcase.sh --frames      the log with the presented pointer sampled at 60 Hz
-#   Tools/showcase.sh --html FILE   the viewer (an HTML page) instead: open FILE in a browser
+#   Tools/render-showcase.sh               the story, then the log (regions, resizes, band)
+#   Tools/render-showcase.sh --frames      the log with the presented pointer sampled at 60 Hz
+#   Tools/render-showcase.sh --html FILE   the viewer (an HTML page) instead: open FILE in a browser
 set -euo pipefail
 cd "$(dirname "$0")/.."
 Tools/setup.sh
-swift build --product pointersim >&2
-bin=$(swift build --show-bin-path)/pointersim
+. Tools/lib/build.sh
+bin=$(build_pointersim)
 trace=Traces/showcase/showcase.trace
 scene=Traces/showcase/showcase-animated.scene.json
-usage() { echo "usage: Tools/showcase.sh [--frames | --html FILE]" >&2; exit 64; }
+usage() { echo "usage: Tools/render-showcase.sh [--frames | --html FILE]" >&2; exit 64; }
 case "${1:-}" in
   --html)
     [ $# -eq 2 ] || usage
@@ -31,6 +31,6 @@ case "${1:-}" in
     "$bin" replay "$trace" --scene "$scene" --narrate >&2
     echo "# The interaction log (pointersim replay $trace --scene $scene):" >&2
     "$bin" replay "$trace" --scene "$scene"
-    echo "# To watch it: Tools/showcase.sh --html showcase.html, then open showcase.html in a browser" >&2 ;;
+    echo "# To watch it: Tools/render-showcase.sh --html showcase.html, then open showcase.html in a browser" >&2 ;;
   *) usage ;;
 esac

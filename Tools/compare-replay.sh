@@ -4,7 +4,7 @@
 # median wall time, events per second and peak RSS of each, and checks that
 # both wrote the same log.
 #
-#   Tools/replay-compare.sh OLD_BIN NEW_BIN [FILE=/tmp/big.evemu] [RUNS=5]
+#   Tools/compare-replay.sh OLD_BIN NEW_BIN [FILE=/tmp/big.evemu] [RUNS=5]
 #
 # FILE defaults to the 200 MB recording of `Tools/gen-big-evemu.py
 # /tmp/big.evemu 200 100` (3,485,803 events; made if missing). OLD_BIN is

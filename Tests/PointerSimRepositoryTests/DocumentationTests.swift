@@ -8,13 +8,13 @@ import Testing
 /// the repository, and nothing names a file outside it.
 @Suite struct DocumentationTests {
     static func text(_ relative: String) throws -> String {
-        try String(contentsOfFile: CLI.root.appendingPathComponent(relative).path, encoding: .utf8)
+        try String(contentsOfFile: Repository.root.appendingPathComponent(relative).path, encoding: .utf8)
     }
 
     /// Every `.md` file of the repository outside build folders.
     static var markdownFiles: [String] {
         let fm = FileManager.default
-        guard let e = fm.enumerator(atPath: CLI.root.path) else { return [] }
+        guard let e = fm.enumerator(atPath: Repository.root.path) else { return [] }
         var out: [String] = []
         while let p = e.nextObject() as? String {
             if p.hasPrefix(".") || p.contains("/.build") || p.hasPrefix("out/") { e.skipDescendants(); continue }
@@ -41,7 +41,7 @@ import Testing
         let files = Self.markdownFiles
         #expect(files.contains("README.md") && files.contains { $0.hasPrefix("docs/") })
         #expect(files.contains { $0.contains(".docc/") })
-        let root = CLI.root.standardizedFileURL.path
+        let root = Repository.root.standardizedFileURL.path
         for file in files {
             let text = try Self.text(file)
             var rest = Substring(text)
@@ -53,7 +53,7 @@ import Testing
                 if target.hasPrefix("#") { continue }
                 #expect(!target.contains("://") && !target.hasPrefix("mailto:"), "\(file): \(target) points outside the repository")
                 if let hash = target.firstIndex(of: "#") { target = String(target[..<hash]) }
-                let base = CLI.root.appendingPathComponent(file).deletingLastPathComponent()
+                let base = Repository.root.appendingPathComponent(file).deletingLastPathComponent()
                 let resolved = base.appendingPathComponent(target).standardizedFileURL.path
                 #expect(resolved.hasPrefix(root + "/") || resolved == root, "\(file): \(target) leaves the repository")
                 #expect(FileManager.default.fileExists(atPath: resolved), "\(file): \(target) does not exist")
@@ -68,7 +68,7 @@ import Testing
         let fm = FileManager.default
         var files = ["README.md"]
         for folder in ["Sources", "Tests", "Tools", "docs", "Traces", "Examples", "Fuzz"] {
-            guard let e = fm.enumerator(atPath: CLI.root.appendingPathComponent(folder).path) else { continue }
+            guard let e = fm.enumerator(atPath: Repository.root.appendingPathComponent(folder).path) else { continue }
             while let p = e.nextObject() as? String {
                 if p.hasPrefix(".build") || p.contains("/.build") { e.skipDescendants(); continue }
                 let ext = (p as NSString).pathExtension

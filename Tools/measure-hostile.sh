@@ -1,11 +1,13 @@
 #!/bin/sh
 # The figures of docs/Limits.md: time and peak memory of the release build on
 # each hostile input of issues #8, #21 and #37 (the big ones are generated in a temporary
-# folder). Usage:
-#   swift build -c release --product pointersim && Tools/hostile-figures.sh
+# folder). Usage (the release build is made first; POINTERSIM_BIN=PATH uses
+# another binary):
+#   Tools/measure-hostile.sh
 set -u
 cd "$(dirname "$0")/.."
-bin=${POINTERSIM_BIN:-.build/release/pointersim}
+. Tools/lib/build.sh
+bin=${POINTERSIM_BIN:-$(build_pointersim release)}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 samsung=Traces/recordings/touchpad-clickpad-elantech-samsung700z3a.evemu

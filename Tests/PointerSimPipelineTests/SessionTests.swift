@@ -2,6 +2,7 @@ import Foundation
 import PointerSimCore
 import PointerSimFormats
 import PointerSimPipeline
+import PointerSimTestSupport
 import Testing
 
 /// The one session of replay, live and render: each step names the input its

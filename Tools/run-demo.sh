@@ -2,12 +2,12 @@
 # The main job: builds pointersim, replays a bundled recording and prints the
 # interaction log (JSON Lines, stdout), after telling it in words (one line per
 # moment, stderr). Any arguments replace the default replay arguments, e.g.
-#   Tools/demo.sh Traces/band/autoscroll.trace --scene Traces/band/autoscroll.scene.json
+#   Tools/run-demo.sh Traces/band/autoscroll.trace --scene Traces/band/autoscroll.scene.json
 set -euo pipefail
 cd "$(dirname "$0")/.."
 Tools/setup.sh
-swift build --product pointersim >&2
-bin=$(swift build --show-bin-path)/pointersim
+. Tools/lib/build.sh
+bin=$(build_pointersim)
 if [ $# -eq 0 ]; then
   set -- Traces/band/uikit-add-shift.trace --scene Traces/band/uikit-add-shift.scene.json
   echo "# A UIKit band with Shift held (add mode) over a grid of 6 × 8 items where r0c0 and r2c2" >&2

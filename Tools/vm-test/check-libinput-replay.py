@@ -13,7 +13,7 @@ check_udev_properties (without pyudev), first_timestamp(), and for each event
 fetch(event, "evdev") and collect_events(). On top, the frame layout replay
 relies on ("each 'evdev' set contains one SYN_REPORT", at its end; times
 non-decreasing) and that each event's code is one the device has.
-usage: libinput-replay-check.py [--replay PATH-OF-libinput-replay] FILE.yaml...
+usage: check-libinput-replay.py [--replay PATH-OF-libinput-replay] FILE.yaml...
 Prints one line per file; exit 0 if all pass, 1 with the reason otherwise.
 """
 import importlib.machinery
@@ -104,9 +104,9 @@ def main():
     for path in args:
         try:
             ndev, nev = check(path, r)
-            print("libinput-replay-check: {}: ok ({} devices, {} events)".format(path, ndev, nev))
+            print("check-libinput-replay: {}: ok ({} devices, {} events)".format(path, ndev, nev))
         except Exception as e:   # YamlException, yaml errors, KeyError, libevdev errors
-            print("libinput-replay-check: {}: REJECTED: {}: {}".format(path, type(e).__name__, e), file=sys.stderr)
+            print("check-libinput-replay: {}: REJECTED: {}: {}".format(path, type(e).__name__, e), file=sys.stderr)
             ok = False
     sys.exit(0 if ok else 1)
 

@@ -6,8 +6,8 @@
 # gated, because other processes on the machine stretch it (docs/Benchmarks.md,
 # "Regression gates"). Run it on an idle machine.
 #
-#   Tools/bench-thresholds.sh              # every benchmark
-#   Tools/bench-thresholds.sh NAME...      # only these (others are left as they are)
+#   Tools/update-bench-thresholds.sh              # every benchmark
+#   Tools/update-bench-thresholds.sh NAME...      # only these (others are left as they are)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT

@@ -6,16 +6,16 @@
 #     `pointersim conform --exec`;
 #   - Examples/WrongToggle (toggle from the current selection), a client package
 #     of PointerSimTesting whose own property test must fail.
-# Usage: Tools/examples-check.sh   (from anywhere; exit 0 when both are caught)
+# Usage: Tools/check-examples.sh   (from anywhere; exit 0 when both are caught)
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
-fail() { echo "examples-check: $*" >&2; exit 1; }
+fail() { echo "check-examples: $*" >&2; exit 1; }
 
-swift build --product pointersim >/dev/null
-bin=$(swift build --show-bin-path)/pointersim
+. Tools/lib/build.sh
+bin=$(build_pointersim 2>/dev/null) || bin=$(build_pointersim)
 
 # A counterexample's size and its replay: at most one item, at most two steps,
 # `pointersim replay` prints exactly its expected log.
@@ -26,7 +26,7 @@ import json, sys
 base = sys.argv[1]
 items = len(json.load(open(base + ".scene.json"))["items"])
 steps = [l for l in open(base + ".trace").read().split("\n")[1:] if l.split("#", 1)[0].strip()]
-print(f"examples-check: {base}: {items} item(s), {len(steps)} step(s)")
+print(f"check-examples: {base}: {items} item(s), {len(steps)} step(s)")
 sys.exit(0 if items <= 1 and len(steps) <= 2 else 1)
 PY
     "$bin" replay --scene "$1/$2.scene.json" "$1/$2.trace" | cmp -s - "$1/$2.expected.jsonl" \
@@ -47,15 +47,15 @@ set +e
 rc=$?
 set -e
 [ "$rc" -eq 1 ] && grep -q "diverges at step" "$out/python-replay.txt" || fail "the Python counterexample does not replay to the divergence"
-echo "examples-check: Python: caught; the files replay to the divergence"
+echo "check-examples: Python: caught; the files replay to the divergence"
 
 # 2. Swift, the client package's own property test (it must fail).
 set +e
-(cd Examples/WrongToggle && COUNTEREXAMPLES="$out/swift" swift test 2>&1) > "$out/swift.txt"
+(cd Examples/WrongToggle && POINTERSIM_COUNTEREXAMPLES="$out/swift" swift test 2>&1) > "$out/swift.txt"
 rc=$?
 set -e
 grep -A4 "diverges from PointerSim" "$out/swift.txt" || true
 [ "$rc" -ne 0 ] || fail "Examples/WrongToggle's test passed: the wrong toggle was not caught"
 grep -q "the counterexample files replay to the divergence" "$out/swift.txt" || { cat "$out/swift.txt"; fail "the Swift counterexample does not replay to the divergence"; }
 check_files "$out/swift" counterexample
-echo "examples-check: Swift: caught; the files replay to the divergence"
+echo "check-examples: Swift: caught; the files replay to the divergence"

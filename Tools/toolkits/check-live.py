@@ -4,7 +4,7 @@ again and checks that they still do what was recorded (a drift check: a new
 Qt or GTK, or a harness that no longer plays what it did, shows here; that
 PointerSim agrees with the recordings is `swift test`'s part).
 
-    Tools/toolkits/live-check.py [--sessions N] [--toolkit qt|gtk]...
+    Tools/toolkits/check-live.py [--sessions N] [--toolkit qt|gtk]...
 
 N sessions of each toolkit's `random.jsonl` (and for Qt of
 `graphicsview-random.jsonl`, the `qt-graphicsview` profile's unrestricted

@@ -2,6 +2,7 @@ import Foundation
 import PointerSimCore
 import PointerSimFormats
 import PointerSimPipeline
+import PointerSimTestSupport
 import Testing
 
 /// The real-toolkit corpus (Traces/toolkits, README there): sessions played in

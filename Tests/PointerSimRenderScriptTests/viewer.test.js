@@ -1,0 +1,142 @@
+// The viewer script's pure functions under Node (`node --test`, a step of
+// Tools/test.sh's quick tier): Sources/PointerSimRender/Viewer/viewer.js loads
+// as a module and hands them out; the page itself runs only in a browser
+// (Tools/test-browser.sh, in --full).
+'use strict';
+const test = require('node:test');
+const assert = require('node:assert/strict');
+const path = require('node:path');
+const V = require(path.join(__dirname, '../../Sources/PointerSimRender/Viewer/viewer.js'));
+
+test('varints: unsigned in 7-bit groups, signed as zigzag, as ReplayCapture writes them', () => {
+  // 0, 127, 128, 300, 2^35 (more than 32 bits: no bit operators on the value)
+  const r = new V.Reader(Uint8Array.from([0, 127, 0x80, 0x01, 0xac, 0x02, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01]));
+  assert.deepEqual([r.u(), r.u(), r.u(), r.u(), r.u()], [0, 127, 128, 300, 2 ** 35]);
+  assert.equal(r.more(), false);
+  const z = new V.Reader(Uint8Array.from([0, 1, 2, 3, 4, 0xff, 0x01]));
+  assert.deepEqual([z.s(), z.s(), z.s(), z.s(), z.s(), z.s()], [0, -1, 1, -2, 2, -128]);
+});
+
+test('lastLE: the last index whose value is at most v, within the first n', () => {
+  const a = Float64Array.from([0, 10, 10, 20, 30]);
+  assert.equal(V.lastLE(a, 5, -1), -1);
+  assert.equal(V.lastLE(a, 5, 0), 0);
+  assert.equal(V.lastLE(a, 5, 10), 2);   // the last of equal values
+  assert.equal(V.lastLE(a, 5, 19.9), 2);
+  assert.equal(V.lastLE(a, 5, 1e9), 4);
+  assert.equal(V.lastLE(a, 3, 1e9), 2);  // n bounds the search
+  assert.equal(V.lastLE(a, 0, 5), -1);
+  // against a scan, on random sorted arrays
+  let seed = 7; const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  for (let round = 0; round < 200; round++) {
+    const n = Math.floor(rnd() * 20), arr = Array.from({ length: n }, () => Math.floor(rnd() * 10)).sort((x, y) => x - y), v = Math.floor(rnd() * 12) - 1;
+    let want = -1; for (let i = 0; i < n; i++) if (arr[i] <= v) want = i;
+    assert.equal(V.lastLE(arr, n, v), want, JSON.stringify({ arr, v }));
+  }
+});
+
+test('formatting: thousandths as the log writes numbers, points, shapes, angles', () => {
+  assert.equal(V.f3(1500), '1.5');
+  assert.equal(V.f3(-250), '-0.25');
+  assert.equal(V.f3(0), '0');
+  assert.equal(V.fmtPt([3, -4.5]), '(3, -4.5)');
+  assert.equal(V.fmtPt(null), '—');
+  assert.equal(V.shapeWords({ circle: 19 }), 'circle, 19 pt across');
+  assert.equal(V.shapeWords({ roundedRect: [1, 2, 30, 40, 5] }), 'rounded rect 30 × 40 at (1, 2), corner radius 5');
+  assert.equal(V.shapeWords({ verticalBeam: 20 }), 'vertical beam, 20 pt long');
+  assert.equal(V.shapeWords({ horizontalBeam: 12 }), 'horizontal beam, 12 pt long');
+  assert.equal(V.shapeWords({ path: [[0, 0], [1, 1], [2, 0]] }), 'path of 3 points');
+  assert.equal(V.shapeWords({}), 'hidden');
+  assert.equal(V.shapeWords(null), '—');
+  assert.equal(V.deg(Math.PI / 2), 90);
+  assert.equal(V.deg(1), 57.3);
+});
+
+test('the address: time in seconds to ms, profile by name', () => {
+  assert.equal(V.hashTime('#t=1.25'), 1250);
+  assert.equal(V.hashTime('#t=2&profile=qt'), 2000);
+  assert.equal(V.hashTime(''), null);
+  assert.equal(V.hashProfile('#t=2&profile=qt'), 'qt');
+  assert.equal(V.hashProfile('#profile=a%20b'), 'a b');
+  assert.equal(V.hashProfile('#t=2'), null);
+  const prof = { names: ['uikit', 'qt', 'gtk'] };
+  assert.equal(V.profileIndex('gtk', prof, true), 2);
+  assert.equal(V.profileIndex('gtk', prof, false), 0, 'a profile whose replay is not in the page is not drawn');
+  assert.equal(V.profileIndex('nope', prof, true), 0);
+  assert.equal(V.profileIndex(null, prof, true), 0);
+  assert.equal(V.profileIndex('qt', null, true), 0);
+});
+
+test('profile selection: the selection of the last change at or before the time', () => {
+  const changes = [[0], [100, 1, 2], [250, 3]], times = Float64Array.from(changes, c => c[0]);
+  assert.deepEqual(V.selectionAt(changes, times, -1), []);
+  assert.deepEqual(V.selectionAt(changes, times, 0), []);
+  assert.deepEqual(V.selectionAt(changes, times, 99.99), []);
+  assert.deepEqual(V.selectionAt(changes, times, 100), [1, 2]);
+  assert.deepEqual(V.selectionAt(changes, times, 249), [1, 2]);
+  assert.deepEqual(V.selectionAt(changes, times, 1e6), [3]);
+  assert.deepEqual(V.selectionAt([], new Float64Array(0), 5), []);
+});
+
+test('profile differences: spans where each profile differs from the first', () => {
+  const a = [[0], [100, 1], [300, 1, 2]];
+  const b = [[0], [100, 1], [200, 1, 2]];  // ahead of a from 200 to 300
+  const c = [[0], [150, 4]];               // empty while a has [1] (from 100), then [4]: to the end
+  const d = V.profileDiffs([a, b, c], 1000);
+  assert.deepEqual(d[1], [[200, 300]]);
+  assert.deepEqual(d[2], [[100, 1000]]);
+  assert.deepEqual(d[0], [[100, 1000]], 'the first profile: where any two differ');
+  assert.deepEqual(V.profileDiffs([a, b], 1000)[0], [[200, 300]]);
+  // a span open at the end of a replay of length 0 still has a width
+  assert.deepEqual(V.profileDiffs([[[0]], [[0, 7]]], 0)[1], [[0, 1]]);
+  assert.deepEqual(V.profileDiffs([a, a], 500), [[], []]);
+});
+
+test('extent: the view grown by what sticks out, rounded outwards, with room for labels', () => {
+  const e = V.extent(800, 600);
+  assert.deepEqual(e.done(14), [0, 0, 800, 600], 'nothing added: the view');
+  e.add([10, 10, 20, 20]); e.add(null);
+  assert.deepEqual(e.done(14), [0, 0, 800, 600], 'inside the view: no margin either');
+  e.add([-5.5, 100, 30, 610.2]);
+  assert.deepEqual(e.done(14), [-20, 0, 800, 625]);
+  e.add([700, -1, 801, 5]);
+  assert.deepEqual(e.done(0), [-6, -1, 801, 611]);
+});
+
+test('fit: the whole drawing in the room there is, never enlarged', () => {
+  assert.equal(V.fitScale(1000, 1000, 500, 400), 1);
+  assert.equal(V.fitScale(400, 1000, 800, 600), 0.5);
+  assert.equal(V.fitScale(1000, 300, 800, 600), 0.5);
+});
+
+test('shape bounds: each presented shape, in points from thousandths', () => {
+  assert.deepEqual(V.shapeBox({ circle: 20000 }, 50, 60, 2), [40, 50, 60, 70]);
+  assert.deepEqual(V.shapeBox({ roundedRect: [1000, 2000, 30000, 40000, 5000] }, 0, 0, 2), [1, 2, 31, 42]);
+  assert.deepEqual(V.shapeBox({ verticalBeam: 20000 }, 10, 10, 2), [9, 0, 11, 20]);
+  assert.deepEqual(V.shapeBox({ horizontalBeam: 20000 }, 10, 10, 4), [0, 8, 20, 12]);
+  assert.deepEqual(V.shapeBox({ path: [[0, 5000], [3000, -1000]] }, 0, 0, 2), [0, -1, 3, 5]);
+  assert.equal(V.shapeBox({}, 0, 0, 2), null);
+});
+
+test('label placement: inside the view, off the labels placed before', () => {
+  const view = [0, 0, 100, 100];
+  const placed = [];
+  assert.deepEqual(V.placeLabel(placed, 10, 10, 30, 12, view, 1), [10, 10]);
+  // the same spot: one line down
+  assert.deepEqual(V.placeLabel(placed, 10, 10, 30, 12, view, 1), [10, 22]);
+  // and again: down is taken, up leaves the view, so two lines down
+  assert.deepEqual(V.placeLabel(placed, 10, 10, 30, 12, view, 1), [10, 34]);
+  // past the right and bottom edges: pulled in by the margins (2 and 1 screen pixels)
+  assert.deepEqual(V.placeLabel([], 95, 99, 30, 12, view, 1), [68, 87]);
+  assert.deepEqual(V.placeLabel([], 95, 99, 30, 12, view, 2), [69, 87.5]);
+  // past the left and top edges
+  assert.deepEqual(V.placeLabel([], -50, -50, 30, 12, [10, 20, 200, 200], 1), [12, 21]);
+  // the boxes placed never overlap, however crowded, while there is room
+  const many = [];
+  for (let i = 0; i < 8; i++) V.placeLabel(many, 20, 40, 40, 10, [0, 0, 200, 200], 1);
+  for (let i = 0; i < many.length; i++) for (let j = i + 1; j < many.length; j++) {
+    const p = many[i], q = many[j];
+    assert.ok(!(p[0] < q[2] && p[2] > q[0] && p[1] < q[3] && p[3] > q[1]), `labels ${i} and ${j} overlap`);
+  }
+  assert.equal(many.length, 8);
+});
