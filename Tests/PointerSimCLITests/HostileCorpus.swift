@@ -16,8 +16,8 @@ struct HostileCorpus {
     /// The statuses a case may end with; `exactly` also requires each to occur.
     var statuses: Set<Int32>
     var everyStatusOccurs = false
-    /// The time limit of one case, in seconds, from its name.
-    var limit: (String) -> Double = { _ in 30 }
+    /// The time limit of one case, in seconds.
+    var limit: (HostileInputTests.Case) -> Double = { _ in 30 }
     /// Checks a failure's standard error for its status (nil: no check).
     var messageShape: ((HostileInputTests.Case, CLI.Result) -> Void)? = nil
 
@@ -30,7 +30,7 @@ struct HostileCorpus {
             let start = Date()
             let r = try CLI.run(c.args)
             let seconds = Date().timeIntervalSince(start)
-            #expect(seconds < limit(c.name), "\(c.name): \(seconds) s", sourceLocation: sourceLocation)
+            #expect(seconds < limit(c), "\(c.name): \(seconds) s", sourceLocation: sourceLocation)
             #expect(r.status == c.status, "\(c.name)", sourceLocation: sourceLocation)
             #expect(r.stdout == c.stdout, "\(c.name)", sourceLocation: sourceLocation)
             #expect(r.stderr == c.stderr, "\(c.name)", sourceLocation: sourceLocation)
