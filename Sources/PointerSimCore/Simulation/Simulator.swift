@@ -104,6 +104,8 @@ public struct Simulator: Sendable {
         case empty
         /// Cancelled: the rest of the press is ignored.
         case ignored
+        /// `qt-itemview`: the press belongs to ``QtItemView`` (item or empty space).
+        case itemView
     }
     var press = Press.none
     /// For each of the scene's item regions, its item's index (nil: no item has the id).
@@ -130,6 +132,12 @@ public struct Simulator: Sendable {
     var resize: Resize?
     /// The presented pointer over time.
     @usableFromInline package private(set) var animator: PointerAnimator
+    // qt-itemview (begin): QAbstractItemView's presses, drags and keys (Selection/QtItemView.swift).
+    /// Under a profile with ``BandProfile/itemViewModel`` (`qt-itemview`), the port of QAbstractItemView.
+    package private(set) var itemView: QtItemView?
+    /// The band the toolkit shows now: the band's rect, or QListView's elastic band.
+    package var shownBandRect: Rect? { band.selectionRect ?? itemView?.elasticBand }
+    // qt-itemview (end)
 
     /// Creates a simulation of a scene.
     /// - Complexity: O(n) in the scene's items (the spatial index).
@@ -155,6 +163,7 @@ public struct Simulator: Sendable {
         band = BandSelectionInteraction(edges: ItemEdges(count: items.count) { items[$0].rect }, configuration: config)
         clicks = SelectionController(configuration: scene.selection, rules: scene.band.profile.clicks)
         clicks.startFocus(selection: &selectionModel)
+        itemView = scene.band.profile.itemViewModel ? QtItemView(rects: items.map(\.rect)) : nil  // qt-itemview
         autoscroller = Autoscroller(configuration: scene.autoscroll, view: scene.view)
         let start = scene.pointer.start ?? Point(x: scene.view.size.width / 2, y: scene.view.size.height / 2)
         pointer = scene.view.clampPointer(start)
@@ -252,6 +261,8 @@ public struct Simulator: Sendable {
             if k == .escape, buttons.contains(.primary) || band.isActive {
                 // GTK ignores Escape during a band; UIKit's cancels it (our choice).
                 if clicks.rules.escapeCancelsBand { cancelPress(at: t, into: &out) }
+            } else if itemView != nil {  // qt-itemview
+                emit(itemView!.key(k, modifiers: modifiers, selection: &selectionModel, items: band.engine), at: t, into: &out)
             } else {
                 emit(clicks.key(k, modifiers: modifiers, selection: &selectionModel, items: band.engine), at: t, into: &out)
                 keyCommand(k, at: t, into: &out)
@@ -372,6 +383,10 @@ public struct Simulator: Sendable {
         if regionClaimsPress {
             press = .region
             beginResize()
+        } else if itemView != nil {  // qt-itemview
+            press = .itemView
+            let item = band.engine.item(at: contentPoint, closed: false)
+            emit(itemView!.press(item: item, point: contentPoint, modifiers: modifiers, time: t, selection: &selectionModel), at: t, into: &out)
         } else {
             let item = band.engine.item(at: contentPoint, closed: rules.pressHitsMaxEdges)
             let (meaning, events) = clicks.pressPrimary(on: item, modifiers: modifiers, time: t, point: pointer, selection: &selectionModel, items: band.engine)
@@ -405,6 +420,11 @@ public struct Simulator: Sendable {
             out.append(LogRecord(time: t, .dragEnded(point: contentPoint, offset: contentPoint - anchor, items: items, cancelled: false)))
         case .item(let i, let anchor, _, let dragged, _):
             emit(clicks.releaseItem(i, modifiers: modifiers, atPressPoint: contentPoint == anchor, dragged: dragged, selection: &selectionModel, items: band.engine), at: t, into: &out)
+        case .itemView:  // qt-itemview
+            let rect = itemView!.elasticBand, logged = itemView!.bandLogged
+            let item = band.engine.item(at: contentPoint, closed: false)
+            emit(itemView!.release(item: item, modifiers: modifiers, selection: &selectionModel), at: t, into: &out)
+            if logged { out.append(LogRecord(time: t, .bandEnded(rect: rect ?? Rect(origin: contentPoint, size: .zero), selection: logSelection, cancelled: false))) }
         default:
             break
         }
@@ -453,6 +473,8 @@ public struct Simulator: Sendable {
     mutating func movePointer(to p: Point, at t: Double, into out: inout [LogRecord]) {
         pointer = scene.view.clampPointer(p)
         clicks.pointerMoved(to: pointer)
+        let content = contentPoint
+        itemView?.pointerMoved(to: content)  // qt-itemview
         if buttons.contains(.primary) { followPress(at: t, into: &out) }
     }
 
@@ -463,6 +485,19 @@ public struct Simulator: Sendable {
             applyResize(settled: false, at: t, into: &out)
         case .empty:
             emit(band.move(to: contentPoint, selection: &selectionModel), at: t, into: &out)
+        case .itemView:  // qt-itemview: QAbstractItemView's drag selection, logged as a band
+            let item = band.engine.item(at: contentPoint, closed: false)
+            guard let (events, began) = itemView!.drag(to: contentPoint, item: item, modifiers: modifiers, selection: &selectionModel) else { break }
+            let rect = itemView!.elasticBand ?? Rect(origin: contentPoint, size: .zero)
+            if began {
+                let mode: SelectionMode = modifiers.contains(.control) ? .toggle : modifiers.contains(.shift) ? .add : .replace
+                out.append(LogRecord(time: t, .bandBegan(rect: rect, modifiers: modifiers, mode: mode)))
+                itemView!.bandLogged = true
+            }
+            var diff = SelectionDiff()
+            for case .changed(_, let d) in events { diff = diff.followed(by: d) }
+            if !began || !diff.isEmpty { out.append(LogRecord(time: t, .bandSelecting(rect: rect, added: logAdded(diff), removed: logRemoved(diff)))) }
+            emit(events.filter { if case .changed = $0 { return false } else { return true } }, at: t, into: &out)
         case .drag(_, let anchor, _):
             // The dragged items follow the pointer.
             out.append(LogRecord(time: t, .dragMoved(point: contentPoint, offset: contentPoint - anchor)))
