@@ -170,6 +170,11 @@ package struct QtItemView: Sendable {
     /// rows between the two cells).
     static func range(_ a: Int, _ b: Int) -> Set<Int> { Set(Swift.min(a, b)...Swift.max(a, b)) }
 
+    /// `QRect::center()` of an item's rect (whole pixels, rounded down).
+    static func center(_ r: Rect) -> Point {
+        Point(x: ((2 * r.minX + r.width - 1) / 2).rounded(.down), y: ((2 * r.minY + r.height - 1) / 2).rounded(.down))
+    }
+
     /// The elastic band QListView paints for the rect from `a` to `b` (nil:
     /// not valid, nothing painted).
     static func band(_ a: Point, _ b: Point) -> Rect? {
@@ -346,7 +351,17 @@ package struct QtItemView: Sendable {
             default: next = items.nearestItem(from: f, direction: .down)
             }
             guard let n = next, n != f else { return out }
-            if control {
+            if dragSelecting && !control {
+                // During a drag selection an arrow is Clear|SelectCurrent (Shift:
+                // SelectCurrent), and QListView selects visually: the cells the
+                // rect between the two items' centres meets.
+                if currentSelectionStartIndex == nil { currentSelectionStartIndex = f }
+                setCurrent(n, &model, into: &out)
+                let a = items.rect(of: currentSelectionStartIndex!), b = items.rect(of: n)
+                let picked = dragItems(from: Self.center(a), to: Self.center(b)) ?? []
+                select(picked, clear: !shift, keepCurrent: true, .select)
+                publish(.key, &model, into: &out)
+            } else if control {
                 // NoUpdate: the current index moves, the range starts there.
                 currentSelectionStartIndex = n
                 setCurrent(n, &model, into: &out)
