@@ -74,6 +74,17 @@ package struct QtItemView: Sendable {
         self.bottom = bottom
     }
 
+    /// Whether the port plays a scene with these settings: the QListView
+    /// the corpus measures (multiple selection, keyboard focus, no editing,
+    /// selection not following focus, no item drags, band enabled). Other
+    /// settings keep the rule-based model with the profile's click rules
+    /// (our reading: QAbstractItemView's other selection modes are not
+    /// measured).
+    package static func models(_ c: SelectionConfiguration, bandEnabled: Bool) -> Bool {
+        c.allowsSelection && c.allowsMultipleSelection && c.focus && !c.selectionFollowsFocus && !c.editing
+            && !c.dragInteractionEnabled && !c.beginsMultipleSelectionInteraction && bandEnabled
+    }
+
     // MARK: The selection model (qitemselectionmodel.cpp)
 
     var merged: Set<Int> {
@@ -107,7 +118,7 @@ package struct QtItemView: Sendable {
 
     /// Hands the merged selection to the model, with the change as an event.
     mutating func publish(_ cause: SelectionCause, _ model: inout SelectionModel, into out: inout [SelectionEvent]) {
-        let diff = model.setSelection(merged.sorted())
+        let diff = model.setSelection(merged.sorted().filter { !model.isRemoved($0) })
         if !diff.isEmpty { out.append(.changed(cause: cause, diff: diff)) }
     }
 

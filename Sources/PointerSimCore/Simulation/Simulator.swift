@@ -163,7 +163,9 @@ public struct Simulator: Sendable {
         band = BandSelectionInteraction(edges: ItemEdges(count: items.count) { items[$0].rect }, configuration: config)
         clicks = SelectionController(configuration: scene.selection, rules: scene.band.profile.clicks)
         clicks.startFocus(selection: &selectionModel)
-        itemView = scene.band.profile.itemViewModel ? QtItemView(rects: items.map(\.rect)) : nil  // qt-itemview
+        // qt-itemview: the port, for the settings it models.
+        let portable = scene.band.profile.itemViewModel && QtItemView.models(scene.selection, bandEnabled: config.isEnabled)
+        itemView = portable ? QtItemView(rects: items.map(\.rect)) : nil
         autoscroller = Autoscroller(configuration: scene.autoscroll, view: scene.view)
         let start = scene.pointer.start ?? Point(x: scene.view.size.width / 2, y: scene.view.size.height / 2)
         pointer = scene.view.clampPointer(start)
