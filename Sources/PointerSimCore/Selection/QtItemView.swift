@@ -10,7 +10,9 @@
 /// The items are laid out in rows of cells (a QListView's segments): an
 /// item's cell reaches from its own min corner to the next item's in its
 /// row and to the next row's top (the last row and column: the item's own
-/// size). QTableView differs in its ranges and its drag rect (our reading:
+/// size). A ``BandSelectionInteraction`` (the band API, whatever its press
+/// meaning) does not model this port: under `qt-itemview` only the
+/// ``Simulator`` plays it. QTableView differs in its ranges and its drag rect (our reading:
 /// rows and columns of cells, not model order); it is not modelled.
 package struct QtItemView: Sendable {
     /// QItemSelectionModel's current command.
@@ -30,7 +32,7 @@ package struct QtItemView: Sendable {
     var pressedIndex: Int?
     /// Before any press: (−1, −1) (measured: the band of a drag whose
     /// presses all kept the range start runs from there).
-    var pressedPosition = Point(x: -1, y: -1)
+    package private(set) var pressedPosition = Point(x: -1, y: -1)
     var currentSelectionStartIndex: Int?
     var noSelectionOnMousePress = false
     /// `ctrlDragSelectionFlag`: nil (NoUpdate), or select/deselect.
@@ -181,6 +183,13 @@ package struct QtItemView: Sendable {
     /// rows between the two cells).
     static func range(_ a: Int, _ b: Int) -> Set<Int> { Set(Swift.min(a, b)...Swift.max(a, b)) }
 
+    /// The log's band rect when QListView paints none (one pixel back from
+    /// the press on an axis): the pixels from the press to the pointer, both
+    /// included.
+    package static func spannedRect(_ a: Point, _ b: Point) -> Rect {
+        Rect(x: Swift.min(a.x, b.x), y: Swift.min(a.y, b.y), width: Swift.abs(a.x - b.x) + 1, height: Swift.abs(a.y - b.y) + 1)
+    }
+
     /// `QRect::center()` of an item's rect (whole pixels, rounded down).
     static func center(_ r: Rect) -> Point {
         Point(x: ((2 * r.minX + r.width - 1) / 2).rounded(.down), y: ((2 * r.minY + r.height - 1) / 2).rounded(.down))
@@ -190,7 +199,8 @@ package struct QtItemView: Sendable {
     /// not valid, nothing painted).
     static func band(_ a: Point, _ b: Point) -> Rect? {
         let n = normalized(a, b)
-        guard n.r >= n.l, n.b >= n.t else { return nil }
+        // Less than a pixel on an axis (a fractional pointer): nothing painted.
+        guard n.r - n.l + 1 >= 1, n.b - n.t + 1 >= 1 else { return nil }
         return Rect(x: n.l, y: n.t, width: n.r - n.l + 1, height: n.b - n.t + 1)
     }
 

@@ -423,10 +423,11 @@ public struct Simulator: Sendable {
         case .item(let i, let anchor, _, let dragged, _):
             emit(clicks.releaseItem(i, modifiers: modifiers, atPressPoint: contentPoint == anchor, dragged: dragged, selection: &selectionModel, items: band.engine), at: t, into: &out)
         case .itemView:  // qt-itemview
-            let rect = itemView!.elasticBand, logged = itemView!.bandLogged
+            let rect = itemView!.elasticBand ?? QtItemView.spannedRect(itemView!.pressedPosition, contentPoint)
+            let logged = itemView!.bandLogged
             let item = band.engine.item(at: contentPoint, closed: false)
             emit(itemView!.release(item: item, modifiers: modifiers, selection: &selectionModel), at: t, into: &out)
-            if logged { out.append(LogRecord(time: t, .bandEnded(rect: rect ?? Rect(origin: contentPoint, size: .zero), selection: logSelection, cancelled: false))) }
+            if logged { out.append(LogRecord(time: t, .bandEnded(rect: rect, selection: logSelection, cancelled: false))) }
         default:
             break
         }
@@ -490,7 +491,7 @@ public struct Simulator: Sendable {
         case .itemView:  // qt-itemview: QAbstractItemView's drag selection, logged as a band
             let item = band.engine.item(at: contentPoint, closed: false)
             guard let (events, began) = itemView!.drag(to: contentPoint, item: item, modifiers: modifiers, selection: &selectionModel) else { break }
-            let rect = itemView!.elasticBand ?? Rect(origin: contentPoint, size: .zero)
+            let rect = itemView!.elasticBand ?? QtItemView.spannedRect(itemView!.pressedPosition, contentPoint)
             if began {
                 let mode: SelectionMode = modifiers.contains(.control) ? .toggle : modifiers.contains(.shift) ? .add : .replace
                 out.append(LogRecord(time: t, .bandBegan(rect: rect, modifiers: modifiers, mode: mode)))
