@@ -4,6 +4,7 @@
     Tools/toolkits/gen-corpus.py qt  [--sessions N] [--seed S] > Traces/toolkits/qt/random.jsonl
     Tools/toolkits/gen-corpus.py gtk [--sessions N] [--seed S] > Traces/toolkits/gtk/random.jsonl
     Tools/toolkits/gen-corpus.py qt-graphicsview [--sessions N] [--seed S] > Traces/toolkits/qt/graphicsview-random.jsonl
+    Tools/toolkits/gen-corpus.py qt-listview [--sessions N] [--seed S] > Traces/toolkits/qt/itemview-random.jsonl
 
 One session a line: {"name", "widget", "scene", "trace"} (Traces/toolkits/README.md).
 The sessions lean on the edges where implementations break: the drag

@@ -320,11 +320,11 @@ package struct QtItemView: Sendable {
             publish(.band, &model, into: &out)
         }
         if let i = item { setCurrent(i, &model, into: &out) }
-        // A move with Control held (without Shift) makes the current index
-        // the range start (measured: Traces/toolkits/qt/itemview-rules.jsonl
-        // `ctrl-drag-anchor`, `shift-ctrl-drag-keeps-anchor`; not in the
-        // functions named above).
-        if modifiers.contains(.control) && !modifiers.contains(.shift) { currentSelectionStartIndex = model.focus }
+        // A move with Control held (without Shift) over an item makes that
+        // item the range start (measured: Traces/toolkits/qt/itemview-rules.jsonl
+        // `ctrl-drag-anchor`, `shift-ctrl-drag-keeps-anchor`,
+        // `ctrl-drag-over-empty-keeps-anchor`; not in the functions named above).
+        if modifiers.contains(.control) && !modifiers.contains(.shift), let i = item { currentSelectionStartIndex = i }
         elasticBand = Self.band(pressedPosition, point)
         return (out, began)
     }

@@ -104,6 +104,7 @@ def sessions():
     s["first-press-shift-band-from-origin"] = T().drag(c(1, 1), [(160, 100), (40, 30)], "shift")
     s["ctrl-drag-anchor"] = T().drag(c(0, 1), [c(0, 2)], "control").click(c(1, 1), "shift")
     s["shift-ctrl-drag-keeps-anchor"] = T().click(c(1, 2)).drag(c(2, 0), [c(2, 1), c(1, 0), (250, 250)], "shift", "control").click(c(1, 3), "shift", "control")
+    s["ctrl-drag-over-empty-keeps-anchor"] = T().drag(c(0, 3), [c(0, 2), ["control"], (130, 200)]).click(c(2, 2), "shift")
     s["ctrl-press-anchor-is-pressed-item"] = T().click(c(0, 0)).click(c(1, 1), "control").click(c(2, 0), "shift")
     s["drag-right-of-rows-and-below"] = T().click(c(0, 0)).drag((405, 10), [(415, 150), (395, 150), (405, 250)]).drag((50, 200), [(350, 250), (350, 170)])
     s["double-click-activates"] = T().click(c(1, 1)).move(c(1, 1), 0.1).add(0.1, "press primary").add(0.05, "release primary")
