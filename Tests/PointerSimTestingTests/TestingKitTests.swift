@@ -264,9 +264,12 @@ struct ClickingBandModel: PointerSelectionModel {
     /// With presses meaning clicks, the band API and the Simulator agree on
     /// every step of sessions of bands, clicks and double clicks on items and
     /// empty space (primary button, modifiers changing mid-drag, cancels),
-    /// under every built-in profile and variants of them.
+    /// under every built-in profile and variants of them, except `qt-itemview`,
+    /// whose presses, drags and keys are QAbstractItemView's (`QtItemView`), which
+    /// the band API does not model.
     @Test func theBandAPIWithClickMeaningAgreesWithTheSimulator() throws {
-        let sessions = SessionGenerator(kind: .selection, maxItems: 5, maxGestures: 4).sessions(count: 600, seed: 11).map { s -> ConformanceSession in
+        let generated = SessionGenerator(kind: .selection, maxItems: 5, maxGestures: 4).sessions(count: 600, seed: 11)
+        let sessions = generated.filter { !$0.scene.band.profile.itemViewModel }.map { s -> ConformanceSession in
             var s = s
             // The domain of the claim: default selection settings, content that does not scroll.
             s.scene.selection = SelectionConfiguration()

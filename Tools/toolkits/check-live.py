@@ -7,11 +7,11 @@ PointerSim agrees with the recordings is `swift test`'s part).
     Tools/toolkits/check-live.py [--sessions N] [--toolkit qt|gtk]...
 
 N sessions of each toolkit's `random.jsonl` (and for Qt of
-`graphicsview-random.jsonl`, the `qt-graphicsview` profile's unrestricted
-sessions) (default: every one for Qt,
+`graphicsview-random.jsonl` and `itemview-random.jsonl`, the
+`qt-graphicsview` and `qt-itemview` profiles' unrestricted sessions) (default: every one for Qt,
 which plays them in seconds, and 40 for GTK, which plays them on the wall
 clock, about 2 s each: with its 110 rule sessions, 150 in about 5 minutes),
-then every session of its `rules.jsonl`. Exit status 0 when every session played gives
+then every session of its `rules.jsonl` (for Qt also `itemview-rules.jsonl`). Exit status 0 when every session played gives
 the recorded result, 1 when one differs, 2 when a toolkit cannot be run.
 """
 import argparse
@@ -61,10 +61,11 @@ def run_ending_on_signal(args):
 def check(toolkit, n):
     d = os.path.join(ROOT, "Traces", "toolkits", toolkit)
     sessions, recorded = [], {}
-    corpora = (("random", n), ("graphicsview-random", n), ("rules", None)) if toolkit == "qt" else (("random", n), ("rules", None))
+    corpora = ((("random", n), ("graphicsview-random", n), ("itemview-random", n), ("rules", None), ("itemview-rules", None))
+               if toolkit == "qt" else (("random", n), ("rules", None)))
     for corpus, limit in corpora:
         c = lines(os.path.join(d, corpus + ".jsonl"))
-        sessions += c if limit is None or corpus == "rules" else c[:limit]
+        sessions += c if limit is None else c[:limit]
         for l in lines(os.path.join(d, corpus + ".recorded.jsonl")):
             recorded[json.loads(l)["name"]] = json.loads(l)
     with tempfile.TemporaryDirectory() as tmp:

@@ -4,6 +4,7 @@
     Tools/toolkits/gen-corpus.py qt  [--sessions N] [--seed S] > Traces/toolkits/qt/random.jsonl
     Tools/toolkits/gen-corpus.py gtk [--sessions N] [--seed S] > Traces/toolkits/gtk/random.jsonl
     Tools/toolkits/gen-corpus.py qt-graphicsview [--sessions N] [--seed S] > Traces/toolkits/qt/graphicsview-random.jsonl
+    Tools/toolkits/gen-corpus.py qt-listview [--sessions N] [--seed S] > Traces/toolkits/qt/itemview-random.jsonl
 
 One session a line: {"name", "widget", "scene", "trace"} (Traces/toolkits/README.md).
 The sessions lean on the edges where implementations break: the drag
@@ -261,10 +262,9 @@ def session(rng, flavour, name):
             s.set_mods([])
         widget = "graphicsview"
     elif flavour == "qt-listview-open":
-        # Unrestricted: everything a user does in one QListView (for the
-        # coming `qt-itemview` profile; today's `qt` takes QGraphicsView's
-        # presses, bands and drags).
-        s = Session(rng, QT_LV)
+        # Unrestricted: everything a user does in one QListView, under the
+        # `qt-itemview` profile (Traces/toolkits/qt/itemview-random*.jsonl).
+        s = Session(rng, dict(QT_LV, band={"profile": "qt-itemview"}))
         s.add(0.0, f"move {s.w // 2} {s.h - 3}")
         for _ in range(rng.choice([2, 3, 4, 5, 6])):
             g = rng.random()

@@ -137,6 +137,9 @@ public struct BandProfile: Sendable, Hashable {
     /// band's near edges stay strict; an item whose min edge lies within
     /// 1/1024 pixel beyond the far edge also counts.)
     @usableFromInline package var hitsItemsTouchingFarEdge = false
+    /// Presses, drags and keys follow QAbstractItemView as QListView has it
+    /// (``QtItemView``: the `qt-itemview` profile), not the band and click rules.
+    @usableFromInline package var itemViewModel = false
 
     /// Creates a profile.
     public init(
@@ -196,6 +199,22 @@ public struct BandProfile: Sendable, Hashable {
         return p
     }()
 
+    /// QAbstractItemView in ExtendedSelection as QListView has it, whole:
+    /// presses, clicks with every modifier, the current index and the range
+    /// start, the drag selection of the rect from the press point to the
+    /// pointer (from an item or from empty space, no threshold, its command
+    /// read at every move: Control toggles, Shift adds, else replaces),
+    /// double clicks and keys (``QtItemView``). The table below is what a
+    /// drag's first move chooses; `qt` is an alias of this profile.
+    public static let qtItemView: BandProfile = {
+        var p = BandProfile(
+            name: "qt-itemview", rules: [Rule(.control, .includes, .toggle), Rule(.shift, .includes, .add)],
+            thresholdMetric: .manhattan, clicks: ClickRules(registered: "qt-itemview"))
+        p.rectThroughPointerPixel = true
+        p.itemViewModel = true
+        return p
+    }()
+
     /// GtkListView/GridView rubberband: control+shift → toggle, control → add,
     /// shift → subtract (Super and Meta count for nothing on Linux); begins after 8 points on
     /// either axis; modifiers read at the release, selection applied at the end.
@@ -215,7 +234,7 @@ public struct BandProfile: Sendable, Hashable {
     /// line's `--profiles` and `--profile`, their help, the documentation's
     /// tables). Adding a profile: its band rules here, its click rules' values
     /// in `ClickRules.registry`, its corpus.
-    public static let registered: [BandProfile] = [.uikit, .qt, .qtGraphicsView, .gtk]
+    public static let registered: [BandProfile] = [.uikit, .qt, .qtGraphicsView, .gtk, .qtItemView]
 
     /// The registered profiles' names, in order.
     public static var registeredNames: [String] { registered.map(\.name) }

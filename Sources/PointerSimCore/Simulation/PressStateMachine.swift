@@ -25,6 +25,8 @@ struct PressStateMachine: Sendable {
         case empty
         /// Cancelled: the rest of the press is ignored.
         case ignored
+        /// `qt-itemview`: the press belongs to ``QtItemView`` (item or empty space).
+        case itemView
     }
     /// The current press.
     var state = Press.none

@@ -37,6 +37,10 @@ extension Simulator {
         if regionClaimsPress {
             press.state = .region
             beginResize()
+        } else if itemView != nil {  // qt-itemview
+            press.state = .itemView
+            let item = band.engine.item(at: contentPoint, closed: false)
+            emit(itemView!.press(item: item, point: contentPoint, modifiers: modifiers, time: t, selection: &selectionModel), at: t, into: &out)
         } else {
             let item = band.engine.item(at: contentPoint, closed: rules.pressHitsMaxEdges)
             let (meaning, events) = clicks.pressPrimary(on: item, modifiers: modifiers, time: t, point: pointer, selection: &selectionModel, items: band.engine)
@@ -69,6 +73,12 @@ extension Simulator {
             out.append(LogRecord(time: t, .dragEnded(point: contentPoint, offset: contentPoint - anchor, items: items, cancelled: false)))
         case .item(let i, let anchor, _, let dragged, _):
             emit(clicks.releaseItem(i, modifiers: modifiers, atPressPoint: contentPoint == anchor, dragged: dragged, selection: &selectionModel, items: band.engine), at: t, into: &out)
+        case .itemView:  // qt-itemview
+            let rect = itemView!.elasticBand ?? QtItemView.spannedRect(itemView!.pressedPosition, contentPoint)
+            let logged = itemView!.bandLogged
+            let item = band.engine.item(at: contentPoint, closed: false)
+            emit(itemView!.release(item: item, modifiers: modifiers, selection: &selectionModel), at: t, into: &out)
+            if logged { out.append(LogRecord(time: t, .bandEnded(rect: rect, selection: logSelection, cancelled: false))) }
         default:
             break
         }
@@ -100,6 +110,8 @@ extension Simulator {
     mutating func movePointer(to p: Point, at t: Double, into out: inout [LogRecord]) {
         pointer = scene.view.clampPointer(p)
         clicks.pointerMoved(to: pointer)
+        let content = contentPoint
+        itemView?.pointerMoved(to: content)  // qt-itemview
         if buttons.contains(.primary) { followPress(at: t, into: &out) }
     }
 
@@ -110,6 +122,19 @@ extension Simulator {
             applyResize(settled: false, at: t, into: &out)
         case .empty:
             emit(band.move(to: contentPoint, selection: &selectionModel), at: t, into: &out)
+        case .itemView:  // qt-itemview: QAbstractItemView's drag selection, logged as a band
+            let item = band.engine.item(at: contentPoint, closed: false)
+            guard let (events, began) = itemView!.drag(to: contentPoint, item: item, modifiers: modifiers, selection: &selectionModel) else { break }
+            let rect = itemView!.elasticBand ?? QtItemView.spannedRect(itemView!.pressedPosition, contentPoint)
+            if began {
+                let mode: SelectionMode = modifiers.contains(.control) ? .toggle : modifiers.contains(.shift) ? .add : .replace
+                out.append(LogRecord(time: t, .bandBegan(rect: rect, modifiers: modifiers, mode: mode)))
+                itemView!.bandLogged = true
+            }
+            var diff = SelectionDiff()
+            for case .changed(_, let d) in events { diff = diff.followed(by: d) }
+            if !began || !diff.isEmpty { out.append(LogRecord(time: t, .bandSelecting(rect: rect, added: log.logAdded(diff), removed: log.logRemoved(diff)))) }
+            emit(events.filter { if case .changed = $0 { return false } else { return true } }, at: t, into: &out)
         case .drag(_, let anchor, _):
             // The dragged items follow the pointer.
             out.append(LogRecord(time: t, .dragMoved(point: contentPoint, offset: contentPoint - anchor)))

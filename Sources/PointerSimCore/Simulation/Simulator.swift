@@ -85,6 +85,12 @@ public struct Simulator: Sendable {
     var presentation: PresentationSampler
     /// The log's records (`LogBuilder.swift`, `Simulator+Log.swift`).
     let log: LogBuilder
+    // qt-itemview (begin): QAbstractItemView's presses, drags and keys (Selection/QtItemView.swift).
+    /// Under a profile with ``BandProfile/itemViewModel`` (`qt-itemview`), the port of QAbstractItemView.
+    package internal(set) var itemView: QtItemView?
+    /// The band the toolkit shows now: the band's rect, or QListView's elastic band.
+    package var shownBandRect: Rect? { band.selectionRect ?? itemView?.elasticBand }
+    // qt-itemview (end)
 
     /// The time of the last processed event (the simulation clock, which
     /// never goes back).
@@ -129,6 +135,9 @@ public struct Simulator: Sendable {
         band = BandSelectionInteraction(edges: ItemEdges(count: items.count) { items[$0].rect }, configuration: config)
         clicks = SelectionController(configuration: scene.selection, rules: scene.band.profile.clicks)
         clicks.startFocus(selection: &selectionModel)
+        // qt-itemview: the port, for the settings it models.
+        let portable = scene.band.profile.itemViewModel && QtItemView.models(scene.selection, bandEnabled: config.isEnabled)
+        itemView = portable ? QtItemView(rects: items.map(\.rect)) : nil
         autoscroll = AutoscrollScheduler(autoscroller: Autoscroller(configuration: scene.autoscroll, view: scene.view))
         let start = scene.pointer.start ?? Point(x: scene.view.size.width / 2, y: scene.view.size.height / 2)
         pointer = scene.view.clampPointer(start)
@@ -208,6 +217,8 @@ public struct Simulator: Sendable {
             if k == .escape, buttons.contains(.primary) || band.isActive {
                 // GTK ignores Escape during a band; UIKit's cancels it (our choice).
                 if clicks.rules.escapeCancelsBand { cancelPress(at: t, into: &out) }
+            } else if itemView != nil {  // qt-itemview
+                emit(itemView!.key(k, modifiers: modifiers, selection: &selectionModel, items: band.engine), at: t, into: &out)
             } else {
                 emit(clicks.key(k, modifiers: modifiers, selection: &selectionModel, band: band), at: t, into: &out)
                 keyCommand(k, at: t, into: &out)
