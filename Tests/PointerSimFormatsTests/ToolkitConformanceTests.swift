@@ -18,7 +18,7 @@ struct ToolkitCorpus: CustomTestStringConvertible, Sendable {
 
     static func all() -> [ToolkitCorpus] {
         var out: [ToolkitCorpus] = []
-        for tk in ["qt", "gtk"] {
+        for tk in ["qt", "gtk", "imgui"] {
             let dir = root.appendingPathComponent(tk)
             let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
             for f in names where f.hasSuffix(".recorded.jsonl") {

@@ -37,6 +37,11 @@ public struct BandEngine: Sendable {
     /// Item `i`'s rect as the engine stores it.
     @usableFromInline package func rect(of i: Int) -> Rect { edges.rect(i) }
     /// The hit rule.
+    /// Items are hit as Dear ImGui's `ImRect::Overlaps` tests them (strict on
+    /// each axis), so a band of zero width or height hits the items it crosses
+    /// strictly inside; for a band of positive area this is ``HitRule/intersects``
+    /// (``BandProfile/bandMayBeEmpty``).
+    @usableFromInline package var hitsEmptyBands = false
     @usableFromInline package var hitRule: HitRule
     /// The spatial index over ``items`` (as of its last rebuild; changed items
     /// are on ``changedItems`` until the next one).
@@ -122,7 +127,7 @@ public struct BandEngine: Sendable {
         var added: [Int] = [], removed: [Int] = []
         swap(&added, &addedBuffer); swap(&removed, &removedBuffer)
         added.removeAll(keepingCapacity: true); removed.removeAll(keepingCapacity: true)
-        let mode = self.mode, live = isLive, contains = hitRule == .contains, rule = hitRule
+        let mode = self.mode, live = isLive, contains = hitRule == .contains, rule = hitRule, overlaps = hitsEmptyBands
         let bx0 = rect.minX, by0 = rect.minY, bx1 = rect.maxX, by1 = rect.maxY
         var count = model.selectedCount
         // Take the bitsets out of self so they are uniquely referenced while the
@@ -150,6 +155,8 @@ public struct BandEngine: Sendable {
                 let now: Bool
                 if contains {
                     now = bx0 < b[0] && b[2] < bx1 && by0 < b[1] && b[3] < by1
+                } else if overlaps {
+                    now = bx0 < b[2] && bx1 > b[0] && by0 < b[3] && by1 > b[1]
                 } else {
                     now = Swift.max(bx0, b[0]) < Swift.min(bx1, b[2]) && Swift.max(by0, b[1]) < Swift.min(by1, b[3])
                 }
@@ -167,7 +174,7 @@ public struct BandEngine: Sendable {
             // whose edges it never crossed, so that step re-tests every hit item
             // and the new rect's candidates instead.
             func isEmpty(_ r: Rect) -> Bool { !(r.minX < r.maxX && r.minY < r.maxY) }
-            if let old, contains || isEmpty(old) == isEmpty(rect) {
+            if let old, contains || (!overlaps && isEmpty(old) == isEmpty(rect)) || (overlaps && !isEmpty(old) && !isEmpty(rect)) {
                 index.forEachCandidate(from: old, to: rect, rule: rule, fingers: &fingers) { visit($0) }
             } else {
                 if old != nil {
@@ -230,6 +237,7 @@ public struct BandEngine: Sendable {
             case .toggle: target.words[w] = s ^ r
             case .addSticky: target.words[w] = s | h
             case .subtract: target.words[w] = s & ~r
+            case .addUntilLeft: target.words[w] = r | (s & ~h)
             }
         }
         return target

@@ -123,6 +123,11 @@ public struct BandSelectionInteraction: Sendable {
     var anchor: Point = .zero
     var currentRect: Rect = .zero
     var pendingPress = false
+    /// The band is dragged from an item (``BandProfile/bandFromItemMode``).
+    var fromItem = false
+    /// The band still makes the first item it selects the anchor
+    /// (``BandProfile/bandAnchorsFirstItem``).
+    var anchorsFirstItem = false
     /// With ``BandConfiguration/PressMeaning/click``: the click rules'
     /// state, and the press in progress over an item (or one ignored).
     var clickState: ClickState?
@@ -145,6 +150,7 @@ public struct BandSelectionInteraction: Sendable {
     @usableFromInline package init(edges: ItemEdges, configuration: BandConfiguration = BandConfiguration()) {
         self.configuration = configuration
         engine = BandEngine(edges: edges, hitRule: configuration.hitRule)
+        engine.hitsEmptyBands = configuration.profile.bandMayBeEmpty
     }
 
     /// Whether a band is active (began or selecting).
@@ -166,7 +172,7 @@ public struct BandSelectionInteraction: Sendable {
         state.item = nil
         state.ignored = false
         let rules = state.controller.rules
-        let item = engine.item(at: point, closed: rules.pressHitsMaxEdges)
+        let item = state.controller.hitItem(at: point, in: engine)
         if rules.isContextClick(modifiers) {
             // The secondary click's meaning: the Simulator's context click.
             _ = state.controller.contextClick(item: item, point: point, selection: &model, items: engine)
@@ -243,6 +249,7 @@ public struct BandSelectionInteraction: Sendable {
     ///   built-in checks or `shouldBegin`): the press starts no band.
     @usableFromInline package mutating func bandFromItem(pressedAt anchor: Point, modifiers: ModifierFlags, to point: Point, selection model: inout SelectionModel) -> (began: BandUpdate?, then: BandUpdate?)? {
         if isActive { return (nil, move(to: point, following: (), selection: &model)) }
+        fromItem = true
         if let began = press(at: anchor, modifiers: modifiers, selection: &model) {
             return (began, move(to: point, following: (), selection: &model))
         }
@@ -261,8 +268,9 @@ public struct BandSelectionInteraction: Sendable {
         guard isActive else { return nil }
         let profile = configuration.profile
         if profile.holdsWithinThreshold && !profile.thresholdReached(by: point - anchor) { return nil }
-        currentRect = Rect.band(from: anchor, to: point, scale: configuration.scale, throughPointerPixel: profile.rectThroughPointerPixel)
+        currentRect = bandRect(to: point)
         let diff = engine.updateBand(to: hitRect(currentRect), selection: &model)
+        anchorFirstItem(diff, &model)
         state = .selecting
         return update(.selecting, diff)
     }
@@ -274,12 +282,15 @@ public struct BandSelectionInteraction: Sendable {
             clickState = nil
             defer { clickState = state }
             if let (i, anchor, _, dragged, _) = state.item {
-                _ = state.controller.releaseItem(i, modifiers: modifiers, atPressPoint: state.pointer == anchor, dragged: dragged, selection: &model, items: engine)
+                let over = state.controller.hitItem(at: state.pointer, in: engine) == i
+                _ = state.controller.releaseItem(
+                    i, modifiers: modifiers, atPressPoint: state.pointer == anchor, dragged: dragged, overItem: over, selection: &model, items: engine)
             }
             state.item = nil
             state.ignored = false
         }
         pendingPress = false
+        fromItem = false
         guard isActive else { return nil }
         var mode: SelectionMode? = nil
         if configuration.profile.modifiersReadAt == .release {
@@ -300,6 +311,7 @@ public struct BandSelectionInteraction: Sendable {
             clickState?.item = nil
             clickState?.ignored = true
         }
+        fromItem = false
         if pendingPress { pendingPress = false; return nil }
         guard isActive else { return nil }
         let diff = engine.cancelBand(selection: &model)
@@ -319,13 +331,38 @@ public struct BandSelectionInteraction: Sendable {
     mutating func begin(current: Point, selection model: inout SelectionModel) -> BandUpdate {
         pendingPress = false
         let profile = configuration.profile
-        let mode = profile.mode(for: initialModifierFlags)
+        let mode = fromItem ? profile.bandFromItemMode ?? profile.mode(for: initialModifierFlags) : profile.mode(for: initialModifierFlags)
         let live = profile.application == .live
+        engine.hitsEmptyBands = profile.bandMayBeEmpty
         var diff = engine.beginBand(mode: mode, live: live, selection: &model)
-        currentRect = Rect.band(from: anchor, to: current, scale: configuration.scale, throughPointerPixel: profile.rectThroughPointerPixel)
-        diff = diff.followed(by: engine.updateBand(to: hitRect(currentRect), selection: &model))
+        // Dear ImGui: a box from empty space that begins on an empty selection
+        // (a replacing one empties it) makes its first item the anchor.
+        anchorsFirstItem = profile.bandAnchorsFirstItem && !fromItem && (mode == .replace || model.selectedCount == 0)
+        currentRect = bandRect(to: current)
+        let moved = engine.updateBand(to: hitRect(currentRect), selection: &model)
+        anchorFirstItem(moved, &model)
+        diff = diff.followed(by: moved)
         state = .began
         return update(.began, diff)
+    }
+
+    /// The band from the press to `point`: at least 1 × 1, or the bare span
+    /// (``BandProfile/bandMayBeEmpty``).
+    func bandRect(to point: Point) -> Rect {
+        let profile = configuration.profile
+        guard profile.bandMayBeEmpty else {
+            return Rect.band(from: anchor, to: point, scale: configuration.scale, throughPointerPixel: profile.rectThroughPointerPixel)
+        }
+        return Rect(corner: anchor.roundedToPixels(scale: configuration.scale), point.roundedToPixels(scale: configuration.scale))
+    }
+
+    /// ``BandProfile/bandAnchorsFirstItem``: the first item an update of the
+    /// band selects becomes the anchor and focus, once.
+    mutating func anchorFirstItem(_ diff: SelectionDiff, _ model: inout SelectionModel) {
+        guard anchorsFirstItem, let first = diff.added.min() else { return }
+        anchorsFirstItem = false
+        model.anchor = first
+        model.focus = first
     }
 
     // MARK: The items after creation

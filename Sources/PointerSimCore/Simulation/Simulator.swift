@@ -249,7 +249,11 @@ public struct Simulator: Sendable {
         case .deviceRemoved(let name):
             out.append(LogRecord(time: t, .deviceRemoved(device: name)))
         case .key(let k):
-            if k == .escape, buttons.contains(.primary) || band.isActive {
+            if k == .escape, clicks.rules.escapeClearsDuringPress, buttons.contains(.primary) || band.isActive {
+                // #31 (Dear ImGui's ClearOnEscape): clears, and ends an active band; a pending press goes on.
+                if band.isActive && modifiers.subtracting(.capsLock).isEmpty { cancelPress(at: t, into: &out) }
+                emit(clicks.key(k, modifiers: modifiers, selection: &selectionModel, items: band.engine), at: t, into: &out)
+            } else if k == .escape, buttons.contains(.primary) || band.isActive {
                 // GTK ignores Escape during a band; UIKit's cancels it (our choice).
                 if clicks.rules.escapeCancelsBand { cancelPress(at: t, into: &out) }
             } else {
@@ -373,7 +377,7 @@ public struct Simulator: Sendable {
             press = .region
             beginResize()
         } else {
-            let item = band.engine.item(at: contentPoint, closed: rules.pressHitsMaxEdges)
+            let item = clicks.hitItem(at: contentPoint, in: band.engine)  // #31: pressHitsFirstItem
             let (meaning, events) = clicks.pressPrimary(on: item, modifiers: modifiers, time: t, point: pointer, selection: &selectionModel, items: band.engine)
             emit(events, at: t, into: &out)
             switch meaning {
@@ -404,9 +408,20 @@ public struct Simulator: Sendable {
             _ = clicks.releaseItem(i, modifiers: modifiers, atPressPoint: false, dragged: true, selection: &selectionModel, items: band.engine)
             out.append(LogRecord(time: t, .dragEnded(point: contentPoint, offset: contentPoint - anchor, items: items, cancelled: false)))
         case .item(let i, let anchor, _, let dragged, _):
-            emit(clicks.releaseItem(i, modifiers: modifiers, atPressPoint: contentPoint == anchor, dragged: dragged, selection: &selectionModel, items: band.engine), at: t, into: &out)
+            let over = clicks.hitItem(at: contentPoint, in: band.engine) == i  // #31: selectedItemActsAtRelease
+            emit(
+                clicks.releaseItem(
+                    i, modifiers: modifiers, atPressPoint: contentPoint == anchor, dragged: dragged, overItem: over, selection: &selectionModel,
+                    items: band.engine), at: t, into: &out)
         default:
-            break
+            // #31 (Dear ImGui's ClearOnClickVoid): a press on empty space clears at its release.
+            if clicks.rules.emptyClick == .clearAtRelease {
+                let over = clicks.hitItem(at: contentPoint, in: band.engine) != nil
+                emit(
+                    clicks.releaseEmpty(
+                        modifiers: modifiers, overItem: over, threshold: scene.band.profile.threshold, selection: &selectionModel, items: band.engine),
+                    at: t, into: &out)
+            }
         }
         emit(band.release(modifiers: modifiers, selection: &selectionModel), at: t, into: &out)
         emit(regions.release(location: contentPoint, modifiers: modifiers), at: t, into: &out)

@@ -23,7 +23,8 @@ queued (io.AddMousePosEvent, AddMouseButtonEvent, AddKeyEvent for ImGuiMod_* and
 is run whose io.DeltaTime brings ImGui's clock to the event's trace time; then one more frame
 without input (0.1 ms, taken off the next delta), as a running application renders continuously;
 a key is released in that second frame. The observation after the step: the selected ids in scene
-order, and "band": BoxSelectState's current rect [x, y, w, h] while ImGui's box-select is active
+order; "activated": the items an application's usual activation test
+(IsItemHovered() && IsMouseDoubleClicked(0), right after the item) fired for; "band": BoxSelectState's current rect [x, y, w, h] while ImGui's box-select is active
 (IsActive), null when not. Nothing else is shared between sessions: each gets a fresh ImGui context.
 Modifiers map as: shift -> Shift, control -> Ctrl, option -> Alt, command -> Super.
 """
@@ -162,7 +163,7 @@ class View:
         self.selection = imgui.SelectionBasicStorage()
         self.clock = 0.0   # the trace time ImGui's clock stands at
         self.mismatch = None
-        self.held_keys = []
+        self.activated = []  # items double-clicked (IsItemHovered() && IsMouseDoubleClicked(0)) since the last observation
 
     def frame(self, dt):
         imgui = im()
@@ -180,6 +181,8 @@ class View:
             imgui.set_cursor_screen_pos((x, y))
             imgui.set_next_item_selection_user_data(i)
             imgui.selectable("##" + iid, self.selection.contains(i), 0, (w, h))
+            if imgui.is_item_hovered() and imgui.is_mouse_double_clicked(0):
+                self.activated.append(iid)
             mn, mx = imgui.get_item_rect_min(), imgui.get_item_rect_max()
             got = [mn.x, mn.y, mx.x - mn.x, mx.y - mn.y]
             if got != [x, y, w, h] and self.mismatch is None:
@@ -216,6 +219,7 @@ def play(sess):
         # the pointer starts outside the view; two frames lay the view out
         v.frame(1 / 60)
         v.frame(1 / 60)
+        v.activated = []
         if v.mismatch:
             return {"name": name, "skipped": "geometry: " + v.mismatch}
         t0 = steps[0][0] if steps else 0.0
@@ -254,7 +258,8 @@ def play(sess):
             if v.mismatch:
                 return {"name": name, "skipped": "geometry: " + v.mismatch}
             sel, band = v.state()
-            obs.append({"step": k, "selection": sel, "band": band})
+            obs.append({"step": k, "selection": sel, "band": band, "activated": v.activated})
+            v.activated = []
         return {"name": name, "toolkit": toolkit_name(), "widget": "multiselect", "observations": obs}
     finally:
         v.close()
