@@ -41,6 +41,10 @@ public struct BandEngine: Sendable {
     /// each axis), so a band of zero width or height hits the items it crosses
     /// strictly inside; for a band of positive area this is ``HitRule/intersects``
     /// (``BandProfile/bandMayBeEmpty``).
+    /// The next ``updateBand(to:sorted:selection:)`` only records which items
+    /// the rect hits, selecting nothing (the rect a band begins from: Dear
+    /// ImGui's previous box at activation is the press point).
+    @usableFromInline package var priming = false
     @usableFromInline package var hitsEmptyBands = false
     @usableFromInline package var hitRule: HitRule
     /// The spatial index over ``items`` (as of its last rebuild; changed items
@@ -127,7 +131,8 @@ public struct BandEngine: Sendable {
         var added: [Int] = [], removed: [Int] = []
         swap(&added, &addedBuffer); swap(&removed, &removedBuffer)
         added.removeAll(keepingCapacity: true); removed.removeAll(keepingCapacity: true)
-        let mode = self.mode, live = isLive, contains = hitRule == .contains, rule = hitRule, overlaps = hitsEmptyBands
+        let mode = self.mode, live = isLive && !priming, contains = hitRule == .contains, rule = hitRule, overlaps = hitsEmptyBands
+        let transitions = mode == .addUntilLeft
         let bx0 = rect.minX, by0 = rect.minY, bx1 = rect.maxX, by1 = rect.maxY
         var count = model.selectedCount
         // Take the bitsets out of self so they are uniquely referenced while the
@@ -164,7 +169,11 @@ public struct BandEngine: Sendable {
                 if now == (inW[w] & bit != 0) { return }
                 if now { inW[w] |= bit; evW[w] |= bit } else { inW[w] &= ~bit }
                 guard live else { return }
-                let sel = mode.isSelected(start: startW[w] & bit != 0, inRect: now, everHit: evW[w] & bit != 0)
+                // addUntilLeft is Dear ImGui's transitions: an item entering is
+                // selected, one leaving toggled (for items the band did not
+                // begin over, the same as `inRect || (start && !everHit)`).
+                let sel = transitions ? (now || selW[w] & bit == 0)
+                    : mode.isSelected(start: startW[w] & bit != 0, inRect: now, everHit: evW[w] & bit != 0)
                 if sel != (selW[w] & bit != 0) {
                     if sel { selW[w] |= bit; added.pointee.append(i); count.pointee += 1 } else { selW[w] &= ~bit; removed.pointee.append(i); count.pointee -= 1 }
                 }
@@ -203,7 +212,8 @@ public struct BandEngine: Sendable {
     @discardableResult
     @usableFromInline package mutating func endBand(mode: SelectionMode? = nil, selection model: inout SelectionModel) -> SelectionDiff {
         if let m = mode { self.mode = m }
-        let diff = model.replaceBits(with: bandSelection(start: model.bandStart))
+        // addUntilLeft's transitions are the selection already.
+        let diff = self.mode == .addUntilLeft && isLive ? SelectionDiff() : model.replaceBits(with: bandSelection(start: model.bandStart))
         bandRect = nil
         isLive = true
         model.isBandActive = false

@@ -286,6 +286,11 @@ public struct BandSelectionInteraction: Sendable {
                 _ = state.controller.releaseItem(
                     i, modifiers: modifiers, atPressPoint: state.pointer == anchor, dragged: dragged, overItem: over, selection: &model, items: engine)
             }
+            if state.controller.rules.emptyClick == .clearAtRelease {  // Dear ImGui's ClearOnClickVoid
+                let over = state.controller.hitItem(at: state.pointer, in: engine) != nil
+                _ = state.controller.releaseEmpty(
+                    modifiers: modifiers, overItem: over, threshold: configuration.profile.threshold, selection: &model, items: engine)
+            }
             state.item = nil
             state.ignored = false
         }
@@ -335,6 +340,13 @@ public struct BandSelectionInteraction: Sendable {
         let live = profile.application == .live
         engine.hitsEmptyBands = profile.bandMayBeEmpty
         var diff = engine.beginBand(mode: mode, live: live, selection: &model)
+        if profile.bandMayBeEmpty {
+            // Dear ImGui: the box's previous rect at activation is the press
+            // point; items under it strictly are in the box without a change.
+            engine.priming = true
+            _ = engine.updateBand(to: bandRect(to: anchor), selection: &model)
+            engine.priming = false
+        }
         // Dear ImGui: a box from empty space that begins on an empty selection
         // (a replacing one empties it) makes its first item the anchor.
         anchorsFirstItem = profile.bandAnchorsFirstItem && !fromItem && (mode == .replace || model.selectedCount == 0)

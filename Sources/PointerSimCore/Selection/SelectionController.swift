@@ -66,9 +66,8 @@ public struct SelectionController: Sendable {
         /// over the item (``ClickRules/selectedItemActsAtRelease``).
         case overItem
     }
-    /// A press on empty space waiting for its release
-    /// (``ClickRules/EmptyClick/clearAtRelease``): where it was, and how far
-    /// the pointer has been from it since.
+    /// A primary press waiting for its release (``ClickRules/EmptyClick/clearAtRelease``):
+    /// where it was, and how far the pointer has been from it since.
     var emptyPress: (point: Point, travel: Double)?
     var pending: PendingRelease?
     /// Whether the view has keyboard focus (``ClickRules/tabLeavesView``: Tab
@@ -109,7 +108,7 @@ public struct SelectionController: Sendable {
     @usableFromInline package mutating func pressItem(_ i: Int, modifiers: ModifierFlags, time: Double, point: Point, selection model: inout SelectionModel, items: BandEngine) -> [SelectionEvent] {
         var out: [SelectionEvent] = []
         viewHasFocus = true
-        emptyPress = nil
+        emptyPress = rules.emptyClick == .clearAtRelease ? (point, 0) : nil
         let double = countPress(item: i, modifiers: modifiers, time: time, point: point)
         if double && rules.doubleClickPressOnlyActivates && !configuration.editing && !lastPressFollowedEmpty {
             pending = nil
@@ -357,10 +356,11 @@ public struct SelectionController: Sendable {
         return out
     }
 
-    /// The primary button went up after a press on empty space
-    /// (``ClickRules/EmptyClick/clearAtRelease``): clears the selection when
-    /// the pointer never went `threshold` from the press, is over no item
-    /// (`overItem` false) and no modifier is held.
+    /// The primary button went up (``ClickRules/EmptyClick/clearAtRelease``):
+    /// clears the selection when the pointer never went `threshold` from the
+    /// press, is over no item (`overItem` false) and no modifier is held,
+    /// wherever the press was (Dear ImGui: the pressed item lets go of
+    /// `ActiveId` at the release, before `EndMultiSelect` looks).
     @usableFromInline package mutating func releaseEmpty(modifiers: ModifierFlags, overItem: Bool, threshold: Double, selection model: inout SelectionModel, items: BandEngine) -> [SelectionEvent] {
         guard let e = emptyPress else { return [] }
         emptyPress = nil

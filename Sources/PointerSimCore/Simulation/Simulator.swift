@@ -408,13 +408,18 @@ public struct Simulator: Sendable {
             _ = clicks.releaseItem(i, modifiers: modifiers, atPressPoint: false, dragged: true, selection: &selectionModel, items: band.engine)
             out.append(LogRecord(time: t, .dragEnded(point: contentPoint, offset: contentPoint - anchor, items: items, cancelled: false)))
         case .item(let i, let anchor, _, let dragged, _):
-            let over = clicks.hitItem(at: contentPoint, in: band.engine) == i  // #31: selectedItemActsAtRelease
+            let hit = clicks.hitItem(at: contentPoint, in: band.engine)  // #31: selectedItemActsAtRelease
             emit(
                 clicks.releaseItem(
-                    i, modifiers: modifiers, atPressPoint: contentPoint == anchor, dragged: dragged, overItem: over, selection: &selectionModel,
+                    i, modifiers: modifiers, atPressPoint: contentPoint == anchor, dragged: dragged, overItem: hit == i, selection: &selectionModel,
                     items: band.engine), at: t, into: &out)
+            if clicks.rules.emptyClick == .clearAtRelease {  // #31 (Dear ImGui's ClearOnClickVoid)
+                let r = clicks.releaseEmpty(
+                    modifiers: modifiers, overItem: hit != nil, threshold: scene.band.profile.threshold, selection: &selectionModel, items: band.engine)
+                emit(r, at: t, into: &out)
+            }
         default:
-            // #31 (Dear ImGui's ClearOnClickVoid): a press on empty space clears at its release.
+            // #31 (Dear ImGui's ClearOnClickVoid): a press clears at its release.
             if clicks.rules.emptyClick == .clearAtRelease {
                 let over = clicks.hitItem(at: contentPoint, in: band.engine) != nil
                 emit(
