@@ -128,6 +128,10 @@ public struct BandSelectionInteraction: Sendable {
     /// The band still makes the first item it selects the anchor
     /// (``BandProfile/bandAnchorsFirstItem``).
     var anchorsFirstItem = false
+    /// The modifiers held now (the press's, then each change the `Simulator`
+    /// reports): Dear ImGui reads them when the first item "acts as pressed"
+    /// (``BandProfile/bandAnchorsFirstItem``).
+    @usableFromInline package var heldModifiers: ModifierFlags = []
     /// With ``BandConfiguration/PressMeaning/click``: the click rules'
     /// state, and the press in progress over an item (or one ignored).
     var clickState: ClickState?
@@ -202,6 +206,7 @@ public struct BandSelectionInteraction: Sendable {
             return nil
         }
         initialModifierFlags = modifiers
+        heldModifiers = modifiers
         anchor = point
         pendingPress = true
         if configuration.profile.threshold <= 0 { return begin(current: point, selection: &model) }
@@ -269,8 +274,9 @@ public struct BandSelectionInteraction: Sendable {
         let profile = configuration.profile
         if profile.holdsWithinThreshold && !profile.thresholdReached(by: point - anchor) { return nil }
         currentRect = bandRect(to: point)
-        let diff = engine.updateBand(to: hitRect(currentRect), selection: &model)
-        anchorFirstItem(diff, &model)
+        let before = model.selectedCount
+        var diff = engine.updateBand(to: hitRect(currentRect), selection: &model)
+        diff = diff.followed(by: anchorFirstItem(diff, before, &model))
         state = .selecting
         return update(.selecting, diff)
     }
@@ -336,10 +342,17 @@ public struct BandSelectionInteraction: Sendable {
     mutating func begin(current: Point, selection model: inout SelectionModel) -> BandUpdate {
         pendingPress = false
         let profile = configuration.profile
-        let mode = fromItem ? profile.bandFromItemMode ?? profile.mode(for: initialModifierFlags) : profile.mode(for: initialModifierFlags)
+        var mode = fromItem ? profile.bandFromItemMode ?? profile.mode(for: initialModifierFlags) : profile.mode(for: initialModifierFlags)
         let live = profile.application == .live
         engine.hitsEmptyBands = profile.bandMayBeEmpty
-        var diff = engine.beginBand(mode: mode, live: live, selection: &model)
+        var cleared = SelectionDiff()
+        if profile.bandAnchorsFirstItem && mode == .replace && live {
+            // Dear ImGui: a replacing box clears the selection as it begins
+            // (`RequestClear`), then selects by the same transitions.
+            cleared = model.replaceBits(with: ItemBitSet(capacity: model.count))
+            mode = .addUntilLeft
+        }
+        var diff = cleared.followed(by: engine.beginBand(mode: mode, live: live, selection: &model))
         if profile.bandMayBeEmpty {
             // Dear ImGui: the box's previous rect at activation is the press
             // point; items under it strictly are in the box without a change.
@@ -349,11 +362,11 @@ public struct BandSelectionInteraction: Sendable {
         }
         // Dear ImGui: a box from empty space that begins on an empty selection
         // (a replacing one empties it) makes its first item the anchor.
-        anchorsFirstItem = profile.bandAnchorsFirstItem && !fromItem && (mode == .replace || model.selectedCount == 0)
+        anchorsFirstItem = profile.bandAnchorsFirstItem && !fromItem
         currentRect = bandRect(to: current)
+        let before = model.selectedCount
         let moved = engine.updateBand(to: hitRect(currentRect), selection: &model)
-        anchorFirstItem(moved, &model)
-        diff = diff.followed(by: moved)
+        diff = diff.followed(by: moved).followed(by: anchorFirstItem(moved, before, &model))
         state = .began
         return update(.began, diff)
     }
@@ -368,13 +381,33 @@ public struct BandSelectionInteraction: Sendable {
         return Rect(corner: anchor.roundedToPixels(scale: configuration.scale), point.roundedToPixels(scale: configuration.scale))
     }
 
-    /// ``BandProfile/bandAnchorsFirstItem``: the first item an update of the
-    /// band selects becomes the anchor and focus, once.
-    mutating func anchorFirstItem(_ diff: SelectionDiff, _ model: inout SelectionModel) {
-        guard anchorsFirstItem, let first = diff.added.min() else { return }
+    /// ``BandProfile/bandAnchorsFirstItem``: the first item an update of a
+    /// band from empty space selects while the selection was empty (`before`:
+    /// the count before the update) "acts as pressed", once: as a click on it
+    /// with the modifiers held now (Dear ImGui's `IsStartedSetNavIdOnce`):
+    /// it becomes the focus, and the anchor; with Shift the click is a range
+    /// from the anchor (with Control too, the range takes the anchor's state,
+    /// unselected), and the items the update selected after it stay selected.
+    /// - Returns: the change beyond `diff`.
+    mutating func anchorFirstItem(_ diff: SelectionDiff, _ before: Int, _ model: inout SelectionModel) -> SelectionDiff {
+        guard anchorsFirstItem, before == 0, let f = diff.added.min() else { return SelectionDiff() }
         anchorsFirstItem = false
-        model.anchor = first
-        model.focus = first
+        model.focus = f
+        guard heldModifiers.contains(.shift) else {
+            model.anchor = f
+            return SelectionDiff()
+        }
+        let a = model.anchor ?? f
+        model.anchor = a
+        var target = ItemBitSet(capacity: model.count)
+        if heldModifiers.contains(.control) {
+            target = model.selection
+            for k in Swift.min(a, f)...Swift.max(a, f) { target[k] = false }
+        } else {
+            for k in Swift.min(a, f)...Swift.max(a, f) where !model.isRemoved(k) { target[k] = true }
+        }
+        for k in diff.added where k != f { target[k] = true }
+        return model.replaceBits(with: target)
     }
 
     // MARK: The items after creation

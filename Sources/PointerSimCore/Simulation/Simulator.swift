@@ -239,6 +239,7 @@ public struct Simulator: Sendable {
             }
         case .modifiers(let m):
             modifiers = m
+            band.heldModifiers = m  // #31: Dear ImGui's first box item reads them
             updateRegions(moved: false, at: t, into: &out)
         case .scroll(let v):
             scroll(by: v, at: t, into: &out)
@@ -414,8 +415,9 @@ public struct Simulator: Sendable {
                     i, modifiers: modifiers, atPressPoint: contentPoint == anchor, dragged: dragged, overItem: hit == i, selection: &selectionModel,
                     items: band.engine), at: t, into: &out)
             if clicks.rules.emptyClick == .clearAtRelease {  // #31 (Dear ImGui's ClearOnClickVoid)
+                // Items before the pressed one are not hovered while it holds the press.
                 let r = clicks.releaseEmpty(
-                    modifiers: modifiers, overItem: hit != nil, threshold: scene.band.profile.threshold, selection: &selectionModel, items: band.engine)
+                    modifiers: modifiers, overItem: hit.map { $0 >= i } ?? false, threshold: scene.band.profile.threshold, selection: &selectionModel, items: band.engine)
                 emit(r, at: t, into: &out)
             }
         default:
