@@ -398,15 +398,17 @@ public struct BandSelectionInteraction: Sendable {
             return SelectionDiff()
         }
         let a = model.anchor ?? f
-        model.anchor = a
         var target = ItemBitSet(capacity: model.count)
         if heldModifiers.contains(.control) {
+            // The anchor's state (unselected: the selection was empty), or
+            // selected when there was no anchor (`RangeSelected` unknown).
             target = model.selection
-            for k in Swift.min(a, f)...Swift.max(a, f) { target[k] = false }
+            for k in Swift.min(a, f)...Swift.max(a, f) { target[k] = model.anchor == nil }
         } else {
             for k in Swift.min(a, f)...Swift.max(a, f) where !model.isRemoved(k) { target[k] = true }
         }
         for k in diff.added where k != f { target[k] = true }
+        model.anchor = a
         return model.replaceBits(with: target)
     }
 

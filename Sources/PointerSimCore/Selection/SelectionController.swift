@@ -197,7 +197,9 @@ public struct SelectionController: Sendable {
             model.anchor = i
             change(.click, set(&model, toggle ? .toggling(i) : [i], band: items), into: &out)
         case .overItem:
-            guard overItem else { return [] }
+            // Dear ImGui: an item no longer selected (Escape cleared it) is
+            // pressed at the click, not at the release.
+            guard overItem, model.isSelected(i) else { return [] }
             select(i, modifiers: modifiers, selection: &model, items: items, into: &out)
         }
         return out
