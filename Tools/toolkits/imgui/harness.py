@@ -11,8 +11,9 @@ The protocol is in Traces/toolkits/README.md: one RESULTS line per corpus line,
 The view (widget "multiselect"): one ImGui window covering the display (no decorations, padding,
 border, rounding or scroll bars), and inside it BeginMultiSelect() with the flags Dear ImGui's demo
 ("Examples/Assets Browser") gives its box-select grid: ClearOnEscape | ClearOnClickVoid |
-BoxSelect2d; selection kept in an ImGuiSelectionBasicStorage with the requests applied after
-BeginMultiSelect() and after EndMultiSelect(), as the demo does. Each scene item is a Selectable
+BoxSelect2d; the selection is a set of item indices, to which the requests (SetAll, SetRange) are
+applied after BeginMultiSelect() and after EndMultiSelect(), as the demo does (it applies them to an
+ImGuiSelectionBasicStorage, whose 1.93.0 batch path loses items: FINDINGS.md). Each scene item is a Selectable
 ("##id") of the item's size at the item's position (SetCursorScreenPos), with zero ItemSpacing and
 FramePadding, submitted in scene order with its index as selection user data. Every item rect is
 read back (GetItemRectMin/Max) in every frame and must equal the scene's, else the session is
@@ -160,7 +161,7 @@ class View:
         st.touch_extra_padding = (0, 0)
         self.flags = (imgui.MultiSelectFlags_.clear_on_escape.value | imgui.MultiSelectFlags_.clear_on_click_void.value
                       | imgui.MultiSelectFlags_.box_select2d.value)
-        self.selection = imgui.SelectionBasicStorage()
+        self.selection = set()  # item indices (see apply())
         self.clock = 0.0   # the trace time ImGui's clock stands at
         self.mismatch = None
         self.activated = []  # items double-clicked (IsItemHovered() && IsMouseDoubleClicked(0)) since the last observation
@@ -175,12 +176,12 @@ class View:
         imgui.begin("view", None, wf.no_decoration.value | wf.no_move.value | wf.no_resize.value
                     | wf.no_saved_settings.value | wf.no_scrollbar.value | wf.no_scroll_with_mouse.value
                     | wf.no_background.value | wf.no_focus_on_appearing.value)
-        ms = imgui.begin_multi_select(self.flags, self.selection.size, len(self.items))
-        self.selection.apply_requests(ms)
+        ms = imgui.begin_multi_select(self.flags, len(self.selection), len(self.items))
+        self.apply(ms)
         for i, (iid, (x, y, w, h)) in enumerate(self.items):
             imgui.set_cursor_screen_pos((x, y))
             imgui.set_next_item_selection_user_data(i)
-            imgui.selectable("##" + iid, self.selection.contains(i), 0, (w, h))
+            imgui.selectable("##" + iid, i in self.selection, 0, (w, h))
             if imgui.is_item_hovered() and imgui.is_mouse_double_clicked(0):
                 self.activated.append(iid)
             mn, mx = imgui.get_item_rect_min(), imgui.get_item_rect_max()
@@ -188,12 +189,28 @@ class View:
             if got != [x, y, w, h] and self.mismatch is None:
                 self.mismatch = "item %s: ImGui's rect %s, the scene's %s" % (iid, got, [x, y, w, h])
         ms = imgui.end_multi_select()
-        self.selection.apply_requests(ms)
+        self.apply(ms)
         imgui.end()
         imgui.render()
 
+    def apply(self, ms):
+        """The requests, applied as imgui_widgets.cpp's comment on ApplyRequests gives "the most
+        simple implementation": SetAll clears (and selects every item), SetRange sets each item of
+        the range. (ImGuiSelectionBasicStorage is not used: 1.93.0's batch path loses items, see
+        Tools/toolkits/imgui/FINDINGS.md.)"""
+        RT = im().SelectionRequestType
+        for req in ms.requests:
+            if req.type == RT.set_all:
+                self.selection = set(range(len(self.items))) if req.selected else set()
+            elif req.type == RT.set_range:
+                for n in range(int(req.range_first_item), int(req.range_last_item) + 1):
+                    if req.selected:
+                        self.selection.add(n)
+                    else:
+                        self.selection.discard(n)
+
     def state(self):
-        sel = [iid for i, (iid, _) in enumerate(self.items) if self.selection.contains(i)]
+        sel = [iid for i, (iid, _) in enumerate(self.items) if i in self.selection]
         bs = im().get_current_context().box_select_state
         band = None
         if bs.is_active:
