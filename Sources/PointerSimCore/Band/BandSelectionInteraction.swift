@@ -345,14 +345,13 @@ public struct BandSelectionInteraction: Sendable {
         var mode = fromItem ? profile.bandFromItemMode ?? profile.mode(for: initialModifierFlags) : profile.mode(for: initialModifierFlags)
         let live = profile.application == .live
         engine.hitsEmptyBands = profile.bandMayBeEmpty
-        var cleared = SelectionDiff()
-        if profile.bandAnchorsFirstItem && mode == .replace && live {
-            // Dear ImGui: a replacing box clears the selection as it begins
-            // (`RequestClear`), then selects by the same transitions.
-            cleared = model.replaceBits(with: ItemBitSet(capacity: model.count))
-            mode = .addUntilLeft
-        }
-        var diff = cleared.followed(by: engine.beginBand(mode: mode, live: live, selection: &model))
+        // Dear ImGui: a replacing box clears the selection as it begins
+        // (`RequestClear`), then selects by the same transitions; the band's
+        // start stays the selection of the press (a cancel restores it).
+        let clears = profile.bandAnchorsFirstItem && mode == .replace && live
+        if clears { mode = .addUntilLeft }
+        var diff = engine.beginBand(mode: mode, live: live, selection: &model)
+        if clears { diff = diff.followed(by: model.replaceBits(with: ItemBitSet(capacity: model.count))) }
         if profile.bandMayBeEmpty {
             // Dear ImGui: the box's previous rect at activation is the press
             // point; items under it strictly are in the box without a change.

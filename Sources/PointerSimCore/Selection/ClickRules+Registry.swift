@@ -265,6 +265,10 @@ extension ClickRules {
             "escapeClearsDuringPress", \.escapeClearsDuringPress, ["uikit": false, "qt": false, "qt-graphicsview": false, "gtk": false, "imgui": true],
             "Escape while the primary button is held clears the selection as it does otherwise and cancels an active band; a press that has not become a band goes on.",
             source: "Dear ImGui: BeginMultiSelect's `ClearOnEscape` shortcut, `BoxSelectDeactivateDrag` (measured)"),
+        .bool(
+            "contextClickClearsOnEmpty", \.contextClickClearsOnEmpty, ["uikit": false, "qt": true, "qt-graphicsview": false, "gtk": false, "imgui": false],
+            "With `contextClickSelects`, a context click on empty space clears the selection; `false`: it leaves it.",
+            source: "Qt: QAbstractItemView::mousePressEvent (measured); Dear ImGui: only a hovered item handles the right click (MultiSelectItemFooter; checked with `pointersim conform --exec` against the harness); the others select nothing on a context click"),
         .modifierSets(
             "toggleModifiers", \.toggleModifiers, ["uikit": [.command], "qt": [.control], "qt-graphicsview": [.control], "gtk": [.control], "imgui": [.control]],
             "Any of these flag sets (each must be held) makes a click toggle its item.",

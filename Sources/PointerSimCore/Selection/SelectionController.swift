@@ -400,7 +400,7 @@ public struct SelectionController: Sendable {
                     model.anchor = i
                 }
                 moveFocus(to: i, selection: &model, into: &out)
-            } else {
+            } else if rules.contextClickClearsOnEmpty {
                 clearRangeBase()
                 change(.click, set(&model, [], band: items), into: &out)
             }

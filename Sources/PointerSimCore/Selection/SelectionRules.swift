@@ -383,6 +383,9 @@ public struct ClickRules: Sendable, Hashable {
     /// `ClearOnEscape` deactivates the box-select); a press that has not become
     /// a band goes on.
     @usableFromInline package var escapeClearsDuringPress = false
+    /// With ``contextClickSelects``, a context click on empty space clears the
+    /// selection (Qt); `false`: it leaves it (Dear ImGui).
+    @usableFromInline package var contextClickClearsOnEmpty = true
 
     /// Creates rules.
     public init(

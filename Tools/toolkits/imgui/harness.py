@@ -97,10 +97,15 @@ def check_scene(scene):
     band = scene.get("band", {})
     if band.get("enabled", True) is not True or band.get("vetoRects") or band.get("beginsOnItems", True) is not True:
         raise Skip("band.enabled/vetoRects/beginsOnItems are not ImGui settings")
+    if band.get("hitRule", "intersects") != "intersects":
+        raise Skip("ImGui's box hits items it overlaps (hitRule intersects)")
     sel = scene.get("selection", {})
     if sel.get("focus", True) is not True or sel.get("editing", False) or sel.get("selectionFollowsFocus", False):
         raise Skip("selection.focus/editing/selectionFollowsFocus are not played")
     items = scene_items(scene)
+    ids = [i for i, _ in items]
+    if len(set(ids)) != len(ids):
+        raise Skip("item ids must be unique")
     for _, r in items:
         if any(v != int(v) for v in r) or r[2] <= 0 or r[3] <= 0:
             raise Skip("item rects must be whole pixels with a positive size")
@@ -231,6 +236,8 @@ def play(sess):
         return {"name": name, "skipped": str(e)}
     imgui = im()
     v = View(W, H, items)
+    # the application's selection at the start (the scene's band.initialSelection)
+    v.selection = {k for k, (iid, _) in enumerate(items) if iid in set(sess["scene"].get("band", {}).get("initialSelection", []))}
     try:
         io = v.io
         # the pointer starts outside the view; two frames lay the view out
