@@ -132,6 +132,9 @@ public struct BandSelectionInteraction: Sendable {
     /// reports): Dear ImGui reads them when the first item "acts as pressed"
     /// (``BandProfile/bandAnchorsFirstItem``).
     @usableFromInline package var heldModifiers: ModifierFlags = []
+    /// The band is a `replace` applied as Dear ImGui does (cleared as it
+    /// began, then `addUntilLeft`): the log says `replace`.
+    var clearsThenAdds = false
     /// With ``BandConfiguration/PressMeaning/click``: the click rules'
     /// state, and the press in progress over an item (or one ignored).
     var clickState: ClickState?
@@ -349,6 +352,7 @@ public struct BandSelectionInteraction: Sendable {
         // (`RequestClear`), then selects by the same transitions; the band's
         // start stays the selection of the press (a cancel restores it).
         let clears = profile.bandAnchorsFirstItem && mode == .replace && live
+        clearsThenAdds = clears
         if clears { mode = .addUntilLeft }
         var diff = engine.beginBand(mode: mode, live: live, selection: &model)
         if clears { diff = diff.followed(by: model.replaceBits(with: ItemBitSet(capacity: model.count))) }
@@ -434,7 +438,7 @@ public struct BandSelectionInteraction: Sendable {
 
     func update(_ s: BandUpdate.State, _ diff: SelectionDiff, cancelled: Bool = false) -> BandUpdate {
         BandUpdate(
-            state: s, rect: currentRect, mode: engine.mode, modifiers: initialModifierFlags, diff: diff,
+            state: s, rect: currentRect, mode: clearsThenAdds ? .replace : engine.mode, modifiers: initialModifierFlags, diff: diff,
             cancelled: cancelled)
     }
 }
