@@ -121,10 +121,11 @@ werror_build() {
 }
 
 toolkits() {
-	# swift test checked the qt and gtk profiles against the recorded corpus
-	# (Traces/toolkits); here the real Qt 6 and GTK 4 play it again, so a
-	# drift of the toolkits or of the harnesses shows (about 5 minutes: GTK
-	# plays on the wall clock).
+	# swift test checked the qt, gtk and imgui profiles against the recorded
+	# corpus (Traces/toolkits); here the real Qt 6, GTK 4 and Dear ImGui play
+	# it again, so a drift of the toolkits or of the harnesses shows (about 5
+	# minutes: GTK plays on the wall clock). Each toolkit's run.sh installs
+	# its pip package when it is missing (pyside6-essentials, imgui-bundle).
 	python3 Tools/toolkits/check-live.py
 }
 
@@ -200,7 +201,7 @@ if [ $FULL = 1 ]; then
 		step "warnings as errors (the package and its tests, Examples/Client, Benchmarks/)" werror_build
 	else skipped "warnings as errors" POINTERSIM_SKIP_WERROR; fi
 	if want POINTERSIM_SKIP_TOOLKITS; then
-		step "real toolkits: Qt 6 (PySide6, offscreen) and GTK 4 (Xvfb) replay the recorded corpus" toolkits
+		step "real toolkits: Qt 6 (PySide6, offscreen), GTK 4 (Xvfb) and Dear ImGui (imgui-bundle, headless) replay the recorded corpus" toolkits
 	else skipped "real toolkits" POINTERSIM_SKIP_TOOLKITS; fi
 	step "example client: a package using PointerSimCore alone, and with PointerSimFormats" example_client
 	if want POINTERSIM_SKIP_DOCS; then step "documentation (Tools/build-docs.sh)" Tools/build-docs.sh

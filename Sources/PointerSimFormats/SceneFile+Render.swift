@@ -196,6 +196,10 @@ extension SceneFile {
         w.key("holdsWithinThreshold"); w.bool(p.holdsWithinThreshold)
         w.key("hitsItemsTouchingFarEdge"); w.bool(p.hitsItemsTouchingFarEdge)
         w.key("itemView"); w.bool(p.itemViewModel)
+        // Dear ImGui's keys (issue #31), written only when set: scenes written before keep their bytes.
+        if p.bandMayBeEmpty { w.key("bandMayBeEmpty"); w.bool(true) }
+        if let m = p.bandFromItemMode { w.key("bandFromItemMode"); w.string(m.rawValue) }
+        if p.bandAnchorsFirstItem { w.key("bandAnchorsFirstItem"); w.bool(true) }
         w.key("clicks"); w.open("{")
         for rule in ClickRules.registry {
             w.key(rule.name)

@@ -580,7 +580,8 @@ public enum SceneFile {
         }
         let o = try f.object(allowed: [
             "name", "base", "rules", "default", "threshold", "thresholdMetric", "thresholdStrict", "modifiersAt", "apply",
-            "rectThroughPointerPixel", "holdsWithinThreshold", "hitsItemsTouchingFarEdge", "itemView", "clicks",
+            "rectThroughPointerPixel", "holdsWithinThreshold", "hitsItemsTouchingFarEdge", "itemView", "bandMayBeEmpty", "bandFromItemMode",
+            "bandAnchorsFirstItem", "clicks",
         ])
         var p = BandProfile.uikit
         if let b = o["base"] { p = BandProfile.named(try b.oneOf(BandProfile.registeredNames))! }
@@ -604,6 +605,11 @@ public enum SceneFile {
         if let v = o["holdsWithinThreshold"] { p.holdsWithinThreshold = try v.bool() }
         if let v = o["hitsItemsTouchingFarEdge"] { p.hitsItemsTouchingFarEdge = try v.bool() }
         if let v = o["itemView"] { p.itemViewModel = try v.bool() }
+        if let v = o["bandMayBeEmpty"] { p.bandMayBeEmpty = try v.bool() }
+        if let v = o["bandFromItemMode"] {
+            if case .null = v.node.value { p.bandFromItemMode = nil } else { p.bandFromItemMode = SelectionMode(rawValue: try v.oneOf(modes))! }
+        }
+        if let v = o["bandAnchorsFirstItem"] { p.bandAnchorsFirstItem = try v.bool() }
         if let c = o["clicks"] { try clickRules(c, into: &p.clicks) }
         return p
     }

@@ -6,7 +6,8 @@ import PointerSimCore
 public enum LogInvariants {
     /// The violations in a log of a session over `scene` (empty: all hold):
     /// - time never goes back;
-    /// - every band rect is at least 1 × 1 and normalised;
+    /// - every band rect is at least 1 × 1 (at least 0 × 0 under a profile
+    ///   whose band may be empty: `imgui`) and normalised;
     /// - diffs apply: added ids were not selected, removed ones were;
     /// - ids in a diff are in scene order;
     /// - a cancelled band ends with the selection of its press;
@@ -28,7 +29,8 @@ public enum LogInvariants {
             selection.subtract(removed); selection.formUnion(added)
         }
         func checkRect(_ k: Int, _ r: Rect) {
-            if !(r.width >= 1 && r.height >= 1 && r.isNormalized) { out.append("record \(k): band rect smaller than 1 × 1 or not normalised") }
+            let least: Double = scene.band.profile.bandMayBeEmpty ? 0 : 1
+            if !(r.width >= least && r.height >= least && r.isNormalized) { out.append("record \(k): band rect smaller than 1 × 1 or not normalised") }
         }
         for (k, r) in log.enumerated() {
             if r.time < last { out.append("record \(k): time goes back") }

@@ -7,13 +7,15 @@ import Testing
 /// `compare`, `render` and `conform`, and each command accepts it.
 @Suite struct ProfileListCLITests {
     /// The registered profiles, as `compare --help` must list them.
-    static let registered = ["uikit", "qt", "qt-graphicsview", "gtk", "qt-itemview"]
+    static let registered = ["uikit", "qt", "qt-graphicsview", "gtk", "qt-itemview", "imgui"]
+    /// The same as a sentence's list, as the errors name them: "uikit, qt, … or imgui".
+    static var nameList: String { registered.dropLast().joined(separator: ", ") + " or " + registered.last! }
 
     @Test(arguments: ["compare", "render", "conform"])
     func helpListsEveryRegisteredProfile(_ command: String) throws {
         let help = try CLI.run([command, "--help"]).stdout.replacingOccurrences(of: "\n", with: " ")
             .split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-        let list = command == "conform" ? "uikit, qt, qt-graphicsview, gtk or qt-itemview" : "uikit, qt, qt-graphicsview, gtk, qt-itemview"
+        let list = command == "conform" ? Self.nameList : Self.registered.joined(separator: ", ")
         #expect(help.contains(list), "\(command) --help: \(help)")
     }
 

@@ -4,14 +4,15 @@ again and checks that they still do what was recorded (a drift check: a new
 Qt or GTK, or a harness that no longer plays what it did, shows here; that
 PointerSim agrees with the recordings is `swift test`'s part).
 
-    Tools/toolkits/check-live.py [--sessions N] [--toolkit qt|gtk]...
+    Tools/toolkits/check-live.py [--sessions N] [--toolkit qt|gtk|imgui]...
 
 N sessions of each toolkit's `random.jsonl` (and for Qt of
 `graphicsview-random.jsonl` and `itemview-random.jsonl`, the
 `qt-graphicsview` and `qt-itemview` profiles' unrestricted sessions) (default: every one for Qt,
 which plays them in seconds, and 40 for GTK, which plays them on the wall
 clock, about 2 s each: with its 110 rule sessions, 150 in about 5 minutes),
-then every session of its `rules.jsonl` (for Qt also `itemview-rules.jsonl`). Exit status 0 when every session played gives
+then every session of its `rules.jsonl` (for Qt also `itemview-rules.jsonl`); for Dear ImGui, which plays a session in
+milliseconds, every session of every corpus (`random`, `random2`, `random3`, `rules`). Exit status 0 when every session played gives
 the recorded result, 1 when one differs, 2 when a toolkit cannot be run.
 """
 import argparse
@@ -63,6 +64,8 @@ def check(toolkit, n):
     sessions, recorded = [], {}
     corpora = ((("random", n), ("graphicsview-random", n), ("itemview-random", n), ("rules", None), ("itemview-rules", None))
                if toolkit == "qt" else (("random", n), ("rules", None)))
+    if toolkit == "imgui":
+        corpora = (("random", n), ("random2", n), ("random3", n), ("rules", None))
     for corpus, limit in corpora:
         c = lines(os.path.join(d, corpus + ".jsonl"))
         sessions += c if limit is None else c[:limit]
@@ -97,11 +100,11 @@ def check(toolkit, n):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sessions", type=int)
-    ap.add_argument("--toolkit", action="append", choices=["qt", "gtk"])
+    ap.add_argument("--toolkit", action="append", choices=["qt", "gtk", "imgui"])
     a = ap.parse_args()
     worst = 0
-    for tk in a.toolkit or ["qt", "gtk"]:
-        n = a.sessions if a.sessions is not None else (None if tk == "qt" else 40)
+    for tk in a.toolkit or ["qt", "gtk", "imgui"]:
+        n = a.sessions if a.sessions is not None else (40 if tk == "gtk" else None)
         worst = max(worst, check(tk, n))
     sys.exit(worst)
 

@@ -5,6 +5,7 @@
     Tools/toolkits/gen-corpus.py gtk [--sessions N] [--seed S] > Traces/toolkits/gtk/random.jsonl
     Tools/toolkits/gen-corpus.py qt-graphicsview [--sessions N] [--seed S] > Traces/toolkits/qt/graphicsview-random.jsonl
     Tools/toolkits/gen-corpus.py qt-listview [--sessions N] [--seed S] > Traces/toolkits/qt/itemview-random.jsonl
+    Tools/toolkits/gen-corpus.py imgui [--sessions N] [--seed S] > Traces/toolkits/imgui/random.jsonl
 
 One session a line: {"name", "widget", "scene", "trace"} (Traces/toolkits/README.md).
 The sessions lean on the edges where implementations break: the drag
@@ -65,6 +66,11 @@ QT_LV_SPACED = {
     "band": {"profile": "qt"},
     "items": {"grid": {"rows": 3, "columns": 4, "origin": [10, 10], "size": [100, 60], "pitch": [120, 80]}},
 }
+# Dear ImGui: selectables anywhere (a grid with gaps to box-select from, a row of
+# touching and thin items, two overlapping items).
+IMGUI_GRID = dict(QT_GV_GRID, band={"profile": "imgui"})
+IMGUI_TIGHT = dict(QT_GV_TIGHT, band={"profile": "imgui"},
+                   items=QT_GV_TIGHT["items"] + [{"id": "i", "rect": [320, 40, 50, 40]}, {"id": "j", "rect": [340, 60, 40, 40]}])
 GTK_GRID = tiled(4, 3, 100, 60, "gtk")
 GTK_GRID_WIDE = tiled(5, 4, 80, 50, "gtk", extra_rows=1)
 
@@ -155,13 +161,13 @@ def gesture_click(s, allowed_mods, point_kind=None, wiggle=False):
     return p
 
 
-def gesture_series(s, allowed_mods):
+def gesture_series(s, allowed_mods, intervals=(0.12, 0.2, 0.3, 0.38, 0.45, 0.55)):
     """A click, then more presses close in time and space (a double click, or
     just not one: time and distance at and beyond the limits)."""
     rng = s.rng
     p = gesture_click(s, allowed_mods, point_kind=rng.choice(["inside", "inside", "edge", "empty"]))
     for _ in range(rng.choice([1, 1, 1, 2])):
-        dt = rng.choice([0.12, 0.2, 0.3, 0.38, 0.45, 0.55])
+        dt = rng.choice(intervals)
         d = rng.choice([0, 0, 1, 3, 4, 5, 6, 8])
         q = s.clamp((p[0] + rng.choice([-1, 1]) * d, p[1] + rng.choice([0, 0, d, -d])))
         if q != p:
@@ -195,6 +201,9 @@ def gesture_band(s, allowed_mods, threshold, metric, start_kind, mods_mid_drag, 
             if metric == "manhattan":
                 a = rng.randrange(0, t + 1)
                 d = (rng.choice([-1, 1]) * a, rng.choice([-1, 1]) * (t - a))
+            elif metric == "euclidean":  # on and beside the circle: (t, 0), (0, t), (4, 4) ~ 5.66 < 6
+                d = rng.choice([(t, 0), (0, t), (t - 2, t - 2), (t - 1, 3), (t - 2, 4)])
+                d = (rng.choice([-1, 1]) * d[0], rng.choice([-1, 1]) * d[1])
             else:
                 d = (rng.choice([-1, 1]) * t, rng.choice([-1, 1]) * rng.randrange(0, t + 1))
                 if rng.random() < 0.5:
@@ -261,6 +270,28 @@ def session(rng, flavour, name):
                 gesture_keys(s, MODS, ["left", "right", "up", "down", "space", "return", "a", "escape", "tab"])
             s.set_mods([])
         widget = "graphicsview"
+    elif flavour == "imgui":
+        # Unrestricted: everything a user does in one ImGui multi-select view (clicks
+        # with any modifiers on items, edges and gaps, boxes from items and from
+        # empty space with modifier changes mid-drag, click series around the
+        # double-click time (0.30 s) and distance (6), Escape and Ctrl+A among keys).
+        # Intervals keep 10 ms off the double-click time: ImGui's clock adds float deltas.
+        scene = rng.choice([IMGUI_GRID, IMGUI_GRID, IMGUI_TIGHT])
+        s = Session(rng, scene)
+        s.add(0.0, f"move {s.w // 2} {s.h - 3}")
+        for _ in range(rng.choice([2, 3, 4, 5, 6])):
+            g = rng.random()
+            if g < 0.42:
+                gesture_band(s, MODS, 6, "euclidean", rng.choice(["empty", "empty", "edge", "inside"]),
+                             mods_mid_drag=rng.random() < 0.4)
+            elif g < 0.72:
+                gesture_click(s, MODS, wiggle=rng.random() < 0.3)
+            elif g < 0.9:
+                gesture_series(s, MODS, intervals=[0.12, 0.2, 0.26, 0.29, 0.31, 0.38, 0.45])
+            else:
+                gesture_keys(s, MODS, ["a", "a", "escape", "escape", "left", "space", "return"])
+            s.set_mods([])
+        widget = "multiselect"
     elif flavour == "qt-listview-open":
         # Unrestricted: everything a user does in one QListView, under the
         # `qt-itemview` profile (Traces/toolkits/qt/itemview-random*.jsonl).
@@ -315,7 +346,7 @@ def session(rng, flavour, name):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("toolkit", choices=["qt", "gtk", "qt-graphicsview", "qt-listview"])
+    ap.add_argument("toolkit", choices=["qt", "gtk", "qt-graphicsview", "qt-listview", "imgui"])
     ap.add_argument("--sessions", type=int, default=500)
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
@@ -327,6 +358,8 @@ def main():
             flavour = "qt-graphicsview-open"
         elif a.toolkit == "qt-listview":
             flavour = "qt-listview-open"
+        elif a.toolkit == "imgui":
+            flavour = "imgui"
         elif a.toolkit == "qt":
             flavour = "qt-graphicsview" if k % 2 == 0 else "qt-listview"
         else:

@@ -82,6 +82,20 @@ extension BandEngine {
         return best >= 0 ? best : nil
     }
 
+    /// The first item (in scene order) whose rect contains the point (half-open).
+    @usableFromInline package func firstItem(at p: Point) -> Int? {
+        var best = Int.max
+        let probe = Rect(x: p.x, y: p.y, width: 0, height: 0)
+        func test(_ i: Int) {
+            guard i < best && !removedItems[i] else { return }
+            let e = edges[i]
+            if p.x >= e[0] && p.x < e[2] && p.y >= e[1] && p.y < e[3] { best = i }
+        }
+        index.forEachCandidate(in: probe) { test($0) }
+        for i in changedItems { test(i) }
+        return best < Int.max ? best : nil
+    }
+
     /// The topmost item whose rect contains the point, its max edges included
     /// when `closed` (measured in GTK 4.8.3: a press on the bottom edge of a
     /// grid's last row hits that row; our reading of why is that GTK's
@@ -98,6 +112,12 @@ extension BandEngine {
 
     /// Whether an item with these edges is hit by the band (the rule's test on
     /// ``edges(_:)``, so a NaN item is never hit).
+    /// Whether an item with these edges is hit by the band, with ``hitsEmptyBands``.
+    @usableFromInline func hitsItem(_ b: SIMD4<Double>, _ band: Rect) -> Bool {
+        guard hitsEmptyBands && hitRule == .intersects else { return Self.hits(b, band, hitRule) }
+        return band.minX < b[2] && band.maxX > b[0] && band.minY < b[3] && band.maxY > b[1]
+    }
+
     @usableFromInline static func hits(_ b: SIMD4<Double>, _ band: Rect, _ rule: HitRule) -> Bool {
         switch rule {
         case .contains: return band.minX < b[0] && b[2] < band.maxX && band.minY < b[1] && b[3] < band.maxY

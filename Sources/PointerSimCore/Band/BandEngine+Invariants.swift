@@ -13,7 +13,7 @@ extension BandEngine {
             precondition(model.removedItems.words == removedItems.words, "removed items differ")
             if let r = bandRect {
                 for i in 0..<edges.count {
-                    precondition(inRect[i] == (!removedItems[i] && Self.hits(edges[i], r, hitRule)), "inRect stale for item \(i)")
+                    precondition(inRect[i] == (!removedItems[i] && hitsItem(edges[i], r)), "inRect stale for item \(i)")
                 }
             }
         }

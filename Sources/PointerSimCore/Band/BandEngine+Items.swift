@@ -61,7 +61,7 @@ extension BandEngine {
         rebuildIndex()
         guard let r = bandRect else { return SelectionDiff() }
         inRect.removeAll()
-        for i in 0..<edges.count where !removedItems[i] && Self.hits(edges[i], r, hitRule) { inRect[i] = true; everHit[i] = true }
+        for i in 0..<edges.count where !removedItems[i] && hitsItem(edges[i], r) { inRect[i] = true; everHit[i] = true }
         return isLive ? model.replaceBits(with: bandSelection(start: model.bandStart)) : SelectionDiff()
     }
 
@@ -72,7 +72,7 @@ extension BandEngine {
     /// Re-tests one item against the current band and applies the mode to it.
     mutating func retest(_ i: Int, _ model: inout SelectionModel) -> SelectionDiff {
         guard let r = bandRect else { return SelectionDiff() }
-        let now = !removedItems[i] && Self.hits(edges[i], r, hitRule)
+        let now = !removedItems[i] && hitsItem(edges[i], r)
         inRect[i] = now
         if now { everHit[i] = true }
         guard isLive else { return SelectionDiff() }

@@ -37,6 +37,15 @@ public struct BandEngine: Sendable {
     /// Item `i`'s rect as the engine stores it.
     @usableFromInline package func rect(of i: Int) -> Rect { edges.rect(i) }
     /// The hit rule.
+    /// Items are hit as Dear ImGui's `ImRect::Overlaps` tests them (strict on
+    /// each axis), so a band of zero width or height hits the items it crosses
+    /// strictly inside; for a band of positive area this is ``HitRule/intersects``
+    /// (``BandProfile/bandMayBeEmpty``).
+    /// The next ``updateBand(to:sorted:selection:)`` only records which items
+    /// the rect hits, selecting nothing (the rect a band begins from: Dear
+    /// ImGui's previous box at activation is the press point).
+    @usableFromInline package var priming = false
+    @usableFromInline package var hitsEmptyBands = false
     @usableFromInline package var hitRule: HitRule
     /// The spatial index over ``items`` (as of its last rebuild; changed items
     /// are on ``changedItems`` until the next one).
@@ -122,7 +131,8 @@ public struct BandEngine: Sendable {
         var added: [Int] = [], removed: [Int] = []
         swap(&added, &addedBuffer); swap(&removed, &removedBuffer)
         added.removeAll(keepingCapacity: true); removed.removeAll(keepingCapacity: true)
-        let mode = self.mode, live = isLive, contains = hitRule == .contains, rule = hitRule
+        let mode = self.mode, live = isLive && !priming, contains = hitRule == .contains, rule = hitRule, overlaps = hitsEmptyBands
+        let transitions = mode == .addUntilLeft
         let bx0 = rect.minX, by0 = rect.minY, bx1 = rect.maxX, by1 = rect.maxY
         var count = model.selectedCount
         // Take the bitsets out of self so they are uniquely referenced while the
@@ -150,6 +160,8 @@ public struct BandEngine: Sendable {
                 let now: Bool
                 if contains {
                     now = bx0 < b[0] && b[2] < bx1 && by0 < b[1] && b[3] < by1
+                } else if overlaps {
+                    now = bx0 < b[2] && bx1 > b[0] && by0 < b[3] && by1 > b[1]
                 } else {
                     now = Swift.max(bx0, b[0]) < Swift.min(bx1, b[2]) && Swift.max(by0, b[1]) < Swift.min(by1, b[3])
                 }
@@ -157,7 +169,11 @@ public struct BandEngine: Sendable {
                 if now == (inW[w] & bit != 0) { return }
                 if now { inW[w] |= bit; evW[w] |= bit } else { inW[w] &= ~bit }
                 guard live else { return }
-                let sel = mode.isSelected(start: startW[w] & bit != 0, inRect: now, everHit: evW[w] & bit != 0)
+                // addUntilLeft is Dear ImGui's transitions: an item entering is
+                // selected, one leaving toggled (for items the band did not
+                // begin over, the same as `inRect || (start && !everHit)`).
+                let sel = transitions ? (now || selW[w] & bit == 0)
+                    : mode.isSelected(start: startW[w] & bit != 0, inRect: now, everHit: evW[w] & bit != 0)
                 if sel != (selW[w] & bit != 0) {
                     if sel { selW[w] |= bit; added.pointee.append(i); count.pointee += 1 } else { selW[w] &= ~bit; removed.pointee.append(i); count.pointee -= 1 }
                 }
@@ -167,7 +183,7 @@ public struct BandEngine: Sendable {
             // whose edges it never crossed, so that step re-tests every hit item
             // and the new rect's candidates instead.
             func isEmpty(_ r: Rect) -> Bool { !(r.minX < r.maxX && r.minY < r.maxY) }
-            if let old, contains || isEmpty(old) == isEmpty(rect) {
+            if let old, contains || (!overlaps && isEmpty(old) == isEmpty(rect)) || (overlaps && !isEmpty(old) && !isEmpty(rect)) {
                 index.forEachCandidate(from: old, to: rect, rule: rule, fingers: &fingers) { visit($0) }
             } else {
                 if old != nil {
@@ -196,7 +212,8 @@ public struct BandEngine: Sendable {
     @discardableResult
     @usableFromInline package mutating func endBand(mode: SelectionMode? = nil, selection model: inout SelectionModel) -> SelectionDiff {
         if let m = mode { self.mode = m }
-        let diff = model.replaceBits(with: bandSelection(start: model.bandStart))
+        // addUntilLeft's transitions are the selection already.
+        let diff = self.mode == .addUntilLeft && isLive ? SelectionDiff() : model.replaceBits(with: bandSelection(start: model.bandStart))
         bandRect = nil
         isLive = true
         model.isBandActive = false
@@ -230,6 +247,7 @@ public struct BandEngine: Sendable {
             case .toggle: target.words[w] = s ^ r
             case .addSticky: target.words[w] = s | h
             case .subtract: target.words[w] = s & ~r
+            case .addUntilLeft: target.words[w] = r | (s & ~h)
             }
         }
         return target

@@ -11,6 +11,10 @@ public enum SelectionMode: String, Sendable, Hashable, CaseIterable {
     case addSticky
     /// `start − inRect`, applied at the end (GTK).
     case subtract
+    /// `start ∪ inRect`, live; an item a rect of this drag hit and no longer
+    /// hits is deselected, whatever its start state (Dear ImGui's box-select:
+    /// an item entering the box is selected, an item leaving it toggled).
+    case addUntilLeft
 
     /// Whether the selection follows the band while it moves (`subtract` is
     /// applied only when the band ends).
@@ -28,6 +32,7 @@ public enum SelectionMode: String, Sendable, Hashable, CaseIterable {
         case .toggle: return start != inRect
         case .addSticky: return start || everHit
         case .subtract: return start && !inRect
+        case .addUntilLeft: return inRect || (start && !everHit)
         }
     }
 }
@@ -140,6 +145,20 @@ public struct BandProfile: Sendable, Hashable {
     /// Presses, drags and keys follow QAbstractItemView as QListView has it
     /// (``QtItemView``: the `qt-itemview` profile), not the band and click rules.
     @usableFromInline package var itemViewModel = false
+    /// The band is the span from the press to the pointer, of zero width or
+    /// height when they share a column or row, and a band of zero width (or
+    /// height) hits the items it crosses strictly inside (Dear ImGui's
+    /// `ImRect::Overlaps`, strict on each axis); `false`: at least 1 × 1.
+    @usableFromInline package var bandMayBeEmpty = false
+    /// The mode of a band dragged from an item, whatever the modifiers (Dear
+    /// ImGui: only a box from empty space without Ctrl or Shift clears the
+    /// selection); nil: the table's.
+    @usableFromInline package var bandFromItemMode: SelectionMode? = nil
+    /// A band from empty space that begins on an empty selection (or empties
+    /// it) makes the first item it selects (the first in scene order) the
+    /// anchor and focus, as a click on it would (Dear ImGui's
+    /// `IsStartedSetNavIdOnce`: that item "acts as pressed").
+    @usableFromInline package var bandAnchorsFirstItem = false
 
     /// Creates a profile.
     public init(
@@ -229,12 +248,27 @@ public struct BandProfile: Sendable, Hashable {
         return p
     }()
 
+    /// Dear ImGui 1.93.0's multi-select with `BoxSelect2d`, `ClearOnEscape` and
+    /// `ClearOnClickVoid` over selectables (its demo's box-select): the box
+    /// begins once the pointer has gone 6 points (Euclidean, `io.MouseDragThreshold`)
+    /// from the press, on empty space or an unselected item; Ctrl or Shift at
+    /// the press keep the selection (docs/Selection.md, "Dear ImGui").
+    public static let imgui: BandProfile = {
+        var p = BandProfile(
+            name: "imgui", rules: [Rule(.control, .includes, .addUntilLeft), Rule(.shift, .includes, .addUntilLeft)], threshold: 6,
+            thresholdMetric: .euclidean, thresholdIsStrict: false, clicks: ClickRules(registered: "imgui"))
+        p.bandMayBeEmpty = true
+        p.bandFromItemMode = .addUntilLeft
+        p.bandAnchorsFirstItem = true
+        return p
+    }()
+
     /// The registered (built-in) profiles, in the order lists name them: the
     /// one list every profile name comes from (the scene reader, the command
     /// line's `--profiles` and `--profile`, their help, the documentation's
     /// tables). Adding a profile: its band rules here, its click rules' values
     /// in `ClickRules.registry`, its corpus.
-    public static let registered: [BandProfile] = [.uikit, .qt, .qtGraphicsView, .gtk, .qtItemView]
+    public static let registered: [BandProfile] = [.uikit, .qt, .qtGraphicsView, .gtk, .qtItemView, .imgui]
 
     /// The registered profiles' names, in order.
     public static var registeredNames: [String] { registered.map(\.name) }

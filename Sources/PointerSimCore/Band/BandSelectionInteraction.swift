@@ -123,6 +123,18 @@ public struct BandSelectionInteraction: Sendable {
     var anchor: Point = .zero
     var currentRect: Rect = .zero
     var pendingPress = false
+    /// The band is dragged from an item (``BandProfile/bandFromItemMode``).
+    var fromItem = false
+    /// The band still makes the first item it selects the anchor
+    /// (``BandProfile/bandAnchorsFirstItem``).
+    var anchorsFirstItem = false
+    /// The modifiers held now (the press's, then each change the `Simulator`
+    /// reports): Dear ImGui reads them when the first item "acts as pressed"
+    /// (``BandProfile/bandAnchorsFirstItem``).
+    @usableFromInline package var heldModifiers: ModifierFlags = []
+    /// The band is a `replace` applied as Dear ImGui does (cleared as it
+    /// began, then `addUntilLeft`): the log says `replace`.
+    var clearsThenAdds = false
     /// With ``BandConfiguration/PressMeaning/click``: the click rules'
     /// state, and the press in progress over an item (or one ignored).
     var clickState: ClickState?
@@ -145,6 +157,7 @@ public struct BandSelectionInteraction: Sendable {
     @usableFromInline package init(edges: ItemEdges, configuration: BandConfiguration = BandConfiguration()) {
         self.configuration = configuration
         engine = BandEngine(edges: edges, hitRule: configuration.hitRule)
+        engine.hitsEmptyBands = configuration.profile.bandMayBeEmpty
     }
 
     /// Whether a band is active (began or selecting).
@@ -166,7 +179,7 @@ public struct BandSelectionInteraction: Sendable {
         state.item = nil
         state.ignored = false
         let rules = state.controller.rules
-        let item = engine.item(at: point, closed: rules.pressHitsMaxEdges)
+        let item = state.controller.hitItem(at: point, in: engine)
         if rules.isContextClick(modifiers) {
             // The secondary click's meaning: the Simulator's context click.
             _ = state.controller.contextClick(item: item, point: point, selection: &model, engine: engine)
@@ -196,6 +209,7 @@ public struct BandSelectionInteraction: Sendable {
             return nil
         }
         initialModifierFlags = modifiers
+        heldModifiers = modifiers
         anchor = point
         pendingPress = true
         if configuration.profile.threshold <= 0 { return begin(current: point, selection: &model) }
@@ -243,6 +257,7 @@ public struct BandSelectionInteraction: Sendable {
     ///   built-in checks or `shouldBegin`): the press starts no band.
     @usableFromInline package mutating func bandFromItem(pressedAt anchor: Point, modifiers: ModifierFlags, to point: Point, selection model: inout SelectionModel) -> (began: BandUpdate?, then: BandUpdate?)? {
         if isActive { return (nil, move(to: point, following: (), selection: &model)) }
+        fromItem = true
         if let began = press(at: anchor, modifiers: modifiers, selection: &model) {
             return (began, move(to: point, following: (), selection: &model))
         }
@@ -261,8 +276,10 @@ public struct BandSelectionInteraction: Sendable {
         guard isActive else { return nil }
         let profile = configuration.profile
         if profile.holdsWithinThreshold && !profile.thresholdReached(by: point - anchor) { return nil }
-        currentRect = Rect.band(from: anchor, to: point, scale: configuration.scale, throughPointerPixel: profile.rectThroughPointerPixel)
-        let diff = engine.updateBand(to: hitRect(currentRect), selection: &model)
+        currentRect = bandRect(to: point)
+        let before = model.selectedCount
+        var diff = engine.updateBand(to: hitRect(currentRect), selection: &model)
+        diff = diff.followed(by: anchorFirstItem(diff, before, &model))
         state = .selecting
         return update(.selecting, diff)
     }
@@ -274,12 +291,20 @@ public struct BandSelectionInteraction: Sendable {
             clickState = nil
             defer { clickState = state }
             if let (i, anchor, _, dragged, _) = state.item {
-                _ = state.controller.releaseItem(i, modifiers: modifiers, atPressPoint: state.pointer == anchor, dragged: dragged, selection: &model, items: engine)
+                let over = state.controller.hitItem(at: state.pointer, in: engine) == i
+                _ = state.controller.releaseItem(
+                    i, modifiers: modifiers, atPressPoint: state.pointer == anchor, dragged: dragged, overItem: over, selection: &model, items: engine)
+            }
+            if state.controller.rules.emptyClick == .clearAtRelease {  // Dear ImGui's ClearOnClickVoid
+                let over = state.controller.hitItem(at: state.pointer, in: engine) != nil
+                _ = state.controller.releaseEmpty(
+                    modifiers: modifiers, overItem: over, threshold: configuration.profile.threshold, selection: &model, items: engine)
             }
             state.item = nil
             state.ignored = false
         }
         pendingPress = false
+        fromItem = false
         guard isActive else { return nil }
         var mode: SelectionMode? = nil
         if configuration.profile.modifiersReadAt == .release {
@@ -300,6 +325,7 @@ public struct BandSelectionInteraction: Sendable {
             clickState?.item = nil
             clickState?.ignored = true
         }
+        fromItem = false
         if pendingPress { pendingPress = false; return nil }
         guard isActive else { return nil }
         let diff = engine.cancelBand(selection: &model)
@@ -319,13 +345,74 @@ public struct BandSelectionInteraction: Sendable {
     mutating func begin(current: Point, selection model: inout SelectionModel) -> BandUpdate {
         pendingPress = false
         let profile = configuration.profile
-        let mode = profile.mode(for: initialModifierFlags)
+        var mode = fromItem ? profile.bandFromItemMode ?? profile.mode(for: initialModifierFlags) : profile.mode(for: initialModifierFlags)
         let live = profile.application == .live
+        engine.hitsEmptyBands = profile.bandMayBeEmpty
+        // Dear ImGui: a replacing box clears the selection as it begins
+        // (`RequestClear`), then selects by the same transitions; the band's
+        // start stays the selection of the press (a cancel restores it).
+        let clears = profile.bandAnchorsFirstItem && mode == .replace && live
+        clearsThenAdds = clears
+        if clears { mode = .addUntilLeft }
         var diff = engine.beginBand(mode: mode, live: live, selection: &model)
-        currentRect = Rect.band(from: anchor, to: current, scale: configuration.scale, throughPointerPixel: profile.rectThroughPointerPixel)
-        diff = diff.followed(by: engine.updateBand(to: hitRect(currentRect), selection: &model))
+        if clears { diff = diff.followed(by: model.replaceBits(with: ItemBitSet(capacity: model.count))) }
+        if profile.bandMayBeEmpty {
+            // Dear ImGui: the box's previous rect at activation is the press
+            // point; items under it strictly are in the box without a change.
+            engine.priming = true
+            _ = engine.updateBand(to: bandRect(to: anchor), selection: &model)
+            engine.priming = false
+        }
+        // Dear ImGui: a box from empty space that begins on an empty selection
+        // (a replacing one empties it) makes its first item the anchor.
+        anchorsFirstItem = profile.bandAnchorsFirstItem && !fromItem
+        currentRect = bandRect(to: current)
+        let before = model.selectedCount
+        let moved = engine.updateBand(to: hitRect(currentRect), selection: &model)
+        diff = diff.followed(by: moved).followed(by: anchorFirstItem(moved, before, &model))
         state = .began
         return update(.began, diff)
+    }
+
+    /// The band from the press to `point`: at least 1 × 1, or the bare span
+    /// (``BandProfile/bandMayBeEmpty``).
+    func bandRect(to point: Point) -> Rect {
+        let profile = configuration.profile
+        guard profile.bandMayBeEmpty else {
+            return Rect.band(from: anchor, to: point, scale: configuration.scale, throughPointerPixel: profile.rectThroughPointerPixel)
+        }
+        return Rect(corner: anchor.roundedToPixels(scale: configuration.scale), point.roundedToPixels(scale: configuration.scale))
+    }
+
+    /// ``BandProfile/bandAnchorsFirstItem``: the first item an update of a
+    /// band from empty space selects while the selection was empty (`before`:
+    /// the count before the update) "acts as pressed", once: as a click on it
+    /// with the modifiers held now (Dear ImGui's `IsStartedSetNavIdOnce`):
+    /// it becomes the focus, and the anchor; with Shift the click is a range
+    /// from the anchor (with Control too, the range takes the anchor's state,
+    /// unselected), and the items the update selected after it stay selected.
+    /// - Returns: the change beyond `diff`.
+    mutating func anchorFirstItem(_ diff: SelectionDiff, _ before: Int, _ model: inout SelectionModel) -> SelectionDiff {
+        guard anchorsFirstItem, before == 0, let f = diff.added.min() else { return SelectionDiff() }
+        anchorsFirstItem = false
+        model.focus = f
+        guard heldModifiers.contains(.shift) else {
+            model.anchor = f
+            return SelectionDiff()
+        }
+        let a = model.anchor ?? f
+        var target = ItemBitSet(capacity: model.count)
+        if heldModifiers.contains(.control) {
+            // The anchor's state (unselected: the selection was empty), or
+            // selected when there was no anchor (`RangeSelected` unknown).
+            target = model.selection
+            for k in Swift.min(a, f)...Swift.max(a, f) { target[k] = model.anchor == nil }
+        } else {
+            for k in Swift.min(a, f)...Swift.max(a, f) where !model.isRemoved(k) { target[k] = true }
+        }
+        for k in diff.added where k != f { target[k] = true }
+        model.anchor = a
+        return model.replaceBits(with: target)
     }
 
     // MARK: The items after creation
@@ -351,7 +438,7 @@ public struct BandSelectionInteraction: Sendable {
 
     func update(_ s: BandUpdate.State, _ diff: SelectionDiff, cancelled: Bool = false) -> BandUpdate {
         BandUpdate(
-            state: s, rect: currentRect, mode: engine.mode, modifiers: initialModifierFlags, diff: diff,
+            state: s, rect: currentRect, mode: clearsThenAdds ? .replace : engine.mode, modifiers: initialModifierFlags, diff: diff,
             cancelled: cancelled)
     }
 }

@@ -64,7 +64,13 @@ public struct SelectionController: Sendable {
         /// Select the item alone, or toggle it with a toggle modifier held at
         /// the release, if the release is at the press point (Qt).
         case atPressPoint
+        /// A click with the modifiers held at the release, if the release is
+        /// over the item (``ClickRules/selectedItemActsAtRelease``).
+        case overItem
     }
+    /// A primary press waiting for its release (``ClickRules/EmptyClick/clearAtRelease``):
+    /// where it was, and how far the pointer has been from it since.
+    var emptyPress: (point: Point, travel: Double)?
     var pending: PendingRelease?
     /// Whether the view has keyboard focus (``ClickRules/tabLeavesView``: Tab
     /// takes it away, a press on an item gives it back).
@@ -74,6 +80,7 @@ public struct SelectionController: Sendable {
     public init(configuration: SelectionConfiguration = SelectionConfiguration(), rules: ClickRules = .uikit) {
         self.configuration = configuration
         self.rules = rules
+        viewHasFocus = !rules.keysNeedPress
     }
 
     /// Puts focus on the first item when the toolkit starts it there
@@ -118,6 +125,7 @@ public struct SelectionController: Sendable {
     @usableFromInline package mutating func pressItem(_ i: Int, modifiers: ModifierFlags, time: Double, point: Point, selection model: inout SelectionModel, items: BandEngine) -> [SelectionEvent] {
         var out: [SelectionEvent] = []
         viewHasFocus = true
+        emptyPress = rules.emptyClick == .clearAtRelease ? (point, 0) : nil
         let double = countPress(item: i, modifiers: modifiers, time: time, point: point)
         if double && rules.doubleClickPressOnlyActivates && !configuration.editing && !lastPressFollowedEmpty {
             pending = nil
@@ -132,7 +140,10 @@ public struct SelectionController: Sendable {
             let toggle = rules.toggles(modifiers), range = rules.extendsRange(modifiers) && configuration.allowsMultipleNow
             let plain = !toggle && !range
             let toolkitRules = configuration.allowsMultipleNow && !configuration.editing && !rules.plainClickToggles
-            if toolkitRules && plain && wasSelected && rules.selectedPressWaitsForRelease
+            if toolkitRules && wasSelected && rules.selectedItemActsAtRelease {
+                pending = .overItem
+                moveFocus(to: i, selection: &model, into: &out)
+            } else if toolkitRules && plain && wasSelected && rules.selectedPressWaitsForRelease
                 || toolkitRules && toggle && !range && rules.toggleWaitsForRelease
             {
                 pending = .atPressPoint
@@ -171,8 +182,10 @@ public struct SelectionController: Sendable {
     /// ``BandConfiguration/PressMeaning/click``) decide whether a band may follow.
     @usableFromInline package mutating func pressPrimary(on item: Int?, modifiers: ModifierFlags, time: Double, point: Point, selection model: inout SelectionModel, items: BandEngine) -> (press: PrimaryPress, events: [SelectionEvent]) {
         if let i = item {
+            let wasSelected = model.isSelected(i)
             let events = pressItem(i, modifiers: modifiers, time: time, point: point, selection: &model, items: items)
             let refused = rules.itemsAcceptPress || rules.doubleClickPressStartsNoBand && lastPressWasDoubleClick
+                || rules.selectedItemStartsNoBand && wasSelected
             return (.item(i, bandRefused: refused), events)
         }
         let events = clickEmpty(modifiers: modifiers, time: time, point: point, selection: &model, engine: items)
@@ -184,8 +197,9 @@ public struct SelectionController: Sendable {
 
     /// The primary button went up after a press on item `i` (`modifiers`
     /// held now; `atPressPoint`: the pointer is where it was pressed;
-    /// `dragged`: the press became a band or a drag).
-    @usableFromInline package mutating func releaseItem(_ i: Int, modifiers: ModifierFlags, atPressPoint: Bool, dragged: Bool, selection model: inout SelectionModel, items: BandEngine) -> [SelectionEvent] {
+    /// `dragged`: the press became a band or a drag; `overItem`: the pointer
+    /// is over item `i`, ``hitItem(at:in:)``).
+    @usableFromInline package mutating func releaseItem(_ i: Int, modifiers: ModifierFlags, atPressPoint: Bool, dragged: Bool, overItem: Bool = false, selection model: inout SelectionModel, items: BandEngine) -> [SelectionEvent] {
         guard let p = pending else { return [] }
         pending = nil
         var out: [SelectionEvent] = []
@@ -199,6 +213,11 @@ public struct SelectionController: Sendable {
             if toggle { commitRangeBase(model) } else { clearRangeBase() }
             model.anchor = i
             change(.click, set(&model, toggle ? .toggling(i) : [i], band: items), into: &out)
+        case .overItem:
+            // Dear ImGui: an item no longer selected (Escape cleared it) is
+            // pressed at the click, not at the release.
+            guard overItem, model.isSelected(i) else { return [] }
+            select(i, modifiers: modifiers, selection: &model, items: items, into: &out)
         }
         return out
     }
@@ -226,6 +245,8 @@ public struct SelectionController: Sendable {
                     // QGraphicsScene hands the double click to the item under it.
                     if s.item == nil && i != nil { sameTarget = true; lastPressFollowedEmpty = true }
                 }
+            case .anyTarget:
+                if near { count = s.count + 1 }
             case .series:
                 if near && sameTarget {
                     count = s.count + 1
@@ -234,15 +255,21 @@ public struct SelectionController: Sendable {
                 }
             }
         }
-        lastPressWasDoubleClick = count == 2
+        let anyTarget = rules.clickSeries == .anyTarget
+        lastPressWasDoubleClick = anyTarget ? count >= 2 : count == 2
         // Qt forgets a press once it made a double click: the next starts over.
-        series = (time, point, i, count == 2 && rules.clickSeries != .series ? 0 : count, plain)
+        series = (time, point, i, count == 2 && rules.clickSeries != .series && !anyTarget ? 0 : count, plain)
+        if anyTarget { return count == 2 && i != nil && rules.primaryAction == .doubleClick }
         return count == 2 && sameTarget && rules.primaryAction == .doubleClick
     }
 
     /// Whether two points are within the double-click distance on each axis.
     func isNear(_ a: Point, _ b: Point) -> Bool {
         let dx = abs(a.x - b.x), dy = abs(a.y - b.y), d = rules.doubleClickDistance
+        if rules.doubleClickDistanceIsEuclidean {
+            let d2 = dx * dx + dy * dy
+            return rules.doubleClickDistanceIsStrict ? d2 < d * d : d2 <= d * d
+        }
         return rules.doubleClickDistanceIsStrict ? dx < d && dy < d : dx <= d && dy <= d
     }
 
@@ -263,6 +290,7 @@ public struct SelectionController: Sendable {
     /// a move farther than the double-click distance from the press ends the series).
     @usableFromInline package mutating func pointerMoved(to point: Point) {
         if rules.motionEndsClickSeries, let s = series, !isNear(point, s.point) { series = nil }
+        if let e = emptyPress { emptyPress!.travel = Swift.max(e.travel, (point - e.point).length) }
     }
 
     /// The selection change of a click on item `i` with `modifiers` (no focus
@@ -349,6 +377,8 @@ public struct SelectionController: Sendable {
     @usableFromInline package mutating func clickEmpty(modifiers: ModifierFlags, time: Double = 0, point: Point = .zero, selection model: inout SelectionModel, engine items: BandEngine) -> [SelectionEvent] {
         _ = countPress(item: nil, modifiers: modifiers, time: time, point: point)
         pending = nil
+        if rules.keysNeedPress { viewHasFocus = true }
+        emptyPress = rules.emptyClick == .clearAtRelease ? (point, 0) : nil
         if rules.emptyClickDropsAnchor { model.anchor = nil }
         guard rules.emptyClick == .clearAtPress, !rules.toggles(modifiers) else {
             commitRangeBase(model)
@@ -358,6 +388,28 @@ public struct SelectionController: Sendable {
         var out: [SelectionEvent] = []
         change(.click, set(&model, [], band: items), into: &out)
         return out
+    }
+
+    /// The primary button went up (``ClickRules/EmptyClick/clearAtRelease``):
+    /// clears the selection when the pointer never went `threshold` from the
+    /// press, is over no item (`overItem` false) and no modifier is held,
+    /// wherever the press was (Dear ImGui: the pressed item lets go of
+    /// `ActiveId` at the release, before `EndMultiSelect` looks).
+    @usableFromInline package mutating func releaseEmpty(modifiers: ModifierFlags, overItem: Bool, threshold: Double, selection model: inout SelectionModel, items: BandEngine) -> [SelectionEvent] {
+        guard let e = emptyPress else { return [] }
+        emptyPress = nil
+        guard rules.emptyClick == .clearAtRelease, e.travel < threshold, !overItem, modifiers.subtracting(.capsLock).isEmpty else { return [] }
+        clearRangeBase()
+        var out: [SelectionEvent] = []
+        change(.click, set(&model, [], band: items), into: &out)
+        return out
+    }
+
+    /// The item a press at `p` hits: the topmost, or the first in scene order
+    /// (``ClickRules/pressHitsFirstItem``), max edges included with
+    /// ``ClickRules/pressHitsMaxEdges``.
+    @usableFromInline package func hitItem(at p: Point, in items: BandEngine) -> Int? {
+        rules.pressHitsFirstItem ? items.firstItem(at: p) : items.item(at: p, closed: rules.pressHitsMaxEdges)
     }
 
     /// A context click (secondary button, or the toolkit's context modifiers
@@ -395,7 +447,7 @@ public struct SelectionController: Sendable {
                     model.anchor = i
                 }
                 moveFocus(to: i, selection: &model, into: &out)
-            } else {
+            } else if rules.contextClickClearsOnEmpty {
                 clearRangeBase()
                 change(.click, set(&model, [], band: items), into: &out)
             }
@@ -429,6 +481,8 @@ public struct SelectionController: Sendable {
         var out: [SelectionEvent] = []
         if rules.keyEndsClickSeries { series = nil }
         guard rules.keysActOnItems else { return out }
+        if rules.keysNeedPress && !viewHasFocus { return out }
+        if !rules.navigationKeysAct, [.left, .right, .up, .down, .space, .return].contains(key) { return out }
         if rules.tabLeavesView {
             if key == .tab { viewHasFocus = false }
             guard viewHasFocus else { return out }
@@ -459,7 +513,9 @@ public struct SelectionController: Sendable {
             if rules.keyBindingsAreExact && !modifiers.subtracting(.capsLock).isEmpty { break }  // GTK: Return alone
             out.append(.primaryAction(f))
         case .escape:
-            if rules.escapeClears { change(.key, set(&model, [], band: items), into: &out) }
+            if rules.escapeClears && !(rules.keyBindingsAreExact && !modifiers.subtracting(.capsLock).isEmpty) {
+                change(.key, set(&model, [], band: items), into: &out)
+            }
         case .letter("a"):
             if configuration.allowsMultipleNow && rules.selectsAll(modifiers) {
                 clearRangeBase()

@@ -129,6 +129,11 @@ public struct ClickRules: Sendable, Hashable {
         case clearAtPress
         /// The selection is kept (GtkGridView).
         case keep
+        /// Clear at the release, when the pointer never went as far as the
+        /// band's threshold from the press, is over no item and no modifier is
+        /// held (Dear ImGui's `ImGuiMultiSelectFlags_ClearOnClickVoid`: `IsMouseReleased`,
+        /// not `IsMouseDragPastThreshold`, `KeyMods == ImGuiMod_None`, nothing hovered).
+        case clearAtRelease
     }
     /// When the primary action fires.
     public enum PrimaryAction: String, Sendable, Hashable, CaseIterable {
@@ -193,6 +198,12 @@ public struct ClickRules: Sendable, Hashable {
         /// within the time and distance (GtkGestureClick's `n_press`); the
         /// second press activates, the later ones do not.
         case series
+        /// Every press counts, on any target, when it comes within the interval
+        /// and the distance of the press before; the series goes on past two
+        /// (Dear ImGui's `io.MouseClickedCount`): the second press is a double
+        /// click (on an item: its primary action), every later one is not, and
+        /// each counts as a double click's press for the rules that ask.
+        case anyTarget
     }
     /// How presses count toward a double click.
     @usableFromInline package var clickSeries: ClickSeries = .plainPairs
@@ -349,6 +360,32 @@ public struct ClickRules: Sendable, Hashable {
     /// toggle modifier toggles it (Qt's `extendedSelectionCommand`); `false`:
     /// Space toggles.
     @usableFromInline package var spaceSelects = false
+    /// A press on a selected item starts no band (Dear ImGui: its selectable
+    /// is pressed at the release, `ImGuiButtonFlags_PressedOnClickRelease`, and only
+    /// a press calls `BoxSelectPreStartDrag`).
+    @usableFromInline package var selectedItemStartsNoBand = false
+    /// A press on a selected item (any modifiers) changes nothing; the release
+    /// with the pointer over that item, however far it went, acts as a click
+    /// with the modifiers held at the release (Dear ImGui's `SelectOnAuto`).
+    @usableFromInline package var selectedItemActsAtRelease = false
+    /// The double-click distance is Euclidean (`false`: per axis).
+    @usableFromInline package var doubleClickDistanceIsEuclidean = false
+    /// Arrows, Space and Return act (`false`: only Escape and select-all, as in
+    /// Dear ImGui without `ImGuiConfigFlags_NavEnableKeyboard`).
+    @usableFromInline package var navigationKeysAct = true
+    /// Keys act only once a press in the view gave it focus.
+    @usableFromInline package var keysNeedPress = false
+    /// Where items overlap, a press hits the first in scene order (Dear ImGui:
+    /// the first item submitted takes the hover); `false`: the topmost (last).
+    @usableFromInline package var pressHitsFirstItem = false
+    /// Escape while the primary button is held acts as it does otherwise (it
+    /// clears the selection), and cancels an active band (Dear ImGui:
+    /// `ClearOnEscape` deactivates the box-select); a press that has not become
+    /// a band goes on.
+    @usableFromInline package var escapeClearsDuringPress = false
+    /// With ``contextClickSelects``, a context click on empty space clears the
+    /// selection (Qt); `false`: it leaves it (Dear ImGui).
+    @usableFromInline package var contextClickClearsOnEmpty = true
 
     /// Creates rules.
     public init(

@@ -42,7 +42,7 @@ extension Simulator {
             let item = band.engine.item(at: contentPoint, closed: false)
             emit(itemView!.press(item: item, point: contentPoint, modifiers: modifiers, time: t, selection: &selectionModel), at: t, into: &out)
         } else {
-            let item = band.engine.item(at: contentPoint, closed: rules.pressHitsMaxEdges)
+            let item = clicks.hitItem(at: contentPoint, in: band.engine)  // #31: pressHitsFirstItem
             let (meaning, events) = clicks.pressPrimary(on: item, modifiers: modifiers, time: t, point: pointer, selection: &selectionModel, items: band.engine)
             emit(events, at: t, into: &out)
             switch meaning {
@@ -72,7 +72,17 @@ extension Simulator {
             _ = clicks.releaseItem(i, modifiers: modifiers, atPressPoint: false, dragged: true, selection: &selectionModel, items: band.engine)
             out.append(LogRecord(time: t, .dragEnded(point: contentPoint, offset: contentPoint - anchor, items: items, cancelled: false)))
         case .item(let i, let anchor, _, let dragged, _):
-            emit(clicks.releaseItem(i, modifiers: modifiers, atPressPoint: contentPoint == anchor, dragged: dragged, selection: &selectionModel, items: band.engine), at: t, into: &out)
+            let hit = clicks.hitItem(at: contentPoint, in: band.engine)  // #31: selectedItemActsAtRelease
+            emit(
+                clicks.releaseItem(
+                    i, modifiers: modifiers, atPressPoint: contentPoint == anchor, dragged: dragged, overItem: hit == i, selection: &selectionModel,
+                    items: band.engine), at: t, into: &out)
+            if clicks.rules.emptyClick == .clearAtRelease {  // #31 (Dear ImGui's ClearOnClickVoid)
+                // Items before the pressed one are not hovered while it holds the press.
+                let r = clicks.releaseEmpty(
+                    modifiers: modifiers, overItem: hit.map { $0 >= i } ?? false, threshold: scene.band.profile.threshold, selection: &selectionModel, items: band.engine)
+                emit(r, at: t, into: &out)
+            }
         case .itemView:  // qt-itemview
             let rect = itemView!.elasticBand ?? QtItemView.spannedRect(itemView!.pressedPosition, contentPoint)
             let logged = itemView!.bandLogged
@@ -80,7 +90,14 @@ extension Simulator {
             emit(itemView!.release(item: item, modifiers: modifiers, selection: &selectionModel), at: t, into: &out)
             if logged { out.append(LogRecord(time: t, .bandEnded(rect: rect, selection: logSelection, cancelled: false))) }
         default:
-            break
+            // #31 (Dear ImGui's ClearOnClickVoid): a press clears at its release.
+            if clicks.rules.emptyClick == .clearAtRelease {
+                let over = clicks.hitItem(at: contentPoint, in: band.engine) != nil
+                emit(
+                    clicks.releaseEmpty(
+                        modifiers: modifiers, overItem: over, threshold: scene.band.profile.threshold, selection: &selectionModel, items: band.engine),
+                    at: t, into: &out)
+            }
         }
         emit(band.release(modifiers: modifiers, selection: &selectionModel), at: t, into: &out)
         emit(regions.release(location: contentPoint, modifiers: modifiers), at: t, into: &out)

@@ -204,6 +204,7 @@ public struct Simulator: Sendable {
             }
         case .modifiers(let m):
             modifiers = m
+            band.heldModifiers = m  // #31: Dear ImGui's first box item reads them
             updateRegions(moved: false, at: t, into: &out)
         case .scroll(let v):
             scroll(by: v, at: t, into: &out)
@@ -214,7 +215,11 @@ public struct Simulator: Sendable {
         case .deviceRemoved(let name):
             out.append(LogRecord(time: t, .deviceRemoved(device: name)))
         case .key(let k):
-            if k == .escape, buttons.contains(.primary) || band.isActive {
+            if k == .escape, clicks.rules.escapeClearsDuringPress, buttons.contains(.primary) || band.isActive {
+                // #31 (Dear ImGui's ClearOnEscape): clears, and ends an active band; a pending press goes on.
+                if band.isActive && modifiers.subtracting(.capsLock).isEmpty { cancelPress(at: t, into: &out) }
+                emit(clicks.key(k, modifiers: modifiers, selection: &selectionModel, band: band), at: t, into: &out)
+            } else if k == .escape, buttons.contains(.primary) || band.isActive {
                 // GTK ignores Escape during a band; UIKit's cancels it (our choice).
                 if clicks.rules.escapeCancelsBand { cancelPress(at: t, into: &out) }
             } else if itemView != nil {  // qt-itemview
