@@ -40,7 +40,7 @@ import PointerSimCore
 extension SceneFile {
     /// Decodes the scene's `regions` array into `scene.regions`.
     /// - Throws: ``InputError`` (`malformed`) naming the JSON path of anything malformed.
-    static func decodeRegions(_ field: SceneField, into scene: inout Scene, warnings: inout [String]) throws {
+    static func decodeRegions(_ field: SceneField, into scene: inout SimulationScene, warnings: inout [String]) throws {
         var ids = Set<String>()
         let elements = try field.array()
         guard elements.count <= maxRegions else { throw field.error("at most 2,000,000 regions, found \(elements.count)") }
@@ -79,7 +79,7 @@ extension SceneFile {
     }
 
     /// Decodes the top-level `regionConfiguration` into `scene.regionConfiguration`.
-    static func decodeRegionConfiguration(_ field: SceneField, into scene: inout Scene) throws {
+    static func decodeRegionConfiguration(_ field: SceneField, into scene: inout SimulationScene) throws {
         let o = try field.object(allowed: [
             "highlight", "lift", "hover", "automaticHoverLongestSide", "automaticSmallShorterSide", "automaticSmallLongerSide",
             "beamWidth", "beamLengthRange", "systemPointerDiameter", "rubberBandConstant", "rubberBandLimitFraction",
@@ -252,7 +252,7 @@ extension SceneFile {
 
 extension SceneFile {
     /// Decodes the scene's `itemRegions` array into `scene.itemRegions` (after `items` and `regions`).
-    static func decodeItemRegions(_ field: SceneField, into scene: inout Scene, warnings: inout [String]) throws {
+    static func decodeItemRegions(_ field: SceneField, into scene: inout SimulationScene, warnings: inout [String]) throws {
         var ids = Set(scene.regions.map(\.id))
         let elements = try field.array()
         guard elements.count <= 100_000 else { throw field.error("at most 100,000 item regions, found \(elements.count)") }

@@ -29,7 +29,7 @@ extension SceneFile {
     /// per unit and per detent) are `decoder`'s: a ``SceneSetup`` renders
     /// with `render(_ setup:)`.
     /// - Complexity: O(size of the scene).
-    public static func render(_ scene: Scene, decoder: DecoderConfiguration = DecoderConfiguration()) -> String {
+    public static func render(_ scene: SimulationScene, decoder: DecoderConfiguration = DecoderConfiguration()) -> String {
         var w = JSONWriter()
         w.open("{")
         w.key("format"); w.string(formatTag)

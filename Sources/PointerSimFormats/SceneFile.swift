@@ -151,11 +151,11 @@ func excerpt(_ s: String, limit: Int = 40) -> String {
 /// unit and per wheel detent), which the core never reads.
 public struct SceneSetup: Sendable {
     /// The scene.
-    public var scene: Scene
+    public var scene: SimulationScene
     /// How raw device events become the scene's pointer events.
     public var decoder: DecoderConfiguration
     /// A scene and its decoder settings (by default, the decoder's defaults).
-    public init(scene: Scene, decoder: DecoderConfiguration = DecoderConfiguration()) {
+    public init(scene: SimulationScene, decoder: DecoderConfiguration = DecoderConfiguration()) {
         self.scene = scene
         self.decoder = decoder
     }
@@ -181,7 +181,7 @@ public enum SceneFile {
     /// Reads and validates a scene file.
     /// - Throws: ``InputError``: `cannotOpen` if it cannot be opened, `malformed` naming the line
     ///   and path of anything malformed or unknown.
-    public static func load(path: String) throws -> Scene {
+    public static func load(path: String) throws -> SimulationScene {
         var warnings: [String] = []
         return try load(path: path, warnings: &warnings)
     }
@@ -232,12 +232,12 @@ public enum SceneFile {
     ///
     /// The decoder settings of the `pointer` section are not the scene's:
     /// ``loadSetup(path:warnings:)`` returns them too.
-    public static func load(path: String, warnings: inout [String]) throws -> Scene {
+    public static func load(path: String, warnings: inout [String]) throws -> SimulationScene {
         try loadSetup(path: path, warnings: &warnings).scene
     }
 
     /// Parses scene text.
-    public static func parse(_ text: String, file: String) throws -> Scene {
+    public static func parse(_ text: String, file: String) throws -> SimulationScene {
         var warnings: [String] = []
         return try parse(text, file: file, warnings: &warnings)
     }
@@ -250,7 +250,7 @@ public enum SceneFile {
     /// exactly (file, line, path). So errors cost a second pass, valid scenes
     /// do not.
     /// - Complexity: O(bytes).
-    public static func parse(_ text: String, file: String, warnings: inout [String]) throws -> Scene {
+    public static func parse(_ text: String, file: String, warnings: inout [String]) throws -> SimulationScene {
         try parseSetup(text, file: file, warnings: &warnings).scene
     }
 
@@ -295,7 +295,7 @@ public enum SceneFile {
     /// warning names its region's path and line): the ordinary parse then
     /// says it.
     static func decodeExtras(_ c: inout JSONParser.RectArray, root: JSONNode, text: UnsafeBufferPointer<UInt8>, file: String) throws {
-        var scene = Scene()
+        var scene = SimulationScene()
         if case .object(let members) = root.value, let rc = members.first(where: { $0.key == "regionConfiguration" }) {
             do { try decodeRegionConfiguration(SceneField(node: rc.value, path: "regionConfiguration", file: file), into: &scene) } catch { throw ColumnsRejected() }
         }
@@ -413,7 +413,7 @@ public enum SceneFile {
         var decoder = DecoderConfiguration()
         root.pointColumns = points
         let top = try root.object(allowed: ["format", "view", "pointer", "band", "selection", "items", "regions", "itemRegions", "regionConfiguration", "comment"])
-        var scene = Scene()
+        var scene = SimulationScene()
         guard let format = top["format"] else { throw root.error("missing \"format\": \"\(formatTag)\"") }
         guard try format.string() == formatTag else { throw format.error("expected \"\(formatTag)\"") }
 

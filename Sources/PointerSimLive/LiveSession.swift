@@ -40,7 +40,7 @@ public final class LiveSession {
     }
 
     private let options: LiveOptions
-    private let scene: Scene
+    private let scene: SimulationScene
     /// Where log lines go: the command's buffered sink, or a client's closure.
     private enum Log {
         case sink(OutputSink)
@@ -70,7 +70,7 @@ public final class LiveSession {
     /// - Throws: `InputError`: `cannotOpen` when a named device cannot be
     ///   opened, or when there is no input device at all; `malformed` if a
     ///   device cannot be decoded.
-    @usableFromInline package init(scene: Scene, decoder: DecoderConfiguration = DecoderConfiguration(), options: LiveOptions,
+    @usableFromInline package init(scene: SimulationScene, decoder: DecoderConfiguration = DecoderConfiguration(), options: LiveOptions,
                 log: OutputSink?, recorder: LiveRecorder?, note: @escaping (String) -> Void) throws {
         self.scene = scene
         self.options = options
@@ -132,7 +132,7 @@ public final class LiveSession {
     /// - Throws: `InputError`: `cannotOpen` when a named device cannot be
     ///   opened, or when there is no input device at all; `malformed` if a
     ///   device cannot be decoded.
-    public convenience init(scene: Scene, decoder: DecoderConfiguration = DecoderConfiguration(), options: LiveOptions,
+    public convenience init(scene: SimulationScene, decoder: DecoderConfiguration = DecoderConfiguration(), options: LiveOptions,
                             recorder: LiveRecorder? = nil, note: @escaping (String) -> Void = { _ in },
                             logLine: @escaping (String) throws -> Void) throws {
         try self.init(scene: scene, decoder: decoder, options: options, log: nil, recorder: recorder, note: note)

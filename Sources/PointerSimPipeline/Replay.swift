@@ -121,7 +121,7 @@ public enum Replay {
     /// - Throws: `InputError` for unreadable or malformed input; lines
     ///   already written stay complete.
     @usableFromInline package static func run(
-        paths: [String], scene: Scene, decoder: DecoderConfiguration = DecoderConfiguration(), options: SimulationOptions, sink: OutputSink
+        paths: [String], scene: SimulationScene, decoder: DecoderConfiguration = DecoderConfiguration(), options: SimulationOptions, sink: OutputSink
     ) throws {
         try forEachRecord(paths: paths, scene: scene, decoder: decoder, options: options) { try sink.writeLine(LogLine.render($0)) }
     }
@@ -130,7 +130,7 @@ public enum Replay {
     /// produced (the events are read lazily, so memory stays bounded).
     /// - Throws: `InputError` for unreadable or malformed input, or what `body` throws.
     public static func forEachRecord(
-        paths: [String], scene: Scene, decoder: DecoderConfiguration = DecoderConfiguration(), options: SimulationOptions,
+        paths: [String], scene: SimulationScene, decoder: DecoderConfiguration = DecoderConfiguration(), options: SimulationOptions,
         _ body: (LogRecord) throws -> Void
     ) throws {
         try forEachStep(paths: paths, scene: scene, decoder: decoder, options: options) { step, _ in
@@ -160,7 +160,7 @@ public enum Replay {
     /// - Returns: the clock's origin and the inputs read.
     @discardableResult
     public static func forEachStep(
-        paths: [String], scene: Scene, decoder: DecoderConfiguration = DecoderConfiguration(), options: SimulationOptions,
+        paths: [String], scene: SimulationScene, decoder: DecoderConfiguration = DecoderConfiguration(), options: SimulationOptions,
         _ body: (Step, Simulator) throws -> Void
     ) throws -> Summary {
         let opened = try TraceInputs.openInputs(paths: paths, configuration: decoder)

@@ -38,7 +38,7 @@ public struct Session {
     private var step = Step(event: nil, input: nil, records: [])
 
     /// A session over a scene.
-    public init(scene: Scene, options: SimulationOptions) {
+    public init(scene: SimulationScene, options: SimulationOptions) {
         simulator = Simulator(scene: scene, options: options)
     }
 

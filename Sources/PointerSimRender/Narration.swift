@@ -6,7 +6,7 @@ import PointerSimFormats
 /// latches, resizes, the accessories fading out. Built from the log records
 /// (with `pointer` lines, for the accessories) and the scene.
 package struct Narration {
-    let scene: Scene
+    let scene: SimulationScene
     /// Each item's rect as the log last gave it (resizes say from → to).
     var rects: [String: Rect] = [:]
     var selected: Set<String>
@@ -19,7 +19,7 @@ package struct Narration {
     var region: String?
 
     /// A narration of replays over `scene`.
-    package init(scene: Scene) {
+    package init(scene: SimulationScene) {
         self.scene = scene
         for item in scene.items where rects[item.id] == nil { rects[item.id] = item.rect }
         selected = Set(scene.initialSelection)

@@ -22,7 +22,7 @@ import PointerSimPipeline
 /// and accessory shapes — what the simulator knows and the log does not say.
 public struct ReplayCapture {
     /// The scene replayed.
-    public let scene: Scene
+    public let scene: SimulationScene
     /// The most items carried to the page (ids and rects); a larger scene
     /// carries none and its band lines are kept as text.
     @usableFromInline package static let maxItems = 200_000
@@ -69,7 +69,7 @@ public struct ReplayCapture {
     var profiles: (names: [String], changes: [[(ms: Int, items: [Int])]])?
 
     /// An empty capture of a scene.
-    public init(scene: Scene) {
+    public init(scene: SimulationScene) {
         self.scene = scene
         var index: [String: Int] = [:]
         itemsCarried = scene.items.count <= Self.maxItems
@@ -93,7 +93,7 @@ public struct ReplayCapture {
     /// a `pointer` line) and captures everything, the raw-input lane included
     /// when some of the traces are recordings.
     /// - Throws: `InputError` as `pointersim replay` does.
-    public static func replay(paths: [String], scene: Scene, decoder: DecoderConfiguration = DecoderConfiguration()) throws -> ReplayCapture {
+    public static func replay(paths: [String], scene: SimulationScene, decoder: DecoderConfiguration = DecoderConfiguration()) throws -> ReplayCapture {
         try replay(paths: paths, scene: scene, decoder: decoder, profiles: [])
     }
 
@@ -104,7 +104,7 @@ public struct ReplayCapture {
     /// Every input is read once.
     /// - Throws: `InputError` as `pointersim replay` does.
     public static func replay(
-        paths: [String], scene: Scene, decoder: DecoderConfiguration = DecoderConfiguration(), profiles: [BandProfile]
+        paths: [String], scene: SimulationScene, decoder: DecoderConfiguration = DecoderConfiguration(), profiles: [BandProfile]
     ) throws -> ReplayCapture {
         var capture = ReplayCapture(scene: scene)
         var comparison = profiles.count >= 2 && capture.itemsCarried ? ProfileComparison(scene: scene, profiles: profiles) : nil

@@ -10,7 +10,7 @@ import PointerSimCore
 @usableFromInline package enum ConformProtocol {
     /// The line that starts a session: `{"session": N, "scene": {…}}`, the
     /// scene as a scene file writes it, on one line.
-    @usableFromInline package static func sceneLine(_ scene: Scene, session: Int) -> String {
+    @usableFromInline package static func sceneLine(_ scene: SimulationScene, session: Int) -> String {
         let oneLine = SceneFile.render(scene).split(separator: "\n").map { $0.drop { $0 == " " } }.joined()
         return "{\"session\": \(session), \"scene\": \(oneLine)}"
     }

@@ -120,8 +120,8 @@ public struct SessionGenerator: Sendable {
     /// A scene: a 320 × 240 view, up to ``maxItems`` items on a coarse grid
     /// (some touching, some on half pixels), an initial selection, a profile,
     /// a hit rule; regions for kind ``Kind/regions``.
-    public func scene<R: RandomNumberGenerator>(using rng: inout R) -> Scene {
-        var s = Scene()
+    public func scene<R: RandomNumberGenerator>(using rng: inout R) -> SimulationScene {
+        var s = SimulationScene()
         s.view.size = Size(width: 320, height: 240)
         s.view.contentSize = s.view.size
         s.view.scale = wholePixels ? 1 : [1, 2].randomElement(using: &rng)!
@@ -196,7 +196,7 @@ public struct SessionGenerator: Sendable {
     // MARK: Sessions
 
     /// The events of a session over `scene`: up to ``maxGestures`` gestures.
-    public func events<R: RandomNumberGenerator>(over scene: Scene, using rng: inout R) -> [PointerEvent] {
+    public func events<R: RandomNumberGenerator>(over scene: SimulationScene, using rng: inout R) -> [PointerEvent] {
         var b = SessionBuilder(scene: scene, wholePixels: wholePixels)
         for _ in 0..<Int.random(in: 1...max(1, maxGestures), using: &rng) {
             switch kind {
@@ -220,13 +220,13 @@ public struct SessionGenerator: Sendable {
 
 /// Builds a session's events gesture by gesture.
 struct SessionBuilder {
-    let scene: Scene
+    let scene: SimulationScene
     let wholePixels: Bool
     var events: [PointerEvent] = []
     var t = 0.0
     var pointer: Point
 
-    init(scene: Scene, wholePixels: Bool) {
+    init(scene: SimulationScene, wholePixels: Bool) {
         self.scene = scene; self.wholePixels = wholePixels
         pointer = scene.pointer.start ?? Point(x: scene.view.size.width / 2, y: scene.view.size.height / 2)
     }

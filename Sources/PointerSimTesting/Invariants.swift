@@ -13,7 +13,7 @@ public enum LogInvariants {
     /// - a cancelled band ends with the selection of its press;
     /// - a band whose selection follows it ends with the selection the diffs
     ///   composed (one applied at its end, `gtk` or `subtract`, sets it there).
-    public static func violations(in log: [LogRecord], scene: Scene) -> [String] {
+    public static func violations(in log: [LogRecord], scene: SimulationScene) -> [String] {
         var out: [String] = []
         var order: [String: Int] = [:]
         for (i, item) in scene.items.enumerated() where order[item.id] == nil { order[item.id] = i }

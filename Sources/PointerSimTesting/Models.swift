@@ -4,7 +4,7 @@ import PointerSimCore
 /// stepped one event at a time. The runner creates one per session.
 public protocol PointerSelectionModel {
     /// Starts over a scene (its items, initial selection, profile).
-    init(scene: Scene)
+    init(scene: SimulationScene)
     /// Handles one event and says what it shows now. Report only what you
     /// model (``ConformanceAnswer/init(selection:band:focus:region:)``).
     mutating func handle(_ event: PointerEvent) -> ConformanceAnswer
@@ -18,7 +18,7 @@ public protocol PointerSelectionModel {
 /// item is a click, which a band alone does not model).
 public protocol BandSelectionModel {
     /// Starts over a scene (its items, initial selection, profile).
-    init(scene: Scene)
+    init(scene: SimulationScene)
     /// The primary button went down at `point` with `modifiers` held.
     mutating func press(at point: Point, modifiers: ModifierFlags)
     /// The pointer moved to `point` while the button is held.
@@ -44,7 +44,7 @@ extension BandSelectionModel {
 /// An implementation of pointer regions: which region the pointer is in.
 public protocol PointerRegionModel {
     /// Starts over a scene (its regions).
-    init(scene: Scene)
+    init(scene: SimulationScene)
     /// Handles one event; returns the id of the region the pointer is in.
     mutating func handle(_ event: PointerEvent) -> String?
 }
@@ -59,7 +59,7 @@ struct BandModelDriver<M: BandSelectionModel>: PointerSelectionModel {
     var modifiers: ModifierFlags = []
     var held = false
 
-    init(scene: Scene) {
+    init(scene: SimulationScene) {
         model = M(scene: scene)
         view = scene.view
         pointer = scene.pointer.start ?? Point(x: scene.view.size.width / 2, y: scene.view.size.height / 2)
@@ -82,7 +82,7 @@ struct BandModelDriver<M: BandSelectionModel>: PointerSelectionModel {
 /// Steps a ``PointerRegionModel``.
 struct RegionModelDriver<M: PointerRegionModel>: PointerSelectionModel {
     var model: M
-    init(scene: Scene) { model = M(scene: scene) }
+    init(scene: SimulationScene) { model = M(scene: scene) }
     mutating func handle(_ event: PointerEvent) -> ConformanceAnswer {
         ConformanceAnswer(selection: nil, region: .some(model.handle(event)))
     }

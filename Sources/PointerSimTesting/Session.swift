@@ -4,11 +4,11 @@ import PointerSimFormats
 /// One test case: a scene and the pointer session played over it.
 public struct ConformanceSession: Sendable {
     /// The scene.
-    public var scene: Scene
+    public var scene: SimulationScene
     /// The events, in time order (each is one step).
     public var events: [PointerEvent]
     /// Creates a session.
-    public init(scene: Scene, events: [PointerEvent]) { self.scene = scene; self.events = events }
+    public init(scene: SimulationScene, events: [PointerEvent]) { self.scene = scene; self.events = events }
 
     /// The trace file's text (exact: `PointerSimTrace.render(_:)`).
     public var traceText: String { PointerSimTrace.render(events) }

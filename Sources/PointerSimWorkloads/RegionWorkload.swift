@@ -28,7 +28,7 @@ import PointerSimCore
     @_spi(Benchmarks) public static func run(regions n: Int, steps: Int, scan: Bool) -> Result {
         let regions = scene(regions: n)
         let rows = (n + 79) / 80
-        var s = Scene()
+        var s = SimulationScene()
         s.band.isEnabled = false
         s.view.size = Size(width: 4000, height: Double(40 * rows + 40))
         s.view.contentSize = s.view.size

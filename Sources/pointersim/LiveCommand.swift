@@ -91,7 +91,7 @@ extension PointerSimCommand {
             try runReportingErrors(cleanupOnSignal: false) {
                 var o = LiveOptions()
                 o.devicePaths = devices; o.grab = grab; o.simulate = false
-                let ending = try runLive(scene: SceneSetup(scene: Scene.default), options: o, record: output, format: format.format, log: nil)
+                let ending = try runLive(scene: SceneSetup(scene: SimulationScene.default), options: o, record: output, format: format.format, log: nil)
                 if ending == .devicesGone { throw ExitCode(ExitStatus.devicesGone) }
             }
             #else

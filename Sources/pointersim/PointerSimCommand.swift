@@ -173,7 +173,7 @@ func writeWhole(to sink: OutputSink, _ body: (OutputSink) throws -> Void) throws
 /// Loads the scene given with `--scene` and its decoder settings, or the
 /// built-in default scene with the decoder's defaults.
 func loadScene(_ path: String?) throws -> SceneSetup {
-    guard let p = path else { return SceneSetup(scene: Scene.default) }
+    guard let p = path else { return SceneSetup(scene: SimulationScene.default) }
     var warnings: [String] = []
     let setup = try SceneFile.loadSetup(path: p, warnings: &warnings)
     for w in warnings { writeStderr("pointersim: warning: \(w)\n") }

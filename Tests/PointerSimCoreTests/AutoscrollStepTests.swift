@@ -6,8 +6,8 @@ import Testing
 /// follows the band while the content scrolls under a resting pointer.
 @Suite struct AutoscrollStepTests {
     /// A 4000-pt content; a band dragged 10 pt into the bottom edge zone.
-    static func scene() -> Scene {
-        var s = Scene()
+    static func scene() -> SimulationScene {
+        var s = SimulationScene()
         s.view.contentSize = Size(width: 1024, height: 4000)
         s.items = [SceneItem(id: "a", rect: Rect(x: 50, y: 50, width: 400, height: 100))]
         return s

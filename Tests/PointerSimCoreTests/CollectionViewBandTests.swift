@@ -8,7 +8,7 @@ import Testing
 @Suite struct CollectionViewBandTests {
     /// A drag from empty space on the built-in scene (6 × 8 items from (40, 40)).
     static func drag(_ selection: SelectionConfiguration) -> [LogEvent] {
-        var scene = Scene.default
+        var scene = SimulationScene.default
         scene.selection = selection
         var sim = Simulator(scene: scene)
         return sim.process([

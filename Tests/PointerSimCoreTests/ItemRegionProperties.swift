@@ -10,8 +10,8 @@ import Testing
                    item: item, anchor: anchor, size: size, resizes: true)
     }
 
-    static func scene(_ rects: [Rect]) -> Scene {
-        var scene = Scene()
+    static func scene(_ rects: [Rect]) -> SimulationScene {
+        var scene = SimulationScene()
         scene.view.size = Size(width: 220, height: 220)
         scene.view.contentSize = Size(width: 220, height: 300)
         scene.items = rects.enumerated().map { SceneItem(id: "i\($0.offset)", rect: $0.element) }
@@ -201,7 +201,7 @@ import Testing
 /// Dragging items (docs/Selection.md, "Dragging items").
 @Suite struct ItemDragTests {
     @Test func aDragCarriesTheSelectionOrThePressedItem() {
-        var scene = Scene.default
+        var scene = SimulationScene.default
         scene.selection.dragInteractionEnabled = true
         scene.initialSelection = ["r0c0", "r0c1"]
         var sim = Simulator(scene: scene)
@@ -226,7 +226,7 @@ import Testing
     /// Each motion during a drag logs where the items are: the pointer's
     /// offset from the press point.
     @Test func theItemsFollowThePointer() {
-        var scene = Scene.default
+        var scene = SimulationScene.default
         scene.selection.dragInteractionEnabled = true
         var sim = Simulator(scene: scene)
         let out = sim.process([
@@ -290,7 +290,7 @@ import Testing
     /// its end, on the frame grid, and records the frame it rests at when it
     /// ends; without frames, or with nothing animating, it records nothing.
     @Test func finishSamplesTheLastTransitionToItsEnd() {
-        var scene = Scene()
+        var scene = SimulationScene()
         scene.regionConfiguration.animation = .standard   // 0.2 s, accessories 0.25 s
         scene.regions = [SceneRegion(id: "b", rect: Rect(x: 20, y: 20, width: 40, height: 30),
                                      style: PointerStyle(effect: .highlight, accessories: [.arrow(AccessoryPosition(angle: 0))]))]

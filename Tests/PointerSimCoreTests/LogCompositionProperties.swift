@@ -32,7 +32,7 @@ import Testing
 
     /// The log's violations of composition over one session (empty: none).
     static func violations(profile: BandProfile, rects: [Rect], steps: [Step]) -> [String] {
-        var scene = Scene()
+        var scene = SimulationScene()
         scene.view.size = Size(width: 220, height: 220)
         scene.items = rects.enumerated().map { SceneItem(id: "i\($0.offset)", rect: $0.element) }
         scene.band.profile = profile

@@ -47,7 +47,7 @@ struct ColumnProvider: PointerRegionProvider {
     }
 
     @Test func customProviderDrivesTheLog() {
-        var scene = Scene()
+        var scene = SimulationScene()
         scene.band.isEnabled = false
         var sim = Simulator(scene: scene, regionProvider: ColumnProvider())
         let log = sim.process([
@@ -74,7 +74,7 @@ struct ColumnProvider: PointerRegionProvider {
     }
 
     @Test func latchedVerticalFollowsInYAndRubberBandsInX() {
-        var scene = Scene()
+        var scene = SimulationScene()
         scene.band.isEnabled = false
         scene.regions = [SceneRegion(id: "k", rect: Rect(x: 100, y: 100, width: 20, height: 40), latchingAxes: .vertical, style: PointerStyle(effect: .highlight))]
         var sim = Simulator(scene: scene)

@@ -43,8 +43,8 @@ import Testing
         }
     }
 
-    static func scene(_ regions: [SceneRegion]) -> Scene {
-        var s = Scene()
+    static func scene(_ regions: [SceneRegion]) -> SimulationScene {
+        var s = SimulationScene()
         s.view.size = Size(width: 300, height: 300)
         s.view.contentSize = s.view.size
         s.band.isEnabled = false

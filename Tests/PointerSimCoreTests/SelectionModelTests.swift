@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func theSimulatorOwnsTheModel() {
-        var scene = Scene()
+        var scene = SimulationScene()
         scene.items = row.enumerated().map { SceneItem(id: "i\($0.offset)", rect: $0.element) }
         scene.initialSelection = ["i1"]
         scene.band.profile = .qt

@@ -94,7 +94,7 @@ import Testing
     }
 
     @Test func itemIndexOfIDsUsesTheTable() {
-        var scene = Scene()
+        var scene = SimulationScene()
         scene.items = (0..<3000).map { SceneItem(id: "i\($0 % 2500)", rect: Rect(x: Double($0), y: 0, width: 1, height: 1)) }
         let sim = Simulator(scene: scene)
         #expect(sim.itemIndex(of: "i0") == 0)

@@ -113,7 +113,7 @@ import Testing
     @Test func focusRangesContextMenusAndTheLogAreConsistent() async {
         await propertyCheck(count: 150, input: Gen<Rect>.item.array(of: 1...30), Self.step.array(of: 1...50), Gen<Int>.int(in: 0...2), Gen<Int>.int(in: 0...15)) {
             (rects: [Rect], steps: [Step], profileIndex: Int, options: Int) in
-            var scene = Scene()
+            var scene = SimulationScene()
             scene.view.size = Size(width: 220, height: 220)
             scene.items = rects.enumerated().map { SceneItem(id: "i\($0.offset)", rect: $0.element) }
             scene.band.profile = [BandProfile.uikit, .qt, .gtk][profileIndex]

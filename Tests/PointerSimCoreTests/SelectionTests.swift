@@ -97,7 +97,7 @@ import Testing
         // Content 100,768 pt tall, pointer at the bottom edge: 1200 pt/s, 20 pt
         // a step, 5,000 steps to the edge. The first 3,600 are logged one by
         // one, the other 1,400 in one record at the step that reaches the edge.
-        var scene = Scene.default
+        var scene = SimulationScene.default
         scene.view.contentSize = Size(width: scene.view.size.width, height: scene.view.size.height + 100_000)
         scene.items = [SceneItem(id: "top", rect: Rect(x: 0, y: 0, width: 10, height: 10)),
                        SceneItem(id: "deep", rect: Rect(x: 150, y: 90_000, width: 10, height: 10))]
@@ -130,13 +130,13 @@ import Testing
     }
 
     @Test func aClaimingRegionGetsThePress() {
-        var scene = Scene.default
+        var scene = SimulationScene.default
         scene.regions = [
             SceneRegion(id: "button", rect: Rect(x: 60, y: 50, width: 30, height: 20), style: PointerStyle(effect: .highlight)),
             SceneRegion(id: "hover", rect: Rect(x: 180, y: 50, width: 30, height: 20), style: PointerStyle(effect: .hover)),
             SceneRegion(id: "lifted", rect: Rect(x: 300, y: 50, width: 30, height: 20), style: PointerStyle(effect: .lift), claimsPress: false),
         ]
-        func session(_ x: Double, _ scene: Scene) -> [LogEvent] {
+        func session(_ x: Double, _ scene: SimulationScene) -> [LogEvent] {
             var sim = Simulator(scene: scene)
             return sim.process([
                 PointerEvent(time: 0, .move(Point(x: x, y: 60))), PointerEvent(time: 0.1, .press(.primary)),
@@ -158,7 +158,7 @@ import Testing
     /// right end; the scroll before the secondary press carries the pointer
     /// past it, so the menu is over empty space: no items, selection unchanged.
     @Test func aContextClickAfterAutoscrollTargetsWhatIsUnderThePointerThen() {
-        var scene = Scene()
+        var scene = SimulationScene()
         scene.view.size = Size(width: 220, height: 220)  // content 1024 × 768: room to scroll right
         scene.items = [SceneItem(id: "i0", rect: Rect(x: 155.5, y: 0, width: 46, height: 0.5))]
         scene.band.profile = .uikit
@@ -180,7 +180,7 @@ import Testing
     /// the menu targets the unselected item alone and the press's selection
     /// comes back on cancel.
     @Test func aQtContextClickDuringABandSelectsNothing() {
-        var scene = Scene()
+        var scene = SimulationScene()
         scene.view.size = Size(width: 220, height: 220)
         scene.items = [SceneItem(id: "i0", rect: Rect(x: 0, y: 180, width: 0.5, height: 0.5))]
         scene.band.profile = .qt
@@ -207,7 +207,7 @@ import Testing
     /// compose (Command-A sets the band's starting selection; the band toggles
     /// i0 back off).
     @Test func aSelectionChangeDuringABandLogsTheBandsPendingDiffFirst() {
-        var scene = Scene()
+        var scene = SimulationScene()
         scene.view.size = Size(width: 220, height: 220)
         scene.items = [SceneItem(id: "i0", rect: Rect(x: 0, y: 139, width: 0.5, height: 0.5))]
         scene.band.profile = .uikit

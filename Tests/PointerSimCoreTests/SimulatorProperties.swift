@@ -23,7 +23,7 @@ import Testing
     @Test func logIsConsistentWithTheSelectionItReports() async {
         await propertyCheck(count: 120, input: Gen<Rect>.item.array(of: 0...40), Self.step.array(of: 1...40), Gen<Int>.int(in: 0...2), Gen<Bool>.bool) {
             (rects: [Rect], steps: [Step], profileIndex: Int, contains: Bool) in
-            var scene = Scene()
+            var scene = SimulationScene()
             scene.view.size = Size(width: 220, height: 220)
             scene.view.contentSize = Size(width: 220, height: 400)
             scene.items = rects.enumerated().map { SceneItem(id: "i\($0.offset)", rect: $0.element) }

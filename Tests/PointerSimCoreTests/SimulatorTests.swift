@@ -2,8 +2,8 @@ import PointerSimCore
 import Testing
 
 @Suite struct SimulatorTests {
-    func scrollingScene() -> Scene {
-        var scene = Scene()
+    func scrollingScene() -> SimulationScene {
+        var scene = SimulationScene()
         scene.view.size = Size(width: 200, height: 100)
         scene.view.contentSize = Size(width: 200, height: 1000)
         scene.items = (0..<20).map { SceneItem(id: "i\($0)", rect: Rect(x: 10, y: Double(50 * $0), width: 50, height: 40)) }
@@ -59,7 +59,7 @@ import Testing
         // At the bottom of the content, near the bottom edge: nothing more.
         #expect(a.velocity(pointer: Point(x: 50, y: 9), contentOffset: Vector(dx: 0, dy: 2990), bandActive: true).dy == 0)
 
-        var scene = Scene()
+        var scene = SimulationScene()
         scene.view = view
         scene.autoscroll = configuration
         var sim = Simulator(scene: scene)

@@ -40,7 +40,7 @@ import Testing
     /// press begins a band, and the mode table gives it no rule of its own, so
     /// it is the default, replace.
     @Test func withoutContextClickFlagsAControlBandReplaces() {
-        var scene = Scene.default
+        var scene = SimulationScene.default
         scene.band.profile.clicks.contextClickModifiers = []
         scene.initialSelection = ["r5c7"]
         var sim = Simulator(scene: scene)
@@ -78,7 +78,7 @@ import Testing
         #expect(sim.process([PointerEvent(time: 4, .key(.return))]).map(\.event) == [.itemPrimaryAction(item: "r0c2")])
         #expect(sim.selection.isEmpty)
 
-        var editing = Scene.default
+        var editing = SimulationScene.default
         editing.selection.editing = true
         var sim2 = Simulator(scene: editing)
         _ = sim2.process([PointerEvent(time: 0, .move(Point(x: 180, y: 60))), PointerEvent(time: 0.01, .press(.primary)), PointerEvent(time: 0.02, .release(.primary))])
@@ -104,7 +104,7 @@ import Testing
         #expect(!all.contains { if case .itemKeyCommand = $0 { true } else { false } })
         #expect(sim.selection.count == 48)
 
-        var qt = Scene.default
+        var qt = SimulationScene.default
         qt.band.profile = .qt
         var simQt = Simulator(scene: qt)
         #expect(simQt.process([PointerEvent(time: 0, .modifiers(.command)), PointerEvent(time: 0.01, .key(.letter("c")))]).isEmpty)

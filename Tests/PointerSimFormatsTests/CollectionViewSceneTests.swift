@@ -28,7 +28,7 @@ import Testing
         for base in [SelectionConfiguration(), .uikit] {
             for list in [false, true] {
                 for needs in [false, true] {
-                    var scene = Scene.default
+                    var scene = SimulationScene.default
                     scene.selection = base
                     scene.selection.listLayout = list
                     scene.selection.bandNeedsMultipleSelectionInteraction = needs

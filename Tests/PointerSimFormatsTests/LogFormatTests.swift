@@ -195,7 +195,7 @@ import Testing
     /// Long lists from a selection (select all, a Shift range, clear) are runs
     /// of scene indices: "all", or {"count","ranges"}; short ones stay ids.
     @Test func longSelectionListsAreWrittenAsRangesOfSceneOrder() {
-        var scene = Scene()
+        var scene = SimulationScene()
         scene.items = (0..<3000).map { SceneItem(id: "i\($0)", rect: Rect(x: Double($0 % 60) * 10, y: Double($0 / 60) * 10, width: 8, height: 8)) }
         var sim = Simulator(scene: scene)
         var out: [LogRecord] = []

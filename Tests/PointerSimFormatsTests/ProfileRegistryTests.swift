@@ -35,7 +35,7 @@ import Testing
     /// the writer writes every rule and the reader reads every one.
     @Test(arguments: BandProfile.registeredNames)
     func writtenAndReadBackEveryRuleSurvives(_ name: String) throws {
-        var scene = Scene()
+        var scene = SimulationScene()
         var p = try #require(BandProfile.named(name))
         p.name = "custom"
         scene.band.profile = p

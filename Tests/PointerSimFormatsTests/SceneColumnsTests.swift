@@ -65,7 +65,7 @@ import Testing
 
     /// A scene file read from disk: the text is let go once parsed, and the
     /// scene, or the error, is what parsing the same text gives.
-    static func load(_ text: String, bytes: [UInt8]? = nil) -> (Scene?, String?, String) {
+    static func load(_ text: String, bytes: [UInt8]? = nil) -> (SimulationScene?, String?, String) {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("pointersim-columns-\(UUID().uuidString).json").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         guard FileManager.default.createFile(atPath: path, contents: Data(bytes ?? Array(text.utf8))) else {

@@ -101,7 +101,7 @@ import Testing
         let sink = try OutputSink(path: path + ".log")
         var decoder = DecoderConfiguration()
         decoder.acceleration = .none
-        try Replay.run(paths: [path], scene: Scene.default, decoder: decoder, options: SimulationOptions(), sink: sink)
+        try Replay.run(paths: [path], scene: SimulationScene.default, decoder: decoder, options: SimulationOptions(), sink: sink)
         try sink.commit()
         let log = try String(contentsOfFile: path + ".log", encoding: .utf8)
         // The press began a band with shift held (add); the unplug cancels it, then device.removed.

@@ -44,7 +44,7 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
     /// Replays the case into a temporary file and returns the log.
     func replay() throws -> String {
         var warnings: [String] = []
-        let setup = try file(".scene.json").map { try SceneFile.loadSetup(path: $0, warnings: &warnings) } ?? SceneSetup(scene: Scene.default)
+        let setup = try file(".scene.json").map { try SceneFile.loadSetup(path: $0, warnings: &warnings) } ?? SceneSetup(scene: SimulationScene.default)
         let flags = try lines(".flags") ?? []
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("golden-\(UUID().uuidString).jsonl").path
         defer { try? FileManager.default.removeItem(atPath: out) }

@@ -37,7 +37,7 @@ struct ToolkitCorpus: CustomTestStringConvertible, Sendable {
 struct ToolkitSession {
     let name: String
     let widget: String
-    let scene: Scene
+    let scene: SimulationScene
     let events: [PointerEvent]
     /// The trace's event lines, for messages.
     let lines: [String]

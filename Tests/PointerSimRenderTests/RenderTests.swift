@@ -53,8 +53,8 @@ import Testing
     }
 
     @Test func unknownKindsAreKeptAsText() throws {
-        var c = ReplayCapture(scene: Scene.default)
-        let sim = Simulator(scene: Scene.default)
+        var c = ReplayCapture(scene: SimulationScene.default)
+        let sim = Simulator(scene: SimulationScene.default)
         c.add([LogRecord(time: 0.5, .deviceRemoved(device: "</script>"))], simulator: sim)
         #expect(c.kinds.contains("device.removed") && c.rare == [#"{"t":0.5,"event":"device.removed","device":"</script>"}"#])
         let page = ReplayRenderer.html(c, title: "x")

@@ -111,7 +111,7 @@ import Testing
                 let base = traces + "/" + c.case_
                 // the scene and its decoder settings (acceleration, device kind), as replay --scene reads them
                 var warnings: [String] = []
-                let setup = FileManager.default.fileExists(atPath: base + ".scene.json") ? try SceneFile.loadSetup(path: base + ".scene.json", warnings: &warnings) : SceneSetup(scene: Scene.default)
+                let setup = FileManager.default.fileExists(atPath: base + ".scene.json") ? try SceneFile.loadSetup(path: base + ".scene.json", warnings: &warnings) : SceneSetup(scene: SimulationScene.default)
                 var scene = setup.scene
                 if let p = c.profile {
                     scene.band.profile = try #require(BandProfile.named(p), "Traces/\(c.file):\(c.line): no profile \(p) (the profiles: \(BandProfile.registeredNames))")

@@ -78,7 +78,7 @@ import Testing
     /// content: `initialSelection`, `vetoRects`), `band.profile` and its
     /// `clicks`, `band.autoscroll`, `selection`, `regionConfiguration`.
     static func uikitRuleKeys() throws -> [String] {
-        var scene = Scene()
+        var scene = SimulationScene()
         scene.band.profile = .uikit
         scene.selection = .uikit
         scene.selection.dragInteractionEnabled = true

@@ -8,8 +8,8 @@ import Testing
 /// initial selection, not of "the press".
 @Suite struct ExplanationTests {
     /// A 320 × 240 view with item i0 at [10, 10, 40, 40].
-    static func scene(_ profile: BandProfile = .uikit, scale: Double = 1, _ change: (inout Scene) -> Void = { _ in }) -> Scene {
-        var s = Scene()
+    static func scene(_ profile: BandProfile = .uikit, scale: Double = 1, _ change: (inout SimulationScene) -> Void = { _ in }) -> SimulationScene {
+        var s = SimulationScene()
         s.view.size = Size(width: 320, height: 240)
         s.view.contentSize = s.view.size
         s.view.scale = scale
@@ -21,7 +21,7 @@ import Testing
 
     /// The explanation when the answers are PointerSim's up to step `k` and
     /// then wrong about i0.
-    static func explanation(_ scene: Scene, _ kinds: [PointerEvent.Kind], wrongFrom k: Int) throws -> String {
+    static func explanation(_ scene: SimulationScene, _ kinds: [PointerEvent.Kind], wrongFrom k: Int) throws -> String {
         let events = kinds.enumerated().map { PointerEvent(time: Double($0.offset) / 100, $0.element) }
         var sim = Simulator(scene: scene)
         var answers: [ConformanceAnswer] = []

@@ -12,7 +12,7 @@ struct BandAPIModel: BandSelectionModel {
     var band: BandSelectionInteraction
     var model: SelectionModel
     let ids: [String]
-    init(scene: Scene) {
+    init(scene: SimulationScene) {
         var c = scene.band
         c.scale = scene.view.scale
         if !scene.selection.multiple { c.isEnabled = false }
@@ -34,7 +34,7 @@ struct BandAPIModel: BandSelectionModel {
 struct WrongToggleModel: BandSelectionModel {
     var right: BandAPIModel
     var current: Set<String>
-    init(scene: Scene) { right = BandAPIModel(scene: scene); current = Set(right.selection) }
+    init(scene: SimulationScene) { right = BandAPIModel(scene: scene); current = Set(right.selection) }
     var toggling: Bool { right.band.isActive && right.band.engine.mode == .toggle }
     mutating func update() {
         if toggling, let r = right.band.selectionRect {
@@ -65,7 +65,7 @@ struct ModifiersAtReleaseModel: PointerSelectionModel {
     var since: [PointerEvent] = []
     var modifiers: ModifierFlags = [], pressModifiers: ModifierFlags = []
     var records: [LogRecord] = []
-    init(scene: Scene) { sim = Simulator(scene: scene) }
+    init(scene: SimulationScene) { sim = Simulator(scene: scene) }
     mutating func handle(_ e: PointerEvent) -> ConformanceAnswer {
         switch e.kind {
         case .press(.primary) where atPress == nil:
@@ -135,7 +135,7 @@ struct ModifiersAtReleaseModel: PointerSelectionModel {
             let back = try? PointerSimTrace.parse(PointerSimTrace.render(e))
             #expect(back?.map(\.kind) == e.map(\.kind))
             if case .move(let p)? = back?.first?.kind { #expect(p.x.bitPattern == a.bitPattern && p.y.bitPattern == b.bitPattern) }
-            var scene = Scene()
+            var scene = SimulationScene()
             scene.items = [SceneItem(id: "x", rect: Rect(x: a, y: b, width: abs(b) / 2, height: 0))]
             scene.pointer.start = Point(x: a, y: b)
             let s2 = try? SceneFile.parse(SceneFile.render(scene), file: "bits")
@@ -218,7 +218,7 @@ struct ModifiersAtReleaseModel: PointerSelectionModel {
         let a = try ConformProtocol.parseAnswer(#"{"step": 3, "selection": ["a"], "band": [1, 2, 3, 4], "focus": null}"#)
         #expect(a.step == 3 && a.answer?.selection == ["a"] && a.answer?.band == Rect(x: 1, y: 2, width: 3, height: 4) && a.answer?.reportsFocus == true)
         #expect(try ConformProtocol.parseAnswer(#"{"skipped": "scale 2"}"#).skipped == "scale 2")
-        let scene = ConformProtocol.sceneLine(Scene.default, session: 0)
+        let scene = ConformProtocol.sceneLine(SimulationScene.default, session: 0)
         #expect(!scene.contains("\n"))
         let node = try JSONParser.parse(scene, file: "line")
         guard case .object(let m) = node.value, let s = m.first(where: { $0.key == "scene" }) else { Issue.record("no scene"); return }
@@ -237,7 +237,7 @@ struct ClickingBandModel: PointerSelectionModel {
     var pointer: Point
     var modifiers: ModifierFlags = []
     var held = false
-    init(scene: Scene) {
+    init(scene: SimulationScene) {
         var c = scene.band
         c.scale = scene.view.scale
         c.pressMeaning = .click
@@ -345,7 +345,7 @@ struct TopmostRegionModel: PointerRegionModel {
     let regions: [SceneRegion]
     let view: ViewGeometry
     var pointer: Point
-    init(scene: Scene) {
+    init(scene: SimulationScene) {
         regions = scene.regions
         view = scene.view
         pointer = scene.view.clampPointer(scene.pointer.start ?? Point(x: scene.view.size.width / 2, y: scene.view.size.height / 2))

@@ -66,7 +66,7 @@ final class Shared: @unchecked Sendable {
     /// A simulator over a uikit grid of 1414 × 1414 items (1,999,396, the
     /// most a scene holds), focus on r0c0 after a click (Tools/gen-selection-scale.py's scene).
     lazy var grid: Simulator = {
-        var scene = Scene()
+        var scene = SimulationScene()
         scene.band.profile = .uikit
         scene.items.reserveCapacity(1414 * 1414)
         for r in 0..<1414 {
@@ -85,7 +85,7 @@ final class Shared: @unchecked Sendable {
     /// and carrying a resize handle (an item region at its right edge): the
     /// 100,000 handles are all present (issue #37).
     lazy var handles: Simulator = {
-        var scene = Scene()
+        var scene = SimulationScene()
         scene.view.size = Size(width: 1200, height: 800)
         scene.view.contentSize = Size(width: 400 * 30, height: 250 * 30)
         for r in 0..<250 {
@@ -287,7 +287,7 @@ let benchmarks: @Sendable () -> Void = {
         let (path, events) = Shared.shared.recording
         var records = 0
         try benchmark.measure {
-            try Replay.forEachRecord(paths: [path], scene: Scene.default, options: SimulationOptions()) { _ in records += 1 }
+            try Replay.forEachRecord(paths: [path], scene: SimulationScene.default, options: SimulationOptions()) { _ in records += 1 }
         }
         blackHole(records + events)
     }

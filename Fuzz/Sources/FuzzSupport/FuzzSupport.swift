@@ -72,7 +72,7 @@ public enum Fuzz {
     /// simulator's invariants after every step. Malformed input must end in an
     /// ``InputError`` that names the file and says what is wrong; anything
     /// else thrown is a failure.
-    public static func replay(paths: [String], scene: Scene = .default) {
+    public static func replay(paths: [String], scene: SimulationScene = .default) {
         var checker = Invariants()
         _ = resultOrInputError("replay") {
             try Replay.forEachStep(paths: paths, scene: scene, options: SimulationOptions()) { step, sim in

@@ -22,7 +22,7 @@ public struct PointerEffectParameters: Sendable, Hashable {
 }
 
 /// Every number of pointer regions (docs/Regions.md) as a named, overridable default.
-/// `Scene.regionConfiguration` holds one; change a field to change the behaviour.
+/// `SimulationScene.regionConfiguration` holds one; change a field to change the behaviour.
 public struct PointerRegionConfiguration: Sendable, Hashable {
     /// `highlight`: slip 0.099 / 0.09, max 15 pt, parallax 0.3, scale-up 4 pt, radius 8 pt.
     public var highlight = PointerEffectParameters(slipFactor: Vector(dx: 0.099, dy: 0.09), maxSlip: 15, parallax: 0.3, scaleUp: 4, cornerRadius: 8)

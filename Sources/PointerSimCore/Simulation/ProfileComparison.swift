@@ -29,7 +29,7 @@ public struct ProfileComparison: Sendable {
     /// Runs `scene` under each of `profiles` (the scene's own profile is
     /// replaced; everything else is kept).
     /// - Complexity: O(profiles × n) to build the simulators.
-    public init(scene: Scene, profiles: [BandProfile]) {
+    public init(scene: SimulationScene, profiles: [BandProfile]) {
         names = profiles.map(\.name)
         simulators = profiles.map { p in
             var s = scene

@@ -43,7 +43,7 @@ public struct SimulationOptions: Sendable, Hashable {
 /// meaning agrees too).
 public struct Simulator: Sendable {
     /// The scene.
-    public let scene: Scene
+    public let scene: SimulationScene
     /// The options.
     public let options: SimulationOptions
     /// The selection: selected items, keyboard focus, the anchor of ranges,
@@ -112,14 +112,14 @@ public struct Simulator: Sendable {
 
     /// Creates a simulation of a scene.
     /// - Complexity: O(n) in the scene's items (the spatial index).
-    public init(scene: Scene, options: SimulationOptions = SimulationOptions()) {
+    public init(scene: SimulationScene, options: SimulationOptions = SimulationOptions()) {
         self.init(scene: scene, regionProvider: SceneRegionProvider(regions: scene.regions), options: options)
     }
 
     /// Creates a simulation of a scene whose regions come from a custom provider
     /// (the scene's own `regions` are then not used).
     /// - Complexity: O(n) in the scene's items (the spatial index).
-    public init(scene: Scene, regionProvider: any PointerRegionProvider, options: SimulationOptions = SimulationOptions()) {
+    public init(scene: SimulationScene, regionProvider: any PointerRegionProvider, options: SimulationOptions = SimulationOptions()) {
         regions = RegionInteraction(provider: regionProvider, configuration: scene.regionConfiguration)
         presentation = PresentationSampler(configuration: scene.regionConfiguration, options: options)
         self.scene = scene

@@ -14,7 +14,7 @@ public struct ToggleBand {
     var start: Set<String> = []
     var mode = SelectionMode.replace
 
-    public init(scene: Scene) {
+    public init(scene: SimulationScene) {
         items = scene.items
         profile = scene.band.profile
         hitRule = scene.band.hitRule

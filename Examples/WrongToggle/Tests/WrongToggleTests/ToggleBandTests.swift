@@ -8,7 +8,7 @@ import WrongToggle
 struct Model: BandSelectionModel {
     var band: ToggleBand
     var pointer = Point.zero
-    init(scene: Scene) { band = ToggleBand(scene: scene) }
+    init(scene: SimulationScene) { band = ToggleBand(scene: scene) }
     mutating func press(at point: Point, modifiers: ModifierFlags) { pointer = point; band.press(at: point, modifiers: modifiers) }
     mutating func move(to point: Point) { pointer = point; band.update(point) }
     mutating func release(modifiers: ModifierFlags) { band.release() }

@@ -83,7 +83,7 @@ public struct SceneItem: Sendable, Hashable {
 
 /// Everything a simulation needs to know about the screen: the view, the
 /// pointer, the band rules, the items and the pointer regions.
-public struct Scene: Sendable {
+public struct SimulationScene: Sendable {
     /// The view.
     public var view = ViewGeometry()
     /// The pointer.
@@ -113,8 +113,8 @@ public struct Scene: Sendable {
     /// 1024 × 768 view at scale 2 with a grid of 8 × 6 items named `r<row>c<col>`
     /// (100 × 60 points, pitch 120 × 100, from (40, 40)), nothing selected, the
     /// `uikit` profile.
-    public static var `default`: Scene {
-        var s = Scene()
+    public static var `default`: SimulationScene {
+        var s = SimulationScene()
         for row in 0..<6 {
             for col in 0..<8 {
                 s.items.append(SceneItem(id: "r\(row)c\(col)", rect: Rect(x: Double(40 + 120 * col), y: Double(40 + 100 * row), width: 100, height: 60)))
