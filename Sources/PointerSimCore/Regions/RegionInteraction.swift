@@ -49,6 +49,9 @@ public struct RegionInteraction: Sendable {
     /// The item regions' point index (as the scene regions' provider keeps
     /// one), nil for a few regions (then scanned).
     var itemRegionIndex: SpatialIndex?
+    /// Whether the provider is a scene's with no regions: then, with no item
+    /// region and none current, an update finds nothing and asks no one.
+    let providerIsEmpty: Bool
     /// Up to this many item regions are scanned, more are indexed.
     static let itemRegionsScanned = 16
 
@@ -89,6 +92,7 @@ public struct RegionInteraction: Sendable {
     public init(provider: any PointerRegionProvider, configuration: PointerRegionConfiguration = PointerRegionConfiguration()) {
         self.provider = provider
         self.configuration = configuration
+        providerIsEmpty = (provider as? SceneRegionProvider)?.regions.isEmpty ?? false
     }
 
     /// The current style's effect, resolved (`automatic` by size; nil style → system).
@@ -112,6 +116,9 @@ public struct RegionInteraction: Sendable {
         if moved { recentredAxes = .none }
         let modifiersChanged = modifiers != self.modifiers
         self.modifiers = modifiers
+        // No region anywhere (the usual replay of a recording without a
+        // scene's regions): the candidate would be nil, as the current one is.
+        if current == nil && providerIsEmpty && itemRegions.isEmpty { return }
         if isLatched, let r = current {
             if modifiersChanged { restyle(r, into: &out) }
             return

@@ -538,6 +538,9 @@ public struct Simulator: Sendable {
     /// held at the edge of a 10^12-point content for 10^9 s costs a few
     /// thousand records per input, not 10^11 (docs/BandSelection.md, "Autoscroll").
     @usableFromInline package mutating func nextAutoscrollStep(until t: Double, into out: inout [LogRecord]) -> Bool {
+        // No step scheduled (every input but those of a band at an edge):
+        // neither branch below would take one.
+        guard autoscroller.nextTick != nil else { return false }
         let v = autoscrollVelocity
         let time: Double
         if autoscrollStepsSinceInput >= Self.loggedAutoscrollSteps, v != .zero {
