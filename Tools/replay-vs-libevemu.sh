@@ -14,7 +14,9 @@
 # made if missing). With INSTRUCTIONS=1 in the environment it also counts
 # instructions per event with valgrind --tool=callgrind (a 20 MB and a 2 MB
 # file of the same generator, the difference over the difference of their
-# events: the fixed start-up cost drops out).
+# events: the fixed start-up cost drops out). With MIN_RATIO=R it exits 1
+# when the median CPU-time ratio (or the instruction ratio, when counted) is
+# below R: issue #34's goal is MIN_RATIO=2.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${1:-.build-release/release/pointersim}; file=${2:-/tmp/big4m.evemu}; runs=${3:-5}
@@ -35,7 +37,8 @@ for r in $(seq "$runs"); do
 done
 sort -n -k1 "$tmp/pairs" | awk '{ print $1 }' > "$tmp/e"; sort -n -k2 "$tmp/pairs" | awk '{ print $2 }' > "$tmp/p"
 awk -v n="$runs" -v ev="$events" 'FNR == 1 { f++ } f == 1 { e[FNR] = $1 } f == 2 { p[FNR] = $1 }
-  END { m = int((n + 1) / 2); printf "median CPU time: libevemu %.3f s (%.2f M events/s), pointersim replay %.3f s (%.2f M events/s): %.2fx\n", e[m], ev / e[m] / 1e6, p[m], ev / p[m] / 1e6, e[m] / p[m] }' "$tmp/e" "$tmp/p"
+  END { m = int((n + 1) / 2); printf "median CPU time: libevemu %.3f s (%.2f M events/s), pointersim replay %.3f s (%.2f M events/s): %.2fx\n", e[m], ev / e[m] / 1e6, p[m], ev / p[m] / 1e6, e[m] / p[m] }' "$tmp/e" "$tmp/p" | tee "$tmp/median"
+ratios=$(sed -n 's/.*: \([0-9.]*\)x$/\1/p' "$tmp/median")
 if [ "${INSTRUCTIONS:-0}" = 1 ]; then
   python3 Tools/gen-big-evemu.py "$tmp/small.evemu" 20 100 > /dev/null; python3 Tools/gen-big-evemu.py "$tmp/tiny.evemu" 2 100 > /dev/null
   d=$(( $(grep -c '^E:' "$tmp/small.evemu") - $(grep -c '^E:' "$tmp/tiny.evemu") ))
@@ -43,5 +46,11 @@ if [ "${INSTRUCTIONS:-0}" = 1 ]; then
   ls=$(ir "$tmp/evemu-parse-only" "$tmp/small.evemu"); lt=$(ir "$tmp/evemu-parse-only" "$tmp/tiny.evemu")
   ps=$(ir "$bin" replay "$tmp/small.evemu"); pt=$(ir "$bin" replay "$tmp/tiny.evemu")
   awk -v ls="$ls" -v lt="$lt" -v ps="$ps" -v pt="$pt" -v d="$d" 'BEGIN { l = (ls - lt) / d; p = (ps - pt) / d;
-    printf "instructions per event (callgrind, 20 MB minus 2 MB file, %d events apart): libevemu %.0f, pointersim replay %.0f: %.2fx\n", d, l, p, l / p }'
+    printf "instructions per event (callgrind, 20 MB minus 2 MB file, %d events apart): libevemu %.0f, pointersim replay %.0f: %.2fx\n", d, l, p, l / p }' | tee "$tmp/ir"
+  ratios="$ratios $(sed -n 's/.*: \([0-9.]*\)x$/\1/p' "$tmp/ir")"
+fi
+if [ -n "${MIN_RATIO:-}" ]; then
+  for r in $ratios; do
+    awk -v r="$r" -v m="$MIN_RATIO" 'BEGIN { exit !(r >= m) }' || { echo "replay-vs-libevemu: ratio ${r}x is below ${MIN_RATIO}x" >&2; exit 1; }
+  done
 fi
