@@ -292,6 +292,14 @@ public enum EvemuFormat {
             i &+= 7
             guard p[i] == UInt8(ascii: " "), p[i &+ 5] == UInt8(ascii: " "), p[i &+ 10] == UInt8(ascii: " ") else { return nil }
             @inline(__always) func hex4(_ at: Int) -> UInt16? {
+                // Four decimal digits (nearly every type and code): one
+                // 4-byte load, checked as the microseconds are, the nibbles packed.
+                let w = UnsafeRawPointer(p + at).loadUnaligned(as: UInt32.self).littleEndian
+                if w & 0xF0F0_F0F0 == 0x3030_3030, (w &+ 0x0606_0606) & 0xF0F0_F0F0 == 0x3030_3030 {
+                    let d = w & 0x0F0F_0F0F
+                    let t = (d &<< 4 | d &>> 8) & 0x00FF_00FF  // d0d1 in byte 0, d2d3 in byte 2
+                    return UInt16(truncatingIfNeeded: (t & 0xFF) &<< 8 | t &>> 16)
+                }
                 var v: UInt16 = 0
                 for k in 0..<4 {
                     let c = p[at &+ k]
@@ -311,6 +319,16 @@ public enum EvemuFormat {
             if negative { i &+= 1 }
             let start = i
             var v: Int64 = 0
+            // Four digits and then no digit (evemu's "%04d"): one 4-byte load.
+            if i &+ 4 < n {
+                let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt32.self).littleEndian
+                if w & 0xF0F0_F0F0 == 0x3030_3030, (w &+ 0x0606_0606) & 0xF0F0_F0F0 == 0x3030_3030, p[i &+ 4] &- 48 > 9 {
+                    let d = w & 0x0F0F_0F0F
+                    let pairs = (d &* 10 &+ d &>> 8) & 0x00FF_00FF  // d0d1 in byte 0, d2d3 in byte 2
+                    v = Int64((pairs & 0xFF) &* 100 &+ pairs &>> 16)
+                    i &+= 4
+                }
+            }
             while i < n {
                 let d = p[i] &- 48
                 if d > 9 { break }
@@ -415,6 +433,8 @@ public final class EvemuReader: RawEventReader, RawEventStream {
         defer { parser = p }
         let d = device
         return try lines.forEachLine(upTo: Self.batchSize) { line, n in
+            // The usual event line straight away; anything else through the general parser.
+            if let e = p.usualEvent(line) { items.append(.event(device: d, e)); return }
             if let item = try p.parse(line: line, number: n, device: d) { items.append(item) }
         }
     }

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import PointerSimCore
 import PointerSimFormats
 
 /// A buffered writer to a file descriptor or to a file that appears only
@@ -102,6 +103,14 @@ import PointerSimFormats
     /// Appends a line (a newline is added).
     @usableFromInline package func writeLine(_ s: String) throws {
         buffer.append(contentsOf: s.utf8)
+        buffer.append(10)
+        if flushEachLine || buffer.count >= 1 << 16 { try flush() }
+    }
+
+    /// Writes a log record's line (``LogLine/append(_:to:)``: no `String`
+    /// made) and a newline.
+    @usableFromInline package func writeLine(_ record: LogRecord) throws {
+        LogLine.append(record, to: &buffer)
         buffer.append(10)
         if flushEachLine || buffer.count >= 1 << 16 { try flush() }
     }

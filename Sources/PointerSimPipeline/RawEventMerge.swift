@@ -66,6 +66,7 @@ extension RawItem: MergeItem {
     /// reading the devices, so every event up to it is queued. A `.added`
     /// marker before the first item is stamped with the first item's time.
     /// - Throws: `InputError` from a file, after the items before it.
+    @inline(__always)
     @usableFromInline package mutating func next(notAfter barrier: Int64? = nil) throws -> RawItem? {
         if announcedHead < announced.count {
             var t = now
@@ -123,6 +124,7 @@ extension RawItem: MergeItem {
     @usableFromInline package mutating func pushRemoval(device: Int, at microseconds: Int64) { merge.pushRemoval(device: device, at: microseconds) }
 
     /// The next item, rebased (see ``RawEventMerge/next(notAfter:)``).
+    @inline(__always)
     @usableFromInline package mutating func next(notAfter barrier: Int64? = nil) throws -> RawItem? { try merge.next(notAfter: barrier) }
 
     /// Decodes one item (from ``next(notAfter:)``), appending the pointer

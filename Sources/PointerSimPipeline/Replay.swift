@@ -123,7 +123,7 @@ public enum Replay {
     @usableFromInline package static func run(
         paths: [String], scene: SimulationScene, decoder: DecoderConfiguration = DecoderConfiguration(), options: SimulationOptions, sink: OutputSink
     ) throws {
-        try forEachRecord(paths: paths, scene: scene, decoder: decoder, options: options) { try sink.writeLine(LogLine.render($0)) }
+        try forEachRecord(paths: paths, scene: scene, decoder: decoder, options: options) { try sink.writeLine($0) }
     }
 
     /// Replays `paths` over `scene`, handing each log record to `body` as it is

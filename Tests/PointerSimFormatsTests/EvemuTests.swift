@@ -108,7 +108,10 @@ import Testing
             let hexType = String(type, radix: 16), hexCode = String(code, radix: 16, uppercase: k % 2 == 0)
             let t = "\(sec).\(String(repeating: "0", count: 6 - String(usec).count))\(usec)"
             let comment = ["", "\t# EV_REL / REL_X \(value)", " #", "  "][k % 4]
-            canonical.append("E: \(t) \(String(repeating: "0", count: 4 - hexType.count) + hexType) \(String(repeating: "0", count: 4 - hexCode.count) + hexCode) \(value)\(comment)")
+            // Every other line's value as evemu writes it ("%04d": 0003, -042, 12345), read four digits at once.
+            let magnitude = String(value.magnitude), width = value < 0 ? 3 : 4
+            let padded = (value < 0 ? "-" : "") + String(repeating: "0", count: Swift.max(0, width - magnitude.count)) + magnitude
+            canonical.append("E: \(t) \(String(repeating: "0", count: 4 - hexType.count) + hexType) \(String(repeating: "0", count: 4 - hexCode.count) + hexCode) \(k % 2 == 1 ? padded : String(value))\(comment)")
             respaced.append("E:  \(t)\t\(hexType)  \(hexCode) \(value >= 0 && k % 4 == 1 ? "+" : "")\(value)  ")
         }
         func read(_ lines: [String]) throws -> [EvdevEvent] {
@@ -123,7 +126,8 @@ import Testing
         // Canonical lines that are wrong: the general parser's errors.
         for (line, message) in [("E: 9000000001.000000 0002 0000 1", "range"), ("E: 1.000000 0002 0000 1\nE: 0.999999 0002 0000 1", "backwards"),
                                 ("E: 1.000000 000g 0000 1", "type"), ("E: 1.000000 0002 0000 12345678901", "32 bits"),
-                                ("E: 1.000000 0002 0000 1x", "after the value")] {
+                                ("E: 1.000000 0002 0000 1x", "after the value"), ("E: 1.000000 0002 0000 0001x", "after the value"),
+                                ("E: 1.000000 0:02 0000 0001", "expects"), ("E: 1.000000 0002 00/0 0001", "expects")] {
             #expect(throws: InputError.self) { _ = try read([line]) }
             do { _ = try read([line]) } catch let e as InputError { #expect(e.message.contains(message), "\(line): \(e.message)") }
         }

@@ -37,6 +37,39 @@ import Testing
         #expect(fast > 100_000)
     }
 
+    /// The line writer's bytes (``LogBytes``) are ``formatLogNumber(_:)``'s
+    /// and ``appendJSONString(_:to:)``'s text: every kind of number (whole,
+    /// thousandths, the general path, huge, negative, non-finite) and strings
+    /// with and without escapes.
+    @Test func lineBytesAgreeWithTheStringHelpers() {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next() -> UInt64 { state &+= 0x9E37_79B9_7F4A_7C15; var z = state; z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9; z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB; return z ^ (z >> 31) }
+        var values: [Double] = [0, -0.0, 1, -1, 9, 10, -10, 0.5, -0.0004, 0.0125, 999.9999, 1e15, -1e15, 1e15 - 1, 1e12, 1e12 + 0.5, 1e20, -1e20,
+                                .infinity, -.infinity, .nan, .greatestFiniteMagnitude, .leastNonzeroMagnitude, Double(Int64.max), -Double(Int64.max)]
+        for n in 0..<100_000 {
+            let r = next()
+            switch n % 5 {
+            case 0: values.append(Double(Int64(bitPattern: r) % 2_000_000_000) / 1000)
+            case 1: values.append(Double(Int64(bitPattern: r) % 20_000_000) / 8)
+            case 2: values.append(Double(Int64(bitPattern: r) % 1_000_000_000_000_000_000))
+            case 3: values.append(Double(Int64(bitPattern: r) % 1_000_000_000_000_000) / 1000)
+            default: values.append(Double(bitPattern: r >> 2) * (r & 1 == 0 ? 1 : -1))
+            }
+        }
+        for v in values {
+            var w = LogBytes(out: [])
+            w.number(v)
+            #expect(String(decoding: w.out, as: UTF8.self) == formatLogNumber(v), "\(v)")
+        }
+        for s in ["", "a1", "r3c4", "k\"n", "back\\slash", "tab\tnew\nline\r", "\u{1}\u{1f}", "é ü 漢字 🎉", "\u{7f}"] {
+            var w = LogBytes(out: [])
+            w.string(s)
+            var t = ""
+            appendJSONString(s, to: &t)
+            #expect(String(decoding: w.out, as: UTF8.self) == t, "\(s)")
+        }
+    }
+
     @Test func linesHaveTheDocumentedKeyOrder() {
         let r = LogRecord(time: 0.02, .bandBegan(rect: Rect(x: 100, y: 200, width: 1, height: 1), modifiers: .shift, mode: .add))
         #expect(LogLine.render(r) == #"{"t":0.02,"event":"band.began","rect":[100,200,1,1],"modifiers":["shift"],"mode":"add"}"#)

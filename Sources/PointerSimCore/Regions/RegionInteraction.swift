@@ -26,7 +26,10 @@ public struct RegionInteraction: Sendable {
     /// The numbers.
     public let configuration: PointerRegionConfiguration
     /// The current region.
-    public private(set) var current: PointerRegion?
+    public private(set) var current: PointerRegion? { didSet { hasCurrent = current != nil } }
+    /// Whether there is a current region (read on every update without
+    /// copying the optional region).
+    private(set) var hasCurrent = false
     /// The current region's style, as the provider gave it (nil: the system pointer).
     public private(set) var style: PointerStyle?
     /// The most recent region (see the type's rules).
@@ -49,6 +52,9 @@ public struct RegionInteraction: Sendable {
     /// The item regions' point index (as the scene regions' provider keeps
     /// one), nil for a few regions (then scanned).
     var itemRegionIndex: SpatialIndex?
+    /// Whether the provider is a scene's with no regions: then, with no item
+    /// region and none current, an update finds nothing and asks no one.
+    let providerIsEmpty: Bool
     /// Up to this many item regions are scanned, more are indexed.
     static let itemRegionsScanned = 16
 
@@ -89,6 +95,7 @@ public struct RegionInteraction: Sendable {
     public init(provider: any PointerRegionProvider, configuration: PointerRegionConfiguration = PointerRegionConfiguration()) {
         self.provider = provider
         self.configuration = configuration
+        providerIsEmpty = (provider as? SceneRegionProvider)?.regions.isEmpty ?? false
     }
 
     /// The current style's effect, resolved (`automatic` by size; nil style → system).
@@ -112,6 +119,9 @@ public struct RegionInteraction: Sendable {
         if moved { recentredAxes = .none }
         let modifiersChanged = modifiers != self.modifiers
         self.modifiers = modifiers
+        // No region anywhere (the usual replay of a recording without a
+        // scene's regions): the candidate would be nil, as the current one is.
+        if findsNothing { return }
         if isLatched, let r = current {
             if modifiersChanged { restyle(r, into: &out) }
             return
@@ -136,6 +146,17 @@ public struct RegionInteraction: Sendable {
         } else if let c = current, !c.rect.contains(location) {
             exitCurrent(into: &out)
         }
+    }
+
+    /// Whether an update can find no region: none is current, the provider
+    /// is a scene's with no region and no item region is present.
+    @inline(__always) var findsNothing: Bool { !hasCurrent && providerIsEmpty && itemRegions.isEmpty }
+
+    /// ``update(location:modifiers:primaryHeld:moved:)`` when ``findsNothing``:
+    /// it changes nothing else and reports nothing.
+    @inline(__always) mutating func updateFindingNothing(modifiers: ModifierFlags, moved: Bool) {
+        if moved { recentredAxes = .none }
+        self.modifiers = modifiers
     }
 
     /// The primary button goes down: the current region latches if it can.

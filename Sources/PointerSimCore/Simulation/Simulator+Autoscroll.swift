@@ -35,6 +35,9 @@ extension Simulator {
     /// held at the edge of a 10^12-point content for 10^9 s costs a few
     /// thousand records per input, not 10^11 (docs/BandSelection.md, "Autoscroll").
     @usableFromInline package mutating func nextAutoscrollStep(until t: Double, into out: inout [LogRecord]) -> Bool {
+        // No step scheduled (every input but those of a band at an edge):
+        // neither branch of `AutoscrollScheduler.nextStep` would take one.
+        guard autoscroll.autoscroller.nextTick != nil else { return false }
         let v = autoscrollVelocity
         guard let s = autoscroll.nextStep(until: t, velocity: v, contentOffset: contentOffset, maxOffset: scene.view.maxOffset) else { return false }
         let time = s.time

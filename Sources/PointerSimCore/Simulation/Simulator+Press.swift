@@ -121,6 +121,8 @@ extension Simulator {
 
     /// Asks the region provider about the pointer (motion, button or modifier change).
     mutating func updateRegions(moved: Bool = true, at t: Double, into out: inout [LogRecord]) {
+        // No region to find (a scene without regions): nothing to ask or log.
+        if regions.findsNothing { regions.updateFindingNothing(modifiers: modifiers, moved: moved); return }
         emit(regions.update(location: contentPoint, modifiers: modifiers, primaryHeld: primaryHeld, moved: moved), at: t, into: &out)
     }
 
