@@ -195,6 +195,7 @@ extension SceneFile {
         w.key("rectThroughPointerPixel"); w.bool(p.rectThroughPointerPixel)
         w.key("holdsWithinThreshold"); w.bool(p.holdsWithinThreshold)
         w.key("hitsItemsTouchingFarEdge"); w.bool(p.hitsItemsTouchingFarEdge)
+        w.key("emptySpanHitsNothing"); w.bool(p.emptySpanHitsNothing)
         w.key("clicks"); w.open("{")
         for rule in ClickRules.registry {
             w.key(rule.name)

@@ -580,7 +580,7 @@ public enum SceneFile {
         }
         let o = try f.object(allowed: [
             "name", "base", "rules", "default", "threshold", "thresholdMetric", "thresholdStrict", "modifiersAt", "apply",
-            "rectThroughPointerPixel", "holdsWithinThreshold", "hitsItemsTouchingFarEdge", "clicks",
+            "rectThroughPointerPixel", "holdsWithinThreshold", "hitsItemsTouchingFarEdge", "emptySpanHitsNothing", "clicks",
         ])
         var p = BandProfile.uikit
         if let b = o["base"] { p = BandProfile.named(try b.oneOf(BandProfile.registeredNames))! }
@@ -603,6 +603,7 @@ public enum SceneFile {
         if let v = o["rectThroughPointerPixel"] { p.rectThroughPointerPixel = try v.bool() }
         if let v = o["holdsWithinThreshold"] { p.holdsWithinThreshold = try v.bool() }
         if let v = o["hitsItemsTouchingFarEdge"] { p.hitsItemsTouchingFarEdge = try v.bool() }
+        if let v = o["emptySpanHitsNothing"] { p.emptySpanHitsNothing = try v.bool() }
         if let c = o["clicks"] { try clickRules(c, into: &p.clicks) }
         return p
     }

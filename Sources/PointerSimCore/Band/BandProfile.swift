@@ -137,6 +137,12 @@ public struct BandProfile: Sendable, Hashable {
     /// band's near edges stay strict; an item whose min edge lies within
     /// 1/1024 pixel beyond the far edge also counts.)
     @usableFromInline package var hitsItemsTouchingFarEdge = false
+    /// Items are tested against the band's own span, from the press to the
+    /// pointer on the pixel grid, which is empty (hits nothing) while the
+    /// pointer is in line with the press on either axis (GTK 3's
+    /// `gtk_icon_view_item_hit_test` needs a positive overlap with
+    /// `width = |x1 - x2|`); `false`: the band rect, at least 1 × 1.
+    @usableFromInline package var emptySpanHitsNothing = false
 
     /// Creates a profile.
     public init(
@@ -210,12 +216,26 @@ public struct BandProfile: Sendable, Hashable {
         return p
     }()
 
+    /// GTK 3's GtkIconView in `GTK_SELECTION_MULTIPLE` (GTK 3.24): the band
+    /// begins at a press on empty space (none from items), which clears the
+    /// selection unless Control is held; Control (with anything) toggles the
+    /// items the band crosses, anything else replaces; modifiers read at the
+    /// press, live; items hit with a positive overlap of the band's span
+    /// (`gtk_icon_view_update_rubberband_selection`).
+    public static let gtk3: BandProfile = {
+        var p = BandProfile(
+            name: "gtk3", rules: [Rule(.control, .includes, .toggle)], threshold: 0, modifiersReadAt: .press, application: .live,
+            clicks: ClickRules(registered: "gtk3"))
+        p.emptySpanHitsNothing = true
+        return p
+    }()
+
     /// The registered (built-in) profiles, in the order lists name them: the
     /// one list every profile name comes from (the scene reader, the command
     /// line's `--profiles` and `--profile`, their help, the documentation's
     /// tables). Adding a profile: its band rules here, its click rules' values
     /// in `ClickRules.registry`, its corpus.
-    public static let registered: [BandProfile] = [.uikit, .qt, .qtGraphicsView, .gtk]
+    public static let registered: [BandProfile] = [.uikit, .qt, .qtGraphicsView, .gtk, .gtk3]
 
     /// The registered profiles' names, in order.
     public static var registeredNames: [String] { registered.map(\.name) }

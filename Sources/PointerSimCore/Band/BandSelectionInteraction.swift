@@ -166,7 +166,7 @@ public struct BandSelectionInteraction: Sendable {
         state.item = nil
         state.ignored = false
         let rules = state.controller.rules
-        let item = engine.item(at: point, closed: rules.pressHitsMaxEdges)
+        let item = rules.pressedItem(at: point, items: engine, selection: model)
         if rules.isContextClick(modifiers) {
             // The secondary click's meaning: the Simulator's context click.
             _ = state.controller.contextClick(item: item, point: point, selection: &model, items: engine)
@@ -262,7 +262,7 @@ public struct BandSelectionInteraction: Sendable {
         let profile = configuration.profile
         if profile.holdsWithinThreshold && !profile.thresholdReached(by: point - anchor) { return nil }
         currentRect = Rect.band(from: anchor, to: point, scale: configuration.scale, throughPointerPixel: profile.rectThroughPointerPixel)
-        let diff = engine.updateBand(to: hitRect(currentRect), selection: &model)
+        let diff = engine.updateBand(to: hitRect(spanRect(to: point) ?? currentRect), selection: &model)
         state = .selecting
         return update(.selecting, diff)
     }
@@ -323,7 +323,7 @@ public struct BandSelectionInteraction: Sendable {
         let live = profile.application == .live
         var diff = engine.beginBand(mode: mode, live: live, selection: &model)
         currentRect = Rect.band(from: anchor, to: current, scale: configuration.scale, throughPointerPixel: profile.rectThroughPointerPixel)
-        diff = diff.followed(by: engine.updateBand(to: hitRect(currentRect), selection: &model))
+        diff = diff.followed(by: engine.updateBand(to: hitRect(spanRect(to: current) ?? currentRect), selection: &model))
         state = .began
         return update(.began, diff)
     }

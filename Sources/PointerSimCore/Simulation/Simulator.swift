@@ -252,6 +252,8 @@ public struct Simulator: Sendable {
             if k == .escape, buttons.contains(.primary) || band.isActive {
                 // GTK ignores Escape during a band; UIKit's cancels it (our choice).
                 if clicks.rules.escapeCancelsBand { cancelPress(at: t, into: &out) }
+                // GTK 3 ends it where it is (issue #31).
+                else if clicks.rules.escapeEndsBand, band.isActive { endBandByEscape(at: t, into: &out) }
             } else {
                 emit(clicks.key(k, modifiers: modifiers, selection: &selectionModel, items: band.engine), at: t, into: &out)
                 keyCommand(k, at: t, into: &out)
@@ -373,7 +375,7 @@ public struct Simulator: Sendable {
             press = .region
             beginResize()
         } else {
-            let item = band.engine.item(at: contentPoint, closed: rules.pressHitsMaxEdges)
+            let item = rules.pressedItem(at: contentPoint, items: band.engine, selection: selectionModel)
             let (meaning, events) = clicks.pressPrimary(on: item, modifiers: modifiers, time: t, point: pointer, selection: &selectionModel, items: band.engine)
             emit(events, at: t, into: &out)
             switch meaning {
@@ -433,6 +435,16 @@ public struct Simulator: Sendable {
             }
         }
     }
+
+    // issue #31 (gtk3) begin
+    /// Escape while a band is active under ``ClickRules/escapeEndsBand``
+    /// (GTK 3's `gtk_icon_view_key_press` stops the rubberband): the band ends
+    /// with the selection it made, and the rest of the press does nothing.
+    mutating func endBandByEscape(at t: Double, into out: inout [LogRecord]) {
+        emit(band.release(modifiers: modifiers, selection: &selectionModel), at: t, into: &out)
+        if buttons.contains(.primary) { press = .ignored }
+    }
+    // issue #31 (gtk3) end
 
     /// The presented pointer now: while a band is active, the band rect (the
     /// pointer "stretches into a rectangle"); else the system pointer (a 19 pt
