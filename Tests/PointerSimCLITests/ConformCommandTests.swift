@@ -64,7 +64,7 @@ import Testing
         #expect(silent.stderr == "pointersim: conform: the implementation (cat > /dev/null) gave no answer within 0.5 s\n")
         let profile = try CLI.run(["conform", "--exec", "true", "--profile", "motif"])
         #expect(profile.status == 64)
-        #expect(profile.stderr.hasPrefix("Error: --profile: unknown profile \"motif\" (expected uikit, qt, qt-graphicsview or gtk, or a scene or profile file)\n"))
+        #expect(profile.stderr.hasPrefix("Error: --profile: unknown profile \"motif\" (expected uikit, qt, qt-graphicsview, gtk or gtk3, or a scene or profile file)\n"))
         let kind = try CLI.run(["conform", "--exec", "true", "--kind", "drag"])
         #expect(kind.status == 64)
         #expect(kind.stderr.hasPrefix("Error: --kind: unknown kind \"drag\" (expected band, selection or regions)\n"))

@@ -210,6 +210,6 @@ import Testing
         #expect(r.stderr == "pointersim: \(bad):2: band.profile.threshold: expected a number\n")
         let missing = try CLI.run(["conform", "--exec", "cat", "--profile", "no-such-profile.json"])
         #expect(missing.status == 64)
-        #expect(missing.stderr.hasPrefix("Error: --profile: unknown profile \"no-such-profile.json\" (expected uikit, qt, qt-graphicsview or gtk, or a scene or profile file)\n"))
+        #expect(missing.stderr.hasPrefix("Error: --profile: unknown profile \"no-such-profile.json\" (expected uikit, qt, qt-graphicsview, gtk or gtk3, or a scene or profile file)\n"))
     }
 }

@@ -45,7 +45,7 @@ import Testing
         }
         // A long unknown name is quoted by its first 40 characters.
         let long = try CLI.run(["compare", "Traces/band/cancel.trace", "--profiles", String(repeating: "x", count: 5_000)])
-        #expect(long.status == 64 && long.stderr.hasPrefix("Error: --profiles: unknown profile \"\(String(repeating: "x", count: 40))…\" (expected uikit, qt, qt-graphicsview or gtk)\n"))
+        #expect(long.status == 64 && long.stderr.hasPrefix("Error: --profiles: unknown profile \"\(String(repeating: "x", count: 40))…\" (expected uikit, qt, qt-graphicsview, gtk or gtk3)\n"))
         // Distinct names still compare.
         let ok = try CLI.run(["compare", "Traces/band/cancel.trace", "--profiles", "gtk,uikit"])
         #expect(ok.status == 0 && ok.stdout.contains(#""profiles":["gtk","uikit"]"#))

@@ -7,13 +7,13 @@ import Testing
 /// `compare`, `render` and `conform`, and each command accepts it.
 @Suite struct ProfileListCLITests {
     /// The registered profiles, as `compare --help` must list them.
-    static let registered = ["uikit", "qt", "qt-graphicsview", "gtk"]
+    static let registered = ["uikit", "qt", "qt-graphicsview", "gtk", "gtk3"]
 
     @Test(arguments: ["compare", "render", "conform"])
     func helpListsEveryRegisteredProfile(_ command: String) throws {
         let help = try CLI.run([command, "--help"]).stdout.replacingOccurrences(of: "\n", with: " ")
             .split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-        let list = command == "conform" ? "uikit, qt, qt-graphicsview or gtk" : "uikit, qt, qt-graphicsview, gtk"
+        let list = command == "conform" ? "uikit, qt, qt-graphicsview, gtk or gtk3" : "uikit, qt, qt-graphicsview, gtk, gtk3"
         #expect(help.contains(list), "\(command) --help: \(help)")
     }
 

@@ -5,9 +5,9 @@ import PointerSimPipeline
 import Testing
 
 /// The real-toolkit corpus (Traces/toolkits, README there): sessions played in
-/// real Qt 6 and GTK 4 by Tools/toolkits/*/harness.py, whose recorded results
-/// (`NAME.recorded.jsonl` beside `NAME.jsonl`) every session of the `qt` and
-/// `gtk` profiles must reproduce. No toolkit is needed to run this: the
+/// real Qt 6, GTK 4 and GTK 3 by Tools/toolkits/*/harness.py, whose recorded
+/// results (`NAME.recorded.jsonl` beside `NAME.jsonl`) every session of the
+/// `qt`, `qt-graphicsview`, `gtk` and `gtk3` profiles must reproduce. No toolkit is needed to run this: the
 /// toolkits' answers are committed.
 struct ToolkitCorpus: CustomTestStringConvertible, Sendable {
     let toolkit: String
@@ -18,7 +18,7 @@ struct ToolkitCorpus: CustomTestStringConvertible, Sendable {
 
     static func all() -> [ToolkitCorpus] {
         var out: [ToolkitCorpus] = []
-        for tk in ["qt", "gtk"] {
+        for tk in ["qt", "gtk", "gtk3"] {
             let dir = root.appendingPathComponent(tk)
             let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
             for f in names where f.hasSuffix(".recorded.jsonl") {

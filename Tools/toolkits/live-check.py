@@ -4,14 +4,16 @@ again and checks that they still do what was recorded (a drift check: a new
 Qt or GTK, or a harness that no longer plays what it did, shows here; that
 PointerSim agrees with the recordings is `swift test`'s part).
 
-    Tools/toolkits/live-check.py [--sessions N] [--toolkit qt|gtk]...
+    Tools/toolkits/live-check.py [--sessions N] [--toolkit qt|gtk|gtk3]...
 
 N sessions of each toolkit's `random.jsonl` (and for Qt of
 `graphicsview-random.jsonl`, the `qt-graphicsview` profile's unrestricted
 sessions) (default: every one for Qt,
 which plays them in seconds, and 40 for GTK, which plays them on the wall
 clock, about 2 s each: with its 110 rule sessions, 150 in about 5 minutes),
-then every session of its `rules.jsonl`. Exit status 0 when every session played gives
+then every session of its `rules.jsonl`; GTK 3 (`gtk3/`, the `gtk3` profile's
+GtkIconView, also on the wall clock, about 3 s a session) the same way, 40
+random sessions and its rules. Exit status 0 when every session played gives
 the recorded result, 1 when one differs, 2 when a toolkit cannot be run.
 """
 import argparse
@@ -96,10 +98,10 @@ def check(toolkit, n):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sessions", type=int)
-    ap.add_argument("--toolkit", action="append", choices=["qt", "gtk"])
+    ap.add_argument("--toolkit", action="append", choices=["qt", "gtk", "gtk3"])
     a = ap.parse_args()
     worst = 0
-    for tk in a.toolkit or ["qt", "gtk"]:
+    for tk in a.toolkit or ["qt", "gtk", "gtk3"]:
         n = a.sessions if a.sessions is not None else (None if tk == "qt" else 40)
         worst = max(worst, check(tk, n))
     sys.exit(worst)

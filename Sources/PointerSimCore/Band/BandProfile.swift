@@ -243,7 +243,7 @@ public struct BandProfile: Sendable, Hashable {
     /// The registered profile with this name, or nil.
     public static func named(_ name: String) -> BandProfile? { registered.first { $0.name == name } }
 
-    /// The registered names as a sentence's list: "uikit, qt, qt-graphicsview or gtk".
+    /// The registered names as a sentence's list: "uikit, qt, qt-graphicsview, gtk or gtk3".
     package static var registeredNameList: String {
         let n = registeredNames
         return n.count < 2 ? n.joined() : n.dropLast().joined(separator: ", ") + " or " + n.last!

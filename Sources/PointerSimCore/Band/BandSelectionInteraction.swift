@@ -166,7 +166,7 @@ public struct BandSelectionInteraction: Sendable {
         state.item = nil
         state.ignored = false
         let rules = state.controller.rules
-        let item = rules.pressedItem(at: point, items: engine, selection: model)
+        let item = state.controller.pressedItem(at: point, items: engine, selection: model)
         if rules.isContextClick(modifiers) {
             // The secondary click's meaning: the Simulator's context click.
             _ = state.controller.contextClick(item: item, point: point, selection: &model, items: engine)

@@ -57,6 +57,23 @@ public struct SelectionController: Sendable {
     /// The first press of the last double click, while GDK may still make a
     /// triple click of it (``ClickRules/ClickSeries/gdk``).
     var gdkFirstPress: (time: Double, point: Point)?
+    /// GTK 3's `last_single_clicked`: the item of the last press on an item,
+    /// until a double click.
+    var gdkLastItemPress: Int?
+    /// The first item whose closed rect holds the current press's point
+    /// (``pressedItem(at:items:selection:)``).
+    var pressCandidate: Int?
+    /// The item a GDK double click activates (``countGDKPress(item:modifiers:time:point:)``).
+    var gdkActivates: Int?
+
+    /// The item a primary press at content point `p` is on (nil: empty space),
+    /// by ``ClickRules/pressedItem(at:items:selection:)``; remembers what GTK 3
+    /// activates at a double click there.
+    @usableFromInline package mutating func pressedItem(at p: Point, items engine: BandEngine, selection model: SelectionModel) -> Int? {
+        let t = rules.pressTarget(at: p, items: engine, selection: model)
+        pressCandidate = t.closed
+        return t.item
+    }
     /// What the release of the current press on an item does.
     enum PendingRelease: Sendable {
         /// The whole click, at the release (``ClickRules/Timing/release``),
@@ -333,14 +350,17 @@ public struct SelectionController: Sendable {
         _ = countPress(item: nil, modifiers: modifiers, time: time, point: point)
         pending = nil
         if rules.emptyClickDropsAnchor { model.anchor = nil }
+        // GTK 3: a double click on empty space activates the item of the last
+        // item press when the point is on that item's max edge.
+        let activates = rules.clickSeries == .gdk && !configuration.editing ? gdkActivates.map { [SelectionEvent.primaryAction($0)] } ?? [] : []
         guard rules.emptyClick == .clearAtPress, !rules.toggles(modifiers) else {
             commitRangeBase(model)
-            return []
+            return activates
         }
         clearRangeBase()
         var out: [SelectionEvent] = []
         change(.click, set(&model, [], band: items), into: &out)
-        return out
+        return out + activates
     }
 
     /// A context click (secondary button, or the toolkit's context modifiers
@@ -546,6 +566,9 @@ extension SelectionController {
         let limit = rules.doubleClickInterval
         func within(_ dt: Double, _ l: Double) -> Bool { rules.doubleClickIntervalIsStrict ? dt < l - 1e-6 : dt <= l + 1e-6 }
         lastPressFollowedEmpty = false
+        gdkActivates = nil
+        if let i { gdkLastItemPress = i }
+        defer { pressCandidate = nil }
         if series != nil, let first = gdkFirstPress, within(time - first.time, 2 * limit), isNear(point, first.point) {
             // GDK_3BUTTON_PRESS: GDK forgets both presses.
             series = nil
@@ -557,7 +580,13 @@ extension SelectionController {
             gdkFirstPress = (s.time, s.point)
             series = (time, point, i, 2, plain)
             lastPressWasDoubleClick = true
-            return i != nil && rules.primaryAction == .doubleClick
+            // `item-activated` for the item at the point (closed rect, first in
+            // order) if it is the last item pressed (`last_single_clicked`).
+            let target = i ?? pressCandidate
+            let activates = target != nil && target == gdkLastItemPress && rules.primaryAction == .doubleClick
+            gdkLastItemPress = nil
+            if activates && i == nil { gdkActivates = target }
+            return activates && i != nil
         }
         gdkFirstPress = nil
         series = (time, point, i, 1, plain)

@@ -375,7 +375,7 @@ public struct Simulator: Sendable {
             press = .region
             beginResize()
         } else {
-            let item = rules.pressedItem(at: contentPoint, items: band.engine, selection: selectionModel)
+            let item = clicks.pressedItem(at: contentPoint, items: band.engine, selection: selectionModel)
             let (meaning, events) = clicks.pressPrimary(on: item, modifiers: modifiers, time: t, point: pointer, selection: &selectionModel, items: band.engine)
             emit(events, at: t, into: &out)
             switch meaning {

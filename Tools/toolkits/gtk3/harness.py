@@ -21,7 +21,9 @@ How a session is played (one GTK process plays every session):
   the session is skipped with the reason;
 - trace events are sent at their trace times (gaps longer than LONG_GAP seconds are shortened
   to SHORT_GAP: GTK 3's time rules here are GDK's double and triple clicks, made from the X
-  server's timestamps of the presses, so the real gaps matter);
+  server's timestamps of the presses, so the real gaps matter); a session in which a press was
+  sent more than MAX_LATE late, or in which the gap between two presses' X timestamps differs
+  from the trace's by more than MAX_LATE (a busy X server), is played again;
 - after every release and every key (and at the end) the harness waits until GTK has handled
   every event sent (an XSync on the XTest connection, a round trip on GTK's, GTK's main loop
   until nothing is pending) and reads the selection: the pointer stays where it is, so this
@@ -337,6 +339,7 @@ class Session:
         self.log = []          # detail: what GTK did, with the step being handled
         self.step = -1
         self.band_drawn = None  # at the last release: was the band on screen under its press point
+        self.press_stamps = []  # the X server's timestamps of the presses GTK received
         self.press_point = None
 
         self.store = Gtk.ListStore(str)
@@ -394,6 +397,8 @@ class Session:
 
     def _on_button(self, iv, event):
         t = event.get_event_type()
+        if t == Gdk.EventType.BUTTON_PRESS:
+            self.press_stamps.append(event.get_time())  # the X server's timestamp (ms)
         if t == Gdk.EventType.BUTTON_PRESS and event.get_button()[1] == 1:
             self.press_point = (round(event.x_root - self.origin[0]), round(event.y_root - self.origin[1]))
         elif t == Gdk.EventType.BUTTON_RELEASE and event.get_button()[1] == 1 and self.want_band_check:
@@ -549,6 +554,7 @@ class Player:
 
         self.pointer = clamp(*self.pointer)
         observations = []
+        press_due = []
         t0 = time.monotonic()
         prev_t = None
         sched = 0.0
@@ -564,6 +570,7 @@ class Player:
             if kind == "press":
                 # GDK makes double and triple clicks from the presses' X timestamps.
                 self.press_lateness.append(time.monotonic() - due)
+                press_due.append(sched)
             s.step = k
             observe = False
             if kind == "move":
@@ -608,6 +615,15 @@ class Player:
                     obs["cursor"] = s.cursor_item()
                 observations.append(obs)
         self.last_session_end = time.monotonic()
+        # GDK times double clicks with the X server's timestamps: each gap between two presses
+        # must be the trace's within MAX_LATE, else the session counts as late (played again).
+        stamps = s.press_stamps
+        if len(stamps) == len(press_due):
+            for k in range(1, len(stamps)):
+                skew = (stamps[k] - stamps[k - 1]) / 1000.0 - (press_due[k] - press_due[k - 1])
+                self.press_lateness.append(abs(skew))
+        else:
+            self.press_lateness.append(1.0)  # GTK did not see every press: play it again
         return observations
 
 
@@ -749,10 +765,10 @@ def main():
         out.write(json.dumps(r, separators=(",", ":")) + "\n")
         out.flush()
         n_played += 1
-        sys.stderr.write("harness: %-40s %s (%.2f s, latest event %.1f ms late)\n" % (
+        sys.stderr.write("harness: %-40s %s (%.2f s, latest event %.1f ms late, press gaps off by %.1f ms at most)\n" % (
             e.get("name"), "skipped: " + r["skipped"] if "skipped" in r else
             "ERROR: " + r["error"] if "error" in r else "played",
-            time.monotonic() - t, 1000 * late_here))
+            time.monotonic() - t, 1000 * late_here, 1000 * press_late))
     out.close()
     late = sorted(player.lateness)
     if late:

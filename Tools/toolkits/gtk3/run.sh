@@ -1,7 +1,7 @@
 #!/bin/bash
 # Run the GTK 3 harness in a private Xvfb.
 #
-#   Tools/toolkits/gtk/run.sh --corpus CORPUS.jsonl --out RESULTS.jsonl [--only NAME ...] [--validate] [--detail]
+#   Tools/toolkits/gtk3/run.sh --corpus CORPUS.jsonl --out RESULTS.jsonl [--only NAME ...] [--validate] [--detail]
 #
 # Installs what it needs with apt-get when missing (python3-gi gir1.2-gtk-3.0 xvfb
 # xdotool; xdotool brings libXtst, which the harness drives through ctypes), starts
