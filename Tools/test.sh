@@ -121,11 +121,11 @@ werror_build() {
 }
 
 toolkits() {
-	# swift test checked the qt, gtk and imgui profiles against the recorded
-	# corpus (Traces/toolkits); here the real Qt 6, GTK 4 and Dear ImGui play
-	# it again, so a drift of the toolkits or of the harnesses shows (about 5
+	# swift test checked the toolkit profiles against the recorded corpus
+	# (Traces/toolkits); here the real Qt 6, GTK 4, GTK 3 and Dear ImGui play
+	# it again, so a drift of the toolkits or of the harnesses shows (about 10
 	# minutes: GTK plays on the wall clock). Each toolkit's run.sh installs
-	# its pip package when it is missing (pyside6-essentials, imgui-bundle).
+	# what it needs (apt-get, or its pip package: pyside6-essentials, imgui-bundle).
 	python3 Tools/toolkits/check-live.py
 }
 

@@ -200,6 +200,7 @@ extension SceneFile {
         if p.bandMayBeEmpty { w.key("bandMayBeEmpty"); w.bool(true) }
         if let m = p.bandFromItemMode { w.key("bandFromItemMode"); w.string(m.rawValue) }
         if p.bandAnchorsFirstItem { w.key("bandAnchorsFirstItem"); w.bool(true) }
+        w.key("emptySpanHitsNothing"); w.bool(p.emptySpanHitsNothing)
         w.key("clicks"); w.open("{")
         for rule in ClickRules.registry {
             w.key(rule.name)

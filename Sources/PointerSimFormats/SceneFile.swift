@@ -581,7 +581,7 @@ public enum SceneFile {
         let o = try f.object(allowed: [
             "name", "base", "rules", "default", "threshold", "thresholdMetric", "thresholdStrict", "modifiersAt", "apply",
             "rectThroughPointerPixel", "holdsWithinThreshold", "hitsItemsTouchingFarEdge", "itemView", "bandMayBeEmpty", "bandFromItemMode",
-            "bandAnchorsFirstItem", "clicks",
+            "bandAnchorsFirstItem", "emptySpanHitsNothing", "clicks",
         ])
         var p = BandProfile.uikit
         if let b = o["base"] { p = BandProfile.named(try b.oneOf(BandProfile.registeredNames))! }
@@ -610,6 +610,7 @@ public enum SceneFile {
             if case .null = v.node.value { p.bandFromItemMode = nil } else { p.bandFromItemMode = SelectionMode(rawValue: try v.oneOf(modes))! }
         }
         if let v = o["bandAnchorsFirstItem"] { p.bandAnchorsFirstItem = try v.bool() }
+        if let v = o["emptySpanHitsNothing"] { p.emptySpanHitsNothing = try v.bool() }
         if let c = o["clicks"] { try clickRules(c, into: &p.clicks) }
         return p
     }

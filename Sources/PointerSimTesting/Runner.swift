@@ -61,7 +61,7 @@ public enum Conformance {
                 atPress = sim.selection; everHit = []; mode = nil
                 let rules = sim.clicks.rules
                 let p = sim.contentPoint
-                pressed = (p, sim.band.engine.item(at: p, closed: rules.pressHitsMaxEdges), rules.isContextClick(modifiers), sim.regionClaimsPress)
+                pressed = (p, rules.pressedItem(at: p, items: sim.band.engine, selection: sim.selectionModel), rules.isContextClick(modifiers), sim.regionClaimsPress)
             case .release(.primary): held = false
             case .cancel: held = false
             default: break

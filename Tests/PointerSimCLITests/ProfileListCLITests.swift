@@ -7,7 +7,7 @@ import Testing
 /// `compare`, `render` and `conform`, and each command accepts it.
 @Suite struct ProfileListCLITests {
     /// The registered profiles, as `compare --help` must list them.
-    static let registered = ["uikit", "qt", "qt-graphicsview", "gtk", "qt-itemview", "imgui"]
+    static let registered = ["uikit", "qt", "qt-graphicsview", "gtk", "qt-itemview", "imgui", "gtk3"]
     /// The same as a sentence's list, as the errors name them: "uikit, qt, … or imgui".
     static var nameList: String { registered.dropLast().joined(separator: ", ") + " or " + registered.last! }
 

@@ -6,9 +6,9 @@ import PointerSimTestSupport
 import Testing
 
 /// The real-toolkit corpus (Traces/toolkits, README there): sessions played in
-/// real Qt 6, GTK 4 and Dear ImGui by Tools/toolkits/*/harness.py, whose recorded
+/// real Qt 6, GTK 4, GTK 3 and Dear ImGui by Tools/toolkits/*/harness.py, whose recorded
 /// results (`NAME.recorded.jsonl` beside `NAME.jsonl`) every session of the `qt`,
-/// `qt-graphicsview`, `gtk` and `imgui` profiles must reproduce. No toolkit is needed to run this: the
+/// `qt-graphicsview`, `qt-itemview`, `gtk`, `gtk3` and `imgui` profiles must reproduce. No toolkit is needed to run this: the
 /// toolkits' answers are committed.
 struct ToolkitCorpus: CustomTestStringConvertible, Sendable {
     let toolkit: String
@@ -19,7 +19,7 @@ struct ToolkitCorpus: CustomTestStringConvertible, Sendable {
 
     static func all() -> [ToolkitCorpus] {
         var out: [ToolkitCorpus] = []
-        for tk in ["qt", "gtk", "imgui"] {
+        for tk in ["qt", "gtk", "imgui", "gtk3"] {
             let dir = root.appendingPathComponent(tk)
             let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
             for f in names where f.hasSuffix(".recorded.jsonl") {

@@ -4,7 +4,7 @@ again and checks that they still do what was recorded (a drift check: a new
 Qt or GTK, or a harness that no longer plays what it did, shows here; that
 PointerSim agrees with the recordings is `swift test`'s part).
 
-    Tools/toolkits/check-live.py [--sessions N] [--toolkit qt|gtk|imgui]...
+    Tools/toolkits/check-live.py [--sessions N] [--toolkit qt|gtk|gtk3|imgui]...
 
 N sessions of each toolkit's `random.jsonl` (and for Qt of
 `graphicsview-random.jsonl` and `itemview-random.jsonl`, the
@@ -12,7 +12,9 @@ N sessions of each toolkit's `random.jsonl` (and for Qt of
 which plays them in seconds, and 40 for GTK, which plays them on the wall
 clock, about 2 s each: with its 110 rule sessions, 150 in about 5 minutes),
 then every session of its `rules.jsonl` (for Qt also `itemview-rules.jsonl`); for Dear ImGui, which plays a session in
-milliseconds, every session of every corpus (`random`, `random2`, `random3`, `rules`). Exit status 0 when every session played gives
+milliseconds, every session of every corpus (`random`, `random2`, `random3`, `rules`);
+for GTK 3 (`gtk3/`, the `gtk3` profile's GtkIconView, also on the wall clock,
+about 3 s a session) 40 random sessions and its rules. Exit status 0 when every session played gives
 the recorded result, 1 when one differs, 2 when a toolkit cannot be run.
 """
 import argparse
@@ -100,11 +102,11 @@ def check(toolkit, n):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sessions", type=int)
-    ap.add_argument("--toolkit", action="append", choices=["qt", "gtk", "imgui"])
+    ap.add_argument("--toolkit", action="append", choices=["qt", "gtk", "gtk3", "imgui"])
     a = ap.parse_args()
     worst = 0
-    for tk in a.toolkit or ["qt", "gtk", "imgui"]:
-        n = a.sessions if a.sessions is not None else (40 if tk == "gtk" else None)
+    for tk in a.toolkit or ["qt", "gtk", "gtk3", "imgui"]:
+        n = a.sessions if a.sessions is not None else (40 if tk in ("gtk", "gtk3") else None)
         worst = max(worst, check(tk, n))
     sys.exit(worst)
 

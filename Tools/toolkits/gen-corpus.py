@@ -6,6 +6,7 @@
     Tools/toolkits/gen-corpus.py qt-graphicsview [--sessions N] [--seed S] > Traces/toolkits/qt/graphicsview-random.jsonl
     Tools/toolkits/gen-corpus.py qt-listview [--sessions N] [--seed S] > Traces/toolkits/qt/itemview-random.jsonl
     Tools/toolkits/gen-corpus.py imgui [--sessions N] [--seed S] > Traces/toolkits/imgui/random.jsonl
+    Tools/toolkits/gen-corpus.py gtk3 [--sessions N] [--seed S] > Traces/toolkits/gtk3/random.jsonl
 
 One session a line: {"name", "widget", "scene", "trace"} (Traces/toolkits/README.md).
 The sessions lean on the edges where implementations break: the drag
@@ -73,6 +74,23 @@ IMGUI_TIGHT = dict(QT_GV_TIGHT, band={"profile": "imgui"},
                    items=QT_GV_TIGHT["items"] + [{"id": "i", "rect": [320, 40, 50, 40]}, {"id": "j", "rect": [340, 60, 40, 40]}])
 GTK_GRID = tiled(4, 3, 100, 60, "gtk")
 GTK_GRID_WIDE = tiled(5, 4, 80, 50, "gtk", extra_rows=1)
+
+
+
+def icon_view(cols, n, w, h, margin, vw, vh):
+    """GtkIconView's layout (GTK 3): n items of w x h, `cols` to a row (the last row may be
+    short), from (margin, margin), no spacing; the view is larger, so there is empty space
+    around and below (Tools/toolkits/gtk3/harness.py reads every rect back)."""
+    return {
+        "format": "pointersim-scene/1",
+        "view": {"width": vw, "height": vh, "scale": 1},
+        "band": {"profile": "gtk3"},
+        "items": [{"id": "i%d" % k, "rect": [margin + (k % cols) * w, margin + (k // cols) * h, w, h]} for k in range(n)],
+    }
+
+
+GTK3_SCENES = [icon_view(4, 10, 100, 60, 20, 460, 300), icon_view(5, 13, 80, 50, 0, 400, 220),
+               icon_view(3, 8, 120, 90, 8, 400, 330)]
 
 MODS = ["shift", "control", "option", "command"]
 VARIANTS = 1  # the seed: seed 1 writes the corpus as recorded, other seeds vary the layouts too
@@ -184,7 +202,7 @@ def gesture_series(s, allowed_mods, intervals=(0.12, 0.2, 0.3, 0.38, 0.45, 0.55)
         p = q
 
 
-def gesture_band(s, allowed_mods, threshold, metric, start_kind, mods_mid_drag, shift_on_items=True):
+def gesture_band(s, allowed_mods, threshold, metric, start_kind, mods_mid_drag, shift_on_items=True, escape=0.08):
     rng = s.rng
     p = s.point(start_kind)
     s.add(0.6, f"move {p[0]} {p[1]}")
@@ -220,8 +238,11 @@ def gesture_band(s, allowed_mods, threshold, metric, start_kind, mods_mid_drag, 
         cur = q
         if mods_mid_drag and rng.random() < 0.25:
             s.set_mods(rand_mods(rng, allowed_mods, 0.3))
-    if rng.random() < 0.08:
+    if rng.random() < escape:
         s.add(0.03, "key escape")
+        if escape > 0.08 and rng.random() < 0.5:  # and the drag goes on after it
+            q = s.clamp(s.point())
+            s.add(0.04, f"move {q[0]} {q[1]}")
     s.add(0.05, "release primary")
 
 
@@ -325,6 +346,27 @@ def session(rng, flavour, name):
                 gesture_keys(s, ["shift", "control"], ["left", "right", "up", "down", "space", "return", "a", "escape"])
             s.set_mods([])
         widget = "listview"
+    elif flavour == "gtk3":
+        # Unrestricted: everything a user does with the pointer in one GtkIconView (clicks with
+        # any modifiers on items, their edges and the empty space, drags from items and from
+        # empty space with modifiers changed mid-drag, bands across exact edges, zero-width
+        # bands, click series around the double-click time and distance, Escape during drags).
+        s = Session(rng, rng.choice(GTK3_SCENES))
+        s.add(0.0, f"move {s.w // 2} {s.h - 3}")
+        for _ in range(rng.choice([2, 3, 4, 5])):
+            g = rng.random()
+            if g < 0.42:
+                gesture_band(s, MODS, rng.choice([1, 2, 3]), "chebyshev",
+                             rng.choice(["empty", "empty", "edge", "inside", "outside"]), mods_mid_drag=rng.random() < 0.4,
+                             escape=0.12)
+            elif g < 0.7:
+                gesture_click(s, MODS, wiggle=rng.random() < 0.3)
+            elif g < 0.92:
+                gesture_series(s, MODS)
+            else:
+                gesture_keys(s, MODS, ["escape"])
+            s.set_mods([])
+        widget = "iconview"
     else:  # gtk
         s = Session(rng, GTK_GRID if VARIANTS == 1 else rng.choice([GTK_GRID, GTK_GRID_WIDE]))
         s.add(0.0, f"move {s.w // 2} {s.h - 3}")
@@ -346,7 +388,7 @@ def session(rng, flavour, name):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("toolkit", choices=["qt", "gtk", "qt-graphicsview", "qt-listview", "imgui"])
+    ap.add_argument("toolkit", choices=["qt", "gtk", "qt-graphicsview", "qt-listview", "imgui", "gtk3"])
     ap.add_argument("--sessions", type=int, default=500)
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
@@ -360,6 +402,8 @@ def main():
             flavour = "qt-listview-open"
         elif a.toolkit == "imgui":
             flavour = "imgui"
+        elif a.toolkit == "gtk3":
+            flavour = "gtk3"
         elif a.toolkit == "qt":
             flavour = "qt-graphicsview" if k % 2 == 0 else "qt-listview"
         else:

@@ -159,6 +159,12 @@ public struct BandProfile: Sendable, Hashable {
     /// anchor and focus, as a click on it would (Dear ImGui's
     /// `IsStartedSetNavIdOnce`: that item "acts as pressed").
     @usableFromInline package var bandAnchorsFirstItem = false
+    /// Items are tested against the band's own span, from the press to the
+    /// pointer on the pixel grid, which is empty (hits nothing) while the
+    /// pointer is in line with the press on either axis (GTK 3's
+    /// `gtk_icon_view_item_hit_test` needs a positive overlap with
+    /// `width = |x1 - x2|`); `false`: the band rect, at least 1 × 1.
+    @usableFromInline package var emptySpanHitsNothing = false
 
     /// Creates a profile.
     public init(
@@ -263,12 +269,26 @@ public struct BandProfile: Sendable, Hashable {
         return p
     }()
 
+    /// GTK 3's GtkIconView in `GTK_SELECTION_MULTIPLE` (GTK 3.24): the band
+    /// begins at a press on empty space (none from items), which clears the
+    /// selection unless Control is held; Control (with anything) toggles the
+    /// items the band crosses, anything else replaces; modifiers read at the
+    /// press, live; items hit with a positive overlap of the band's span
+    /// (`gtk_icon_view_update_rubberband_selection`).
+    public static let gtk3: BandProfile = {
+        var p = BandProfile(
+            name: "gtk3", rules: [Rule(.control, .includes, .toggle)], threshold: 0, modifiersReadAt: .press, application: .live,
+            clicks: ClickRules(registered: "gtk3"))
+        p.emptySpanHitsNothing = true
+        return p
+    }()
+
     /// The registered (built-in) profiles, in the order lists name them: the
     /// one list every profile name comes from (the scene reader, the command
     /// line's `--profiles` and `--profile`, their help, the documentation's
     /// tables). Adding a profile: its band rules here, its click rules' values
     /// in `ClickRules.registry`, its corpus.
-    public static let registered: [BandProfile] = [.uikit, .qt, .qtGraphicsView, .gtk, .qtItemView, .imgui]
+    public static let registered: [BandProfile] = [.uikit, .qt, .qtGraphicsView, .gtk, .qtItemView, .imgui, .gtk3]
 
     /// The registered profiles' names, in order.
     public static var registeredNames: [String] { registered.map(\.name) }
@@ -276,7 +296,7 @@ public struct BandProfile: Sendable, Hashable {
     /// The registered profile with this name, or nil.
     public static func named(_ name: String) -> BandProfile? { registered.first { $0.name == name } }
 
-    /// The registered names as a sentence's list: "uikit, qt, qt-graphicsview or gtk".
+    /// The registered names as a sentence's list: "uikit, qt, qt-graphicsview, gtk or gtk3".
     package static var registeredNameList: String {
         let n = registeredNames
         return n.count < 2 ? n.joined() : n.dropLast().joined(separator: ", ") + " or " + n.last!

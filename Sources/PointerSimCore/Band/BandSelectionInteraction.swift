@@ -179,7 +179,7 @@ public struct BandSelectionInteraction: Sendable {
         state.item = nil
         state.ignored = false
         let rules = state.controller.rules
-        let item = state.controller.hitItem(at: point, in: engine)
+        let item = state.controller.pressedItem(at: point, items: engine, selection: model)
         if rules.isContextClick(modifiers) {
             // The secondary click's meaning: the Simulator's context click.
             _ = state.controller.contextClick(item: item, point: point, selection: &model, engine: engine)
@@ -278,7 +278,7 @@ public struct BandSelectionInteraction: Sendable {
         if profile.holdsWithinThreshold && !profile.thresholdReached(by: point - anchor) { return nil }
         currentRect = bandRect(to: point)
         let before = model.selectedCount
-        var diff = engine.updateBand(to: hitRect(currentRect), selection: &model)
+        var diff = engine.updateBand(to: hitRect(spanRect(to: point) ?? currentRect), selection: &model)
         diff = diff.followed(by: anchorFirstItem(diff, before, &model))
         state = .selecting
         return update(.selecting, diff)
@@ -368,7 +368,7 @@ public struct BandSelectionInteraction: Sendable {
         anchorsFirstItem = profile.bandAnchorsFirstItem && !fromItem
         currentRect = bandRect(to: current)
         let before = model.selectedCount
-        let moved = engine.updateBand(to: hitRect(currentRect), selection: &model)
+        let moved = engine.updateBand(to: hitRect(spanRect(to: current) ?? currentRect), selection: &model)
         diff = diff.followed(by: moved).followed(by: anchorFirstItem(moved, before, &model))
         state = .began
         return update(.began, diff)

@@ -107,8 +107,12 @@ extension ClickRules {
     }
 
     /// Every field of ``ClickRules``, in the order a scene file writes them,
-    /// with each registered profile's value, its meaning and its source.
-    package static let registry: [ClickRuleInfo] = [
+    /// with each registered profile's value, its meaning and its source
+    /// (`gtk3`'s values and its rules are in ClickRules+GTK3.swift).
+    package static let registry: [ClickRuleInfo] = withGTK3(sharedRegistry)
+
+    /// The rules of the profiles registered here.
+    static let sharedRegistry: [ClickRuleInfo] = [
         .bool(
             "plainClickToggles", \.plainClickToggles, ["uikit": true, "qt": false, "qt-graphicsview": false, "gtk": false, "imgui": false, "qt-itemview": false],
             "A plain click toggles its item (adds it or removes it); `false`: it selects the item alone.",

@@ -56,6 +56,26 @@ public struct SelectionController: Sendable {
     var rangeBase: [Int] = []
     /// The presses of the current quick series (for double clicks).
     var series: (time: Double, point: Point, item: Int?, count: Int, plain: Bool)?
+    /// The first press of the last double click, while GDK may still make a
+    /// triple click of it (``ClickRules/ClickSeries/gdk``).
+    var gdkFirstPress: (time: Double, point: Point)?
+    /// GTK 3's `last_single_clicked`: the item of the last press on an item,
+    /// until a double click.
+    var gdkLastItemPress: Int?
+    /// The first item whose closed rect holds the current press's point
+    /// (``pressedItem(at:items:selection:)``).
+    var pressCandidate: Int?
+    /// The item a GDK double click activates (``countGDKPress(item:modifiers:time:point:)``).
+    var gdkActivates: Int?
+
+    /// The item a primary press at content point `p` is on (nil: empty space),
+    /// by ``ClickRules/pressedItem(at:items:selection:)``; remembers what GTK 3
+    /// activates at a double click there.
+    @usableFromInline package mutating func pressedItem(at p: Point, items engine: BandEngine, selection model: SelectionModel) -> Int? {
+        let t = rules.pressTarget(at: p, items: engine, selection: model)
+        pressCandidate = t.closed
+        return t.item
+    }
     /// What the release of the current press on an item does.
     enum PendingRelease: Sendable {
         /// The whole click, at the release (``ClickRules/Timing/release``),
@@ -224,6 +244,7 @@ public struct SelectionController: Sendable {
 
     /// Counts a primary press toward a double click; whether it is one.
     mutating func countPress(item i: Int?, modifiers: ModifierFlags, time: Double, point: Point) -> Bool {
+        if rules.clickSeries == .gdk { return countGDKPress(item: i, modifiers: modifiers, time: time, point: point) }
         let plain = !rules.toggles(modifiers) && !rules.extendsRange(modifiers)
         var count = 1
         var sameTarget = false
@@ -247,6 +268,7 @@ public struct SelectionController: Sendable {
                 }
             case .anyTarget:
                 if near { count = s.count + 1 }
+            case .gdk: break  // countGDKPress
             case .series:
                 if near && sameTarget {
                     count = s.count + 1
@@ -299,6 +321,14 @@ public struct SelectionController: Sendable {
     mutating func select(_ i: Int, modifiers: ModifierFlags, selection model: inout SelectionModel, items: BandEngine, into out: inout [SelectionEvent]) {
         var toggle = rules.toggles(modifiers), range = rules.extendsRange(modifiers) && configuration.allowsMultipleNow
         if range && model.anchor == nil && rules.rangeNeedsAnchor { range = false }
+        if range && model.anchor == nil && rules.rangeWithoutAnchorClears && configuration.allowsMultipleNow {
+            // GTK 3: the selection is cleared, the item becomes the anchor, nothing is selected.
+            model.anchor = i
+            clearRangeBase()
+            change(.click, set(&model, [], band: items), into: &out)
+            moveFocus(to: i, selection: &model, into: &out)
+            return
+        }
         if toggle && range && rules.rangeWithToggle == .range { toggle = false }
         let plain = !toggle && !range
         let wasSelected = model.isSelected(i)
@@ -319,6 +349,8 @@ public struct SelectionController: Sendable {
                 target = .items(removed)
             } else if toggle {
                 target = .range(span, keepingSelection: true)
+            } else if rules.rangeIsGridRectangle {
+                target = .items(Self.gridRectangle(a, i, items: items, selection: model))
             } else {
                 target = rangeTarget(span, model)
             }
@@ -380,14 +412,17 @@ public struct SelectionController: Sendable {
         if rules.keysNeedPress { viewHasFocus = true }
         emptyPress = rules.emptyClick == .clearAtRelease ? (point, 0) : nil
         if rules.emptyClickDropsAnchor { model.anchor = nil }
+        // GTK 3: a double click on empty space activates the item of the last
+        // item press when the point is on that item's max edge.
+        let activates = rules.clickSeries == .gdk && !configuration.editing ? gdkActivates.map { [SelectionEvent.primaryAction($0)] } ?? [] : []
         guard rules.emptyClick == .clearAtPress, !rules.toggles(modifiers) else {
             commitRangeBase(model)
-            return []
+            return activates
         }
         clearRangeBase()
         var out: [SelectionEvent] = []
         change(.click, set(&model, [], band: items), into: &out)
-        return out
+        return out + activates
     }
 
     /// The primary button went up (``ClickRules/EmptyClick/clearAtRelease``):
@@ -634,5 +669,61 @@ public struct SelectionController: Sendable {
     /// A selection operation, if the current mode allows selection; else none.
     func allowed(_ model: inout SelectionModel, _ body: (inout SelectionModel) -> SelectionDiff) -> SelectionDiff {
         configuration.allowsSelectionNow ? body(&model) : SelectionDiff()
+    }
+}
+
+// MARK: - GTK 3 (the `gtk3` profile, issue #31)
+
+extension SelectionController {
+    /// GDK 3's multiple clicks (``ClickRules/ClickSeries/gdk``) for a primary
+    /// press on item `i` (nil: empty space): whether it is a double click on
+    /// an item (which activates it). A triple click does nothing and starts
+    /// the count over.
+    mutating func countGDKPress(item i: Int?, modifiers: ModifierFlags, time: Double, point: Point) -> Bool {
+        let plain = !rules.toggles(modifiers) && !rules.extendsRange(modifiers)
+        let limit = rules.doubleClickInterval
+        func within(_ dt: Double, _ l: Double) -> Bool { rules.doubleClickIntervalIsStrict ? dt < l - 1e-6 : dt <= l + 1e-6 }
+        lastPressFollowedEmpty = false
+        gdkActivates = nil
+        if let i { gdkLastItemPress = i }
+        defer { pressCandidate = nil }
+        if series != nil, let first = gdkFirstPress, within(time - first.time, 2 * limit), isNear(point, first.point) {
+            // GDK_3BUTTON_PRESS: GDK forgets both presses.
+            series = nil
+            gdkFirstPress = nil
+            lastPressWasDoubleClick = false
+            return false
+        }
+        if let s = series, within(time - s.time, limit), isNear(point, s.point) {
+            gdkFirstPress = (s.time, s.point)
+            series = (time, point, i, 2, plain)
+            lastPressWasDoubleClick = true
+            // `item-activated` for the item at the point (closed rect, first in
+            // order) if it is the last item pressed (`last_single_clicked`).
+            let target = i ?? pressCandidate
+            let activates = target != nil && target == gdkLastItemPress && rules.primaryAction == .doubleClick
+            gdkLastItemPress = nil
+            if activates && i == nil { gdkActivates = target }
+            return activates && i != nil
+        }
+        gdkFirstPress = nil
+        series = (time, point, i, 1, plain)
+        lastPressWasDoubleClick = false
+        return false
+    }
+
+    /// The grid rectangle between items `a` and `b` (``ClickRules/rangeIsGridRectangle``):
+    /// the items whose left edge lies between theirs and whose top edge lies
+    /// between theirs, ascending.
+    /// - Complexity: O(n).
+    static func gridRectangle(_ a: Int, _ b: Int, items engine: BandEngine, selection model: SelectionModel) -> [Int] {
+        let ra = engine.rect(of: a), rb = engine.rect(of: b)
+        let x0 = Swift.min(ra.minX, rb.minX), x1 = Swift.max(ra.minX, rb.minX)
+        let y0 = Swift.min(ra.minY, rb.minY), y1 = Swift.max(ra.minY, rb.minY)
+        return (0..<engine.count).filter { i in
+            guard !model.isRemoved(i) else { return false }
+            let r = engine.rect(of: i)
+            return x0 <= r.minX && r.minX <= x1 && y0 <= r.minY && r.minY <= y1
+        }
     }
 }

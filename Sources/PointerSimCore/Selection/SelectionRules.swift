@@ -204,6 +204,14 @@ public struct ClickRules: Sendable, Hashable {
         /// click (on an item: its primary action), every later one is not, and
         /// each counts as a double click's press for the rules that ask.
         case anyTarget
+        /// GDK 3's multiple clicks (`_gdk_event_button_generate`): a press
+        /// within the time and distance of the previous one is a double click
+        /// (it activates the item it hits, whatever the first press hit); the
+        /// press after a double click is a triple click when it comes within
+        /// twice the time of the double click's first press and within the
+        /// distance of it (it does nothing, and the next press starts over),
+        /// else it may make a double click with the press before it.
+        case gdk
     }
     /// How presses count toward a double click.
     @usableFromInline package var clickSeries: ClickSeries = .plainPairs
@@ -298,6 +306,27 @@ public struct ClickRules: Sendable, Hashable {
     /// other than by a click (QAbstractItemView::focusInEvent, GtkListBase's
     /// focus); `false`: no item has focus until a click or an arrow.
     @usableFromInline package var focusStartsOnFirstItem = false
+
+    /// A press on an item's max edge (the first item in scene order whose
+    /// closed rect holds the point, the point outside its half-open rect)
+    /// hits the item only when it is selected; otherwise it is a press on
+    /// empty space (GTK 3's `gtk_icon_view_button_press`: "we consider only the
+    /// cells' area as the item area if the item is not selected").
+    @usableFromInline package var maxEdgePressNeedsSelection = false
+    /// A range is the grid rectangle between the anchor and the item: every
+    /// item whose column and row lie between theirs (columns and rows are the
+    /// items' left and top edges), replacing the selection (GTK 3's
+    /// `gtk_icon_view_select_all_between`); `false`: the items between them
+    /// in scene order.
+    @usableFromInline package var rangeIsGridRectangle = false
+    /// A range click with no anchor clears the selection and makes the item
+    /// the anchor, selecting nothing (GTK 3's `gtk_icon_view_button_press`).
+    @usableFromInline package var rangeWithoutAnchorClears = false
+    /// Escape while a band is active ends it where it is: the selection stays
+    /// as the band made it, and the rest of the press does nothing (GTK 3's
+    /// `gtk_icon_view_key_press` stops the rubberband); `false`: see
+    /// ``escapeCancelsBand``.
+    @usableFromInline package var escapeEndsBand = false
 
     /// What a click with both the range and the toggle modifier does.
     @usableFromInline package enum RangeWithToggle: String, Sendable, Hashable, CaseIterable {

@@ -42,7 +42,8 @@ extension Simulator {
             let item = band.engine.item(at: contentPoint, closed: false)
             emit(itemView!.press(item: item, point: contentPoint, modifiers: modifiers, time: t, selection: &selectionModel), at: t, into: &out)
         } else {
-            let item = clicks.hitItem(at: contentPoint, in: band.engine)  // #31: pressHitsFirstItem
+            // #31: pressHitsFirstItem (imgui), maxEdgePressNeedsSelection (gtk3)
+            let item = clicks.pressedItem(at: contentPoint, items: band.engine, selection: selectionModel)
             let (meaning, events) = clicks.pressPrimary(on: item, modifiers: modifiers, time: t, point: pointer, selection: &selectionModel, items: band.engine)
             emit(events, at: t, into: &out)
             switch meaning {
@@ -108,6 +109,16 @@ extension Simulator {
         let item = band.engine.item(at: contentPoint, closed: clicks.rules.pressHitsMaxEdges)
         emit(clicks.contextClick(item: item, point: contentPoint, selection: &selectionModel, band: band), at: t, into: &out)
     }
+
+    // issue #31 (gtk3) begin
+    /// Escape while a band is active under ``ClickRules/escapeEndsBand``
+    /// (GTK 3's `gtk_icon_view_key_press` stops the rubberband): the band ends
+    /// with the selection it made, and the rest of the press does nothing.
+    mutating func endBandByEscape(at t: Double, into out: inout [LogRecord]) {
+        emit(band.release(modifiers: modifiers, selection: &selectionModel), at: t, into: &out)
+        if buttons.contains(.primary) { press.state = .ignored }
+    }
+    // issue #31 (gtk3) end
 
     /// A `cancel` event, or Escape while the primary button is held: cancels
     /// the band (restoring the selection of the press) and ignores the rest

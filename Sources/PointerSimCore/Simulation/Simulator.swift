@@ -222,6 +222,8 @@ public struct Simulator: Sendable {
             } else if k == .escape, buttons.contains(.primary) || band.isActive {
                 // GTK ignores Escape during a band; UIKit's cancels it (our choice).
                 if clicks.rules.escapeCancelsBand { cancelPress(at: t, into: &out) }
+                // GTK 3 ends it where it is (issue #31).
+                else if clicks.rules.escapeEndsBand, band.isActive { endBandByEscape(at: t, into: &out) }
             } else if itemView != nil {  // qt-itemview
                 emit(itemView!.key(k, modifiers: modifiers, selection: &selectionModel, items: band.engine), at: t, into: &out)
             } else {
