@@ -91,7 +91,20 @@ function shapeWords(sh) {  // the pointer's shape, in words
   return 'hidden';
 }
 const deg = a => +(a * 180 / Math.PI).toFixed(1);
-return { Reader, lastLE, f3, hashProfile, hashTime, profileIndex, selectionAt, profileDiffs, shapeBox, extent, fitScale, placeLabel, fmtPt, shapeWords, deg };
+// Each profile's short tag, for items too narrow for the names: its initial, or
+// when another profile shares it, the initials of its dash-separated parts, its
+// first and last letters, then longer prefixes (uikit u, qt-itemview qi,
+// qt-graphicsview qg, gtk gk, gtk3 g3, imgui i): the first that no other
+// profile has among as many of its own.
+function profileTags(names) {
+  const cands = n => { const p = n.split('-'), c = [n[0]]; if (p.length > 1) c.push(p.map(w => w[0]).join('')); c.push(n[0] + n[n.length - 1]);
+    for (let m = 2; m <= n.length; m++) c.push(n.slice(0, m)); return [...new Set(c)]; };
+  const all = names.map(cands);
+  return names.map((n, k) => { const mine = all[k];
+    for (let l = 0; l < mine.length; l++) if (all.every((o, j) => j === k || !o.slice(0, l + 1).includes(mine[l]))) return mine[l];
+    return n; });
+}
+return { Reader, lastLE, f3, hashProfile, hashTime, profileIndex, selectionAt, profileDiffs, shapeBox, extent, fitScale, placeLabel, fmtPt, shapeWords, deg, profileTags };
 })();
 if (typeof module === 'object' && module.exports) module.exports = PointerSimViewerLib;
 if (typeof document === 'object') (function () {
@@ -295,7 +308,7 @@ const decodeMs = performance.now() - t0;
 // ---- state at a log line -------------------------------------------------
 const END = N ? T[N - 1] : 0;  // ms
 // ---- several profiles side by side (render --profiles) -----------------------
-const PROF_COLOURS = ['#2a6bb8', '#2e9d4f', '#e67e22', '#9b59b6', '#d0021b'];
+const PROF_COLOURS = ['#2a6bb8', '#2e9d4f', '#e67e22', '#9b59b6', '#d0021b', '#16a5a5', '#7a5c2e', '#e0479e'];  // one per registered profile (7), and one spare
 const PROF_T = PROF ? PROF.changes.map(l => Float64Array.from(l, c => c[0])) : [];
 function profileSelection(k, ms) { return selectionAt(PROF.changes[k], PROF_T[k], ms); }
 // where profile k's selection differs from the first profile's (k = 0: where any two differ)
@@ -528,7 +541,8 @@ function drawStage(s) {
   if (PROF && layers.items && NI) {
     const sets = PROF.names.map((_, k) => new Set(profileSelection(k, s.t * 1000))), fs = 9 / S, pad = 2 / S, gap = 2 / S;
     ctx.font = fs + 'px system-ui,sans-serif'; ctx.textBaseline = 'middle'; ctx.textAlign = 'center'; ctx.lineWidth = 1.2 / S;
-    const full = PROF.names.map(n => ctx.measureText(n).width + 2 * pad), short = PROF.names.map(n => ctx.measureText(n[0]).width + 2 * pad);
+    const tags = PointerSimViewerLib.profileTags(PROF.names);
+    const full = PROF.names.map(n => ctx.measureText(n).width + 2 * pad), short = tags.map(n => ctx.measureText(n).width + 2 * pad);
     for (let i = 0; i < NI; i++) {
       if (IX[i] > ox + vx1 || IY[i] > oy + vy1 || IX[i] + IW[i] < ox + vx0 || IY[i] + IH[i] < oy + vy0) continue;
       const wide = full.reduce((a, w) => a + w + gap, gap) <= IW[i], ws = wide ? full : short;
@@ -536,7 +550,7 @@ function drawStage(s) {
       let x = IX[i] + gap; const y = IY[i] + gap, h = fs + 2 * pad;
       PROF.names.forEach((n, k) => { const c = PROF_COLOURS[k % PROF_COLOURS.length], on = sets[k].has(i);
         ctx.fillStyle = on ? c : '#fff'; ctx.fillRect(x, y, ws[k], h); ctx.strokeStyle = c; ctx.lineWidth = (k === PK ? 2.2 : 1) / S; ctx.strokeRect(x, y, ws[k], h);
-        ctx.fillStyle = on ? '#fff' : c; ctx.fillText(wide ? n : n[0], x + ws[k] / 2, y + h / 2);
+        ctx.fillStyle = on ? '#fff' : c; ctx.fillText(wide ? n : tags[k], x + ws[k] / 2, y + h / 2);
         placed.push([x - ox, y - oy, x + ws[k] - ox, y + h - oy]); x += ws[k] + gap; });
     }
   }
@@ -843,7 +857,7 @@ function updatePanels(s) {
   for (const e of ['highlight', 'lift', 'hover']) items.push([EFFECT_COLOUR[e], e + ' (region lane)']);
   items.push(['#666', 'event (events lane)']);
   if (H.hasInput) items.push(['#3b7dd8', 'input speed'], ['#2a6bb8', 'button held (buttons lane)'], ['#8e44ad', 'scroll (scroll · keys lane)'], ['rgba(46,157,79,0.45)', 'modifiers held']);
-  if (PROF) PROF.names.forEach((n, k) => items.push([PROF_COLOURS[k % PROF_COLOURS.length], 'tag ' + n + ': selected under ' + n + (k ? '; profiles lane: differs from ' + PROF.names[0] : '')]));
+  if (PROF) PointerSimViewerLib.profileTags(PROF.names).forEach((g, k) => { const n = PROF.names[k]; items.push([PROF_COLOURS[k % PROF_COLOURS.length], 'tag ' + n + (g !== n ? ' (' + g + ')' : '') + ': selected under ' + n + (k ? '; profiles lane: differs from ' + PROF.names[0] : '')]); });
   if (PROF) items.push(['#d0021b', 'profiles lane: the profiles differ']);
   $('legend').innerHTML = items.map(i => '<div><span class="sw" style="background:' + i[0] + '"></span>' + i[1] + '</div>').join(''); }
 

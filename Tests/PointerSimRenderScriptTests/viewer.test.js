@@ -140,3 +140,10 @@ test('label placement: inside the view, off the labels placed before', () => {
   }
   assert.equal(many.length, 8);
 });
+
+test('profile tags: the initial, or the shortest abbreviation no other profile shares', () => {
+  assert.deepEqual(V.profileTags(['uikit', 'qt', 'gtk']), ['u', 'q', 'g']);
+  assert.deepEqual(V.profileTags(['uikit', 'qt-itemview', 'qt-graphicsview', 'gtk', 'gtk3', 'imgui']), ['u', 'qi', 'qg', 'gk', 'g3', 'i']);
+  const tags = V.profileTags(['a', 'ab', 'abc', 'x-y', 'x-z']);
+  assert.equal(new Set(tags).size, tags.length, 'every tag distinct: ' + tags);
+});
