@@ -576,7 +576,7 @@ public enum SceneFile {
 
     static func profile(_ f: SceneField) throws -> BandProfile {
         if case .string = f.node.value {
-            return BandProfile.named(try f.oneOf(BandProfile.registeredNames))!
+            return BandProfile.named(try f.oneOf(BandProfile.acceptedNames))!
         }
         let o = try f.object(allowed: [
             "name", "base", "rules", "default", "threshold", "thresholdMetric", "thresholdStrict", "modifiersAt", "apply",
@@ -584,7 +584,7 @@ public enum SceneFile {
             "bandAnchorsFirstItem", "emptySpanHitsNothing", "clicks",
         ])
         var p = BandProfile.uikit
-        if let b = o["base"] { p = BandProfile.named(try b.oneOf(BandProfile.registeredNames))! }
+        if let b = o["base"] { p = BandProfile.named(try b.oneOf(BandProfile.acceptedNames))! }
         p.name = try o["name"]?.string() ?? "custom"
         let modes = SelectionMode.allCases.map(\.rawValue)
         if let rules = o["rules"] {

@@ -5,10 +5,17 @@ import PointerSimInput
 /// `pointersim compare`: one input replayed under several band profiles, and
 /// where their selections part and meet (docs/Formats/Compare.md).
 public enum ProfileCompare {
-    /// The registered profile for each name; an unknown name is nil.
+    /// The registered profile for each name or alias, named as given (an
+    /// alias's profile keeps the alias, so the output's keys are the names
+    /// the user wrote: `qt` stays `qt`); an unknown name is nil.
     public static func profiles(named names: [String]) -> [BandProfile]? {
-        let ps = names.map { BandProfile.named($0) }
-        return ps.contains { $0 == nil } ? nil : ps.compactMap { $0 }
+        var out: [BandProfile] = []
+        for n in names {
+            guard var p = BandProfile.named(n) else { return nil }
+            p.name = n
+            out.append(p)
+        }
+        return out
     }
 
     /// Replays `paths` over `scene` under each of `profiles`, writing the

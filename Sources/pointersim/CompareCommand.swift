@@ -21,7 +21,7 @@ extension PointerSimCommand {
         @Option(help: "The scene file; without it the built-in default scene is used (its own profile is replaced).")
         var scene: String?
 
-        @Option(help: "The profiles to compare, comma-separated: \(BandProfile.registeredNames.joined(separator: ", ")).")
+        @Option(help: "The profiles to compare, comma-separated: \(BandProfile.registeredNamesForHelp).")
         var profiles = BandProfile.registeredNames.joined(separator: ",")
 
         @Option(help: "Write the comparison here instead of stdout (the file appears only when complete).")
@@ -63,10 +63,14 @@ extension PointerSimCommand {
             if names.contains(name) {
                 throw ValidationError("--profiles: profile \"\(name)\" is given twice (give each once)")
             }
+            let canonical = BandProfile.named(name)!.name
+            if let other = names.first(where: { BandProfile.named($0)!.name == canonical }) {
+                throw ValidationError("--profiles: \"\(other)\" and \"\(name)\" are the same profile (\(canonical)): give it once")
+            }
             names.append(name)
         }
         if names.count < 2 {
-            throw ValidationError("--profiles \(InputError.excerpt(list)): give at least two profiles, comma-separated (\(BandProfile.registeredNames.joined(separator: ", ")))")
+            throw ValidationError("--profiles \(InputError.excerpt(list)): give at least two profiles, comma-separated (\(BandProfile.registeredNamesForHelp))")
         }
         return names
     }

@@ -108,6 +108,6 @@ struct RenderOptions: ParsableArguments {
     @Option(help: "FILE.html (the viewer) or FILE.svg (a static summary).")
     var output: String
 
-    @Option(help: "Replay under each of these profiles too (comma-separated: \(BandProfile.registeredNames.joined(separator: ", "))); the viewer shows each one's replay, the first one's when it opens.")
+    @Option(help: "Replay under each of these profiles too (comma-separated: \(BandProfile.registeredNamesForHelp)); the viewer shows each one's replay, the first one's when it opens.")
     var profiles: String?
 }

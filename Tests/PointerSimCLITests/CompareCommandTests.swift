@@ -27,7 +27,8 @@ import Testing
             Issue.record("no profiles.diverged line"); return
         }
         let scene = try String(contentsOf: CLI.root.appendingPathComponent("Traces/compare/three-toolkits.scene.json"), encoding: .utf8)
-        for profile in ["uikit", "qt", "gtk"] {
+        // Each registered profile by its name, and `qt` (an alias) as qt-itemview.
+        for (profile, key) in [("uikit", "uikit"), ("qt-graphicsview", "qt-graphicsview"), ("gtk", "gtk"), ("qt-itemview", "qt-itemview"), ("qt", "qt-itemview")] {
             let withProfile = scene.replacingOccurrences(of: "\"format\": \"pointersim-scene/1\",", with: "\"format\": \"pointersim-scene/1\", \"band\": {\"profile\": \"\(profile)\"},")
             let path = try CLI.temp("s.scene.json", withProfile)
             let log = try CLI.run(["replay", "Traces/compare/three-toolkits.trace", "--scene", path]).stdout
@@ -37,7 +38,7 @@ import Testing
                 if let a = o["added"] as? [String], let r = o["removed"] as? [String] { selection.subtract(r); selection.formUnion(a) }
                 if o["event"] as? String == "band.ended", let s = o["selection"] as? [String] { selection = Set(s) }
             }
-            #expect(selection == Set(sel[profile] ?? []), "\(profile)")
+            #expect(selection == Set(try #require(sel[key], "\(key) not compared")), "\(profile)")
         }
     }
 

@@ -69,8 +69,8 @@ import Testing
         #expect(onItems.press(at: Point(x: 15, y: 1), modifiers: [], selection: &onItemsSel)?.state == .began)
     }
 
-    @Test func qtBeginsAfterTheThreshold() {
-        var config = BandConfiguration(); config.profile = .qt
+    @Test func qtGraphicsViewBeginsAfterTheThreshold() {
+        var config = BandConfiguration(); config.profile = .qtGraphicsView
         var band = BandSelectionInteraction(items: items, configuration: config)
         var sel = SelectionModel(count: items.count)
         #expect(band.press(at: Point(x: 1, y: 1), modifiers: .control, selection: &sel) == nil)

@@ -10,12 +10,12 @@ import Testing
         for (flags, mode) in table { #expect(BandProfile.uikit.mode(for: flags) == mode, "\(flags)") }
     }
 
-    @Test func qtAddsStickyWithAnySetContainingControl() {
+    @Test func qtGraphicsViewAddsStickyWithAnySetContainingControl() {
         let table: [(ModifierFlags, SelectionMode)] = [
         (ModifierFlags(), SelectionMode.replace), (.shift, .replace), (.command, .replace), (.control, .addSticky),
         ([.control, .shift], .addSticky), ([.control, .capsLock], .addSticky), (.option, .replace),
         ]
-        for (flags, mode) in table { #expect(BandProfile.qt.mode(for: flags) == mode, "\(flags)") }
+        for (flags, mode) in table { #expect(BandProfile.qtGraphicsView.mode(for: flags) == mode, "\(flags)") }
     }
 
     @Test func gtkTable() {
@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func thresholds() {
-        let qt = BandProfile.qt, gtk = BandProfile.gtk
+        let qt = BandProfile.qtGraphicsView, gtk = BandProfile.gtk
         #expect(!qt.thresholdReached(by: Vector(dx: 5, dy: 4.9)))
         #expect(qt.thresholdReached(by: Vector(dx: 5, dy: 5)))  // Manhattan 10 reaches it
         #expect(!gtk.thresholdReached(by: Vector(dx: 8, dy: 8)))  // must exceed 8 on an axis

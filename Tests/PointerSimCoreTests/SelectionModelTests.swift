@@ -20,7 +20,7 @@ import Testing
 
     @Test func removedItemsAreNeverSelectedAndLoseFocusAndAnchor() {
         var m = SelectionModel(count: 4, selected: [0, 2])
-        var clicks = SelectionController(rules: .qt)
+        var clicks = SelectionController(rules: BandProfile.qtItemView.clicks)
         let band = BandEngine(items: row)
         _ = clicks.click(item: 2, modifiers: [], time: 0, point: .zero, selection: &m, engine: band)
         #expect(m.focus == 2 && m.anchor == 2 && m.selectedItems == [2])
@@ -58,7 +58,7 @@ import Testing
         var scene = SimulationScene()
         scene.items = row.enumerated().map { SceneItem(id: "i\($0.offset)", rect: $0.element) }
         scene.initialSelection = ["i1"]
-        scene.band.profile = .qt
+        scene.band.profile = .qtItemView
         var sim = Simulator(scene: scene)
         #expect(sim.selectionModel.selectedItems == [1] && sim.selectionModel.focus == 0)
         _ = sim.process([PointerEvent(time: 0, .key(.right))])

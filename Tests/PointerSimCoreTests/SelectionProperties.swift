@@ -34,7 +34,7 @@ import Testing
         await propertyCheck(count: 150, input: Gen<Rect>.item.array(of: 0...40), Self.op.array(of: 1...40), Gen<Int>.int(in: 0...2), Gen<Bool>.bool) {
             (rects: [Rect], ops: [Op], profileIndex: Int, contains: Bool) in
             var config = BandConfiguration()
-            config.profile = [BandProfile.uikit, .qt, .gtk][profileIndex]
+            config.profile = [BandProfile.uikit, .qtGraphicsView, .gtk][profileIndex]
             config.hitRule = contains ? .contains : .intersects
             var band = BandSelectionInteraction(items: rects, configuration: config)
             var sel = SelectionModel(count: rects.count, selected: Array(stride(from: 0, to: rects.count, by: 3)))
@@ -116,7 +116,7 @@ import Testing
             var scene = SimulationScene()
             scene.view.size = Size(width: 220, height: 220)
             scene.items = rects.enumerated().map { SceneItem(id: "i\($0.offset)", rect: $0.element) }
-            scene.band.profile = [BandProfile.uikit, .qt, .gtk][profileIndex]
+            scene.band.profile = [BandProfile.uikit, .qtGraphicsView, .gtk][profileIndex]
             scene.selection.multiple = options & 1 == 0
             scene.selection.selectionFollowsFocus = options & 2 != 0
             scene.selection.editing = options & 4 != 0

@@ -39,7 +39,7 @@ import Testing
         #expect(ui.click(item: 0, modifiers: [], time: 3, point: .zero, selection: &sel, band: band) == [SelectionEvent]([.changed(cause: .click, diff: SelectionDiff(added: [0])), .focusMoved(0)]))
         #expect(ui.click(item: 0, modifiers: [], time: 4, point: .zero, selection: &sel, band: band) == [SelectionEvent]([.changed(cause: .click, diff: SelectionDiff(removed: [0]))]))
         // Qt selects the right-clicked item first, and double clicks activate.
-        var qt = SelectionController(rules: .qt)
+        var qt = SelectionController(rules: BandProfile.qtItemView.clicks)
         #expect(qt.contextClick(item: 5, point: .zero, selection: &sel, band: band).first == SelectionEvent.changed(cause: .click, diff: SelectionDiff(added: [5], removed: [1, 3, 4])))
         _ = qt.click(item: 0, modifiers: [], time: 10, point: Point(x: 5, y: 5), selection: &sel, band: band)
         #expect(qt.click(item: 0, modifiers: [], time: 10.3, point: Point(x: 8, y: 9), selection: &sel, band: band) == [SelectionEvent.primaryAction(0)])
@@ -183,7 +183,11 @@ import Testing
         var scene = SimulationScene()
         scene.view.size = Size(width: 220, height: 220)
         scene.items = [SceneItem(id: "i0", rect: Rect(x: 0, y: 180, width: 0.5, height: 0.5))]
-        scene.band.profile = .qt
+        // QGraphicsView's band with QListView's context click (which selects the
+        // clicked item): the mechanism, in a profile no one widget is.
+        scene.band.profile = .qtGraphicsView
+        scene.band.profile.clicks = BandProfile.qtItemView.clicks
+        scene.band.profile.clicks.itemsAcceptPress = true
         // Qt's band covers the pointer's pixel, so under `intersects` it would hit
         // the item under the pointer; under `contains` it does not contain i0.
         scene.band.hitRule = .contains

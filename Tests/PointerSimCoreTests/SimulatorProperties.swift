@@ -28,7 +28,7 @@ import Testing
             scene.view.contentSize = Size(width: 220, height: 400)
             scene.items = rects.enumerated().map { SceneItem(id: "i\($0.offset)", rect: $0.element) }
             scene.initialSelection = scene.items.indices.filter { $0 % 3 == 0 }.map { "i\($0)" }
-            scene.band.profile = [BandProfile.uikit, .qt, .gtk][profileIndex]
+            scene.band.profile = [BandProfile.uikit, .qtGraphicsView, .gtk][profileIndex]
             scene.band.hitRule = contains ? .contains : .intersects
             var sim = Simulator(scene: scene)
             var t = 0.0

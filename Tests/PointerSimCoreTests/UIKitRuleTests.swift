@@ -105,7 +105,7 @@ import Testing
         #expect(sim.selection.count == 48)
 
         var qt = SimulationScene.default
-        qt.band.profile = .qt
+        qt.band.profile = .qtItemView
         var simQt = Simulator(scene: qt)
         #expect(simQt.process([PointerEvent(time: 0, .modifiers(.command)), PointerEvent(time: 0.01, .key(.letter("c")))]).isEmpty)
     }

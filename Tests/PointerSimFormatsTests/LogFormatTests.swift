@@ -195,7 +195,7 @@ import Testing
               "selection": { "multiple": false, "focus": false, "selectionFollowsFocus": true, "editing": true },
               "regions": [ { "id": "b", "rect": [0, 0, 10, 10], "claimsPress": true }, { "id": "c", "rect": [0, 0, 10, 10] } ] }
             """, file: "s.json")
-        #expect(!scene.band.regionsClaimPress && scene.band.profile.clicks == .qt)
+        #expect(!scene.band.regionsClaimPress && scene.band.profile == .qtItemView)  // `qt` is an alias of qt-itemview
         #expect(!scene.selection.multiple && !scene.selection.focus && scene.selection.selectionFollowsFocus && scene.selection.editing)
         #expect(scene.regions.map(\.claimsPress) == [true, nil])
         let defaults = try SceneFile.parse(#"{"format": "pointersim-scene/1"}"#, file: "d.json")

@@ -31,6 +31,25 @@ import Testing
         for rule in ClickRules.registry { #expect(Set(rule.values.keys) == Set(BandProfile.registeredNames), "\(rule.name)") }
     }
 
+    /// An alias names its profile everywhere a name is read: the scene
+    /// reader (a name and a `base`) and ``BandProfile/named(_:)``; the
+    /// profile keeps its own name.
+    @Test func anAliasIsItsProfile() throws {
+        for a in BandProfile.aliases {
+            let p = try #require(BandProfile.named(a.alias))
+            #expect(p == BandProfile.named(a.name) && p.name == a.name)
+            #expect(!BandProfile.registeredNames.contains(a.alias))
+            let scene = try SceneFile.parse(#"{"format": "pointersim-scene/1", "items": [], "band": {"profile": "\#(a.alias)"}}"#, file: "a.scene.json")
+            #expect(scene.band.profile == p)
+            let based = try SceneFile.parse(#"{"format": "pointersim-scene/1", "items": [], "band": {"profile": {"base": "\#(a.alias)", "name": "mine"}}}"#, file: "b.scene.json")
+            var expected = p
+            expected.name = "mine"
+            #expect(based.band.profile == expected)
+        }
+        #expect(BandProfile.named("qt") == .qtItemView)
+        #expect(BandProfile.registeredNameList.contains("qt-itemview (or qt)"))
+    }
+
     /// Each registered profile, written as a scene and read back, is itself:
     /// the writer writes every rule and the reader reads every one.
     @Test(arguments: BandProfile.registeredNames)
@@ -73,6 +92,7 @@ import Testing
             let values = profiles.map { r.values[$0].map(text) ?? "" }
             lines.append("| `\(r.name)` | \(type(r.type)) | " + values.joined(separator: " | ") + " | \(r.meaning) | \(r.source) |")
         }
+        for a in BandProfile.aliases { lines.append("\n`\(a.alias)` is an alias of `\(a.name)`: a scene or a command line may give either name, with that column's values.") }
         return lines.joined(separator: "\n")
     }
 

@@ -12,13 +12,13 @@ import Testing
 
     @Test func registeredProfilesByName() throws {
         for name in BandProfile.registeredNames { #expect(try Self.profile("\"\(name)\"") == BandProfile.named(name)) }
-        #expect(try Self.profile("\"qt\"") == .qt)
+        #expect(try Self.profile("\"qt\"") == .qtItemView)  // the alias
     }
 
     @Test func bandGeometryOptions() throws {
-        let p = try Self.profile(#"{"base": "qt", "rectThroughPointerPixel": false, "holdsWithinThreshold": false, "hitsItemsTouchingFarEdge": true}"#)
+        let p = try Self.profile(#"{"base": "qt-graphicsview", "rectThroughPointerPixel": false, "holdsWithinThreshold": false, "hitsItemsTouchingFarEdge": true}"#)
         #expect(!p.rectThroughPointerPixel && !p.holdsWithinThreshold && p.hitsItemsTouchingFarEdge)
-        #expect(p.threshold == 10 && p.clicks.arrowsSelect)  // the rest is the base's
+        #expect(p.threshold == 10 && p.clicks.itemsAcceptPress && !p.clicks.arrowsSelect)  // the rest is the base's
     }
 
     @Test func everyUIKitReadingIsASceneKey() throws {

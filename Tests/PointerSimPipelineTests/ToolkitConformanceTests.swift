@@ -7,8 +7,9 @@ import Testing
 
 /// The real-toolkit corpus (Traces/toolkits, README there): sessions played in
 /// real Qt 6, GTK 4, GTK 3 and Dear ImGui by Tools/toolkits/*/harness.py, whose recorded
-/// results (`NAME.recorded.jsonl` beside `NAME.jsonl`) every session of the `qt`,
-/// `qt-graphicsview`, `qt-itemview`, `gtk`, `gtk3` and `imgui` profiles must reproduce. No toolkit is needed to run this: the
+/// results (`NAME.recorded.jsonl` beside `NAME.jsonl`) every session of the
+/// `qt-graphicsview`, `qt-itemview`, `gtk`, `gtk3` and `imgui` profiles must reproduce,
+/// each session under the profile of the widget it was played in. No toolkit is needed to run this: the
 /// toolkits' answers are committed.
 struct ToolkitCorpus: CustomTestStringConvertible, Sendable {
     let toolkit: String
@@ -41,14 +42,6 @@ struct ToolkitSession {
     let events: [PointerEvent]
     /// The trace's event lines, for messages.
     let lines: [String]
-
-    /// Whether event `k` is a release or a key.
-    func isReleaseOrKey(_ k: Int) -> Bool {
-        switch events[k].kind {
-        case .release, .key: return true
-        default: return false
-        }
-    }
 
     init(json: [String: Any], file: String) throws {
         name = json["name"] as? String ?? "?"
@@ -102,16 +95,13 @@ enum ToolkitReplay {
                 diffs.append("an observation of an unknown step: \(o)")
                 continue
             }
-            // The `qt` profile takes presses, bands and drags from QGraphicsView and
-            // clicks and keys from QListView (QAbstractItemView): a QListView session is
-            // compared after its releases and keys (and at its end), where the two
-            // widgets' models meet; a QGraphicsView session after every step, and so
-            // is a QListView session under `qt-itemview`.
+            // Every session is compared after every step, under its widget's own
+            // profile (a QGraphicsView session under `qt-graphicsview`, a QListView one
+            // under `qt-itemview`, the profile `qt` is an alias of).
             // Activations since the previous observation, on both sides.
             for j in (lastStep + 1)...k { simActivated += sim[j].activated }
             tkActivated += o["activated"] as? [String] ?? []
             lastStep = k
-            if s.widget == "listview" && s.scene.band.profile.name == "qt" && k != sim.count - 1 && !s.isReleaseOrKey(k) { continue }
             let p = sim[k]
             if let sel = o["selection"] as? [String], sel != p.selection {
                 diffs.append("after step \(k) (\(line(k))): toolkit selection \(sel), PointerSim \(p.selection)")
@@ -162,6 +152,12 @@ enum ToolkitReplay {
             if d.isEmpty { agree += 1 } else if report.count < 40 { report.append("\(s.name) [\(s.widget)]: " + d.prefix(3).joined(separator: "; ")) }
         }
         #expect(compared >= 1, "\(c.testDescription): no session compared")
+        for json in sessions where c.toolkit == "qt" {
+            // A Qt session names its widget's profile: QGraphicsView's or QListView's.
+            let s = try ToolkitSession(json: json, file: c.sessionsURL.lastPathComponent)
+            let expected = ["graphicsview": "qt-graphicsview", "listview": "qt-itemview"][s.widget]
+            #expect(s.scene.band.profile.name == expected, "\(c.testDescription): \(s.name) [\(s.widget)] runs under \(s.scene.band.profile.name)")
+        }
         #expect(agree == compared, Comment(rawValue: "\(c.testDescription): \(agree) of \(compared) sessions agree\n" + report.joined(separator: "\n")))
     }
 }

@@ -65,7 +65,7 @@ import Testing
     @Test func eachProfilesReplayIsInThePage() throws {
         let base = Self.root + "/Traces/compare/three-toolkits"
         var scene = try SceneFile.load(path: base + ".scene.json")
-        let profiles: [BandProfile] = [.uikit, .qt, .gtk]
+        let profiles: [BandProfile] = [.uikit, .qtItemView, .gtk]
         scene.band.profile = profiles[0]
         let first = try ReplayCapture.replay(paths: [base + ".trace"], scene: scene, profiles: profiles)
         let others = try profiles.dropFirst().map { p -> ReplayCapture in

@@ -93,7 +93,7 @@ struct ModifiersAtReleaseModel: PointerSelectionModel {
     /// down, so reading them at the release is caught within the default 100
     /// sessions under the profiles that read them at the press, for several
     /// seeds and both kinds where the moment matters, at a release.
-    @Test(arguments: ["uikit", "qt"], [SessionGenerator.Kind.band, .selection])
+    @Test(arguments: ["uikit", "qt-graphicsview"], [SessionGenerator.Kind.band, .selection])
     func readingModifiersAtTheReleaseIsCaught(profile: String, kind: SessionGenerator.Kind) throws {
         let g = SessionGenerator(kind: kind, profile: BandProfile.named(profile)!)
         for seed in UInt64(1)...5 {
@@ -306,7 +306,7 @@ struct ClickingBandModel: PointerSelectionModel {
     /// its diff counts from the press, so that the diffs compose to the
     /// model's selection (they lacked the press point's item before).
     @Test func aBandFromAnItemReportsDiffsThatCompose() {
-        for profile in [BandProfile.uikit, .qt, .gtk] {
+        for profile in [BandProfile.uikit, .qtGraphicsView, .gtk] {
             var c = BandConfiguration()
             c.pressMeaning = .click
             c.profile = profile

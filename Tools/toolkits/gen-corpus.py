@@ -22,18 +22,19 @@ import random
 from session import scene_items
 
 # Scenes the harnesses reproduce exactly (read back and checked by them).
+# Each Qt scene names its widget's profile (`qt` is an alias of qt-itemview, QListView's).
 # Qt's QGraphicsView: arbitrary rects; a grid with gaps, and a row of touching
 # and thin items.
 QT_GV_GRID = {
     "format": "pointersim-scene/1",
     "view": {"width": 560, "height": 380, "scale": 1},
-    "band": {"profile": "qt"},
+    "band": {"profile": "qt-graphicsview"},
     "items": {"grid": {"rows": 3, "columns": 4, "origin": [40, 40], "size": [100, 60], "pitch": [120, 100]}},
 }
 QT_GV_TIGHT = {
     "format": "pointersim-scene/1",
     "view": {"width": 400, "height": 300, "scale": 1},
-    "band": {"profile": "qt"},
+    "band": {"profile": "qt-graphicsview"},
     "items": [
         {"id": "a", "rect": [20, 20, 60, 40]},
         {"id": "b", "rect": [80, 20, 60, 40]},
@@ -59,12 +60,12 @@ def tiled(cols, rows, w, h, profile, extra_rows=2, extra_width=0):
     }
 
 
-QT_LV = tiled(4, 3, 100, 60, "qt", extra_width=20)
+QT_LV = tiled(4, 3, 100, 60, "qt-itemview", extra_width=20)
 # QListView with spacing s: items of size at (s + col * (size + 2s), s + row * (size + 2s))
 QT_LV_SPACED = {
     "format": "pointersim-scene/1",
     "view": {"width": 500, "height": 330, "scale": 1},
-    "band": {"profile": "qt"},
+    "band": {"profile": "qt-itemview"},
     "items": {"grid": {"rows": 3, "columns": 4, "origin": [10, 10], "size": [100, 60], "pitch": [120, 80]}},
 }
 # Dear ImGui: selectables anywhere (a grid with gaps to box-select from, a row of

@@ -200,20 +200,16 @@ public struct BandProfile: Sendable, Hashable {
     public static let uikit = BandProfile(
         name: "uikit", rules: [Rule(.shift, .exact, .add), Rule(.command, .exact, .toggle)])
 
-    /// QGraphicsView's RubberBandDrag: any set with control → addSticky, else
-    /// replace; begins after a Manhattan distance of 10 (`QApplication::startDragDistance()`).
-    public static let qt: BandProfile = {
-        var p = BandProfile(
-            name: "qt", rules: [Rule(.control, .includes, .addSticky)], threshold: 10,
-            thresholdMetric: .manhattan, thresholdIsStrict: false, clicks: .qt)
-        p.rectThroughPointerPixel = true
-        p.holdsWithinThreshold = true
-        return p
-    }()
+    /// The profile `qt` names: ``qtItemView``, QAbstractItemView as QListView
+    /// has it. Until 0.x `qt` was a mix that no real widget does
+    /// (QGraphicsView's presses, bands and drags with QListView's clicks,
+    /// ranges and keys); for QGraphicsView's band use ``qtGraphicsView``.
+    @available(*, deprecated, renamed: "qtItemView", message: "qt is an alias of qt-itemview (QListView); QGraphicsView's band is qtGraphicsView")
+    public static var qt: BandProfile { qtItemView }
 
     /// QGraphicsView with RubberBandDrag over selectable QGraphicsItems, whole:
-    /// the band of ``qt`` (Control → addSticky, else replace; a Manhattan
-    /// distance of 10), and QGraphicsItem's clicks (Shift is a plain click,
+    /// its band (any set with Control → addSticky, else replace; begins after
+    /// a Manhattan distance of 10, `QApplication::startDragDistance()`), and QGraphicsItem's clicks (Shift is a plain click,
     /// Control toggles at the release) and no keys (the items take no focus).
     public static let qtGraphicsView: BandProfile = {
         var p = BandProfile(
@@ -287,18 +283,44 @@ public struct BandProfile: Sendable, Hashable {
     /// one list every profile name comes from (the scene reader, the command
     /// line's `--profiles` and `--profile`, their help, the documentation's
     /// tables). Adding a profile: its band rules here, its click rules' values
-    /// in `ClickRules.registry`, its corpus.
-    public static let registered: [BandProfile] = [.uikit, .qt, .qtGraphicsView, .gtk, .qtItemView, .imgui, .gtk3]
+    /// in `ClickRules.registry`, its corpus. Other names for a registered
+    /// profile are in ``aliases``.
+    public static let registered: [BandProfile] = [.uikit, .qtGraphicsView, .gtk, .qtItemView, .imgui, .gtk3]
 
     /// The registered profiles' names, in order.
     public static var registeredNames: [String] { registered.map(\.name) }
 
-    /// The registered profile with this name, or nil.
-    public static func named(_ name: String) -> BandProfile? { registered.first { $0.name == name } }
+    /// Other names a scene or the command line may give a registered
+    /// profile, each with the name of the profile it stands for: `qt` is
+    /// `qt-itemview`.
+    public static let aliases: [(alias: String, name: String)] = [("qt", "qt-itemview")]
 
-    /// The registered names as a sentence's list: "uikit, qt, qt-graphicsview, gtk or gtk3".
+    /// Every name ``named(_:)`` accepts: the registered names, then the aliases.
+    public static var acceptedNames: [String] { registeredNames + aliases.map(\.alias) }
+
+    /// The registered profile with this name or alias (``aliases``), or nil.
+    /// The profile keeps its own name: `named("qt")?.name` is `qt-itemview`.
+    public static func named(_ name: String) -> BandProfile? {
+        let canonical = aliases.first { $0.alias == name }?.name ?? name
+        return registered.first { $0.name == canonical }
+    }
+
+    /// The registered names as a sentence's list, each alias after its
+    /// profile: "uikit, qt-graphicsview, gtk, qt-itemview (or qt), imgui or gtk3".
     package static var registeredNameList: String {
-        let n = registeredNames
+        let n = registeredNames.map { name in
+            let a = aliases.filter { $0.name == name }.map(\.alias)
+            return a.isEmpty ? name : "\(name) (or \(a.joined(separator: ", ")))"
+        }
         return n.count < 2 ? n.joined() : n.dropLast().joined(separator: ", ") + " or " + n.last!
+    }
+
+    /// The registered names for a help text's list, each alias after its
+    /// profile: "uikit, qt-graphicsview, gtk, qt-itemview (alias qt), imgui".
+    package static var registeredNamesForHelp: String {
+        registeredNames.map { name in
+            let a = aliases.filter { $0.name == name }.map(\.alias)
+            return a.isEmpty ? name : "\(name) (alias \(a.joined(separator: ", ")))"
+        }.joined(separator: ", ")
     }
 }

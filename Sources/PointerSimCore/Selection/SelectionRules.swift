@@ -460,11 +460,10 @@ public struct ClickRules: Sendable, Hashable {
     /// existing selection, the context menu never changes the selection.
     public static let uikit = ClickRules(registered: "uikit")
 
-    /// QAbstractItemView's ExtendedSelection and QGraphicsView: Control toggles
-    /// (Ctrl+Shift adds a range), selection at the press, empty space clears at
-    /// the press, an item accepts the press (no band from it), a right click
-    /// selects the clicked item first, `activated` on a double click.
-    public static let qt = ClickRules(registered: "qt")
+    /// The click rules of the `qt` profile, an alias of `qt-itemview`
+    /// (QAbstractItemView in ExtendedSelection, QListView's rule values).
+    @available(*, deprecated, message: "qt is an alias of qt-itemview: use BandProfile.qtItemView.clicks")
+    public static var qt: ClickRules { ClickRules(registered: "qt-itemview") }
 
     /// GtkGridView: Control (or Meta) toggles, Shift extends, selection at the
     /// press, empty space keeps the selection, bands may start on items, the

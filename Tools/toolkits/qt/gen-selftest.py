@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes selftest.jsonl: the Qt harness's hand-written sessions, each for both widgets.
 
-Scene: a 560 x 400 view at scale 1 (one point = one pixel), the `qt` profile, a 3 x 4 grid of 100 x 60
+Scene: a 560 x 400 view at scale 1 (one point = one pixel), the widget's profile (qt-graphicsview, qt-itemview), a 3 x 4 grid of 100 x 60
 items r<row>c<col> at (120*col, 100*row): gaps of 20 px between columns and 40 px between rows, empty
 space right of x = 460 and below y = 260. QListView reproduces it exactly with gridSize 120 x 100.
 Every trace line has its own time (10 ms apart unless a gap is the point), so log lines map to steps.
@@ -195,6 +195,9 @@ def main():
     with open(os.path.join(here, "selftest.jsonl"), "w") as f:
         for widget, suffix in (("graphicsview", "gv"), ("listview", "lv")):
             for name, t, scene in S:
+                # each session names its widget's profile (`qt` is an alias of qt-itemview)
+                profile = {"graphicsview": "qt-graphicsview", "listview": "qt-itemview"}[widget]
+                scene = dict(scene, band=dict(scene["band"], profile=profile))
                 f.write(json.dumps({"name": "qt-self-%s-%s" % (name, suffix), "widget": widget,
                                     "scene": scene, "trace": t.text()}) + "\n")
     print("%d sessions" % (2 * len(S)))

@@ -7,7 +7,7 @@ import PointerSimFormats
 let scene = try SceneFile.parse("""
     {
       "format": "pointersim-scene/1",
-      "band": { "profile": "qt" },
+      "band": { "profile": "qt-graphicsview" },
       "items": [ { "id": "a", "rect": [10, 10, 40, 30] }, { "id": "b", "rect": [60, 10, 40, 30] } ],
       "regions": [ { "id": "button", "rect": [200, 200, 60, 30], "style": { "effect": "highlight" } } ]
     }
