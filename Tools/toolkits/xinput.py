@@ -81,7 +81,3 @@ class XInput:
         self.x11.XSetInputFocus(self.dpy, xid, 2, 0)  # RevertToParent, CurrentTime
         self.x11.XFlush(self.dpy)
 
-
-# ---------------------------------------------------------------- main loop helpers
-
-CTX = GLib.MainContext.default()

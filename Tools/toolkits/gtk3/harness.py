@@ -71,6 +71,11 @@ class Skip(Exception):
     pass
 
 
+# ---------------------------------------------------------------- main loop helpers
+
+CTX = GLib.MainContext.default()
+
+
 def pump_until_time(deadline):
     """Run GTK's main loop until time.monotonic() >= deadline."""
     while True:
