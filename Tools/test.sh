@@ -201,7 +201,7 @@ if [ $FULL = 1 ]; then
 		step "warnings as errors (the package and its tests, Examples/Client, Benchmarks/)" werror_build
 	else skipped "warnings as errors" POINTERSIM_SKIP_WERROR; fi
 	if want POINTERSIM_SKIP_TOOLKITS; then
-		step "real toolkits: Qt 6 (PySide6, offscreen), GTK 4 (Xvfb) and Dear ImGui (imgui-bundle, headless) replay the recorded corpus" toolkits
+		step "real toolkits: Qt 6 (PySide6, offscreen), GTK 4 and GTK 3 (Xvfb) and Dear ImGui (imgui-bundle, headless) replay the recorded corpus" toolkits
 	else skipped "real toolkits" POINTERSIM_SKIP_TOOLKITS; fi
 	step "example client: a package using PointerSimCore alone, and with PointerSimFormats" example_client
 	if want POINTERSIM_SKIP_DOCS; then step "documentation (Tools/build-docs.sh)" Tools/build-docs.sh
