@@ -143,7 +143,7 @@ public struct BandProfile: Sendable, Hashable {
     /// 1/1024 pixel beyond the far edge also counts.)
     @usableFromInline package var hitsItemsTouchingFarEdge = false
     /// Presses, drags and keys follow QAbstractItemView as QListView has it
-    /// (``QtItemView``: the `qt-itemview` profile), not the band and click rules.
+    /// (`QtItemView`: the `qt-itemview` profile), not the band and click rules.
     @usableFromInline package var itemViewModel = false
     /// The band is the span from the press to the pointer, of zero width or
     /// height when they share a column or row, and a band of zero width (or
@@ -225,7 +225,7 @@ public struct BandProfile: Sendable, Hashable {
     /// start, the drag selection of the rect from the press point to the
     /// pointer (from an item or from empty space, no threshold, its command
     /// read at every move: Control toggles, Shift adds, else replaces),
-    /// double clicks and keys (``QtItemView``). The table below is what a
+    /// double clicks and keys (`QtItemView`). The table below is what a
     /// drag's first move chooses; `qt` is an alias of this profile.
     public static let qtItemView: BandProfile = {
         var p = BandProfile(

@@ -25,7 +25,7 @@ struct PressStateMachine: Sendable {
         case empty
         /// Cancelled: the rest of the press is ignored.
         case ignored
-        /// `qt-itemview`: the press belongs to ``QtItemView`` (item or empty space).
+        /// `qt-itemview`: the press belongs to `QtItemView` (item or empty space).
         case itemView
     }
     /// The current press.

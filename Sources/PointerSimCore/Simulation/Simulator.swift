@@ -86,7 +86,7 @@ public struct Simulator: Sendable {
     /// The log's records (`LogBuilder.swift`, `Simulator+Log.swift`).
     let log: LogBuilder
     // qt-itemview (begin): QAbstractItemView's presses, drags and keys (Selection/QtItemView.swift).
-    /// Under a profile with ``BandProfile/itemViewModel`` (`qt-itemview`), the port of QAbstractItemView.
+    /// Under a profile with `BandProfile.itemViewModel` (`qt-itemview`), the port of QAbstractItemView.
     package internal(set) var itemView: QtItemView?
     /// The band the toolkit shows now: the band's rect, or QListView's elastic band.
     package var shownBandRect: Rect? { band.selectionRect ?? itemView?.elasticBand }
