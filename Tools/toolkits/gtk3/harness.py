@@ -106,42 +106,6 @@ def pump_until(predicate, timeout, what):
         src.destroy()
 
 
-
-# ---------------------------------------------------------------- main loop helpers
-
-CTX = GLib.MainContext.default()
-
-
-def pump_until_time(deadline):
-    """Run GTK's main loop until time.monotonic() >= deadline."""
-    while True:
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
-            while CTX.pending():
-                CTX.iteration(False)
-            return
-        if remaining < 0.002:
-            CTX.iteration(False)
-            continue
-        src = GLib.timeout_source_new(max(1, int(remaining * 1000) - 1))
-        src.set_callback(lambda *a: False)
-        src.attach(CTX)
-        CTX.iteration(True)
-        src.destroy()
-
-
-def pump_until(predicate, timeout, what):
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise RuntimeError("timed out waiting for " + what)
-        src = GLib.timeout_source_new(5)
-        src.set_callback(lambda *a: False)
-        src.attach(CTX)
-        CTX.iteration(True)
-        src.destroy()
-
-
 # ---------------------------------------------------------------- parsing
 
 def parse_trace(text):
