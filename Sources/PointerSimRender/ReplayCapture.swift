@@ -58,6 +58,9 @@ public struct ReplayCapture {
     var selected: Set<String>
     var finalSelection: [String] { scene.items.compactMap { selected.contains($0.id) ? $0.id : nil } }
     public private(set) var duration = 0.0
+    /// The time of the first `band.began`, or nil (`render` says when a band
+    /// began over a scene with no items).
+    package private(set) var firstBandBegan: Double?
 
     /// The decoded input of a recording, for the raw-input lane (nil when
     /// every trace is a `pointersim-trace`).
@@ -182,6 +185,7 @@ public struct ReplayCapture {
             bandIndices(added); bandIndices(removed)
             return
         case .bandBegan(let rect, _, let mode):
+            if firstBandBegan == nil { firstBandBegan = r.time }
             lastBandRect = (milli(rect.x), milli(rect.y), milli(rect.width), milli(rect.height))
             pendingMode = mode.rawValue
         case .bandSelecting(let rect, let added, let removed):

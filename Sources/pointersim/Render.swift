@@ -21,7 +21,7 @@ extension PointerSimCommand {
             abstract: "Draws a replay: a self-contained HTML viewer with a timeline (.html) or a static SVG (.svg).",
             // The usage line of before the libinput options (which `--help` lists):
             // error messages keep their exact text.
-            usage: "pointersim render <traces> ... [--scene <scene>] --output <output> [--profiles <profiles>]",
+            usage: "pointersim render <traces> ... [--scene <scene>] --output <output> [--profile <profile> | --profiles <profiles>]",
             discussion: "Says on stderr which file it wrote and its size. Open the HTML file in a browser; add #t=SECONDS to its address to open it at that trace time.")
 
         @Argument(help: "Trace files, merged by timestamp (as for replay).")
@@ -37,6 +37,7 @@ extension PointerSimCommand {
         var scene: String? { main.scene }
         var output: String { main.output }
         var profiles: String? { main.profiles }
+        var profile: String? { main.profile }
 
         var profileList: [BandProfile] {
             profiles.flatMap { try? ProfileCompare.profiles(named: PointerSimCommand.checkedProfileNames($0)) } ?? []
@@ -44,6 +45,8 @@ extension PointerSimCommand {
 
         func validate() throws {
             if traces.isEmpty { throw ValidationError("give at least one trace file") }
+            if profile != nil && profiles != nil { throw ValidationError("--profile and --profiles: give one of them (--profiles draws several side by side)") }
+            if let p = profile, let problem = profileArgumentProblem(p) { throw ValidationError(problem) }
             if let p = profiles {
                 _ = try PointerSimCommand.checkedProfileNames(p)
                 if output.hasSuffix(".svg") { throw ValidationError("--profiles draws in the HTML viewer: give --output FILE.html") }
@@ -60,10 +63,13 @@ extension PointerSimCommand {
                 var start = timespec(), end = timespec()
                 clock_gettime(CLOCK_MONOTONIC, &start)
                 try writeWhole(to: try OutputSink(path: output)) { sink in
-                    var s = try libinput.applied(to: try loadScene(scene))
+                    var s = try libinput.applied(to: try loadScene(scene, profile: profile))
                     let ps = profileList
                     if let first = ps.first { s.scene.band.profile = first }
                     let capture = try ReplayCapture.replay(paths: traces, scene: s.scene, decoder: s.decoder, profiles: ps)
+                    if s.scene.items.isEmpty, let began = capture.firstBandBegan {
+                        writeStderr("pointersim: note: a band began at t=\(formatLogNumber(began)), but the scene has no items, so it selects nothing (give --scene with a scene that has items)\n")
+                    }
                     // Each further profile's own replay (its selection, band, events), when the
                     // inputs can be read again (files, not `-` or a FIFO).
                     var others: [ReplayCapture] = []
@@ -107,6 +113,9 @@ struct RenderOptions: ParsableArguments {
 
     @Option(help: "FILE.html (the viewer) or FILE.svg (a static summary).")
     var output: String
+
+    @Option(help: ArgumentHelp("The band profile, replacing the scene's: \(BandProfile.registeredNameList), or a file holding a scene (its profile is taken) or a profile object (as conform --profile).", valueName: "NAME|FILE"))
+    var profile: String?
 
     @Option(help: "Replay under each of these profiles too (comma-separated: \(BandProfile.registeredNamesForHelp)); the viewer shows each one's replay, the first one's when it opens.")
     var profiles: String?
