@@ -13,7 +13,8 @@
 #                          build with warnings as errors (this package, its
 #                          tests, Examples/Client and Benchmarks/), the real
 #                          toolkits (Qt 6, GTK 4) replaying the recorded corpus,
-#                          the example client, the DocC catalogs without
+#                          the example client, the documentation's examples on a
+#                          fresh clone (Tools/check-doc-examples.sh), the DocC catalogs without
 #                          warnings, the live-device test in a qemu VM, the
 #                          suite under AddressSanitizer and ThreadSanitizer, a
 #                          bounded run of every fuzz target, the release-build
@@ -212,6 +213,7 @@ if [ $FULL = 1 ]; then
 		step "real toolkits: Qt 6 (PySide6, offscreen), GTK 4 and GTK 3 (Xvfb) and Dear ImGui (imgui-bundle, headless) replay the recorded corpus" toolkits
 	else skipped "real toolkits" POINTERSIM_SKIP_TOOLKITS; fi
 	step "example client: a package using PointerSimCore alone, and with PointerSimFormats" example_client
+	step "the documentation's examples on a fresh clone: run-demo, the install step, every DocC example built and run in a client package (Tools/check-doc-examples.sh --fresh-clone)" Tools/check-doc-examples.sh --fresh-clone
 	if want POINTERSIM_SKIP_DOCS; then step "documentation (Tools/build-docs.sh)" Tools/build-docs.sh
 	else skipped "documentation" POINTERSIM_SKIP_DOCS; fi
 	if want POINTERSIM_SKIP_VM_TEST; then step "end-to-end test on a real kernel (qemu, Tools/test-vm.sh)" Tools/test-vm.sh
