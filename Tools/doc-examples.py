@@ -256,7 +256,7 @@ def run_transcript(path, line, text, binary):
                 with open(os.path.join(d, words[1]), "w", encoding="utf-8") as f:
                     f.write(expected + "\n")
                 continue
-            r = subprocess.run(["sh", "-c", command + " 2>&1"], cwd=d, env=env, capture_output=True, text=True, timeout=120)
+            r = subprocess.run(["sh", "-c", "{ " + command + "\n} 2>&1"], cwd=d, env=env, capture_output=True, text=True, timeout=120)
             got = r.stdout
             # The argument parser's usage lines after an error message are
             # not shown on the pages.
