@@ -266,8 +266,32 @@ def run_transcript(path, line, text, binary):
     return problems
 
 
-def commands(binary):
+def profile_lists(binary):
+    """Every comma-separated list of profile names in a code span of the pages
+    (`uikit,qt-graphicsview,gtk`) is one `compare --profiles` takes."""
     problems = []
+    names = set()
+    r = subprocess.run([binary, "replay", "--help"], capture_output=True, text=True)
+    m = re.search(r"--profile <NAME\|FILE>\s+The band profile, replacing the scene's: ([^.]*?), or a file", re.sub(r"\s+", " ", r.stdout))
+    if m:
+        names = set(re.findall(r"[a-z][a-z0-9-]*", re.sub(r"\s+", " ", m.group(1)).replace(" or ", ", ")))
+    if not names:
+        return [f"replay --help lists no profiles to check the pages' lists against"]
+    for path in documents():
+        text = open(os.path.join(ROOT, path), encoding="utf-8").read()
+        for m in re.finditer(r"`([a-z0-9-]+(?:,[a-z0-9-]+){2,})`", text):
+            parts = m.group(1).split(",")
+            if not all(p in names for p in parts):
+                continue
+            r = subprocess.run([binary, "compare", "/dev/null", "--profiles", m.group(1)], capture_output=True, text=True)
+            if r.returncode == 64:
+                line = text.count("\n", 0, m.start()) + 1
+                problems.append(f"{path}:{line}: the profile list {m.group(1)} is refused by compare --profiles: {r.stderr.splitlines()[0]}")
+    return problems
+
+
+def commands(binary):
+    problems = profile_lists(binary)
     entries = manifest()
     for path in documents():
         for lang, k, line, text in blocks(path):

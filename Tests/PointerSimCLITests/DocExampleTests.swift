@@ -6,8 +6,9 @@ import Testing
 /// sh block of README.md, docs/ and the DocC catalogs is listed in
 /// Tools/doc-examples.txt with how it is checked or why it is not; the sh
 /// blocks' `pointersim` invocations name real subcommands, options and
-/// profiles; the `$` transcripts print what the pages show. (The Swift
-/// examples are built and run in a client package by
+/// profiles; the `$` transcripts print what the pages show; every
+/// comma-separated profile list in a code span is one `compare --profiles`
+/// takes. (The Swift examples are built and run in a client package by
 /// Tools/check-doc-examples.sh, in the full tier.)
 @Suite struct DocExampleTests {
     static func tool(_ args: [String]) throws -> (status: Int32, stderr: String) {
@@ -60,6 +61,8 @@ import Testing
             $ pointersim replay Traces/band/cancel.trace --profile motif
             Error: something else
             ```
+
+            Compare `uikit,qt,qt-itemview`.
             """.write(to: dir.appendingPathComponent("docs/Bad.md"), atomically: true, encoding: .utf8)
         try "docs/Bad.md#sh1 check\n".write(to: dir.appendingPathComponent("Tools/doc-examples.txt"), atomically: true, encoding: .utf8)
         func run(_ args: [String]) throws -> String {
@@ -81,6 +84,7 @@ import Testing
         #expect(commands.contains("pointersim replay has no option --frobnicate"), "\(commands)")
         #expect(commands.contains("--profiles uikit,qt,qt-itemview: the command refuses it"), "\(commands)")
         #expect(commands.contains("printed something else than the page shows") && commands.contains("unknown profile \"motif\""), "\(commands)")
+        #expect(commands.contains("docs/Bad.md:16: the profile list uikit,qt,qt-itemview is refused"), "\(commands)")
     }
 
     /// Compare.md's default list is the command's default (`compare --help`).
