@@ -84,7 +84,7 @@ import Testing
         #expect(commands.contains("pointersim replay has no option --frobnicate"), "\(commands)")
         #expect(commands.contains("--profiles uikit,qt,qt-itemview: the command refuses it"), "\(commands)")
         #expect(commands.contains("printed something else than the page shows") && commands.contains("unknown profile \"motif\""), "\(commands)")
-        #expect(commands.contains("docs/Bad.md:16: the profile list uikit,qt,qt-itemview is refused"), "\(commands)")
+        #expect(commands.contains("docs/Bad.md:15: the profile list uikit,qt,qt-itemview is refused"), "\(commands)")
     }
 
     /// Compare.md's default list is the command's default (`compare --help`).
