@@ -27,6 +27,19 @@ import Testing
             == CLI.run(["replay", Self.trace, "--scene", Self.scene, "--profile", "gtk"]).stdout)
     }
 
+    /// A raw recording (decoded, then replayed) takes it too: the keyboard
+    /// recording's Control drag is addSticky under the scene's qt-graphicsview
+    /// band, add under gtk.
+    @Test func aDecodedReplayTakesAProfile() throws {
+        let inputs = ["Traces/recordings/keyboard-logitech-k400plus.evemu", "Traces/recordings/keyboard-logitech-k400plus.drags.ptrace"]
+        let scene = ["--scene", "Traces/recordings/keyboard-logitech-k400plus.scene.json"]
+        let own = try CLI.run(["replay"] + inputs + scene)
+        let gtk = try CLI.run(["replay"] + inputs + scene + ["--profile", "gtk"])
+        #expect(own.status == 0 && gtk.status == 0)
+        #expect(own.stdout.contains("\"modifiers\":[\"control\"],\"mode\":\"addSticky\""))
+        #expect(gtk.stdout.contains("\"modifiers\":[\"control\"],\"mode\":\"add\""))
+    }
+
     @Test func badProfilesAreUsageErrors() throws {
         let r = try CLI.run(["replay", Self.trace, "--profile", "motif"])
         #expect(r.status == 64 && r.stderr.contains("--profile: unknown profile \"motif\"") && r.stderr.contains("qt-itemview (or qt)"))
