@@ -126,5 +126,13 @@ import Testing
         let why = try #require(first["why"] as? [String: [String: String]])
         #expect(why["gtk"]?["rule"] == "applied-at-end")
         #expect(why.keys.sorted() == ["gtk", "qt", "uikit"])
+        // Apart from "why", the lines are the golden comparison's, byte for byte.
+        let golden = try String(contentsOf: CLI.root.appendingPathComponent("Traces/compare/three-toolkits.compare.jsonl"), encoding: .utf8)
+        let plain = golden.split(separator: "\n"), explained = r.stdout.split(separator: "\n")
+        #expect(plain.count == explained.count)
+        for (p, e) in zip(plain, explained) {
+            if let cut = e.range(of: ",\"why\":") { #expect(String(e[..<cut.lowerBound]) + "}" == String(p)) } else { #expect(e == p) }
+        }
+        #expect(explained.filter { $0.contains("\"why\"") }.count >= 3)
     }
 }
