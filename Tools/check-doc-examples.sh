@@ -47,7 +47,7 @@ if [ $fresh = 1 ]; then
 		share/zsh/site-functions/_pointersim share/fish/vendor_completions.d/pointersim.fish; do
 		[ -s "$prefix/$f" ] || fail "install.sh did not install $prefix/$f"
 	done
-	grep -q '^\.TH' "$prefix/share/man/man1/pointersim.1" || fail "the manual page has no .TH"
+	grep -Eq '^\.(TH|Dt) POINTERSIM' "$prefix/share/man/man1/pointersim.1" || fail "the manual page has no title (.Dt or .TH)"
 	bash -n "$prefix/share/bash-completion/completions/pointersim" || fail "the bash completion script does not parse"
 	t "the install step, Tools/install.sh --prefix: the command, its manual page and completions" $t0
 	# After it, every script that names pointersim works: run-demo's hint is a command that runs.
