@@ -71,6 +71,15 @@ public struct ReplayCapture {
     /// indices); nil without a comparison.
     var profiles: (names: [String], changes: [[(ms: Int, items: [Int])]])?
 
+    /// `render --profiles`: at the first input of each difference between the
+    /// profiles (and at each activation difference), each profile's deciding
+    /// rule as `compare --explain` writes its `"why"` object (JSON text), by
+    /// time in ms; the page carries them as `profiles.why`.
+    package private(set) var explanations: [(ms: Int, why: String)] = []
+
+    /// Adds the `"why"` object (JSON text) of the input at `time` (simulation clock).
+    package mutating func addExplanation(time: Double, why: String) { explanations.append((milli(time), why)) }
+
     /// An empty capture of a scene.
     public init(scene: SimulationScene) {
         self.scene = scene

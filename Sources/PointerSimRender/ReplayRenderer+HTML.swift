@@ -63,7 +63,9 @@ extension ReplayRenderer {
     static func json(_ s: String) -> String { var o = ""; appendJSONString(s, to: &o); return o }
 
     /// `render --profiles`: `{"names": [...], "changes": [[[ms, i, i, …], …], …]}`, each
-    /// profile's selection (item indices) after each input that changed it;
+    /// profile's selection (item indices) after each input that changed it,
+    /// then, when there are any, `"why": [[ms, {profile: {rule, words, source}}], …]`
+    /// (`compare --explain`'s reasons at the first input of each difference);
     /// `null` without a comparison.
     static func profilesJSON(_ c: ReplayCapture) -> String {
         guard let p = c.profiles else { return "null" }
@@ -72,7 +74,11 @@ extension ReplayRenderer {
             if k > 0 { s += "," }
             s += "[" + list.map { "[" + ([$0.ms] + $0.items).map(String.init).joined(separator: ",") + "]" }.joined(separator: ",") + "]"
         }
-        return s + "]}"
+        s += "]"
+        if !c.explanations.isEmpty {
+            s += ",\"why\":[" + c.explanations.map { "[\($0.ms)," + $0.why + "]" }.joined(separator: ",") + "]"
+        }
+        return s + "}"
     }
 
     static func header(_ c: ReplayCapture, title: String) -> String {

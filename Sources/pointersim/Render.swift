@@ -3,6 +3,8 @@ import PointerSimCore
 import PointerSimFormats
 import PointerSimPipeline
 import PointerSimRender
+import PointerSimTesting
+import PointerSimInput
 
 #if canImport(Glibc)
 import Glibc
@@ -66,7 +68,7 @@ extension PointerSimCommand {
                     var s = try libinput.applied(to: try loadScene(scene, profile: profile))
                     let ps = profileList
                     if let first = ps.first { s.scene.band.profile = first }
-                    let capture = try ReplayCapture.replay(paths: traces, scene: s.scene, decoder: s.decoder, profiles: ps)
+                    var capture = try ReplayCapture.replay(paths: traces, scene: s.scene, decoder: s.decoder, profiles: ps)
                     if s.scene.items.isEmpty, let began = capture.firstBandBegan {
                         writeStderr("pointersim: note: a band began at t=\(formatLogNumber(began)), but the scene has no items, so it selects nothing (give --scene with a scene that has items)\n")
                     }
@@ -74,6 +76,7 @@ extension PointerSimCommand {
                     // inputs can be read again (files, not `-` or a FIFO).
                     var others: [ReplayCapture] = []
                     if ps.count >= 2 && traces.allSatisfy(isRegularFile) {
+                        try Self.explain(&capture, paths: traces, scene: s.scene, decoder: s.decoder, profiles: ps)
                         for p in ps.dropFirst() {
                             var scene = s.scene
                             scene.band.profile = p
@@ -95,6 +98,25 @@ extension PointerSimCommand {
                 let kind = output.hasSuffix(".svg") ? "SVG summary" : "HTML viewer"
                 // A message, so on stderr (stdout is for data), as `record` names its files.
                 writeStderr("pointersim: wrote \(output): \(kind), \(Self.byteCount(size)), \(lines) log lines over \(formatLogNumber(duration)) s of trace\(elapsed)\n")
+            }
+        }
+
+        /// The reasons of `compare --explain` for the page's profiles panel
+        /// (`profiles.why`): at the first input of each difference and at each
+        /// activation difference.
+        static func explain(_ capture: inout ReplayCapture, paths: [String], scene: SimulationScene, decoder: DecoderConfiguration, profiles: [BandProfile]) throws {
+            var events: [PointerEvent] = []
+            try ProfileCompare.forEachStep(paths: paths, scene: scene, decoder: decoder, profiles: []) { e, _ in events.append(e) }
+            let states = CompareExplanation.states(scene: scene, profiles: profiles, events: events)
+            var comparison = ProfileComparison(scene: scene, profiles: profiles)
+            var agreeing = true
+            for (k, e) in events.enumerated() {
+                let step = comparison.process(e)
+                if (agreeing && !step.selectionsAgree) || !step.activationsAgree {
+                    let why = CompareExplanation.json(names: profiles.map(\.name), CompareExplanation.reasons(profiles: profiles, states: states, step: k, event: e))
+                    capture.addExplanation(time: step.time, why: why)
+                }
+                agreeing = step.selectionsAgree
             }
         }
 

@@ -135,4 +135,21 @@ import Testing
         }
         #expect(explained.filter { $0.contains("\"why\"") }.count >= 3)
     }
+
+    /// `render --profiles` carries the same reasons for the viewer's profiles
+    /// panel (`profiles.why` in the page's data), keyed by time in ms.
+    @Test func theViewerPageCarriesTheReasons() throws {
+        let out = try CLI.temp("why.html", "")
+        let r = try CLI.run(["render", "Traces/compare/three-toolkits.trace", "--scene", "Traces/compare/three-toolkits.scene.json", "--profiles", "uikit,qt,gtk", "--output", out])
+        #expect(r.status == 0)
+        let page = try String(contentsOfFile: out, encoding: .utf8)
+        let start = try #require(page.range(of: "<script type=\"application/json\" id=\"ps-profiles\">")).upperBound
+        let end = try #require(page.range(of: "</script>", range: start..<page.endIndex)).lowerBound
+        let data = try #require(try JSONSerialization.jsonObject(with: Data(page[start..<end].utf8)) as? [String: Any])
+        let why = try #require(data["why"] as? [[Any]])
+        #expect(why.first?.first as? Int == 200)
+        let first = try #require(why.first?.last as? [String: [String: String]])
+        #expect(first["gtk"]?["rule"] == "applied-at-end" && first["gtk"]?["source"]?.contains("gtk_list_base_drag_end") == true)
+        #expect(data["changes"] != nil && data["names"] as? [String] == ["uikit", "qt", "gtk"])
+    }
 }
