@@ -115,7 +115,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "PointerSimCLITests",
-            dependencies: ["pointersim", "PointerSimTestSupport"]),
+            dependencies: ["pointersim", "PointerSimCore", "PointerSimTestSupport"]),
         // Checks of the repository itself, not of one module: ported
         // functions, licence notices, the package manifests, the docs and
         // their links, the `uikit` sources table, the trace comments. (The
