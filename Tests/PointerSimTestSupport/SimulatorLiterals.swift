@@ -74,10 +74,8 @@ public func logText(_ records: [LogRecord]) -> String {
 /// (its number, the expected and the actual line) and both line counts.
 public func assertLog(_ records: [LogRecord], _ expected: String, _ comment: String = "",
                       sourceLocation: SourceLocation = #_sourceLocation) {
-    func lines(_ s: String) -> [String] {
-        s.split(separator: "\n").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
-    }
-    assertLines(records.map { LogLine.render($0) }, lines(expected), comment, sourceLocation: sourceLocation)
+    let wanted = lines(expected).map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+    assertLines(records.map { LogLine.render($0) }, wanted, comment, sourceLocation: sourceLocation)
 }
 
 /// Records a failure at `sourceLocation` unless `actual` equals `expected`
@@ -87,13 +85,13 @@ public func assertLog(_ records: [LogRecord], _ expected: String, _ comment: Str
 public func assertLines(_ actual: String, _ expected: String, _ comment: String = "",
                         sourceLocation: SourceLocation = #_sourceLocation) {
     guard actual != expected else { return }
-    let a = actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    let e = expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    if a == e {
-        Issue.record(Comment(rawValue: prefix(comment) + "the same lines, different bytes (line ends?)"), sourceLocation: sourceLocation)
-    } else {
-        assertLines(a, e, comment, sourceLocation: sourceLocation)
-    }
+    assertLines(lines(actual), lines(expected), comment, sourceLocation: sourceLocation)
+}
+
+/// The lines of `text` split at each LF byte (a CR before it stays in its
+/// line), a final newline giving an empty last line.
+private func lines(_ text: String) -> [String] {
+    text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { String(String.UnicodeScalarView($0)) }
 }
 
 /// Records a failure at `sourceLocation` unless the lists of lines are
@@ -104,9 +102,10 @@ public func assertLines(_ actual: [String], _ expected: [String], _ comment: Str
     guard actual != expected else { return }
     let n = min(actual.count, expected.count)
     let i = (0..<n).first { actual[$0] != expected[$0] } ?? n
-    let show = { (l: [String]) in i < l.count ? l[i] : "(no line: \(l.count) lines)" }
+    let count = { (n: Int) in n == 1 ? "1 line" : "\(n) lines" }
+    let show = { (l: [String]) in i < l.count ? l[i] : "(no line: \(count(l.count)))" }
     Issue.record(Comment(rawValue: prefix(comment) + """
-        line \(i + 1) differs (\(actual.count) lines, expected \(expected.count))
+        line \(i + 1) differs (\(count(actual.count)), expected \(expected.count))
          expected: \(show(expected))
            actual: \(show(actual))
         """), sourceLocation: sourceLocation)
@@ -114,7 +113,7 @@ public func assertLines(_ actual: [String], _ expected: [String], _ comment: Str
 
 private func prefix(_ comment: String) -> String { comment.isEmpty ? "" : comment + ": " }
 
-extension Substring {
+extension String {
     fileprivate func trimmingWhitespace() -> String {
         String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
     }
