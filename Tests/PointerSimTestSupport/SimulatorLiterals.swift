@@ -68,9 +68,9 @@ public func logText(_ records: [LogRecord]) -> String {
 }
 
 /// Records a failure at `sourceLocation` unless the records' log
-/// (``logText(_:)``) is `expected`: its lines, compared after trimming each
-/// and dropping blank ones, so a multi-line literal may be indented and end
-/// with or without a newline. The failure names the first line that differs
+/// (``logText(_:)``) is `expected`: the log's lines against the expected
+/// ones, each of those trimmed and blank ones dropped, so a multi-line
+/// literal may be indented and end with or without a newline. The failure names the first line that differs
 /// (its number, the expected and the actual line) and both line counts.
 public func assertLog(_ records: [LogRecord], _ expected: String, _ comment: String = "",
                       sourceLocation: SourceLocation = #_sourceLocation) {
