@@ -194,8 +194,8 @@ import PointerSimCore
         let count = only.map { $0 + 1 } ?? sessions
         let what = only.map { "session \($0) of seed \(seed) (kind \(kind.rawValue), profile \(profile?.name ?? "any"))" }
             ?? "\(sessions) session\(sessions == 1 ? "" : "s") (kind \(kind.rawValue), profile \(profile?.name ?? "any"), seed \(seed))"
-        var rng = SplitMix64(seed: seed)
-        var next = 0
+        // Session k is made alone (SessionGenerator.session(_:seed:)): --only N starts at N.
+        var next = only ?? 0
         var shown = 0.0
         func showProgress(_ done: Int) {
             guard progress else { return }
@@ -213,8 +213,7 @@ import PointerSimCore
             // A batch: one session per child, played side by side, then taken in order.
             var batch: [(Int, ConformanceSession)] = []
             while next < count && batch.count < children.count {
-                let s = generator.session(using: &rng)
-                if only == nil || next == only { batch.append((next, s)) }
+                batch.append((next, generator.session(next, seed: seed)))
                 next += 1
             }
             if batch.isEmpty { continue }

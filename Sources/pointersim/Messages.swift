@@ -2,8 +2,8 @@ import ArgumentParser
 import PointerSimFormats
 
 /// Messages never echo hostile input: every argument a message quotes is
-/// quoted by its first 40 characters (`InputError.excerpt`, docs/Limits.md)
-/// with control characters escaped, and no message carries a raw control
+/// quoted by its first 40 characters (`InputError.excerpt`, docs/Limits.md;
+/// a file name, with a `/`, whole up to 4096 bytes) with control characters escaped, and no message carries a raw control
 /// character but its own line ends. The argument parser's own messages
 /// (unknown options, bad values, our `validate()`s' errors) are rewritten
 /// this way before they are written.
@@ -30,8 +30,12 @@ enum Messages {
 
     /// Whether a message would show `token` differently from how it is
     /// quoted: longer than the excerpt, or holding a control character.
+    /// A file name (a token with a `/`) is shown whole up to 4096 bytes
+    /// (`PATH_MAX`), as the messages of 65, 66 and 73 show them.
     static func needsQuoting(_ token: String) -> Bool {
-        token.unicodeScalars.count > InputError.excerptLength || token.unicodeScalars.contains { $0.value < 0x20 || (0x7f...0x9f).contains($0.value) }
+        if token.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7f...0x9f).contains($0.value) }) { return true }
+        if token.contains("/") { return token.utf8.count > 4096 }
+        return token.unicodeScalars.count > InputError.excerptLength
     }
 
     /// The parser's message `text` for `arguments`: each argument it
