@@ -99,7 +99,7 @@ public enum Counterexample {
                 if st.st_mode & S_IFMT != S_IFDIR { return "\(p): not a folder" }
                 return access(p, W_OK | X_OK) == 0 ? nil : "\(p): \(reason(errno))"
             }
-            if errno != ENOENT { return "\(p): \(reason(errno))" }
+            if errno != ENOENT && errno != ENOTDIR { return "\(p): \(reason(errno))" }
             let up = parent(p)
             if up == p { return nil }
             p = up
