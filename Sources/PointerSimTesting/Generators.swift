@@ -63,7 +63,7 @@ public struct SessionGenerator: Sendable {
     }
 
     /// The sessions of a seed, in order (`pointersim conform --seed S --sessions N`).
-    /// Each is ``session(_:seed:)``: session `k` is the same whatever the count.
+    /// Each is made alone (`session(_:seed:)`): session `k` is the same whatever the count.
     public func sessions(count: Int, seed: UInt64) -> [ConformanceSession] {
         (0..<count).map { session($0, seed: seed) }
     }
