@@ -40,7 +40,7 @@ extension PointerSimCommand {
         @Flag(help: "Grid scenes only: cells of one size filling whole rows from the view's corner, nothing selected initially (GtkGridView).")
         var grid = false
 
-        @Option(help: "How long the implementation may take to send one answer line, in seconds, 0 (no limit) to 86400 (it is then stopped, with every process it started).")
+        @Option(parsing: .unconditional, help: "How long the implementation may take to send one answer line, in seconds, 0 (no limit) to 86400 (it is then stopped, with every process it started).")
         var timeout: Double = 30
 
         @Option(parsing: .unconditional, help: "How many sessions (1 to 1000000000).")

@@ -41,7 +41,7 @@ struct PointerSimCommand: ParsableCommand {
 
     /// The options whose value is taken whatever it looks like (a `-…`
     /// after one is its value, not an option).
-    static let unconditionalOptions: Set<String> = ["--sessions", "--seed", "--only", "--min-compared", "--jobs", "--candidates"]
+    static let unconditionalOptions: Set<String> = ["--sessions", "--seed", "--only", "--min-compared", "--jobs", "--candidates", "--timeout"]
 
     /// The argument parser's `main(_:)`, with its messages rewritten
     /// (``Messages/rewritten(_:arguments:)``): an argument it repeats is

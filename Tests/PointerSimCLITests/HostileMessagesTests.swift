@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func everyCaseOfTheFifthCorpusGivesItsExactStatusAndMessages() throws {
-        try HostileCorpus(folder: Self.folder, atLeast: 56, statuses: [0, 64, 65, 66, 73, 76], everyStatusOccurs: true, messageShape: { c, r in
+        try HostileCorpus(folder: Self.folder, atLeast: 57, statuses: [0, 64, 65, 66, 73, 76], everyStatusOccurs: true, messageShape: { c, r in
             #expect(Self.isTame(r.stderr), "\(c.name): a raw control character or an echoed token in \(r.stderr.debugDescription.prefix(300))")
             switch r.status {
             case 64: #expect(r.stderr.hasPrefix("Error: "), "\(c.name): a usage error starts with Error: (docs/CommandLine.md)")
