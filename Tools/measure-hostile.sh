@@ -1,6 +1,6 @@
 #!/bin/sh
 # The figures of docs/Limits.md: time and peak memory of the release build on
-# each hostile input of issues #8, #21 and #37 (the big ones are generated in a temporary
+# each hostile input of issues #8, #21, #37 and #44 (the big ones are generated in a temporary
 # folder). Usage (the release build is made first; POINTERSIM_BIN=PATH uses
 # another binary):
 #   Tools/measure-hostile.sh
@@ -137,3 +137,14 @@ run "1,024 devices at every limit (240 MB)" replay "$tmp/many.yaml"
 rm -f "$tmp/many.yaml"
 run "a libinput record header indented with tabs" decode $bounds/libinput-tab-indent-header.yaml
 run "--frames 1e9" replay Traces/band/cancel.trace --verbose --frames 1e9
+
+# Issue #44 (Traces/hostile/messages-and-conform; docs/Limits.md's fifth table).
+r5=Traces/hostile/messages-and-conform
+word="replya$(python3 -c 'print("x" * 120000)')"
+run "help with a 120 kB word" help "$word"
+run "a bare 120 kB word" "$word"
+run "a word with a title sequence" "$(printf '\033]0;pwned\007replay')"
+run "an unknown option of 120 kB" replay Traces/band/cancel.trace "--$word"
+run "conform --only 999999999" conform --exec $r5/namer.sh --kind band --only 999999999 --min-compared 0
+run "conform --sessions 20000 --report MISSING/r.json" conform --exec $r5/never.sh --sessions 20000 --report "$tmp/missing/r.json"
+(cd "$tmp" && run "conform --out q/r (relative, not there yet)" conform --exec "python3 '$OLDPWD/Examples/ConformPython/band_round_even.py'" --kind band --profile uikit --out q/r)
