@@ -4,7 +4,7 @@ import PointerSimFormats
 /// `pointersim compare --explain`: for a step at which the profiles part
 /// (or activate different items), the rule of each profile that decided what
 /// it did, in words and with where that rule comes from. The words are the
-/// conformance oracle's (``Conformance``'s explanation of a divergence: the
+/// conformance oracle's (`Conformance`'s explanation of a divergence: the
 /// press, the rule applied, the band), refined with the band rule that made
 /// this profile differ: its threshold, when its selection is applied, or its
 /// mode table.
@@ -37,7 +37,7 @@ package enum CompareExplanation {
 
     /// Each profile's reason for its state after step `k`.
     /// - Parameters:
-    ///   - states: ``states(scene:profiles:events:)``.
+    ///   - states: `states(scene:profiles:events:)`.
     package static func reasons(profiles: [BandProfile], states all: States, step k: Int, event: PointerEvent) -> [Reason] {
         let states = all.perProfile
         let now = states.map { $0[k] }

@@ -228,13 +228,13 @@ func profileArgumentProblem(_ value: String) -> String? {
 }
 
 /// The profile `--profile VALUE` names: a registered one by name or alias,
-/// else the file's (``ConformRun/profile(text:file:)``, as `conform --profile`).
+/// else the file's (`ConformRun.profile(text:file:)`, as `conform --profile`).
 func profileArgument(_ value: String) throws -> BandProfile {
     if let p = BandProfile.named(value) { return p }
     return try ConformRun.profile(text: try readTextFile(value), file: value)
 }
 
-/// Loads the scene of `--scene` (``loadScene(_:)``), then replaces its
+/// Loads the scene of `--scene` (`loadScene(_:)`), then replaces its
 /// band profile with `--profile`'s, if given.
 func loadScene(_ path: String?, profile: String?) throws -> SceneSetup {
     var s = try loadScene(path)
