@@ -571,11 +571,15 @@ function styleShapePath(ctx, s) {  // a style shape (points), centred at 0,0
   else if (s.horizontalBeam !== undefined) rr(ctx, -s.horizontalBeam / 2, -1, s.horizontalBeam, 2, 1);
   else if (s.path) { ctx.beginPath(); s.path.forEach((q, i) => i ? ctx.lineTo(q[0], q[1]) : ctx.moveTo(q[0], q[1])); ctx.closePath(); }
 }
+// Text on the stage at a size on screen (px), whatever the drawing's scale: labels stay readable at 1×.
+let SCR = 1;
+const F = (n, bold) => (bold ? 'bold ' : '') + (n / SCR) + 'px system-ui,sans-serif';
 const EFFECT_COLOUR = { highlight: '#f5a623', lift: '#7b61ff', hover: '#50b4d8', system: '#999999', hidden: '#bbbbbb', none: '#777777', automatic: '#999999' };
 function drawStage(s) {
   const ctx = sctx;
   applyGeometry(s.line);
   const S = fit * zoom.z;  // screen px per view point
+  SCR = S;
   ctx.setTransform(1, 0, 0, 1, 0, 0); ctx.fillStyle = '#e8e8e8'; ctx.fillRect(0, 0, stage.width, stage.height);
   ctx.setTransform(dpr * S, 0, 0, dpr * S, -zoom.x * dpr * S, -zoom.y * dpr * S);
   ctx.fillStyle = '#f0f0f0'; ctx.fillRect(EXT[0], EXT[1], EW, EH);
@@ -600,12 +604,12 @@ function drawStage(s) {
     const tagged = new Map();
     if (PROF && visible.length <= 2000) {
       // at the body's size (13 px on screen), in rows along the top when one row is too narrow
-      const sets = PROF.names.map((_, k) => profileAt(k, s.t * 1000).sel), fs = 13 / S, pad = 3 / S, gap = 2 / S, h = fs + 2 * pad;
+      const sets = PROF.names.map((_, k) => profileAt(k, s.t * 1000).sel), fs = 13 / S, pad = 2 / S, gap = 2 / S, h = fs + 2 * pad;
       ctx.font = fs + 'px system-ui,sans-serif'; ctx.textBaseline = 'middle'; ctx.textAlign = 'center';
       const tags = PointerSimViewerLib.profileTags(PROF.names);
       const full = PROF.names.map(n => ctx.measureText(n).width + 2 * pad), short = tags.map(n => ctx.measureText(n).width + 2 * pad);
       for (const i of visible) {
-        const L = layoutTags(full, short, IW[i], h, gap, IH[i] * 0.62); if (!L) continue;
+        const L = layoutTags(full, short, IW[i], h, gap, IH[i] * 0.7); if (!L) continue;
         let bottom = 0;
         PROF.names.forEach((n, k) => { const c = PROF_COLOURS[k % PROF_COLOURS.length], on = !!sets[k][i], w = (L.names ? full : short)[k], x = IX[i] + L.pos[k][0], y = IY[i] + L.pos[k][1];
           ctx.fillStyle = on ? c : '#fff'; ctx.fillRect(x, y, w, h); ctx.strokeStyle = c; ctx.lineWidth = (k === PK ? 2.5 : 1) / S; ctx.strokeRect(x, y, w, h);
@@ -619,7 +623,7 @@ function drawStage(s) {
       ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
       for (const i of visible) {
         const top = tagged.get(i) || 0, ih = IH[i] - top;
-        const id = IDS[i], size = Math.min(14 / S, ih * 0.6, IW[i] / Math.max(1, id.length) * 1.7);  // at most 14 px on screen
+        const id = IDS[i], size = Math.min(14 / S, ih * 0.7, IW[i] / Math.max(1, id.length) * 1.7);  // at most 14 px on screen
         if (size * S < 5) continue;
         const cy = IY[i] + top + ih / 2;
         ctx.font = size + 'px system-ui,sans-serif'; ctx.fillStyle = SHOWN[i] ? '#fff' : '#333';
@@ -682,7 +686,7 @@ function drawStage(s) {
       regionLabels.push([r.id, x, y, w, h]);
     });
     ctx.fillStyle = '#6c3483';
-    for (const [id, x, y, w, h] of regionLabels) { if (w > 30 && h > 12) placeLabel(ctx, id, x + 3, y + 2, '11px system-ui,sans-serif'); else placeLabel(ctx, id, x, y - 14, '11px system-ui,sans-serif'); }
+    for (const [id, x, y, w, h] of regionLabels) { if (w > 30 && h > 12) placeLabel(ctx, id, x + 3 / S, y + 2 / S, F(12)); else placeLabel(ctx, id, x, y - 15 / S, F(12)); }
   }
   // the pointer's trail up to this line (content coordinates), coloured by time as the SVG's path
   if (layers.trail && TRAIL.n > 1 && s.line >= 0) {
@@ -703,16 +707,16 @@ function drawStage(s) {
     if (m.point) {  // a point the event names (content coordinates), e.g. a context click
       const [x, y] = m.point; ctx.strokeStyle = '#16a085'; ctx.lineWidth = 2 / S; ctx.beginPath(); ctx.arc(x, y, 7 / S, 0, 2 * Math.PI); ctx.moveTo(x - 11 / S, y); ctx.lineTo(x + 11 / S, y); ctx.moveTo(x, y - 11 / S); ctx.lineTo(x, y + 11 / S); ctx.stroke();
       DRAWN.boxes.push(['mark ' + m.kind, x - ox - 11 / S, y - oy - 11 / S, x - ox + 11 / S, y - oy + 11 / S]);
-      markLabels.set(m.kind, [x + 9 / S, y - 9 / S - 13]);
+      markLabels.set(m.kind, [x + 9 / S, y - 23 / S]);
       continue;
     }
     const i = m.item; ctx.setLineDash([4, 3]); ctx.lineWidth = 2 / S; ctx.strokeStyle = '#16a085';
     ctx.strokeRect(IX[i] - 3, IY[i] - 3, IW[i] + 6, IH[i] + 6); ctx.setLineDash([]);
     DRAWN.boxes.push(['mark ' + m.kind, IX[i] - 3 - ox, IY[i] - 3 - oy, IX[i] + IW[i] + 3 - ox, IY[i] + IH[i] + 3 - oy]);
-    if (!markLabels.has(m.kind)) markLabels.set(m.kind, [IX[i] - 3, IY[i] - 18]);
+    if (!markLabels.has(m.kind)) markLabels.set(m.kind, [IX[i] - 3, IY[i] - 3 - 15 / S]);
   }
   ctx.fillStyle = '#16a085';
-  for (const [kind, [x, y]] of markLabels) placeLabel(ctx, kind, x, y, '11px system-ui,sans-serif');
+  for (const [kind, [x, y]] of markLabels) placeLabel(ctx, kind, x, y, F(12));
   // the band (content coordinates), or the last one for a second after it ended
   const b = s.band;
   if (layers.band && b && (b.active || T[s.line] - b.endedAt <= 1000)) {
@@ -725,7 +729,7 @@ function drawStage(s) {
     // the mode inside the band's top-left corner (inside the view when it scrolled away)
     ctx.fillStyle = colour;
     const label = b.mode + (b.active ? '' : b.cancelled ? ' · cancelled' : ' · ended');
-    if (w > 40 && h > 16) placeLabel(ctx, label, Math.max(x, ox) + 3, Math.max(y, oy) + 3, 'bold 11px system-ui,sans-serif');
+    if (w * S > 40 && h * S > 16) placeLabel(ctx, label, Math.max(x, ox) + 3 / S, Math.max(y, oy) + 3 / S, F(12, true));
     if (b.cancelled) { ctx.beginPath(); ctx.moveTo(x + w - 9, y + h - 9); ctx.lineTo(x + w, y + h); ctx.moveTo(x + w, y + h - 9); ctx.lineTo(x + w - 9, y + h); ctx.stroke(); }
   }
   ctx.restore();  // back to view coordinates
@@ -766,7 +770,7 @@ function drawStage(s) {
   }
   ctx.restore();
   ctx.strokeStyle = '#999'; ctx.lineWidth = 1 / S; ctx.strokeRect(0, 0, VW, VH);
-  ctx.setTransform(dpr, 0, 0, dpr, 0, 0); ctx.font = '11px system-ui,sans-serif'; ctx.textAlign = 'right'; ctx.textBaseline = 'bottom';
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0); ctx.font = '12px system-ui,sans-serif'; ctx.textAlign = 'right'; ctx.textBaseline = 'bottom';
   ctx.fillStyle = 'rgba(0,0,0,0.55)'; ctx.fillText(zoom.z > 1 ? 'zoom ' + zoom.z.toFixed(1) + '× · drag to pan · double-click resets' : 'wheel zooms the scene', EW * fit - 6, EH * fit - 4);
 }
 // Labels (view points, drawn in content coordinates less labelOffset): kept inside the
@@ -774,9 +778,11 @@ function drawStage(s) {
 let placed = [], labelOffset = [0, 0];
 function placeLabel(ctx, text, x, y, font) {
   ctx.font = font; ctx.textAlign = 'left'; ctx.textBaseline = 'top';
-  const w = ctx.measureText(text).width, h = parseFloat(font.replace(/^bold /, '')) + 2;
+  const w = ctx.measureText(text).width, h = parseFloat(font.replace(/^bold /, '')) + 2 / SCR;
   const [X, Y] = PointerSimViewerLib.placeLabel(placed, x - labelOffset[0], y - labelOffset[1], w, h, [zoom.x, zoom.y, zoom.x + EW / zoom.z, zoom.y + EH / zoom.z], fit * zoom.z);
   DRAWN.labels.push([text, X, Y, X + w, Y + h]);
+  // a white halo first, so that a label stays legible over items and bands
+  ctx.save(); ctx.lineWidth = 3 / SCR; ctx.lineJoin = 'round'; ctx.strokeStyle = 'rgba(255,255,255,0.85)'; ctx.strokeText(text, X + labelOffset[0], Y + labelOffset[1]); ctx.restore();
   ctx.fillText(text, X + labelOffset[0], Y + labelOffset[1]);
 }
 function drawOverlays(ctx, s) {
@@ -785,15 +791,15 @@ function drawOverlays(ctx, s) {
   ctx.fillStyle = 'rgba(0,0,0,0.28)';
   if (ch > VH) { const h = VH * VH / ch, y = s.scroll[1] / (ch - VH) * (VH - h); rr(ctx, VW - 6, y + 1, 4, h - 2, 2); ctx.fill(); }
   if (cw > VW) { const w = VW * VW / cw, x = s.scroll[0] / (cw - VW) * (VW - w); rr(ctx, x + 1, VH - 6, w - 2, 4, 2); ctx.fill(); }
-  ctx.font = '11px system-ui,sans-serif'; ctx.textAlign = 'right'; ctx.textBaseline = 'top'; ctx.fillStyle = '#555';
-  if (cw > VW || ch > VH) ctx.fillText('scroll offset (' + s.scroll[0] + ', ' + s.scroll[1] + ')', VW - 12, 4);
+  ctx.font = F(12); ctx.textAlign = 'right'; ctx.textBaseline = 'top'; ctx.fillStyle = '#555';
+  if (cw > VW || ch > VH) ctx.fillText('scroll offset (' + s.scroll[0] + ', ' + s.scroll[1] + ')', VW - 12 / SCR, 4 / SCR);
   // autoscroll: the edge zones it scrolls toward
   const [vx, vy] = s.autoscroll, z = H.config.edgeZone;
   if (vx || vy) {
     ctx.fillStyle = 'rgba(245,166,35,0.35)';
     if (vy > 0) ctx.fillRect(0, VH - z, VW, z); if (vy < 0) ctx.fillRect(0, 0, VW, z);
     if (vx > 0) ctx.fillRect(VW - z, 0, z, VH); if (vx < 0) ctx.fillRect(0, 0, z, VH);
-    ctx.fillStyle = '#b06f00'; ctx.textAlign = 'center'; ctx.textBaseline = vy > 0 ? 'bottom' : 'top'; ctx.font = 'bold 12px system-ui,sans-serif';
+    ctx.fillStyle = '#b06f00'; ctx.textAlign = 'center'; ctx.textBaseline = vy > 0 ? 'bottom' : 'top'; ctx.font = F(13, true);
     ctx.fillText('autoscroll ' + (vy > 0 ? '↓' : vy < 0 ? '↑' : '') + (vx > 0 ? '→' : vx < 0 ? '←' : '') + ' ' + Math.round(Math.hypot(vx, vy)) + ' pt/s', VW / 2, vy > 0 ? VH - z - 2 : z + 2);
   }
   // the latch: the latched axes through the presented pointer
@@ -803,13 +809,13 @@ function drawOverlays(ctx, s) {
     if (s.latched === 'horizontal' || s.latched === 'both') { ctx.moveTo(0, y); ctx.lineTo(VW, y); }
     if (s.latched === 'vertical' || s.latched === 'both') { ctx.moveTo(x, 0); ctx.lineTo(x, VH); }
     ctx.stroke(); ctx.setLineDash([]);
-    ctx.fillStyle = '#e67e22'; ctx.font = 'bold 11px system-ui,sans-serif'; ctx.textAlign = 'left'; ctx.textBaseline = 'bottom';
-    ctx.fillText('latched: ' + s.latched + ' (' + s.region + ')', 6, VH - 6);
+    ctx.fillStyle = '#e67e22'; ctx.font = F(12, true); ctx.textAlign = 'left'; ctx.textBaseline = 'bottom';
+    ctx.fillText('latched: ' + s.latched + ' (' + s.region + ')', 6 / SCR, VH - 6 / SCR);
   }
   if (s.removed) {
-    ctx.fillStyle = 'rgba(208,2,27,0.9)'; ctx.fillRect(0, 0, VW, 22);
-    ctx.fillStyle = '#fff'; ctx.font = 'bold 12px system-ui,sans-serif'; ctx.textAlign = 'left'; ctx.textBaseline = 'middle';
-    ctx.fillText('⚠ device removed: ' + s.removed.device + ' at ' + s.removed.t + ' s', 8, 11);
+    ctx.fillStyle = 'rgba(208,2,27,0.9)'; ctx.fillRect(0, 0, VW, 22 / SCR);
+    ctx.fillStyle = '#fff'; ctx.font = F(13, true); ctx.textAlign = 'left'; ctx.textBaseline = 'middle';
+    ctx.fillText('⚠ device removed: ' + s.removed.device + ' at ' + s.removed.t + ' s', 8 / SCR, 11 / SCR);
   }
 }
 
@@ -833,7 +839,7 @@ function buildTimeline() {
   // axis in trace seconds
   const span = (view1 - view0) / 1000, steps = [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300, 600, 1200, 1800, 3600];
   const step = steps.find(s => s * 1000 / (view1 - view0) * (w - LABEL) >= 70) || 3600;
-  ctx.font = '10px system-ui,sans-serif'; ctx.fillStyle = '#666'; ctx.strokeStyle = '#eee'; ctx.textBaseline = 'top';
+  ctx.font = '11px system-ui,sans-serif'; ctx.fillStyle = '#666'; ctx.strokeStyle = '#eee'; ctx.textBaseline = 'top';
   for (let s = Math.ceil(view0 / 1000 / step) * step; s * 1000 <= view1; s += step) {
     const x = xOf(s * 1000); ctx.beginPath(); ctx.moveTo(x, 12); ctx.lineTo(x, h); ctx.stroke();
     const label = +s.toFixed(3) + ' s', lw = ctx.measureText(label).width, lx = x + 2 + lw <= w - 2 ? x + 2 : x - 2 - lw;
@@ -912,6 +918,8 @@ const ROW = 18; let evRows = [], evCurrent = -1;
 const logBefore = document.createElement('span'), logCur = document.createElement('span'), logAfter = document.createElement('span');
 logCur.className = 'cur'; logCur.id = 'curline'; logPre.append(logBefore, logCur, logAfter);
 evSpacer.style.height = (EV.length * ROW) + 'px';
+if (!EV.length) { const d = document.createElement('div'); d.id = 'noEvents'; d.style.cssText = 'padding:6px;color:#666;font:13px system-ui,sans-serif;white-space:normal';
+  d.textContent = 'No events: ' + (N ? 'every one of the ' + N + ' log lines is a pointer line (no press, band, region or other event happened).' : 'the log is empty.'); evBox.appendChild(d); }
 function evSummary(i) {
   const k = KINDS[K[i]];
   if (k === 'band.selecting' && !H.bandLinesAsText) { const o = ORD[i]; return '+' + B.da[o] + ' −' + B.dr[o] + ' [' + [B.x[o], B.y[o], B.w[o], B.h[o]].map(f3).join(', ') + ']'; }
