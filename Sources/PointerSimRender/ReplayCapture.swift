@@ -168,7 +168,8 @@ public struct ReplayCapture {
             }
         }
         for k in sessions.indices { sessions[k].finish { st, s in others[k].add(st.records, simulator: s) } }
-        if comparing { capture.profiles = (profiles.map(\.name), tracks) }
+        // Without the items carried, the names only: the page offers every profile's replay, no tags.
+        if comparing || (keepingEach && profiles.count >= 2) { capture.profiles = (profiles.map(\.name), tracks) }
         if lane.count > 0 {
             capture.input = lane
             for k in others.indices { others[k].input = lane }

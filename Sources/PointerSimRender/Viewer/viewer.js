@@ -197,6 +197,8 @@ const $ = id => document.getElementById(id);
 // replay as ps-NAME-k (k ≥ 1); the address's profile=NAME picks the replay shown
 const PROF = JSON.parse($('ps-profiles') ? $('ps-profiles').textContent : 'null');
 const PROF_OWN = !!PROF && PROF.names.every((_, k) => !k || $('ps-data-' + k));  // every profile's replay is in the page
+// the profiles' selections side by side (none when the scene's items are not carried: the replays only)
+const PROF_SEL = !!PROF && PROF.changes.length === PROF.names.length;
 const PK = profileIndex(hashProfile(location.hash), PROF, PROF_OWN);
 const SUF = PK ? '-' + PK : '';
 const H = JSON.parse($('ps-data' + SUF).textContent);
@@ -395,12 +397,12 @@ const END = N ? T[N - 1] : 0;  // ms
 // ---- several profiles side by side (render --profiles) -----------------------
 const PROF_COLOURS = ['#2a6bb8', '#2e9d4f', '#e67e22', '#9b59b6', '#d0021b', '#16a5a5', '#7a5c2e', '#e0479e'];  // one per registered profile (7), and one spare
 // each profile's selection changes (diffs), and its selection at a time (moved diff by diff)
-const PROF_CH = PROF ? PROF.changes.map((text, k) => decodeProfileChanges(b64(text), PROF.counts[k])) : [];
+const PROF_CH = PROF_SEL ? PROF.changes.map((text, k) => decodeProfileChanges(b64(text), PROF.counts[k])) : [];
 const PROF_TRACK = PROF_CH.map(ch => profileTrack(ch, NI, initialSel));
 function profileAt(k, ms) { return PROF_TRACK[k].seek(ms); }
 function profileSelection(k, ms) { return profileAt(k, ms).indices(); }
 // where profile k's selection differs from the first profile's (k = 0: where any two differ)
-const PROF_DIFF = PROF ? profileDiffs(PROF_CH, NI, initialSel, END) : [];
+const PROF_DIFF = PROF_SEL ? profileDiffs(PROF_CH, NI, initialSel, END) : [];
 function profilesDifferAt(ms) { return PROF_DIFF.length > 0 && PROF_DIFF[0].some(([a, e]) => a <= ms + 1e-6 && ms + 1e-6 < e); }
 function recordAt(ms) { return lastLE(T, N, ms + 1e-6); }
 function shapeAt(pi) {
@@ -485,7 +487,7 @@ function state(k) {
   else s.selectionCount = 0;
   // render --profiles: the shown profile's selection as the comparison has it (its log's
   // band.began does not list what a band selects as it begins; the comparison does)
-  if (PROF && NI) { const tr = profileAt(PK, s.t * 1000); SHOWN = tr.sel; s.selectionCount = tr.count; }
+  if (PROF_SEL && NI) { const tr = profileAt(PK, s.t * 1000); SHOWN = tr.sel; s.selectionCount = tr.count; }
   // the last unplug
   s.removed = null;
   for (let r = lastLE(MK, MK.length, k); r >= 0 && T[k] - T[MK[r]] <= 2000; r--) { if (KINDS[K[MK[r]]] === 'device.removed') { s.removed = { t: T[MK[r]] / 1000, device: RARE[ORD[MK[r]]].obj.device }; break; } }
@@ -594,7 +596,7 @@ function drawStage(s) {
     // each profile's selection: a tag per profile along the item's top edge, named (its
     // short tag when the names do not fit), filled in its colour when selected; the id below
     const tagged = new Map();
-    if (PROF && visible.length <= 2000) {
+    if (PROF_SEL && visible.length <= 2000) {
       // at the body's size (13 px on screen), in rows along the top when one row is too narrow
       const sets = PROF.names.map((_, k) => profileAt(k, s.t * 1000).sel), fs = 13 / S, pad = 2 / S, gap = 2 / S, h = fs + 2 * pad;
       ctx.font = fs + 'px system-ui,sans-serif'; ctx.textBaseline = 'middle'; ctx.textAlign = 'center';
@@ -816,7 +818,7 @@ const tl = $('timeline'), tctx = tl.getContext('2d');
 const LABEL = 86;
 const LANES = [{ name: 'band', h: 16 }, { name: 'region', h: 16 }, { name: 'events', h: 14 }];
 if (H.hasInput) LANES.push({ name: 'input speed', h: 26 }, { name: 'buttons', h: 10 }, { name: 'scroll · keys', h: 12 });
-if (PROF) LANES.push({ name: 'profiles', h: 6 * PROF.names.length + 2 });
+if (PROF_SEL) LANES.push({ name: 'profiles', h: 6 * PROF.names.length + 2 });
 let view0 = 0, view1 = Math.max(END, 1), tlCache = null;
 function tlHeight() { return 16 + LANES.reduce((a, l) => a + l.h + 3, 0) + 2; }
 function xOf(ms) { return LABEL + (ms - view0) / (view1 - view0) * (tl.clientWidth - LABEL - 8); }
@@ -856,7 +858,7 @@ function buildTimeline() {
     for (let i = 0; i < AUTO.n; i++) if (AUTO.v[0][i] || AUTO.v[1][i]) { const a = T[AUTO.at[i]], e = i + 1 < AUTO.n ? T[AUTO.at[i + 1]] : END; if (e >= view0 && a <= view1) span1(a, e, L, '#f5a623', L.h - 4, 4); } }
   // profiles lane: the top row red where the profiles' selections differ; row k (k ≥ 1) in
   // profile k's colour where its selection differs from the first profile's
-  if (PROF) { const L = lane.profiles;
+  if (PROF_SEL) { const L = lane.profiles;
     PROF_DIFF.forEach((spans, k) => { for (const [a, e] of spans) if (e >= view0 && a <= view1)
       span1(a, e, L, k === 0 ? '#d0021b' : PROF_COLOURS[k % PROF_COLOURS.length], 1 + 6 * k, 5); }); }
   // region lane: the current region, coloured by effect; latched darker
@@ -966,7 +968,7 @@ function updatePanels(s) {
     ['scroll offset', fmtPt(s.scroll) + (s.autoscroll[0] || s.autoscroll[1] ? ' · autoscroll ' + fmtPt(s.autoscroll) + ' pt/s' : ''), 'scroll'],
     ['held', (s.buttons.join(' ') || '—') + ' · ' + (s.modifiers.join(' ') || 'no modifiers'), 'held'],
   ];
-  if (PROF) { const tracks = PROF.names.map((_, k) => profileAt(k, s.t * 1000));
+  if (PROF_SEL) { const tracks = PROF.names.map((_, k) => profileAt(k, s.t * 1000));
     rows.push(['profiles', PROF.names.map((n, k) => { const c = tracks[k].count; return n + ' ' + c + (c && c <= 6 ? ' (' + tracks[k].indices().map(i => IDS[i]).join(' ') + ')' : ''); }).join(' · ')
       + (profilesDifferAt(s.t * 1000) ? ' — differ' : ' — agree') + ' (drawn: ' + PROF.names[PK] + ')', 'profiles']); }
   if (stateTable.rows.length !== rows.length) { stateTable.innerHTML = ''; for (const r of rows) { const tr = stateTable.insertRow(); tr.insertCell().outerHTML = '<th>' + r[0] + '</th>'; tr.insertCell().id = 'st-' + r[2]; } }
@@ -984,8 +986,8 @@ function updatePanels(s) {
   for (const e of ['highlight', 'lift', 'hover']) items.push([EFFECT_COLOUR[e], e + ' (region lane)']);
   items.push(['#666', 'event (events lane)']);
   if (H.hasInput) items.push(['#3b7dd8', 'input speed'], ['#2a6bb8', 'button held (buttons lane)'], ['#8e44ad', 'scroll (scroll · keys lane)'], ['rgba(46,157,79,0.45)', 'modifiers held']);
-  if (PROF) PointerSimViewerLib.profileTags(PROF.names).forEach((g, k) => { const n = PROF.names[k]; items.push([PROF_COLOURS[k % PROF_COLOURS.length], 'tag ' + n + (g !== n ? ' (' + g + ')' : '') + ': selected under ' + n + (k ? '; profiles lane: differs from ' + PROF.names[0] : '')]); });
-  if (PROF) items.push(['#d0021b', 'profiles lane: the profiles differ']);
+  if (PROF_SEL) PointerSimViewerLib.profileTags(PROF.names).forEach((g, k) => { const n = PROF.names[k]; items.push([PROF_COLOURS[k % PROF_COLOURS.length], 'tag ' + n + (g !== n ? ' (' + g + ')' : '') + ': selected under ' + n + (k ? '; profiles lane: differs from ' + PROF.names[0] : '')]); });
+  if (PROF_SEL) items.push(['#d0021b', 'profiles lane: the profiles differ']);
   $('legend').innerHTML = items.map(i => '<div><span class="sw" style="background:' + i[0] + '"></span>' + i[1] + '</div>').join(''); }
 
 // ---- time, playback, input ---------------------------------------------------
@@ -1086,7 +1088,7 @@ if (PROF) {  // the profile whose replay is drawn: a choice that reloads the pag
   const box = $('profileBox'), sel = $('profile'); box.hidden = false;
   PROF.names.forEach((n, k) => { const o = document.createElement('option'); o.value = k; o.textContent = n; o.disabled = !PROF_OWN && k > 0; sel.appendChild(o); });
   sel.value = PK; sel.onchange = () => { location.hash = '#t=' + (cur.ms / 1000).toFixed(3).replace(/\.?0+$/, '') + profileHash(+sel.value); };
-  $('profileNote').textContent = PROF_OWN ? 'items, band, panel and events: ' + PROF.names[PK] + '’s replay; the tags on the items: every profile'
+  $('profileNote').textContent = !PROF_SEL ? PROF.names[PK] + '’s replay (the scene’s ' + H.items.count + ' items are not drawn: no tags)' : PROF_OWN ? 'items, band, panel and events: ' + PROF.names[PK] + '’s replay; the tags on the items: every profile'
     : 'only ' + PROF.names[0] + '’s replay is in this page (its inputs could be read once); the tags on the items: every profile';
 }
 window.addEventListener('hashchange', () => {
@@ -1098,7 +1100,7 @@ layoutStage();
 const start = fromHash(); seek(start === null ? 0 : start);
 // For tests and scripts: the state at a time, the log line text, the layers.
 window.PointerSimViewer = { seek: s => seek(s * 1000), time: () => cur.ms / 1000, playing: () => playing, seekLine: seekLine, state: () => lastState, lineText: lineText, lines: N,
-  profiles: t => { if (!PROF) return null; const r = Object.fromEntries(PROF.names.map((n, k) => [n, profileSelection(k, t * 1000).map(i => IDS[i])])); PROF_TRACK.forEach((tr, k) => profileAt(k, lastState ? lastState.t * 1000 : 0)); return r; },
+  profiles: t => { if (!PROF_SEL) return null; const r = Object.fromEntries(PROF.names.map((n, k) => [n, profileSelection(k, t * 1000).map(i => IDS[i])])); PROF_TRACK.forEach((tr, k) => profileAt(k, lastState ? lastState.t * 1000 : 0)); return r; },
   profileDiffs: () => PROF_DIFF, lanes: () => LANES.map(l => l.name), timelineLabels: () => { if (!tlCache) buildTimeline(); return TL_LABELS.slice(); },
   inputCounts: () => { const c = {}; for (let i = 0; i < NIN; i++) c[IN.type[i]] = (c[IN.type[i]] || 0) + 1; return c; },
   profileShown: () => PROF ? PROF.names[PK] : null, profileReplays: PROF_OWN, extent: () => EXT.slice(), drawn: () => DRAWN, zoom: () => Object.assign({}, zoom),
