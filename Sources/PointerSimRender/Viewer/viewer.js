@@ -538,6 +538,15 @@ const EXT = (() => {
 const EW = EXT[2] - EXT[0], EH = EXT[3] - EXT[1];
 let fit = 1, dpr = 1;
 const zoom = { z: 1, x: EXT[0], y: EXT[1] };  // stage zoom: view points at the top-left, factor
+// A scene without items or regions (a bare recording): the page opens zoomed onto where the
+// pointer went, so its trail is not a scribble in a corner (fit or a double-click shows all)
+const ZOOM0 = (() => {
+  if (NI || H.regions.length || P < 2) return null;
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (let pi = 0; pi < P; pi++) { const x = MX[pi] / 1000, y = MY[pi] / 1000; if (x < x0) x0 = x; if (x > x1) x1 = x; if (y < y0) y0 = y; if (y > y1) y1 = y; }
+  const m = 40, z = Math.min(40, EW / (x1 - x0 + 2 * m), EH / (y1 - y0 + 2 * m));
+  return z > 1.25 ? { z: z, x: (x0 + x1) / 2 - EW / z / 2, y: (y0 + y1) / 2 - EH / z / 2 } : null;
+})();
 // What this frame drew (view coordinates), for tests: shapes and labels
 let DRAWN = { boxes: [], labels: [] };
 const layers = { items: true, trail: true, regions: true, band: true, pointer: true, model: true, accessories: true, overlays: true };
@@ -569,6 +578,21 @@ function styleShapePath(ctx, s) {  // a style shape (points), centred at 0,0
 let SCR = 1;
 const F = (n, bold) => (bold ? 'bold ' : '') + (n / SCR) + 'px system-ui,sans-serif';
 const EFFECT_COLOUR = { highlight: '#f5a623', lift: '#7b61ff', hover: '#50b4d8', system: '#999999', hidden: '#bbbbbb', none: '#777777', automatic: '#999999' };
+// the pointer's trail up to line s.line (content coordinates), coloured by time as the SVG's path
+function drawTrail(ctx, s, S) {
+  if (!layers.trail || TRAIL.n < 2 || s.line < 0) return;
+  {
+    const last = lastLE(TRAIL.rec, TRAIL.n, s.line), span = Math.max(1, END), steps = 24;
+    ctx.lineWidth = 1.5 / S; ctx.lineJoin = 'round'; ctx.lineCap = 'round';
+    let q = 0;
+    for (let c = 0; c < steps && q < last; c++) {
+      const until = (c + 1) / steps * span; ctx.beginPath(); ctx.moveTo(TRAIL.x[q], TRAIL.y[q]);
+      while (q < last && (T[TRAIL.rec[q + 1]] <= until || c === steps - 1)) { q++; ctx.lineTo(TRAIL.x[q], TRAIL.y[q]); }
+      ctx.strokeStyle = 'hsla(' + timeHue(c / (steps - 1)) + ',75%,45%,0.6)'; ctx.stroke();
+    }
+    DRAWN.trail = last + 1;
+  }
+}
 function drawStage(s) {
   const ctx = sctx;
   applyGeometry(s.line);
@@ -582,6 +606,7 @@ function drawStage(s) {
   const ox = s.scroll[0], oy = s.scroll[1];
   DRAWN = { boxes: [], labels: [], trail: 0, tags: [] }; placed = []; labelOffset = [ox, oy];
   const vx0 = zoom.x, vy0 = zoom.y, vx1 = zoom.x + EW / zoom.z, vy1 = zoom.y + EH / zoom.z;  // the view points on screen
+  let trailDrawn = false;
   ctx.translate(-ox, -oy);
   // items inside the view
   if (layers.items && NI) {
@@ -593,6 +618,7 @@ function drawStage(s) {
     ctx.fillStyle = '#e4e4e4'; ctx.beginPath(); for (const i of visible) if (!SHOWN[i]) ctx.rect(IX[i], IY[i], IW[i], IH[i]); ctx.fill();
     ctx.fillStyle = '#4a90e2'; ctx.beginPath(); for (const i of visible) if (SHOWN[i]) ctx.rect(IX[i], IY[i], IW[i], IH[i]); ctx.fill();
     if (visible.length <= 5000) { ctx.strokeStyle = '#888'; ctx.beginPath(); for (const i of visible) ctx.rect(IX[i], IY[i], IW[i], IH[i]); ctx.stroke(); }
+    drawTrail(ctx, s, S); trailDrawn = true;  // over the items, under their tags and ids
     // each profile's selection: a tag per profile along the item's top edge, named (its
     // short tag when the names do not fit), filled in its colour when selected; the id below
     const tagged = new Map();
@@ -682,18 +708,7 @@ function drawStage(s) {
     ctx.fillStyle = '#6c3483';
     for (const [id, x, y, w, h] of regionLabels) { if (w > 30 && h > 12) placeLabel(ctx, id, x + 3 / S, y + 2 / S, F(12)); else placeLabel(ctx, id, x, y - 15 / S, F(12)); }
   }
-  // the pointer's trail up to this line (content coordinates), coloured by time as the SVG's path
-  if (layers.trail && TRAIL.n > 1 && s.line >= 0) {
-    const last = lastLE(TRAIL.rec, TRAIL.n, s.line), span = Math.max(1, END), steps = 24;
-    ctx.lineWidth = 1.5 / S; ctx.lineJoin = 'round'; ctx.lineCap = 'round';
-    let q = 0;
-    for (let c = 0; c < steps && q < last; c++) {
-      const until = (c + 1) / steps * span; ctx.beginPath(); ctx.moveTo(TRAIL.x[q], TRAIL.y[q]);
-      while (q < last && (T[TRAIL.rec[q + 1]] <= until || c === steps - 1)) { q++; ctx.lineTo(TRAIL.x[q], TRAIL.y[q]); }
-      ctx.strokeStyle = 'hsla(' + timeHue(c / (steps - 1)) + ',75%,45%,0.6)'; ctx.stroke();
-    }
-    DRAWN.trail = last + 1;
-  }
+  if (!trailDrawn) drawTrail(ctx, s, S);  // no items: over the regions
   // items named by recent events of other kinds (a focus, an action, a menu)
   // (one label per kind: at its point, else above its first item)
   const markLabels = new Map();
@@ -1097,6 +1112,7 @@ window.addEventListener('hashchange', () => {
 $('title').textContent = H.title + ' — ' + N + ' log lines, ' + (END / 1000) + ' s' + (H.items.count > NI ? ' (' + H.items.count + ' items, not drawn)' : '') + (PROF ? ' · ' + PROF.names[PK] : '');
 tl.style.height = tlHeight() + 'px';
 layoutStage();
+if (ZOOM0) { Object.assign(zoom, ZOOM0); clampZoom(); }
 const start = fromHash(); seek(start === null ? 0 : start);
 // For tests and scripts: the state at a time, the log line text, the layers.
 window.PointerSimViewer = { seek: s => seek(s * 1000), time: () => cur.ms / 1000, playing: () => playing, seekLine: seekLine, state: () => lastState, lineText: lineText, lines: N,
