@@ -65,7 +65,7 @@ public struct ReplayCapture {
 
     /// Several profiles side by side (`render --profiles`): each profile's
     /// selection changes after every input that changed one, as diffs
-    /// (``ProfileTrack``); nil without a comparison.
+    /// (`ProfileTrack`); nil without a comparison.
     var profiles: (names: [String], tracks: [ProfileTrack])?
 
     /// An empty capture of a scene.

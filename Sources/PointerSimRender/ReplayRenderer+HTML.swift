@@ -64,7 +64,7 @@ extension ReplayRenderer {
     static func json(_ s: String) -> String { var o = ""; appendJSONString(s, to: &o); return o }
 
     /// `render --profiles`: `{"names": [...], "counts": [n, …], "changes": ["BASE64", …]}`,
-    /// each profile's selection changes as diffs (``ProfileTrack``); empty
+    /// each profile's selection changes as diffs (`ProfileTrack`); empty
     /// lists when the scene's items are not carried (the replays only); `null`
     /// without profiles.
     static func profilesJSON(_ c: ReplayCapture) -> String {

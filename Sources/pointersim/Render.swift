@@ -53,7 +53,7 @@ extension PointerSimCommand {
                 var start = timespec(), end = timespec()
                 clock_gettime(CLOCK_MONOTONIC, &start)
                 try writeWhole(to: try OutputSink(path: output)) { sink in
-                    var s = try libinput.applied(to: try loadScene(scene))
+                    let s = try libinput.applied(to: try loadScene(scene))
                     // Every profile's own replay from one reading of the inputs (`-` and FIFOs too).
                     let captures = try ReplayCapture.replayEach(paths: traces, scene: s.scene, decoder: s.decoder, profiles: profileList, keepingEach: true)
                     let capture = captures[0], others = Array(captures.dropFirst())
