@@ -203,3 +203,41 @@ test('profile tags: the initial, or the shortest abbreviation no other profile s
   const tags = V.profileTags(['a', 'ab', 'abc', 'x-y', 'x-z']);
   assert.equal(new Set(tags).size, tags.length, 'every tag distinct: ' + tags);
 });
+
+test('trail: points closer than the spacing dropped, the spacing doubled until few enough remain', () => {
+  const xs = Float64Array.from([0, 0.1, 1, 1.2, 5, 5, 9]), ys = new Float64Array(7);
+  assert.deepEqual(V.thinPath(xs, ys, 7, 100), [0, 2, 4, 6], 'at least half a point apart');
+  assert.deepEqual(V.thinPath(xs, ys, 7, 3), [0, 4, 6], 'spacing 2, then 4: three points');
+  assert.deepEqual(V.thinPath(xs, ys, 0, 10), []);
+  const n = 50000, big = Float64Array.from({ length: n }, (_, i) => i), kept = V.thinPath(big, new Float64Array(n), n, 20000);
+  assert.ok(kept.length <= 20000 && kept.length >= 10000 && kept[0] === 0, `${kept.length} of ${n}`);
+});
+
+test('time colour: blue at the start, red at the end, as the SVG path', () => {
+  assert.equal(V.timeHue(0), 220);
+  assert.equal(V.timeHue(1), 0);
+  assert.equal(V.timeHue(0.5), 290);
+  assert.equal(V.timeHue(-3), 220);
+  assert.equal(V.timeHue(7), 0);
+});
+
+test('profile tags: one row of names, else of short tags, else wrapped rows, else none', () => {
+  const full = [30, 20, 25], short = [8, 12, 12];
+  assert.deepEqual(V.layoutTags(full, short, 100, 17, 2, 60), { names: true, pos: [[2, 2], [34, 2], [56, 2]] });
+  assert.deepEqual(V.layoutTags(full, short, 40, 17, 2, 60), { names: false, pos: [[2, 2], [12, 2], [26, 2]] });
+  // six short tags on a 100-point item: two rows (the second starts where the first is full)
+  const six = [11, 17, 20, 20, 20, 8];
+  const L = V.layoutTags([40, 80, 110, 30, 35, 40], six, 100, 17, 2, 42);
+  assert.equal(L.names, false);
+  assert.deepEqual(L.pos, [[2, 2], [15, 2], [34, 2], [56, 2], [78, 2], [2, 21]]);
+  assert.equal(V.layoutTags([40, 80], [30, 30], 100, 17, 2, 30), null, 'two rows do not fit in 30 points');
+  assert.equal(V.layoutTags([40], [40], 20, 17, 2, 60), null, 'a tag wider than the item');
+});
+
+test('panel text: cut with an ellipsis to fit, log lines wrap after commas, HTML escaped', () => {
+  assert.equal(V.fitText('abcdef', 6), 'abcdef');
+  assert.equal(V.fitText('abcdefg', 6), 'abcde…');
+  assert.equal(V.fitText('abc', 1), '…');
+  assert.equal(V.wrapHTML('{"a":[1,2],"b":"<\\/x>&"}'), '{"a":[1,<wbr>2],<wbr>"b":"&lt;\\/x&gt;&amp;"}');
+  assert.equal(V.wrapHTML('r0c0 r0c1'), 'r0c0 r0c1', 'no break inside an id');
+});
