@@ -173,8 +173,8 @@ function timeHue(f) { return Math.round(220 + 140 * Math.min(1, Math.max(0, f)))
 function layoutTags(full, short, w, rowH, gap, maxH) {
   const rows = ws => { const pos = []; let x = gap, y = gap; for (const tw of ws) { if (tw + 2 * gap > w) return null; if (x + tw + gap > w) { x = gap; y += rowH + gap; } pos.push([x, y]); x += tw + gap; } return y + rowH + gap <= maxH ? pos : null; };
   const oneRow = ws => ws.reduce((a, tw) => a + tw + gap, gap) <= w;
-  if (oneRow(full)) return { names: true, pos: rows(full) };
-  if (oneRow(short)) return { names: false, pos: rows(short) };
+  const f1 = oneRow(full) && rows(full); if (f1) return { names: true, pos: f1 };
+  const s1 = oneRow(short) && rows(short); if (s1) return { names: false, pos: s1 };
   const f = rows(full); if (f) return { names: true, pos: f };
   const sh = rows(short); return sh ? { names: false, pos: sh } : null;
 }

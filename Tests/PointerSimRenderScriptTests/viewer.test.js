@@ -230,7 +230,8 @@ test('profile tags: one row of names, else of short tags, else wrapped rows, els
   const L = V.layoutTags([40, 80, 110, 30, 35, 40], six, 100, 17, 2, 42);
   assert.equal(L.names, false);
   assert.deepEqual(L.pos, [[2, 2], [15, 2], [34, 2], [56, 2], [78, 2], [2, 21]]);
-  assert.equal(V.layoutTags([40, 80], [30, 30], 100, 17, 2, 30), null, 'two rows do not fit in 30 points');
+  assert.equal(V.layoutTags([60, 80], [50, 50], 100, 17, 2, 30), null, 'two rows do not fit in 30 points');
+  assert.equal(V.layoutTags([30], [10], 100, 17, 2, 15), null, 'nor one row in 15');
   assert.equal(V.layoutTags([40], [40], 20, 17, 2, 60), null, 'a tag wider than the item');
 });
 
