@@ -139,7 +139,9 @@ public struct ReplayCapture {
         }
         var tracks: [ProfileTrack] = []
         if comparing {
-            if keepingEach { tracks.append(ProfileTrack(Simulator(scene: main))) }
+            // The first profile's selection starts as the others' (the scene's initial selection):
+            // read from the second session, not from one more simulator of the whole scene.
+            if keepingEach { tracks.append(ProfileTrack(sessions[0].simulator)) }
             for s in sessions { tracks.append(ProfileTrack(s.simulator)) }
             for s in trackers { tracks.append(ProfileTrack(s)) }
         }
