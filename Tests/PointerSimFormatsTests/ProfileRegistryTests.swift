@@ -60,16 +60,24 @@ import Testing
     /// the docs and the profiles' files all go through it.
     @Test func everySceneKeyOfASettingIsWrittenOnceInSources() throws {
         let sources = Repository.root.appendingPathComponent("Sources")
-        var code = ""
+        // Every string literal of one word (letters only) in code, counted; comments may name a key.
+        var counts: [Substring: Int] = [:]
         let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
         for case let url as URL in files where url.pathExtension == "swift" {
             let text = try String(contentsOf: url, encoding: .utf8)
-            // Comments may name a key; code may not a second time.
-            code += text.split(separator: "\n", omittingEmptySubsequences: false)
-                .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
+            for line in text.split(separator: "\n") where !line.drop(while: { $0 == " " }).hasPrefix("//") {
+                var rest = line[...]
+                while let open = rest.firstIndex(of: "\"") {
+                    let after = rest.index(after: open)
+                    guard let close = rest[after...].firstIndex(of: "\"") else { break }
+                    let word = rest[after..<close]
+                    if !word.isEmpty, word.allSatisfy(\.isLetter) { counts[word, default: 0] += 1 }
+                    rest = rest[rest.index(after: close)...]
+                }
+            }
         }
         for key in ClickRules.registry.map(\.name) + BandProfile.fields.map(\.name) {
-            let n = code.components(separatedBy: "\"\(key)\"").count - 1
+            let n = counts[Substring(key)] ?? 0
             #expect(n == 1, "\"\(key)\" is written \(n) times in Sources")
         }
     }

@@ -51,8 +51,8 @@ package struct BehaviourOutput: Sendable {
 /// one dispatch per kind of device (`struct evdev_dispatch_interface`; the
 /// house's model is `DeviceDispatch` in PointerSimInput): the ``Simulator``
 /// gives it every primary press that no pointer region claims and that is
-/// not a context click, the pointer's motion (and the content's, by
-/// scrolling) while that press lasts, the release, a cancel and the keys;
+/// not a context click, the pointer's motion and the content's scrolling
+/// while that press lasts, the release, a cancel and the keys;
 /// it changes the selection and appends what happened to a
 /// ``BehaviourOutput``.
 ///
@@ -80,9 +80,16 @@ package protocol SelectionBehaviour: Sendable {
         _ input: BehaviourInput, selection: inout SelectionModel, band: inout BandSelectionInteraction, clicks: inout SelectionController,
         into out: inout BehaviourOutput)
 
-    /// The pointer, or the content under it (scrolling, autoscroll), moved
-    /// while the press given to ``press(_:selection:band:clicks:into:)`` is held.
+    /// The pointer moved while the press given to
+    /// ``press(_:selection:band:clicks:into:)`` is held.
     mutating func move(
+        _ input: BehaviourInput, selection: inout SelectionModel, band: inout BandSelectionInteraction, clicks: inout SelectionController,
+        into out: inout BehaviourOutput)
+
+    /// The content scrolled under the pointer (a scroll event, an autoscroll
+    /// step) while the press given to ``press(_:selection:band:clicks:into:)``
+    /// is held; `input.point` is the content point now under the pointer.
+    mutating func scroll(
         _ input: BehaviourInput, selection: inout SelectionModel, band: inout BandSelectionInteraction, clicks: inout SelectionController,
         into out: inout BehaviourOutput)
 
@@ -111,6 +118,13 @@ extension SelectionBehaviour {
     package var shownBand: Rect? { nil }
     /// Motion means nothing by default.
     package mutating func pointerMoved(to point: Point) {}
+    /// Scrolling under a press is a move of the pointer over the content by default.
+    package mutating func scroll(
+        _ input: BehaviourInput, selection: inout SelectionModel, band: inout BandSelectionInteraction, clicks: inout SelectionController,
+        into out: inout BehaviourOutput
+    ) {
+        move(input, selection: &selection, band: &band, clicks: &clicks, into: &out)
+    }
 }
 
 /// The conformers of ``SelectionBehaviour`` a profile may name, and the one
@@ -136,5 +150,5 @@ package enum SelectionBehaviours {
     }
 
     /// The ports, from the profiles' files (``ProfileDefinition/port``).
-    package static var ports: [Port] { ProfileRegistry.definitions.compactMap(\.port) }
+    package static let ports: [Port] = ProfileRegistry.definitions.compactMap(\.port)
 }

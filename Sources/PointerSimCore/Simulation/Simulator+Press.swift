@@ -100,10 +100,12 @@ extension Simulator {
     }
 
     /// The pointer (or the content under it) moved while the primary button is held.
-    mutating func followPress(at t: Double, into out: inout [LogRecord]) {
+    mutating func followPress(scrolled: Bool = false, at t: Double, into out: inout [LogRecord]) {
         switch press.state {
         case .region:
             applyResize(settled: false, at: t, into: &out)
+        case .behaviour where scrolled:
+            behave(at: t, into: &out) { b, e, s, band, c, o in b.scroll(e, selection: &s, band: &band, clicks: &c, into: &o) }
         case .behaviour:
             behave(at: t, into: &out) { b, e, s, band, c, o in b.move(e, selection: &s, band: &band, clicks: &c, into: &o) }
         case .none, .context:
@@ -117,7 +119,7 @@ extension Simulator {
         let new = scene.view.clampOffset(contentOffset + v)
         guard new != contentOffset else { return }
         contentOffset = new
-        if buttons.contains(.primary) { followPress(at: t, into: &out) }
+        if buttons.contains(.primary) { followPress(scrolled: true, at: t, into: &out) }
         updateRegions(at: t, into: &out)
     }
 }
