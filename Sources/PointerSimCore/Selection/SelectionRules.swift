@@ -463,7 +463,7 @@ public struct ClickRules: Sendable, Hashable {
     /// The click rules of the `qt` profile, an alias of `qt-itemview`
     /// (QAbstractItemView in ExtendedSelection, QListView's rule values).
     @available(*, deprecated, message: "qt is an alias of qt-itemview: use BandProfile.qtItemView.clicks")
-    public static var qt: ClickRules { ClickRules(registered: "qt-itemview") }
+    public static var qt: ClickRules { BandProfile.qtItemView.clicks }
 
     /// GtkGridView: Control (or Meta) toggles, Shift extends, selection at the
     /// press, empty space keeps the selection, bands may start on items, the
