@@ -11,7 +11,7 @@ import PointerSimCore
     /// The line that starts a session: `{"session": N, "scene": {…}}`, the
     /// scene as a scene file writes it, on one line.
     @usableFromInline package static func sceneLine(_ scene: SimulationScene, session: Int) -> String {
-        let oneLine = SceneFile.render(scene).split(separator: "\n").map { $0.drop { $0 == " " } }.joined()
+        let oneLine = SceneFile.render(scene, profileInFull: true).split(separator: "\n").map { $0.drop { $0 == " " } }.joined()
         return "{\"session\": \(session), \"scene\": \(oneLine)}"
     }
 

@@ -10,13 +10,6 @@ import PointerSimInput
 import Glibc
 #endif
 
-/// Whether `path` names a regular file (one that can be read twice; `-`, a pipe or a FIFO cannot).
-func isRegularFile(_ path: String) -> Bool {
-    guard path != "-" else { return false }
-    var st = stat()
-    return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
-}
-
 extension PointerSimCommand {
     struct Render: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -65,24 +58,19 @@ extension PointerSimCommand {
                 var start = timespec(), end = timespec()
                 clock_gettime(CLOCK_MONOTONIC, &start)
                 try writeWhole(to: try OutputSink(path: output)) { sink in
-                    var s = try libinput.applied(to: try loadScene(scene, profile: profile))
+                    let s = try libinput.applied(to: try loadScene(scene, profile: profile))
+                    // Every profile's own replay from one reading of the inputs (`-` and FIFOs too).
                     let ps = profileList
-                    if let first = ps.first { s.scene.band.profile = first }
-                    var capture = try ReplayCapture.replay(paths: traces, scene: s.scene, decoder: s.decoder, profiles: ps)
-                    if s.scene.items.isEmpty, let began = capture.firstBandBegan {
+                    var captures = try ReplayCapture.replayEach(paths: traces, scene: s.scene, decoder: s.decoder, profiles: ps, keepingEach: true)
+                    if s.scene.items.isEmpty, let began = captures[0].firstBandBegan {
                         writeStderr("pointersim: note: a band began at t=\(formatLogNumber(began)), but the scene has no items, so it selects nothing (give --scene with a scene that has items)\n")
                     }
-                    // Each further profile's own replay (its selection, band, events), when the
+                    // compare --explain's reasons for the profiles panel, when the
                     // inputs can be read again (files, not `-` or a FIFO).
-                    var others: [ReplayCapture] = []
                     if ps.count >= 2 && traces.allSatisfy(isRegularFile) {
-                        try Self.explain(&capture, paths: traces, scene: s.scene, decoder: s.decoder, profiles: ps)
-                        for p in ps.dropFirst() {
-                            var scene = s.scene
-                            scene.band.profile = p
-                            others.append(try ReplayCapture.replay(paths: traces, scene: scene, decoder: s.decoder))
-                        }
+                        try Self.explain(&captures[0], paths: traces, scene: s.scene, decoder: s.decoder, profiles: ps)
                     }
+                    let capture = captures[0], others = Array(captures.dropFirst())
                     text = output.hasSuffix(".svg")
                         ? ReplayRenderer.svg(capture)
                         : ReplayRenderer.html(capture, others: others, title: traces.joined(separator: " + "))
