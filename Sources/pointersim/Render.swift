@@ -10,6 +10,13 @@ import PointerSimInput
 import Glibc
 #endif
 
+/// Whether `path` names a regular file (one that can be read twice; `-`, a pipe or a FIFO cannot).
+func isRegularFile(_ path: String) -> Bool {
+    guard path != "-" else { return false }
+    var st = stat()
+    return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
+}
+
 extension PointerSimCommand {
     struct Render: ParsableCommand {
         static let configuration = CommandConfiguration(
