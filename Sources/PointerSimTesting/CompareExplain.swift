@@ -11,7 +11,7 @@ import PointerSimFormats
 package enum CompareExplanation {
     /// One profile's reason.
     package struct Reason: Sendable, Hashable {
-        /// Which kind of rule decided: `threshold`, `applied-at-end`,
+        /// Which kind of rule decided: `drag-threshold`, `applied-at-end`,
         /// `modifiers-at-release`, `mode`, `press`, `click` or `no-press`.
         package var rule: String
         /// What it did, in words.
@@ -67,7 +67,7 @@ package enum CompareExplanation {
             }
             let cmp = p.thresholdIsStrict ? "more than" : "at least"
             return Reason(
-                rule: "threshold",
+                rule: "drag-threshold",
                 words: "the drag threshold: under \(name) a band begins only once the pointer is \(cmp) \(formatExactNumber(p.threshold)) points from the press (\(metricWords(p.thresholdMetric))); it is \(formatExactNumber((d * 1000).rounded() / 1000)) away, so no band yet and the selection is as the press left it",
                 source: facts?.threshold ?? custom)
         }
@@ -97,8 +97,8 @@ package enum CompareExplanation {
                 words: "the mode table: under \(name) the modifiers [\(s.modifiers.names.joined(separator: ", "))] (read \(when)) choose \(m.rawValue), applied live as the band moves (\(s.rule))",
                 source: facts?.modes ?? custom)
         }
-        let isClick = s.rule.hasPrefix("click") || s.rule.hasPrefix("double-click") || s.rule.hasPrefix("context click")
-            || s.rule.hasPrefix("itemClick") || s.rule.hasPrefix("emptyClick") || s.rule.hasPrefix("key")
+        // The oracle's rule is a band's or a press's on empty space, else a click rule's (or a key's).
+        let isClick = !(s.rule.hasPrefix("band") || s.rule.hasPrefix("press on empty space") || s.rule.hasPrefix("none"))
         return Reason(
             rule: isClick ? "click" : "press",
             words: "\(s.press ?? "no press"); rule applied: \(s.rule)",

@@ -85,7 +85,7 @@ import Testing
         let first = try #require(lines.first { $0["event"] as? String == "profiles.diverged" }, "\(raw)")
         #expect(first["input"] as? String == "move 42 42")
         let why = try #require(first["why"] as? [String: [String: String]], "\(raw)")
-        #expect(why["gtk"]?["rule"] == "threshold")
+        #expect(why["gtk"]?["rule"] == "drag-threshold")
         #expect(why["gtk"]?["words"]?.contains("more than 8 points") == true && why["gtk"]?["words"]?.contains("it is 7 away") == true, "\(why)")
         #expect(why["gtk"]?["source"]?.contains("gtk_drag_check_threshold") == true)
         #expect(why["uikit"]?["rule"] == "mode" && why["uikit"]?["source"]?.contains("UIKitSources") == true, "\(why)")
