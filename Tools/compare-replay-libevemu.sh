@@ -17,9 +17,11 @@
 # events: the fixed start-up cost drops out). With POINTERSIM_MIN_RATIO=R it exits 1
 # when the median CPU-time ratio (or the instruction ratio, when counted) is
 # below R: issue #34's goal is POINTERSIM_MIN_RATIO=2.
+# BIN and FILE are relative to the folder it is run from.
 set -euo pipefail
+. "$(dirname "$0")/lib/paths.sh"
 cd "$(dirname "$0")/.."
-bin=${1:-.build-release/release/pointersim}; file=${2:-/tmp/big4m.evemu}; runs=${3:-5}
+bin=$(from_caller "${1:-$(pwd)/.build-release/release/pointersim}"); file=$(from_caller "${2:-/tmp/big4m.evemu}"); runs=${3:-5}
 [ -x "$bin" ] || { echo "compare-replay-libevemu: no $bin (swift build -c release --product pointersim --scratch-path .build-release)" >&2; exit 1; }
 [ -f /usr/include/evemu.h ] || { echo "compare-replay-libevemu: libevemu-dev is needed (apt-get install libevemu-dev)" >&2; exit 1; }
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT

@@ -6,6 +6,8 @@
 # --fits-only), and the band-over-regions picture at the top of the page
 # (t = 0.6).
 #   Tools/gen-viewer-screenshots.sh [DIR]   (default: docs/images)
+# DIR is relative to the folder it is run from.
 set -euo pipefail
+. "$(dirname "$0")/lib/paths.sh"
 cd "$(dirname "$0")/.."
-POINTERSIM_REQUIRE_BROWSER_TEST=1 exec Tools/test-browser.sh --fits-only --shots "${1:-docs/images}"
+POINTERSIM_REQUIRE_BROWSER_TEST=1 exec Tools/test-browser.sh --fits-only --shots "$(from_caller "${1:-$(pwd)/docs/images}")"

@@ -5,9 +5,11 @@
 # another binary):
 #   Tools/measure-hostile.sh
 set -u
+. "$(dirname "$0")/lib/paths.sh"   # POINTERSIM_BIN is relative to the folder it is run from
 cd "$(dirname "$0")/.."
 . Tools/lib/build.sh
-bin=${POINTERSIM_BIN:-$(build_pointersim release)}
+bin=${POINTERSIM_BIN:+$(from_caller "$POINTERSIM_BIN")}
+bin=${bin:-$(build_pointersim release)}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 samsung=Traces/recordings/touchpad-clickpad-elantech-samsung700z3a.evemu

@@ -8,7 +8,9 @@
 #   Tools/render-showcase.sh               the story, then the log (regions, resizes, band)
 #   Tools/render-showcase.sh --frames      the log with the presented pointer sampled at 60 Hz
 #   Tools/render-showcase.sh --html FILE   the viewer (an HTML page) instead: open FILE in a browser
+# FILE is relative to the folder it is run from.
 set -euo pipefail
+. "$(dirname "$0")/lib/paths.sh"
 cd "$(dirname "$0")/.."
 Tools/setup.sh
 . Tools/lib/build.sh
@@ -19,9 +21,10 @@ usage() { echo "usage: Tools/render-showcase.sh [--frames | --html FILE]" >&2; e
 case "${1:-}" in
   --html)
     [ $# -eq 2 ] || usage
-    echo "# pointersim render $trace --scene $scene --output $2" >&2
-    "$bin" render "$trace" --scene "$scene" --output "$2"
-    echo "# open $2 in a browser: space plays, ← → step through the log lines, the wheel zooms" >&2 ;;
+    out=$(from_caller "$2")
+    echo "# pointersim render $trace --scene $scene --output $out" >&2
+    "$bin" render "$trace" --scene "$scene" --output "$out"
+    echo "# open $(for_caller "$out") in a browser: space plays, ← → step through the log lines, the wheel zooms" >&2 ;;
   --frames)
     [ $# -eq 1 ] || usage
     echo "# pointersim replay $trace --scene $scene --verbose --frames 60" >&2

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what PointerSim needs on Debian/Ubuntu when it is missing:
-# libevdev-dev, pkg-config and nodejs (the viewer script's tests) (plus any extra Debian packages named as
+# libevdev-dev, pkg-config, nodejs (the viewer script's tests) and python3-venv (the
+# Python test dependencies go into .build/venv, Tools/lib/python.sh) (plus any extra Debian packages named as
 # arguments). Uses apt-get as root, or sudo when it works without a prompt;
 # otherwise says exactly what to run.
 set -euo pipefail
@@ -9,6 +10,8 @@ need=()
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 if ! { command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libevdev; }; then need+=(libevdev-dev); fi
 command -v node >/dev/null 2>&1 || need+=(nodejs)
+# Debian's python3 makes a virtual environment only with python3-venv (ensurepip).
+if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then need+=(python3-venv); fi
 for p in "$@"; do dpkg -s "$p" >/dev/null 2>&1 || need+=("$p"); done
 
 if ! command -v swift >/dev/null 2>&1; then

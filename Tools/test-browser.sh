@@ -11,7 +11,9 @@
 #        --fits-only (only the showcase and three-toolkit checks), --shots DIR
 #        (docs/Viewer.md's screenshots; Tools/gen-viewer-screenshots.sh)]
 # env: POINTERSIM_CHROMIUM (the browser binary; default: chromium on PATH)
+# Paths (--bin, --screenshot, --shots) are relative to the folder it is run from.
 set -euo pipefail
+. "$(dirname "$0")/lib/paths.sh"
 cd "$(dirname "$0")/.."
 # Interrupted or terminated (a timeout), Chromium and the test driver are ended too.
 . Tools/lib/children.sh
@@ -25,7 +27,8 @@ BIN=
 ARGS=()
 while [ $# -gt 0 ]; do
 	case "$1" in
-	--bin) BIN=$2; shift 2 ;;
+	--bin) BIN=$(from_caller "$2"); shift 2 ;;
+	--screenshot|--shots) ARGS+=("$1" "$(from_caller "$2")"); shift 2 ;;
 	*) ARGS+=("$1"); shift ;;
 	esac
 done

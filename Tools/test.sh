@@ -13,7 +13,8 @@
 #                          build with warnings as errors (this package, its
 #                          tests, Examples/Client and Benchmarks/), the real
 #                          toolkits (Qt 6, GTK 4) replaying the recorded corpus,
-#                          the example client, the DocC catalogs without
+#                          the example client, the documentation's examples on a
+#                          fresh clone (Tools/check-doc-examples.sh), the DocC catalogs without
 #                          warnings, the live-device test in a qemu VM, the
 #                          suite under AddressSanitizer and ThreadSanitizer, a
 #                          bounded run of every fuzz target, the release-build
@@ -37,6 +38,7 @@ cd "$(dirname "$0")/.."
 # through run_child, so the signal is taken at once, not when the step ends.
 . Tools/lib/children.sh
 . Tools/lib/build.sh
+. Tools/lib/python.sh
 
 FULL=0
 case "${1:-}" in
@@ -125,7 +127,8 @@ toolkits() {
 	# (Traces/toolkits); here the real Qt 6, GTK 4, GTK 3 and Dear ImGui play
 	# it again, so a drift of the toolkits or of the harnesses shows (about 10
 	# minutes: GTK plays on the wall clock). Each toolkit's run.sh installs
-	# what it needs (apt-get, or its pip package: pyside6-essentials, imgui-bundle).
+	# what it needs (apt-get, or its pip package into .build/venv: pyside6-essentials,
+	# imgui-bundle).
 	python3 Tools/toolkits/check-live.py
 }
 
@@ -172,11 +175,14 @@ bench_gates() {
 
 python_test_deps() {
 	# The conform tests read reports with junitparser (a real consumer of JUnit
-	# XML) and run Examples/ConformPytest with pytest, both from PyPI.
-	python3 -c 'import pytest, junitparser' 2>/dev/null && return 0
-	echo "installing the Python test dependencies: python3 -m pip install pytest junitparser" >&2
-	python3 -m pip install --quiet pytest junitparser >&2 && python3 -c 'import pytest, junitparser' || {
-		echo "error: the conform report tests need pytest and junitparser; run: python3 -m pip install pytest junitparser" >&2
+	# XML) and run Examples/ConformPytest with pytest, both from PyPI, into
+	# .build/venv (Tools/lib/python.sh), never the system's site-packages; the
+	# steps after this one find that environment's python3 first on PATH.
+	local py
+	py=$(venv_python) || return 1
+	"$py" -c 'import pytest, junitparser' 2>/dev/null && return 0
+	venv_install "$py" pytest junitparser && "$py" -c 'import pytest, junitparser' || {
+		echo "error: the conform report tests need pytest and junitparser; run: $py -m pip install pytest junitparser" >&2
 		return 1
 	}
 }
@@ -191,7 +197,10 @@ browser() {
 
 echo "== Tools/test.sh: the $([ $FULL = 1 ] && echo full || echo quick) tier" >&2
 step "install what is missing (Tools/setup.sh)" Tools/setup.sh
-step "install the Python test dependencies (pytest, junitparser)" python_test_deps
+step "install the Python test dependencies (pytest, junitparser, into .build/venv)" python_test_deps
+# Every later step (swift test's conform tests, the toolkit harnesses) runs
+# the environment's python3, which sees the system's packages too.
+[ -x "$(venv_dir)/bin/python3" ] && export PATH="$(venv_dir)/bin:$PATH"
 step "swift test" swift_test
 step "the viewer's script under Node (node --test Tests/PointerSimRenderScriptTests)" node --test Tests/PointerSimRenderScriptTests/
 step "the public API within its budget (Tools/check-public-api.sh --check: the symbol graph against Tools/api/budget.txt)" Tools/check-public-api.sh --check
@@ -204,6 +213,7 @@ if [ $FULL = 1 ]; then
 		step "real toolkits: Qt 6 (PySide6, offscreen), GTK 4 and GTK 3 (Xvfb) and Dear ImGui (imgui-bundle, headless) replay the recorded corpus" toolkits
 	else skipped "real toolkits" POINTERSIM_SKIP_TOOLKITS; fi
 	step "example client: a package using PointerSimCore alone, and with PointerSimFormats" example_client
+	step "the documentation's examples on a fresh clone: run-demo, the install step, every DocC example built and run in a client package (Tools/check-doc-examples.sh --fresh-clone)" Tools/check-doc-examples.sh --fresh-clone
 	if want POINTERSIM_SKIP_DOCS; then step "documentation (Tools/build-docs.sh)" Tools/build-docs.sh
 	else skipped "documentation" POINTERSIM_SKIP_DOCS; fi
 	if want POINTERSIM_SKIP_VM_TEST; then step "end-to-end test on a real kernel (qemu, Tools/test-vm.sh)" Tools/test-vm.sh

@@ -11,12 +11,16 @@
 # it) with NAME.scene.json and NAME.flags (replay's options) when present.
 # A replay that fails leaves that golden file as it was, says so, and makes
 # the script exit 1 after the others are done.
+# FOLDER and NAME are relative to the folder it is run from (inside the repository).
 set -euo pipefail
+. "$(dirname "$0")/lib/paths.sh"
 cd "$(dirname "$0")/.."
+root=$(pwd)
 . Tools/lib/build.sh
 bin=$(build_pointersim 2>/dev/null) || bin=$(build_pointersim)
-[ $# -gt 0 ] || set -- Traces
+[ $# -gt 0 ] || set -- "$root/Traces"
 for a in "$@"; do
+  a=$(realpath -m --relative-to="$root" "$(from_caller "$a")")
   case $a in
     *.trace|*.inputs) [ -f "$a" ] || { echo "update-golden: no such file: $a" >&2; exit 2; }; echo "${a%.*}" ;;
     *) [ -d "$a" ] || { echo "update-golden: not a folder, .trace or .inputs: $a" >&2; exit 2; }

@@ -12,9 +12,11 @@
 # command and compares all three exactly. Arguments are split at spaces, with
 # no globbing; a lone '' is an empty argument.
 set -eu
+. "$(dirname "$0")/lib/paths.sh"   # POINTERSIM_BIN is relative to the folder it is run from
 cd "$(dirname "$0")/.."
 . Tools/lib/build.sh
-bin=${POINTERSIM_BIN:-$(build_pointersim)}
+bin=${POINTERSIM_BIN:+$(from_caller "$POINTERSIM_BIN")}
+bin=${bin:-$(build_pointersim)}
 for c in ${POINTERSIM_HOSTILE_CASES:-Traces/hostile/*.case Traces/hostile/options-clock-outputs/*.case Traces/hostile/bounds/*.case Traces/hostile/conform/*.case Traces/hostile/messages-and-conform/*.case}; do
     args=$(sed -n 's/^args: //p' "$c")
     tmp=$(mktemp -d)

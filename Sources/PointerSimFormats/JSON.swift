@@ -282,6 +282,19 @@ import PointerSimCore
 
     func error(_ message: String) -> InputError { InputError.malformed(file, line: line, message) }
 
+    /// The error for a comma at byte `comma` followed by `close` (`}` or
+    /// `]`): JSON allows no trailing comma. The line is the comma's (it may
+    /// be before the closing bracket's) and the column (1-based, in bytes)
+    /// says where on it.
+    func trailingComma(at comma: Int, before close: UInt8) -> InputError {
+        var start = comma, commaLine = line
+        for k in stride(from: i - 1, to: comma, by: -1) where bytes[k] == 10 { commaLine -= 1 }
+        while start > 0 && bytes[start - 1] != 10 { start -= 1 }
+        return InputError.malformed(
+            file, line: commaLine,
+            "column \(comma - start + 1): a trailing comma before '\(Character(Unicode.Scalar(close)))' (JSON allows none: remove it)")
+    }
+
     /// At a quoted key: one of the ``ExtraKey``s, consumed with its quotes, or nil.
     mutating func matchExtraKey() -> ExtraKey? {
         func matches(_ text: StaticString) -> Bool {
@@ -399,8 +412,10 @@ import PointerSimCore
             var seen = Set<String>()
             skipSpace()
             if i < bytes.count && bytes[i] == UInt8(ascii: "}") { i += 1; return JSONNode(value: .object(members), line: startLine) }
+            var comma = -1
             while true {
                 skipSpace()
+                if comma >= 0, i < bytes.count, bytes[i] == UInt8(ascii: "}") { throw trailingComma(at: comma, before: bytes[i]) }
                 guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw error("expected a quoted key") }
                 let key = try string()
                 skipSpace()
@@ -425,7 +440,7 @@ import PointerSimCore
                 }
                 skipSpace()
                 guard i < bytes.count else { throw error("unexpected end of file, expected ',' or '}'") }
-                if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+                if bytes[i] == UInt8(ascii: ",") { comma = i; i += 1; continue }
                 if bytes[i] == UInt8(ascii: "}") { i += 1; break }
                 throw error("expected ',' or '}' in an object")
             }
@@ -435,12 +450,14 @@ import PointerSimCore
             var elements: [JSONNode] = []
             skipSpace()
             if i < bytes.count && bytes[i] == UInt8(ascii: "]") { i += 1; return JSONNode(value: .array(elements), line: startLine) }
+            var comma = -1
             while true {
                 skipSpace()
+                if comma >= 0, i < bytes.count, bytes[i] == UInt8(ascii: "]") { throw trailingComma(at: comma, before: bytes[i]) }
                 elements.append(try value(depth: depth + 1))
                 skipSpace()
                 guard i < bytes.count else { throw error("unexpected end of file, expected ',' or ']'") }
-                if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+                if bytes[i] == UInt8(ascii: ",") { comma = i; i += 1; continue }
                 if bytes[i] == UInt8(ascii: "]") { i += 1; break }
                 throw error("expected ',' or ']' in an array")
             }

@@ -58,6 +58,9 @@ public struct ReplayCapture {
     var selected: Set<String>
     var finalSelection: [String] { scene.items.compactMap { selected.contains($0.id) ? $0.id : nil } }
     public private(set) var duration = 0.0
+    /// The time of the first `band.began`, or nil (`render` says when a band
+    /// began over a scene with no items).
+    package private(set) var firstBandBegan: Double?
 
     /// The input events of every source (a recording's decoded ones, a
     /// trace's as written), for the input lanes (nil without any).
@@ -67,6 +70,15 @@ public struct ReplayCapture {
     /// selection changes after every input that changed one, as diffs
     /// (`ProfileTrack`); nil without a comparison.
     var profiles: (names: [String], tracks: [ProfileTrack])?
+
+    /// `render --profiles`: at the first input of each difference between the
+    /// profiles (and at each activation difference), each profile's deciding
+    /// rule as `compare --explain` writes its `"why"` object (JSON text), by
+    /// time in ms; the page carries them as `profiles.why`.
+    package private(set) var explanations: [(ms: Int, why: String)] = []
+
+    /// Adds the `"why"` object (JSON text) of the input at `time` (simulation clock).
+    package mutating func addExplanation(time: Double, why: String) { explanations.append((milli(time), why)) }
 
     /// An empty capture of a scene.
     public init(scene: SimulationScene) {
@@ -230,6 +242,7 @@ public struct ReplayCapture {
             bandIndices(added); bandIndices(removed)
             return
         case .bandBegan(let rect, _, let mode):
+            if firstBandBegan == nil { firstBandBegan = r.time }
             lastBandRect = (milli(rect.x), milli(rect.y), milli(rect.width), milli(rect.height))
             pendingMode = mode.rawValue
         case .bandSelecting(let rect, let added, let removed):

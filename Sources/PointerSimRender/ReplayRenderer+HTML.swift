@@ -65,12 +65,16 @@ extension ReplayRenderer {
 
     /// `render --profiles`: `{"names": [...], "counts": [n, …], "changes": ["BASE64", …]}`,
     /// each profile's selection changes as diffs (`ProfileTrack`); empty
-    /// lists when the scene's items are not carried (the replays only); `null`
-    /// without profiles.
+    /// lists when the scene's items are not carried (the replays only); then,
+    /// when there are any, `"why": [[ms, {profile: {rule, words, source}}], …]`
+    /// (`compare --explain`'s reasons at the first input of each difference);
+    /// `null` without profiles.
     static func profilesJSON(_ c: ReplayCapture) -> String {
         guard let p = c.profiles else { return "null" }
         return "{\"names\":" + LogLine.stringsJSON(p.names) + ",\"counts\":[" + p.tracks.map { String($0.count) }.joined(separator: ",")
-            + "],\"changes\":[" + p.tracks.map { "\"" + $0.stream.base64() + "\"" }.joined(separator: ",") + "]}"
+            + "],\"changes\":[" + p.tracks.map { "\"" + $0.stream.base64() + "\"" }.joined(separator: ",") + "]"
+            + (c.explanations.isEmpty ? "" : ",\"why\":[" + c.explanations.map { "[\($0.ms)," + $0.why + "]" }.joined(separator: ",") + "]")
+            + "}"
     }
 
     /// The replay's header; `ids`: with the items' ids (the first replay's

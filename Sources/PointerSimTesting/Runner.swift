@@ -49,6 +49,8 @@ public enum Conformance {
         var mode: SelectionMode? = nil
         var rule = "none (no primary press yet)"
         var press: String? = nil
+        var pressPoint: Point? = nil
+        var pressOnItem = false
         var modifiers: ModifierFlags = []
         var held = false
         var records: [LogRecord] = []
@@ -71,6 +73,7 @@ public enum Conformance {
             if let p = pressed {
                 let scale = scene.view.scale
                 let r = p.point.roundedToPixels(scale: scale)
+                pressPoint = p.point; pressOnItem = p.item != nil
                 let on: String
                 if let i = p.item {
                     let closed = sim.clicks.rules.pressHitsMaxEdges
@@ -114,7 +117,8 @@ public enum Conformance {
             }
             let focus = sim.selectionModel.focus.map { sim.itemIDs[$0] }
             let answer = ConformanceAnswer(selection: sim.selection, band: .some(rect), focus: .some(focus), region: .some(sim.regions.current?.id))
-            out.append(StepState(answer: answer, atPress: atPress, everHit: everHit, mode: sim.band.isActive ? mode : nil, rule: rule, press: press))
+            out.append(StepState(answer: answer, atPress: atPress, everHit: everHit, mode: sim.band.isActive ? mode : nil, rule: rule, press: press,
+                pressPoint: pressPoint, pressOnItem: pressOnItem, pointer: sim.contentPoint, held: held, modifiers: modifiers))
         }
         return out
     }
@@ -130,6 +134,14 @@ public enum Conformance {
         var rule: String
         /// The last primary press: where, rounded how, on what.
         var press: String?
+        /// The last primary press's point (content) and whether it was on an item.
+        var pressPoint: Point? = nil
+        var pressOnItem = false
+        /// The pointer after the step (content), whether the primary button
+        /// is held, and the modifiers held.
+        var pointer = Point(x: 0, y: 0)
+        var held = false
+        var modifiers: ModifierFlags = []
     }
 
     /// The hit rule, said in full.

@@ -1,7 +1,9 @@
 import ArgumentParser
 import PointerSimCore
 import PointerSimFormats
+import PointerSimInput
 import PointerSimPipeline
+import PointerSimTesting
 
 extension PointerSimCommand {
     struct Compare: ParsableCommand {
@@ -12,7 +14,10 @@ extension PointerSimCommand {
                 (docs/Formats/Compare.md): profiles.diverged whenever the profiles' selections, not all \
                 equal, change; profiles.agreed when they are equal again; profiles.activated when they \
                 activate different items; profiles.summary last. Inputs as for replay (traces, evemu, \
-                libinput record; - for standard input). Exit status as for replay.
+                libinput record; - for standard input). With --explain, the first line of each difference \
+                (and each profiles.activated line) carries "why": for each profile the rule that decided \
+                what it did (the threshold, when the selection is applied, the mode table, a click rule), \
+                in words and with its source. Exit status as for replay.
                 """)
 
         @Argument(help: "Trace files (- for standard input), merged by timestamp.")
@@ -27,6 +32,9 @@ extension PointerSimCommand {
         @Option(help: "Write the comparison here instead of stdout (the file appears only when complete).")
         var output: String?
 
+        @Flag(help: "Say why: on the first line of each difference and on each profiles.activated line, each profile's deciding rule in words and its source (\"why\").")
+        var explain = false
+
         var profileNames: [String] { (try? PointerSimCommand.checkedProfileNames(profiles)) ?? [] }
 
         func validate() throws {
@@ -37,11 +45,48 @@ extension PointerSimCommand {
             if let o = output, let problem = Replay.outputProblem(o) { throw ValidationError(problem) }
         }
 
+        /// `compare --explain`: the events are read first (the explanation
+        /// needs each profile's whole replay, the conformance oracle's), then
+        /// compared; the lines that start a difference and the activation
+        /// lines get a `"why"` field (CompareExplanation, PointerSimTesting).
+        static func explained(paths: [String], scene: SimulationScene, decoder: DecoderConfiguration, profiles: [BandProfile], sink: OutputSink) throws {
+            var events: [PointerEvent] = []
+            try ProfileCompare.forEachStep(paths: paths, scene: scene, decoder: decoder, profiles: []) { e, _ in events.append(e) }
+            let states = CompareExplanation.states(scene: scene, profiles: profiles, events: events)
+            var index: [String: Int] = [:]
+            if !scene.initialSelection.isEmpty { for (i, item) in scene.items.enumerated() where index[item.id] == nil { index[item.id] = i } }
+            let initial = Array(Set(scene.initialSelection.compactMap { index[$0] })).sorted()
+            let names = profiles.map(\.name)
+            var writer = ProfileCompare.Writer(names: names, ids: scene.items.map(\.id), initialSelection: initial)
+            var comparison = ProfileComparison(scene: scene, profiles: profiles)
+            var agreeing = true
+            for (k, e) in events.enumerated() {
+                let step = comparison.process(e)
+                for line in writer.lines(after: e, step) {
+                    let starts = line.contains("\"event\":\"profiles.diverged\"") && agreeing
+                    let activated = line.contains("\"event\":\"profiles.activated\"")
+                    if starts || activated {
+                        let why = CompareExplanation.json(names: names, CompareExplanation.reasons(profiles: profiles, states: states, step: k, event: e))
+                        try sink.writeLine(String(line.dropLast()) + ",\"why\":" + why + "}")
+                    } else {
+                        try sink.writeLine(line)
+                    }
+                }
+                agreeing = step.selectionsAgree
+            }
+            try sink.writeLine(writer.summary())
+        }
+
         func run() throws {
             try runReportingErrors {
                 try writeWhole(to: try output.map { try OutputSink(path: $0) } ?? OutputSink()) { sink in
                     let s = try loadScene(scene)
-                    try ProfileCompare.run(paths: traces, scene: s.scene, decoder: s.decoder, profiles: ProfileCompare.profiles(named: profileNames) ?? [], sink: sink)
+                    let ps = ProfileCompare.profiles(named: profileNames) ?? []
+                    if explain {
+                        try Self.explained(paths: traces, scene: s.scene, decoder: s.decoder, profiles: ps, sink: sink)
+                    } else {
+                        try ProfileCompare.run(paths: traces, scene: s.scene, decoder: s.decoder, profiles: ps, sink: sink)
+                    }
                 }
             }
         }

@@ -1,8 +1,9 @@
 import ArgumentParser
 import PointerSimCore
-import PointerSimFormats
+@_spi(Fuzz) import PointerSimFormats
 import PointerSimPipeline
 import PointerSimRender
+import PointerSimTesting
 
 #if canImport(Glibc)
 import Glibc
@@ -217,13 +218,51 @@ func loadScene(_ path: String?) throws -> SceneSetup {
     return setup
 }
 
+/// Why `--profile VALUE` is refused before anything is read, or nil: a
+/// registered profile's name or alias, or a file that exists (a scene, whose
+/// profile is taken, or a profile object), as `conform --profile` takes.
+func profileArgumentProblem(_ value: String) -> String? {
+    if value.isEmpty { return "--profile: the profile is empty (give \(BandProfile.registeredNameList), or a scene or profile file)" }
+    if BandProfile.named(value) != nil || access(value, F_OK) == 0 { return nil }
+    return "--profile: unknown profile \"\(InputError.excerpt(value))\" (expected \(BandProfile.registeredNameList), or a scene or profile file)"
+}
+
+/// The profile `--profile VALUE` names: a registered one by name or alias,
+/// else the file's (`ConformRun.profile(text:file:)`, as `conform --profile`).
+func profileArgument(_ value: String) throws -> BandProfile {
+    if let p = BandProfile.named(value) { return p }
+    return try ConformRun.profile(text: try readTextFile(value), file: value)
+}
+
+/// Loads the scene of `--scene` (`loadScene(_:)`), then replaces its
+/// band profile with `--profile`'s, if given.
+func loadScene(_ path: String?, profile: String?) throws -> SceneSetup {
+    var s = try loadScene(path)
+    if let p = profile { s.scene.band.profile = try profileArgument(p) }
+    return s
+}
+
+/// Says on stderr, once, that a band began over a scene with no items: it
+/// selects nothing, however large (a trace replayed without `--scene` uses
+/// the built-in default scene, which has none).
+struct EmptySceneNote {
+    let applies: Bool
+    private(set) var said = false
+    init(scene: SimulationScene) { applies = scene.items.isEmpty }
+    mutating func see(_ r: LogRecord) {
+        guard applies, !said, case .bandBegan = r.event else { return }
+        said = true
+        writeStderr("pointersim: note: a band began at t=\(formatLogNumber(r.time)), but the scene has no items, so it selects nothing (give --scene with a scene that has items)\n")
+    }
+}
+
 extension PointerSimCommand {
     struct Replay: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Replays recordings through the simulation and writes the interaction log (JSON Lines).",
             // The usage line of before the libinput options (which `--help` lists):
             // error messages keep their exact text.
-            usage: "pointersim replay <traces> ... [--scene <scene>] [--output <output>] [--verbose]",
+            usage: "pointersim replay <traces> ... [--scene <scene>] [--profile <profile>] [--output <output>] [--verbose [--frames <frames>]] [--narrate]",
             discussion: """
                 Formats are recognised by content: pointersim-trace 1, evemu (single file, or a .desc \
                 followed by its .events), libinput record YAML. Several traces are merged by timestamp. \
@@ -248,9 +287,12 @@ extension PointerSimCommand {
         var verbose: Bool { main.verbose }
         var frames: Double? { main.frames }
         var narrate: Bool { main.narrate }
+        var profile: String? { main.profile }
 
         func validate() throws {
             if let f = frames, !(f > 0 && f <= 10_000) { throw ValidationError("--frames takes a rate in Hz, above 0 and at most 10000") }
+            if frames != nil && !verbose && !narrate { throw ValidationError("--frames samples the pointer lines: give it with --verbose (or --narrate)") }
+            if let p = profile, let problem = profileArgumentProblem(p) { throw ValidationError(problem) }
             if traces.isEmpty { throw ValidationError("give at least one trace file") }
             if let p = emptyInputProblem("trace name", traces) ?? emptyInputProblem("scene name", scene.map { [$0] } ?? [], option: "--scene") { throw ValidationError(p) }
             if let p = emptyOutputProblem("--output", output, "give a file name, or leave --output out for standard output") { throw ValidationError(p) }
@@ -276,7 +318,8 @@ extension PointerSimCommand {
             try runReportingErrors {
                 // The output first: a folder is refused before anything is read.
                 try writeWhole(to: try output.map { try OutputSink(path: $0) } ?? OutputSink()) { sink in
-                    let s = try libinput.applied(to: try loadScene(scene))
+                    let s = try libinput.applied(to: try loadScene(scene, profile: profile))
+                    var note = EmptySceneNote(scene: s.scene)
                     if narrate {
                         // The pointer lines too (the accessories appear and fade in them),
                         // sampled at 60 Hz while the pointer animates.
@@ -285,12 +328,16 @@ extension PointerSimCommand {
                         _ = try PointerSimPipeline.Replay.forEachStep(
                             paths: traces, scene: s.scene, decoder: s.decoder, options: SimulationOptions(verbose: true, frameInterval: rate.map { 1 / $0 })
                         ) { step, _ in
-                            for r in step.records { for line in story.describe(r) { try sink.writeLine(line) } }
+                            for r in step.records { note.see(r); for line in story.describe(r) { try sink.writeLine(line) } }
                         }
                         return
                     }
-                    try PointerSimPipeline.Replay.run(
-                        paths: traces, scene: s.scene, decoder: s.decoder, options: SimulationOptions(verbose: verbose, frameInterval: frames.map { 1 / $0 }), sink: sink)
+                    try PointerSimPipeline.Replay.forEachRecord(
+                        paths: traces, scene: s.scene, decoder: s.decoder, options: SimulationOptions(verbose: verbose, frameInterval: frames.map { 1 / $0 })
+                    ) { r in
+                        note.see(r)
+                        try sink.writeLine(r)
+                    }
                 }
             }
         }
@@ -302,13 +349,16 @@ struct ReplayOptions: ParsableArguments {
     @Option(help: "The scene file (*.scene.json); without it the built-in default scene is used.")
     var scene: String?
 
+    @Option(help: ArgumentHelp("The band profile, replacing the scene's: \(BandProfile.registeredNameList), or a file holding a scene (its profile is taken) or a profile object (as conform --profile).", valueName: "NAME|FILE"))
+    var profile: String?
+
     @Option(help: "Write the log here instead of stdout (.jsonl, .json, .log, .txt or no extension; the file appears only when complete).")
     var output: String?
 
     @Flag(help: "Also write a `pointer` line after every input frame.")
     var verbose = false
 
-    @Option(help: "With --verbose, also sample the pointer this many times a second while it animates (the scene's regionConfiguration.animation; Tools/render-showcase.sh uses 60).")
+    @Option(help: "With --verbose (or --narrate), also sample the pointer this many times a second while it animates (the scene's regionConfiguration.animation; Tools/render-showcase.sh uses 60).")
     var frames: Double?
 
     @Flag(help: "Tell the replay in words instead of the log, one line per moment (what a band selects, handles and their arrows, latches, resizes).")

@@ -3,10 +3,19 @@ import PointerSimCore
 import PointerSimFormats
 import PointerSimPipeline
 import PointerSimRender
+import PointerSimTesting
+import PointerSimInput
 
 #if canImport(Glibc)
 import Glibc
 #endif
+
+/// Whether `path` names a regular file (one that can be read twice; `-`, a pipe or a FIFO cannot).
+func isRegularFile(_ path: String) -> Bool {
+    guard path != "-" else { return false }
+    var st = stat()
+    return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
+}
 
 extension PointerSimCommand {
     struct Render: ParsableCommand {
@@ -14,7 +23,7 @@ extension PointerSimCommand {
             abstract: "Draws a replay: a self-contained HTML viewer with a timeline (.html) or a static SVG (.svg).",
             // The usage line of before the libinput options (which `--help` lists):
             // error messages keep their exact text.
-            usage: "pointersim render <traces> ... [--scene <scene>] --output <output> [--profiles <profiles>]",
+            usage: "pointersim render <traces> ... [--scene <scene>] --output <output> [--profile <profile> | --profiles <profiles>]",
             discussion: "Says on stderr which file it wrote and its size. Open the HTML file in a browser; add #t=SECONDS to its address to open it at that trace time.")
 
         @Argument(help: "Trace files, merged by timestamp (as for replay).")
@@ -30,6 +39,7 @@ extension PointerSimCommand {
         var scene: String? { main.scene }
         var output: String { main.output }
         var profiles: String? { main.profiles }
+        var profile: String? { main.profile }
 
         var profileList: [BandProfile] {
             profiles.flatMap { try? ProfileCompare.profiles(named: PointerSimCommand.checkedProfileNames($0)) } ?? []
@@ -37,6 +47,8 @@ extension PointerSimCommand {
 
         func validate() throws {
             if traces.isEmpty { throw ValidationError("give at least one trace file") }
+            if profile != nil && profiles != nil { throw ValidationError("--profile and --profiles: give one of them (--profiles draws several side by side)") }
+            if let p = profile, let problem = profileArgumentProblem(p) { throw ValidationError(problem) }
             if let p = profiles {
                 _ = try PointerSimCommand.checkedProfileNames(p)
                 if output.hasSuffix(".svg") { throw ValidationError("--profiles draws in the HTML viewer: give --output FILE.html") }
@@ -53,9 +65,18 @@ extension PointerSimCommand {
                 var start = timespec(), end = timespec()
                 clock_gettime(CLOCK_MONOTONIC, &start)
                 try writeWhole(to: try OutputSink(path: output)) { sink in
-                    let s = try libinput.applied(to: try loadScene(scene))
+                    let s = try libinput.applied(to: try loadScene(scene, profile: profile))
                     // Every profile's own replay from one reading of the inputs (`-` and FIFOs too).
-                    let captures = try ReplayCapture.replayEach(paths: traces, scene: s.scene, decoder: s.decoder, profiles: profileList, keepingEach: true)
+                    let ps = profileList
+                    var captures = try ReplayCapture.replayEach(paths: traces, scene: s.scene, decoder: s.decoder, profiles: ps, keepingEach: true)
+                    if s.scene.items.isEmpty, let began = captures[0].firstBandBegan {
+                        writeStderr("pointersim: note: a band began at t=\(formatLogNumber(began)), but the scene has no items, so it selects nothing (give --scene with a scene that has items)\n")
+                    }
+                    // compare --explain's reasons for the profiles panel, when the
+                    // inputs can be read again (files, not `-` or a FIFO).
+                    if ps.count >= 2 && traces.allSatisfy(isRegularFile) {
+                        try Self.explain(&captures[0], paths: traces, scene: s.scene, decoder: s.decoder, profiles: ps)
+                    }
                     let capture = captures[0], others = Array(captures.dropFirst())
                     text = output.hasSuffix(".svg")
                         ? ReplayRenderer.svg(capture)
@@ -75,6 +96,25 @@ extension PointerSimCommand {
             }
         }
 
+        /// The reasons of `compare --explain` for the page's profiles panel
+        /// (`profiles.why`): at the first input of each difference and at each
+        /// activation difference.
+        static func explain(_ capture: inout ReplayCapture, paths: [String], scene: SimulationScene, decoder: DecoderConfiguration, profiles: [BandProfile]) throws {
+            var events: [PointerEvent] = []
+            try ProfileCompare.forEachStep(paths: paths, scene: scene, decoder: decoder, profiles: []) { e, _ in events.append(e) }
+            let states = CompareExplanation.states(scene: scene, profiles: profiles, events: events)
+            var comparison = ProfileComparison(scene: scene, profiles: profiles)
+            var agreeing = true
+            for (k, e) in events.enumerated() {
+                let step = comparison.process(e)
+                if (agreeing && !step.selectionsAgree) || !step.activationsAgree {
+                    let why = CompareExplanation.json(names: profiles.map(\.name), CompareExplanation.reasons(profiles: profiles, states: states, step: k, event: e))
+                    capture.addExplanation(time: step.time, why: why)
+                }
+                agreeing = step.selectionsAgree
+            }
+        }
+
         static func byteCount(_ n: Int) -> String {
             if n < 1024 { return "\(n) bytes" }
             if n < 1 << 20 { return "\(formatLogNumber((Double(n) / 1024 * 10).rounded() / 10)) KiB (\(n) bytes)" }
@@ -90,6 +130,9 @@ struct RenderOptions: ParsableArguments {
 
     @Option(help: "FILE.html (the viewer) or FILE.svg (a static summary).")
     var output: String
+
+    @Option(help: ArgumentHelp("The band profile, replacing the scene's: \(BandProfile.registeredNameList), or a file holding a scene (its profile is taken) or a profile object (as conform --profile).", valueName: "NAME|FILE"))
+    var profile: String?
 
     @Option(help: "Replay under each of these profiles too (comma-separated: \(BandProfile.registeredNamesForHelp)); the viewer shows each one's replay, the first one's when it opens.")
     var profiles: String?

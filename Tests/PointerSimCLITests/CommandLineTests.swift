@@ -119,7 +119,7 @@ import Testing
 
     @Test func replayOutputRefusesExtensionsItDoesNotWrite() throws {
         let usage = """
-            Usage: pointersim replay <traces> ... [--scene <scene>] [--output <output>] [--verbose]
+            Usage: pointersim replay <traces> ... [--scene <scene>] [--profile <profile>] [--output <output>] [--verbose [--frames <frames>]] [--narrate]
               See 'pointersim replay --help' for more information.
 
             """

@@ -186,7 +186,15 @@ import Testing
         #expect(error(#"{"format": "pointersim-scene/1", "band": {"profile": "kde"}}"#)?.contains("band.profile: unknown value \"kde\"") == true)
         #expect(error(#"{"format": "pointersim-scene/1", "band": {"initialSelection": ["zz"]}}"#)?.contains("band.initialSelection[0]: no item has the id \"zz\"") == true)
         #expect(error(#"{"format": "pointersim-scene/1", "items": [{"id": "a", "rect": [0,0,1,1]}, {"id": "a", "rect": [0,0,1,1]}]}"#)?.contains("items[1].id: duplicate item id") == true)
-        #expect(error("{\"format\": \"pointersim-scene/1\",\n \"view\": {\"width\": 3,}}")?.hasPrefix("s.json:2: expected a quoted key") == true)
+        // A trailing comma: the comma's line and column (issue #45), in an object and in an array,
+        // also when the closing bracket is on a later line.
+        #expect(error("{\"format\": \"pointersim-scene/1\",\n \"view\": {\"width\": 3,}}")
+            == "s.json:2: column 21: a trailing comma before '}' (JSON allows none: remove it)")
+        #expect(error("{\"format\": \"pointersim-scene/1\",\n  \"items\": [ {\"id\": \"a\", \"rect\": [1, 2, 3, 4]},\n  ]}")
+            == "s.json:2: column 47: a trailing comma before ']' (JSON allows none: remove it)")
+        #expect(error("{\"format\": \"pointersim-scene/1\", \"band\": {\"vetoRects\": [[0, 0, 1, 1],]}}")?.contains("s.json:1: column 69: a trailing comma before ']'") == true)
+        // Not a trailing comma: the messages of before.
+        #expect(error("{\"format\": \"pointersim-scene/1\",\n \"view\": {,}}")?.hasPrefix("s.json:2: expected a quoted key") == true)
     }
 
     @Test func selectionAndClaimsParse() throws {
