@@ -11,16 +11,22 @@
 # first command (Tools/run-demo.sh, timed), the install step
 # (Tools/install.sh --prefix, then the installed pointersim, its manual page
 # and completions), then 1 and 2 against the clone.
-#   Tools/check-doc-examples.sh [--fresh-clone] [--keep]    (--keep: leave the scratch folder)
+# With --install (and without --fresh-clone) it runs the install step from
+# this checkout instead (Tools/install.sh --prefix into the scratch folder,
+# reusing the release build when there is one: what the full tier does, on
+# CI's own fresh clone, after its release build) and checks 1 and 2 with the
+# installed pointersim.
+#   Tools/check-doc-examples.sh [--fresh-clone | --install] [--keep]    (--keep: leave the scratch folder)
 # Exit 0 when everything builds and runs as written.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-fresh=0 keep=0
+fresh=0 keep=0 install=0
 for a in "$@"; do
 	case "$a" in
 	--fresh-clone) fresh=1 ;;
+	--install) install=1 ;;
 	--keep) keep=1 ;;
-	*) echo "usage: Tools/check-doc-examples.sh [--fresh-clone] [--keep]" >&2; exit 64 ;;
+	*) echo "usage: Tools/check-doc-examples.sh [--fresh-clone | --install] [--keep]" >&2; exit 64 ;;
 	esac
 done
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/pointersim-doc-examples.XXXXXX")
@@ -37,9 +43,14 @@ if [ $fresh = 1 ]; then
 	(cd "$repo" && Tools/run-demo.sh > "$scratch/demo.out" 2> "$scratch/demo.err") || { tail -20 "$scratch/demo.err" >&2; fail "Tools/run-demo.sh"; }
 	grep -q '"event":"band.ended"' "$scratch/demo.out" || fail "Tools/run-demo.sh printed no band.ended"
 	t "the README's first command, Tools/run-demo.sh, on the fresh clone: exit 0" $t0
+fi
+if [ $fresh = 1 ] || [ $install = 1 ]; then
+	# (without --fresh-clone: from this checkout's own folder, so that its builds are reused)
+	src=$repo
+	[ $fresh = 1 ] || { ln -s "$here" "$repo"; src=$here; }
 	t0=$SECONDS
 	prefix="$scratch/prefix"
-	(cd "$repo" && Tools/install.sh --prefix "$prefix" > "$scratch/install.out" 2> "$scratch/install.err") \
+	(cd "$src" && Tools/install.sh --prefix "$prefix" > "$scratch/install.out" 2> "$scratch/install.err") \
 		|| { tail -20 "$scratch/install.err" >&2; fail "Tools/install.sh --prefix $prefix"; }
 	cat "$scratch/install.out" >&2
 	grep -q "is not on your PATH" "$scratch/install.out" || fail "install.sh did not say that $prefix/bin is not on PATH"
@@ -51,10 +62,11 @@ if [ $fresh = 1 ]; then
 	bash -n "$prefix/share/bash-completion/completions/pointersim" || fail "the bash completion script does not parse"
 	t "the install step, Tools/install.sh --prefix: the command, its manual page and completions" $t0
 	# After it, every script that names pointersim works: run-demo's hint is a command that runs.
-	(cd "$repo" && PATH="$prefix/bin:$PATH" Tools/run-demo.sh > /dev/null 2> "$scratch/demo2.err") || fail "Tools/run-demo.sh after the install"
+	# (Without --fresh-clone, run-demo's debug build is this checkout's own.)
+	(cd "$src" && PATH="$prefix/bin:$PATH" Tools/run-demo.sh > /dev/null 2> "$scratch/demo2.err") || fail "Tools/run-demo.sh after the install"
 	hint=$(grep '^# To watch it: ' "$scratch/demo2.err" | sed 's/^# To watch it: //; s/, then open .*//')
 	case "$hint" in pointersim\ render\ *) ;; *) fail "run-demo.sh's hint after the install is not 'pointersim render …': $hint" ;; esac
-	(cd "$repo" && PATH="$prefix/bin:$PATH" sh -c "$hint") || fail "the hint '$hint' does not run"
+	(cd "$src" && PATH="$prefix/bin:$PATH" sh -c "$hint") || fail "the hint '$hint' does not run"
 	echo "check-doc-examples: after the install, run-demo's hint runs: $hint" >&2
 	bin="$prefix/bin/pointersim"
 else
