@@ -2,7 +2,7 @@ import Foundation
 import PointerSimCore
 import PointerSimFormats
 import PointerSimPipeline
-import PointerSimRender
+@_spi(Benchmarks) import PointerSimRender
 import PointerSimTestSupport
 import Testing
 
