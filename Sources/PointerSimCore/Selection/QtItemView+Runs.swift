@@ -12,7 +12,7 @@ extension QtItemView {
     /// The indices in exactly one of two run lists (each ascending and
     /// disjoint), as ascending, disjoint, non-adjacent runs.
     /// - Complexity: O(runs).
-    static func symmetricDifference(_ a: [Range<Int>], _ b: [Range<Int>]) -> [Range<Int>] {
+    package static func symmetricDifference(_ a: [Range<Int>], _ b: [Range<Int>]) -> [Range<Int>] {
         if a.isEmpty { return b.filter { !$0.isEmpty } }
         if b.isEmpty { return a.filter { !$0.isEmpty } }
         // Every boundary of either list toggles the parity of "in exactly one".
@@ -35,7 +35,7 @@ extension QtItemView {
     /// Ranges in any order, overlapping or not, as ascending, disjoint,
     /// non-adjacent runs.
     /// - Complexity: O(k log k).
-    static func normalized(_ ranges: [Range<Int>]) -> [Range<Int>] {
+    package static func normalized(_ ranges: [Range<Int>]) -> [Range<Int>] {
         let sorted = ranges.filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
         var out: [Range<Int>] = []
         for r in sorted {
@@ -87,7 +87,7 @@ extension SelectionModel {
     /// out); elsewhere it stays.
     /// - Returns: the change, as runs.
     /// - Complexity: O(words of the ranges + runs of the change).
-    mutating func applyWords(on ranges: [Range<Int>], _ word: (Int) -> UInt64) -> SelectionDiff {
+    package mutating func applyWords(on ranges: [Range<Int>], _ word: (Int) -> UInt64) -> SelectionDiff {
         var added: [Range<Int>] = [], removed: [Range<Int>] = []
         var addedCount = 0, removedCount = 0
         // The runs of ones of word `w`'s bits, joined to the last run when adjacent; returns how many ones.
