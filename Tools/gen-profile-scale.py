@@ -15,7 +15,7 @@ Writes into DIR:
   control.trace   a click on r0c0, then 3,000 Control-clicks over 300 items
   bands.trace     three bands of 300 moves from empty space (plain, Shift, Control)
   selectall.trace 100 cycles of Control-A (Command-A for uikit: selectall-uikit.trace)
-                  and a click on empty space
+                  and a click on r0c0 (every other item leaves the selection)
   keys.trace      a click on r0c0, 2,000 arrow keys walking, 1,000 Shift+arrows
   context.trace   select all (Control-A), then two context clicks on a selected
                   item (contextMenu lines over the whole selection)
@@ -71,7 +71,7 @@ def main():
         bands += ["release primary"] + ["move 1000 700"] * 50
     trace("bands.trace", bands)
     for name, mod in [("selectall.trace", "control"), ("selectall-uikit.trace", "command")]:
-        trace(name, sum((["modifiers " + mod, "key a", "modifiers"] + click(0, 0)[0:0] + ["move 45 35", "press primary", "release primary"] + ["move 45 35"] * 46 for _ in range(100)), []))
+        trace(name, sum((["modifiers " + mod, "key a", "modifiers"] + click(0, 0) for _ in range(100)), []))
     walk, direction = [], "right"
     while len(walk) < 2000:
         walk += ["key " + direction] * 20 + ["key down"]

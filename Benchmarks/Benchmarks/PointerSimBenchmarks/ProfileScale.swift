@@ -62,10 +62,11 @@ enum ScaleWorkload: String, CaseIterable {
                 e.append(PointerEvent(time: t, .release(.primary))); t += 0.5
             }
         case .selectAll:
-            // 50 cycles: select all, then a click on empty space.
+            // 50 cycles: select all, then a click on r0c0 (every other item leaves the selection).
+            let (x, y) = Self.centre(0, 0)
             for _ in 0..<50 {
                 e += [PointerEvent(time: t, .modifiers(selectAll)), PointerEvent(time: t + 0.001, .key(.letter("a"))), PointerEvent(time: t + 0.002, .modifiers([]))]
-                e += Self.click(45, 35, [], at: t + 0.01); t += 0.5
+                e += Self.click(x, y, [], at: t + 0.01); t += 0.5
             }
         case .keys:
             // 1,000 arrow keys walking (20 right, 1 down, 20 left, 1 down, …), then 500 Shift+arrows.

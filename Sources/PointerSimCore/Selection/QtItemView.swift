@@ -60,8 +60,11 @@ package struct QtItemView: Sendable {
     var lastPoint: Point?
     var lastMoveMoved = true
 
-    /// The rows of cells: each row's top, and its items in order (index, cell min x).
-    let rows: [(top: Double, items: [(index: Int, x: Double)])]
+    /// The rows of cells (a row's items are consecutive in model order): row
+    /// k holds items `rowStart[k] ..< rowStart[k + 1]`; each item's cell
+    /// min x (`cellX`, by item).
+    let rowStart: [Int]
+    let cellX: [Double]
     /// The bottom edge of the last row (`segmentPositions.last`).
     let bottom: Double
     /// Each row's extent along the flow (its last cell's max x).
@@ -72,25 +75,36 @@ package struct QtItemView: Sendable {
     /// search would only for ascending rows, as before).
     let positions: [Double]
     let positionsAscend: Bool
+    /// The number of rows.
+    var rowCount: Int { rowStart.count - 1 }
 
-    package init(rects: [Rect]) {
-        var rows: [(top: Double, items: [(index: Int, x: Double)])] = []
-        var extents: [Double] = []
-        for (i, r) in rects.enumerated() {
-            if let last = rows.last, last.top == r.minY, let x = last.items.last?.x, r.minX > x {
-                rows[rows.count - 1].items.append((i, r.minX))
+    /// The port over items with these rects, in model order.
+    /// - Complexity: O(n); 8 bytes an item (each cell's min x) and 24 a row.
+    package init<C: RandomAccessCollection>(rects: C) where C.Element == Rect, C.Index == Int {
+        var rowStart: [Int] = [], tops: [Double] = [], extents: [Double] = []
+        var cellX: [Double] = []
+        cellX.reserveCapacity(rects.count)
+        for (i, r) in zip(rects.indices, rects) {
+            if let top = tops.last, top == r.minY, let x = cellX.last, r.minX > x {
                 extents[extents.count - 1] = r.maxX
             } else {
-                rows.append((r.minY, [(i, r.minX)]))
+                rowStart.append(i - rects.startIndex)
+                tops.append(r.minY)
                 extents.append(r.maxX)
             }
+            cellX.append(r.minX)
         }
-        self.rows = rows
+        rowStart.append(cellX.count)
+        self.rowStart = rowStart
+        self.cellX = cellX
         self.extents = extents
         var bottom = 0.0
-        if let last = rows.last { bottom = last.items.map { rects[$0.index].maxY }.max() ?? last.top }
+        if let top = tops.last {
+            let first = rowStart[rowStart.count - 2]
+            bottom = (first..<cellX.count).map { rects[rects.startIndex + $0].maxY }.max() ?? top
+        }
         self.bottom = bottom
-        positions = rows.map(\.top) + [bottom]
+        positions = tops + [bottom]
         positionsAscend = zip(positions, positions.dropFirst()).allSatisfy { $0 <= $1 }
         committed = ItemBitSet(capacity: rects.count)
         currentBits = committed
@@ -203,7 +217,7 @@ package struct QtItemView: Sendable {
     /// it; as ascending runs of indices (a row's items are consecutive).
     /// - Complexity: O(log n + rows visited · log cells).
     func intersectingSet(left l: Double, top t: Double, right r: Double, bottom b: Double) -> [Range<Int>] {
-        guard !rows.isEmpty else { return [] }
+        guard rowCount > 0 else { return [] }
         // qBinarySearch over the rows' tops and the last row's bottom edge: the last at or above t.
         var seg = 0
         if positionsAscend {
@@ -214,19 +228,19 @@ package struct QtItemView: Sendable {
             for (k, p) in positions.enumerated() where p <= t { seg = k }
         }
         var out: [Range<Int>] = []
-        while seg < rows.count && positions[seg] <= b {
+        while seg < rowCount && positions[seg] <= b {
             defer { seg += 1 }
             if extents[seg] < l { continue }
-            let cells = rows[seg].items
-            // The last cell whose left is at or before l (else the first); cell lefts ascend.
-            var lo = 0, hi = cells.count
-            while lo < hi { let m = (lo + hi) / 2; if cells[m].x <= l { lo = m + 1 } else { hi = m } }
-            let k = Swift.max(lo - 1, 0)
+            let first = rowStart[seg], end = rowStart[seg + 1]
+            // The last cell whose left is at or before l (else the first); cell lefts ascend in a row.
+            var lo = first, hi = end
+            while lo < hi { let m = (lo + hi) / 2; if cellX[m] <= l { lo = m + 1 } else { hi = m } }
+            let k = Swift.max(lo - 1, first)
             // Then the cells from k whose left is at or before r.
-            lo = k; hi = cells.count
-            while lo < hi { let m = (lo + hi) / 2; if cells[m].x <= r { lo = m + 1 } else { hi = m } }
+            lo = k; hi = end
+            while lo < hi { let m = (lo + hi) / 2; if cellX[m] <= r { lo = m + 1 } else { hi = m } }
             guard lo > k else { continue }
-            let run = cells[k].index..<cells[lo - 1].index + 1
+            let run = k..<lo
             if let last = out.last, last.upperBound == run.lowerBound { out[out.count - 1] = last.lowerBound..<run.upperBound } else { out.append(run) }
         }
         return out

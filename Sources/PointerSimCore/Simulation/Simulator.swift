@@ -137,7 +137,7 @@ public struct Simulator: Sendable {
         clicks.startFocus(selection: &selectionModel)
         // qt-itemview: the port, for the settings it models.
         let portable = scene.band.profile.itemViewModel && QtItemView.models(scene.selection, bandEnabled: config.isEnabled)
-        itemView = portable ? QtItemView(rects: items.map(\.rect)) : nil
+        itemView = portable ? QtItemView(rects: items.lazy.map(\.rect)) : nil
         autoscroll = AutoscrollScheduler(autoscroller: Autoscroller(configuration: scene.autoscroll, view: scene.view))
         let start = scene.pointer.start ?? Point(x: scene.view.size.width / 2, y: scene.view.size.height / 2)
         pointer = scene.view.clampPointer(start)
