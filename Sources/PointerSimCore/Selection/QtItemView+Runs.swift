@@ -64,21 +64,6 @@ extension ItemBitSet {
         guard !r.isEmpty else { return }
         for w in (r.lowerBound >> 6)...((r.upperBound - 1) >> 6) { words[w] ^= Self.mask(r, word: w) }
     }
-
-    /// Merges `other`'s members in `r` into this set by a Qt selection command
-    /// (select: union, deselect: difference, toggle: symmetric difference).
-    /// - Complexity: O(range / 64).
-    mutating func merge(_ other: ItemBitSet, on r: Range<Int>, _ command: QtItemView.Command) {
-        guard !r.isEmpty else { return }
-        for w in (r.lowerBound >> 6)...((r.upperBound - 1) >> 6) {
-            let s = other.words[w] & Self.mask(r, word: w)
-            switch command {
-            case .select: words[w] |= s
-            case .deselect: words[w] &= ~s
-            case .toggle: words[w] ^= s
-            }
-        }
-    }
 }
 
 extension SelectionModel {

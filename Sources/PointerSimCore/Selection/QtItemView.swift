@@ -25,10 +25,8 @@ package struct QtItemView: Sendable {
     var committed: ItemBitSet
     var committedSpan: Range<Int> = 0..<0
     /// The current selection (`currentSelection`) as ascending, disjoint,
-    /// non-adjacent runs of indices, the same as bits, and its command
-    /// (`currentCommand`).
+    /// non-adjacent runs of indices, and its command (`currentCommand`).
     var current: [Range<Int>] = []
-    var currentBits: ItemBitSet
     var command = Command.select
     /// The ranges of indices whose merged selection may have changed since
     /// the last ``publish(_:_:into:)`` (the model is updated on these only).
@@ -107,7 +105,6 @@ package struct QtItemView: Sendable {
         positions = tops + [bottom]
         positionsAscend = zip(positions, positions.dropFirst()).allSatisfy { $0 <= $1 }
         committed = ItemBitSet(capacity: rects.count)
-        currentBits = committed
     }
 
     /// Whether the port plays a scene with these settings: the QListView
@@ -126,7 +123,10 @@ package struct QtItemView: Sendable {
     /// Whether item `i` is in the merged selection (the committed ranges
     /// with the current selection merged by the current command).
     func mergedContains(_ i: Int) -> Bool {
-        let c = committed[i], s = currentBits[i]
+        // The last run starting at or before i holds it, if any does.
+        var lo = 0, hi = current.count
+        while lo < hi { let m = (lo + hi) / 2; if current[m].lowerBound <= i { lo = m + 1 } else { hi = m } }
+        let c = committed[i], s = lo > 0 && current[lo - 1].contains(i)
         switch command {
         case .select: return c || s
         case .deselect: return c && !s
@@ -134,9 +134,22 @@ package struct QtItemView: Sendable {
         }
     }
 
-    /// Word `w` of the merged selection.
-    @inline(__always) func mergedWord(_ w: Int) -> UInt64 {
-        let c = committed.words[w], s = currentBits.words[w]
+    /// The current selection's bits in word `w`; `cursor` (a position in
+    /// `current`) moves on as the words are asked for in ascending order.
+    @inline(__always) func currentWord(_ w: Int, _ cursor: inout Int) -> UInt64 {
+        let lo = w << 6, hi = lo + 64
+        while cursor < current.count && current[cursor].upperBound <= lo { cursor += 1 }
+        var bits: UInt64 = 0, k = cursor
+        while k < current.count && current[k].lowerBound < hi {
+            bits |= ItemBitSet.mask(Swift.max(current[k].lowerBound, lo)..<Swift.min(current[k].upperBound, hi), word: w)
+            k += 1
+        }
+        return bits
+    }
+
+    /// Word `w` of the merged selection (words asked for in ascending order, one cursor).
+    @inline(__always) func mergedWord(_ w: Int, _ cursor: inout Int) -> UInt64 {
+        let c = committed.words[w], s = currentWord(w, &cursor)
         switch command {
         case .select: return c | s
         case .deselect: return c & ~s
@@ -150,7 +163,8 @@ package struct QtItemView: Sendable {
     mutating func sync(_ model: SelectionModel) {
         guard model.changeCount != lastSeen else { return }
         let words = model.selection.words
-        guard words.indices.contains(where: { words[$0] != mergedWord($0) }) else { return }
+        var cursor = 0
+        guard words.indices.contains(where: { words[$0] != mergedWord($0, &cursor) }) else { return }
         committed = model.selection
         committedSpan = 0..<committed.capacity
         setCurrentRuns([])
@@ -158,12 +172,8 @@ package struct QtItemView: Sendable {
         dirty = []
     }
 
-    /// Replaces the current selection's runs and bits (the bits change on
-    /// the runs' symmetric difference only).
-    mutating func setCurrentRuns(_ runs: [Range<Int>]) {
-        for r in Self.symmetricDifference(current, runs) { currentBits.toggleRange(r) }
-        current = runs
-    }
+    /// Replaces the current selection's runs.
+    mutating func setCurrentRuns(_ runs: [Range<Int>]) { current = runs }
 
     /// `QItemSelectionModel::select(selection, command)`: `clear` empties
     /// both parts, without `keepCurrent` the current selection is merged
@@ -182,7 +192,13 @@ package struct QtItemView: Sendable {
         }
         if !keepCurrent && !current.isEmpty {
             // finalize(): the merged selection becomes the committed one (it does not change).
-            for r in current { committed.merge(currentBits, on: r, command) }
+            for r in current {
+                switch command {
+                case .select: committed.setRange(r, to: true)
+                case .deselect: committed.setRange(r, to: false)
+                case .toggle: committed.toggleRange(r)
+                }
+            }
             committedSpan = Self.hull(committedSpan, current.first!.lowerBound..<current.last!.upperBound)
             setCurrentRuns([])
         }
@@ -198,7 +214,8 @@ package struct QtItemView: Sendable {
     mutating func publish(_ cause: SelectionCause, _ model: inout SelectionModel, into out: inout [SelectionEvent]) {
         let ranges = Self.normalized(dirty)
         dirty = []
-        let diff = model.applyWords(on: ranges) { mergedWord($0) }
+        var cursor = 0
+        let diff = model.applyWords(on: ranges) { mergedWord($0, &cursor) }
         if !diff.isEmpty { out.append(.changed(cause: cause, diff: diff)) }
     }
 
