@@ -54,7 +54,8 @@ public struct ProfileComparison: Sendable {
             step.time = simulators[k].now
             var activated: [Int] = []
             for r in out {
-                if case .itemPrimaryAction(let id) = r.event, let i = simulators[k].itemIndex(of: id) { activated.append(i) }
+                // Every simulator runs the same items: one id table (the first's) serves all.
+                if case .itemPrimaryAction(let id) = r.event, let i = simulators[0].itemIndex(of: id) { activated.append(i) }
             }
             if lastSelections.count < simulators.count { lastSelections = Array(repeating: nil, count: simulators.count) }
             let changes = simulators[k].selectionModel.changeCount
