@@ -77,8 +77,9 @@ let package = Package(
             ]),
         // What the test targets share (not a product): the repository's root
         // and data files (`Repository`, `RecordingFiles`), the reader of
-        // libinput reference files, the fidelity tolerance, and a runner of
-        // the `pointersim` binary.
+        // libinput reference files, the fidelity tolerance, a runner of the
+        // `pointersim` binary, and simulators from scene and trace literals
+        // with their logs compared line by line (`SimulatorLiterals.swift`).
         .target(
             name: "PointerSimTestSupport",
             dependencies: ["PointerSimCore", "PointerSimInput", "PointerSimFormats", "PointerSimPipeline"],
@@ -86,7 +87,7 @@ let package = Package(
         .testTarget(
             name: "PointerSimCoreTests",
             dependencies: [
-                "PointerSimCore",
+                "PointerSimCore", "PointerSimTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(
@@ -110,12 +111,12 @@ let package = Package(
         .testTarget(
             name: "PointerSimTestingTests",
             dependencies: [
-                "PointerSimCore", "PointerSimFormats", "PointerSimTesting",
+                "PointerSimCore", "PointerSimFormats", "PointerSimTesting", "PointerSimTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]),
         .testTarget(
             name: "PointerSimCLITests",
-            dependencies: ["pointersim", "PointerSimTestSupport"]),
+            dependencies: ["pointersim", "PointerSimCore", "PointerSimTestSupport"]),
         // Checks of the repository itself, not of one module: ported
         // functions, licence notices, the package manifests, the docs and
         // their links, the `uikit` sources table, the trace comments. (The

@@ -62,10 +62,10 @@ seed() { # target corpus-folder: copies the committed inputs of the target's kin
     FuzzEvemu) find Traces -name '*.evemu' -size -64k ;;
     FuzzLibinputRecord) find Traces -name '*.yaml' ;;
     # a first byte choosing the decoded recording, then a real reference
-    FuzzCompare) find Traces/libinput Traces/hostile/round3 -name '*.libinput.txt' -o -name 'reference-*.txt' ;;
+    FuzzCompare) find Traces/libinput Traces/hostile/options-clock-outputs -name '*.libinput.txt' -o -name 'reference-*.txt' ;;
     FuzzLog) find Traces -name '*.expected.jsonl' -size -16k ;;
     # structured targets (the bytes choose): any committed text of a useful size
-    FuzzOverrides) find Traces/hostile/round3 Traces/hostile/round4 -name '*.case' -size -8k ;;
+    FuzzOverrides) find Traces/hostile/options-clock-outputs Traces/hostile/bounds -name '*.case' -size -8k ;;
     FuzzKeys) find Traces/selection -name '*.trace' ;;
     *) ;;
   esac | while read -r f; do cp "$f" "$dir/$(echo "$f" | tr '/' '_')"; done

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes the selection scenarios under Traces/selection/: one trace and one
-scene per case and profile (uikit, qt, gtk). The expected logs are made with
+scene per case and profile (those of TOGGLE: uikit, qt, gtk). The expected logs are made with
 Tools/update-golden.sh Traces/selection and reviewed by hand.
 
 The qt-* cases run under `qt`, the alias of `qt-itemview` (QListView), except
@@ -16,6 +16,8 @@ nothing) at [560, 300, 200, 40]."""
 import json, os, sys
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Traces", "selection")
+# The profiles the scenarios are written for, each with its toggle modifier: the one table
+# that names them (each case below is written per profile; `qt` is qt-itemview's alias).
 TOGGLE = {"uikit": "command", "qt": "control", "gtk": "control"}
 # The qt-* cases about QGraphicsView's band (threshold, band-shaped pointer, Escape while banding, a band
 # an unplug cancels: QListView draws no band, its drag selection is live and nothing restores it).
@@ -356,7 +358,7 @@ NOTES = {
         E({"t": 0.05, "event": "pointer", "shape": {"roundedRect": [150, 120, 120.5, 110.5, 0]}}),
         E({"t": 0.07, "event": "pointer", "shape": {"circle": 19}})],
 }
-for _p in ("uikit", "qt", "gtk"):
+for _p in TOGGLE:
     NOTES[("removed", _p)] = [
         E({"t": 0.05, "event": "band.ended", "selection": [], "cancelled": True}),
         E({"t": 0.05, "event": "device.removed", "device": "/dev/input/event7"}), N({"t": 0.07}), N({"t": 0.09})]
@@ -437,7 +439,7 @@ UNCLAIMED = {
 
 def main():
     os.makedirs(HERE, exist_ok=True)
-    for p in ("uikit", "qt", "gtk"):
+    for p in TOGGLE:
         for name, sel, what, lines in cases(p):
             base = os.path.join(HERE, f"{p}-{name}")
             with open(base + ".scene.json", "w") as f:

@@ -1,6 +1,6 @@
 #!/bin/sh
 # The figures of docs/Limits.md: time and peak memory of the release build on
-# each hostile input of issues #8, #21 and #37 (the big ones are generated in a temporary
+# each hostile input of issues #8, #21, #37 and #44 (the big ones are generated in a temporary
 # folder). Usage (the release build is made first; POINTERSIM_BIN=PATH uses
 # another binary):
 #   Tools/measure-hostile.sh
@@ -61,14 +61,14 @@ run "--output /dev/null" replay Traces/band/cancel.trace --output /dev/null
 mkdir "$tmp/folder"
 run "--output a folder" replay Traces/band/cancel.trace --output "$tmp/folder"
 
-# Issue #21 (Traces/hostile/round3; docs/Limits.md's second table).
-r3=Traces/hostile/round3
-run "evemu removal marker at 9223372036853.999999 s" decode $r3/evemu-removal-int64.evemu
-run "libinput record row at Int64.max s" decode $r3/libinput-row-int64.yaml
-run "libinput record removal marker at 1e17 s" decode $r3/libinput-marker-1e17.yaml
-run "render of a trace at 1e16 s" render $r3/trace-time-1e16.trace --output $r3/null.svg
+# Issue #21 (Traces/hostile/options-clock-outputs; docs/Limits.md's second table).
+oco=Traces/hostile/options-clock-outputs
+run "evemu removal marker at 9223372036853.999999 s" decode $oco/evemu-removal-int64.evemu
+run "libinput record row at Int64.max s" decode $oco/libinput-row-int64.yaml
+run "libinput record removal marker at 1e17 s" decode $oco/libinput-marker-1e17.yaml
+run "render of a trace at 1e16 s" render $oco/trace-time-1e16.trace --output $oco/null.svg
 run "--udev LIBINPUT_FUZZ_35=Int64.max" decode $samsung --udev LIBINPUT_FUZZ_35=9223372036854775807
-run "--quirk AttrTrackpointMultiplier=1e308" decode Traces/libinput/trackpoint-ibm-tpps2.desc $r3/trackpoint.events --quirk AttrTrackpointMultiplier=1e308
+run "--quirk AttrTrackpointMultiplier=1e308" decode Traces/libinput/trackpoint-ibm-tpps2.desc $oco/trackpoint.events --quirk AttrTrackpointMultiplier=1e308
 tap=Traces/libinput/touchpad-alps-dualpoint-st.tap
 grep -hv '^#' Traces/libinput/mouse-ps2-generic.libinput.txt >"$tmp/block.txt"
 n=$(wc -l <"$tmp/block.txt")
@@ -78,13 +78,13 @@ run "--compare with a 4,000,000-line reference" decode Traces/libinput/mouse-ps2
 rm -f "$tmp/ref.txt"
 /usr/bin/time -f "%e s %M KB" -o "$tmp/time" sh -c "'$bin' decode $tap.evemu --compare $tap.libinput.txt >/dev/full 2>'$tmp/err'; echo \$? >'$tmp/status'"
 echo "decode --compare REF > /dev/full: exit $(cat "$tmp/status"), $(tail -n 1 "$tmp/time"); $(head -n 1 "$tmp/err")"
-run "--output a link to /dev/full" decode $tap.evemu --output $r3/full.jsonl
+run "--output a link to /dev/full" decode $tap.evemu --output $oco/full.jsonl
 run "--output ''" decode $tap.evemu --output ''
 run "libinput 1.29 quirks list" decode Traces/libinput-record/libinput-1.29-quirks-hid.yaml
-run "20 Shift+arrows over 99,856 items" replay $r3/keys-shift-range-100k.trace --scene $r3/keys-uikit-100k.scene.json --output $r3/null.jsonl
+run "20 Shift+arrows over 99,856 items" replay $oco/keys-shift-range-100k.trace --scene $oco/keys-uikit-100k.scene.json --output $oco/null.jsonl
 
-# Issue #37 (Traces/hostile/round4; docs/Limits.md's third table).
-r4=Traces/hostile/round4
+# Issue #37 (Traces/hostile/bounds; docs/Limits.md's third table).
+bounds=Traces/hostile/bounds
 run "one --enable-tap" decode $samsung --enable-tap
 # shellcheck disable=SC2046
 run "--enable-tap 20,000 times" decode $samsung $(i=0; while [ $i -lt 20000 ]; do printf -- '--enable-tap '; i=$((i + 1)); done)
@@ -135,5 +135,16 @@ with open(sys.argv[1], "w") as out:
 PY
 run "1,024 devices at every limit (240 MB)" replay "$tmp/many.yaml"
 rm -f "$tmp/many.yaml"
-run "a libinput record header indented with tabs" decode $r4/libinput-tab-indent-header.yaml
+run "a libinput record header indented with tabs" decode $bounds/libinput-tab-indent-header.yaml
 run "--frames 1e9" replay Traces/band/cancel.trace --verbose --frames 1e9
+
+# Issue #44 (Traces/hostile/messages-and-conform; docs/Limits.md's fifth table).
+r5=Traces/hostile/messages-and-conform
+word="replya$(python3 -c 'print("x" * 120000)')"
+run "help with a 120 kB word" help "$word"
+run "a bare 120 kB word" "$word"
+run "a word with a title sequence" "$(printf '\033]0;pwned\007replay')"
+run "an unknown option of 120 kB" replay Traces/band/cancel.trace "--$word"
+run "conform --only 999999999" conform --exec $r5/namer.sh --kind band --only 999999999 --min-compared 0
+run "conform --sessions 20000 --report MISSING/r.json" conform --exec $r5/never.sh --sessions 20000 --report "$tmp/missing/r.json"
+(cd "$tmp" && run "conform --out q/r (relative, not there yet)" conform --exec "python3 '$OLDPWD/Examples/ConformPython/band_round_even.py'" --kind band --profile uikit --out q/r)

@@ -1,8 +1,9 @@
 #!/bin/sh
 # Rewrites the expected exit status, standard output and standard error of
 # every hostile-input case (Traces/hostile/*.case, the first corpus, and
-# Traces/hostile/round3/*.case, the second, Traces/hostile/round4/*.case, the
-# third, Traces/hostile/conform/*.case, pointersim conform's; POINTERSIM_HOSTILE_CASES="FILES"
+# Traces/hostile/options-clock-outputs/*.case, the second, Traces/hostile/bounds/*.case, the
+# third, Traces/hostile/conform/*.case, pointersim conform's,
+# Traces/hostile/messages-and-conform/*.case, the fifth round's; POINTERSIM_HOSTILE_CASES="FILES"
 # limits it to some) from the debug build (built first; POINTERSIM_BIN=PATH
 # uses another binary):
 #   Tools/update-hostile.sh
@@ -14,7 +15,7 @@ set -eu
 cd "$(dirname "$0")/.."
 . Tools/lib/build.sh
 bin=${POINTERSIM_BIN:-$(build_pointersim)}
-for c in ${POINTERSIM_HOSTILE_CASES:-Traces/hostile/*.case Traces/hostile/round3/*.case Traces/hostile/round4/*.case Traces/hostile/conform/*.case}; do
+for c in ${POINTERSIM_HOSTILE_CASES:-Traces/hostile/*.case Traces/hostile/options-clock-outputs/*.case Traces/hostile/bounds/*.case Traces/hostile/conform/*.case Traces/hostile/messages-and-conform/*.case}; do
     args=$(sed -n 's/^args: //p' "$c")
     tmp=$(mktemp -d)
     set -f

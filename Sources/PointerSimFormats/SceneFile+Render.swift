@@ -16,8 +16,10 @@ extension SceneFile {
     ///
     /// Every key the reader reads is written, at its value (defaults
     /// included), so the file says everything the simulation will use: the
-    /// view, the pointer, the band (the profile as an object with its click
-    /// rules, the hit rule, `initialSelection`, veto rects, autoscroll), the
+    /// view, the pointer, the band (the profile: a registered profile by its
+    /// name, another as an object with the band fields and click rules that
+    /// differ from the registered profile it is written on, its `base`; the
+    /// hit rule, `initialSelection`, veto rects, autoscroll), the
     /// selection settings, the items, the region configuration and the
     /// regions with their styles. Numbers are exact
     /// (`formatExactNumber(_:)`), so parsing the text gives the same scene
@@ -30,6 +32,14 @@ extension SceneFile {
     /// with `render(_ setup:)`.
     /// - Complexity: O(size of the scene).
     public static func render(_ scene: SimulationScene, decoder: DecoderConfiguration = DecoderConfiguration()) -> String {
+        render(scene, decoder: decoder, profileInFull: false)
+    }
+
+    /// ``render(_:decoder:)``; `profileInFull`: the profile as an object
+    /// with every band field and click rule, for a reader that knows no
+    /// registered profile (the conformance protocol's subjects,
+    /// docs/Formats/Conform.md).
+    package static func render(_ scene: SimulationScene, decoder: DecoderConfiguration = DecoderConfiguration(), profileInFull: Bool) -> String {
         var w = JSONWriter()
         w.open("{")
         w.key("format"); w.string(formatTag)
@@ -66,7 +76,7 @@ extension SceneFile {
 
         let b = scene.band
         w.key("band"); w.open("{")
-        w.key("profile"); renderProfile(b.profile, into: &w)
+        w.key("profile"); renderProfile(b.profile, inFull: profileInFull, into: &w)
         w.key("hitRule"); w.string(b.hitRule.rawValue)
         w.key("enabled"); w.bool(b.isEnabled)
         w.key("beginsOnItems"); w.bool(b.beginsOnItems)
@@ -174,49 +184,73 @@ extension SceneFile {
         if let c = r.claimsPress { w.key("claimsPress"); w.bool(c) }
     }
 
-    static func renderProfile(_ p: BandProfile, into w: inout JSONWriter) {
+    /// A profile as a scene writes it: a registered profile by its name;
+    /// another as an object on the registered profile it differs from least
+    /// (its own name's, if registered), with only the band fields and click
+    /// rules that differ from that base (``BandProfile/fields``,
+    /// ``ClickRules/registry``). `inFull`: every field and rule, for a reader
+    /// that knows no profile (the conformance protocol's subjects).
+    static func renderProfile(_ p: BandProfile, inFull: Bool = false, into w: inout JSONWriter) {
+        if !inFull, let registered = BandProfile.named(p.name), registered == p, registered.name == p.name {
+            w.string(p.name)
+            return
+        }
+        let base = inFull ? nil : baseProfile(of: p)
         w.open("{")
         w.key("name"); w.string(p.name)
-        w.key("rules"); w.open("[")
-        for r in p.rules {
-            w.element(); w.inline("{")
-            w.key("flags"); w.strings(r.flags.names)
-            w.key("match"); w.string(r.match.rawValue)
-            w.key("mode"); w.string(r.mode.rawValue)
-            w.inlineClose("}")
+        if let base { w.key("base"); w.string(base.name) }
+        for field in BandProfile.fields {
+            let v = field.value(in: p)
+            if let base, field.value(in: base) == v { continue }
+            w.key(field.name); renderSetting(v, into: &w)
         }
-        w.close("]")
-        w.key("default"); w.string(p.defaultMode.rawValue)
-        w.key("threshold"); w.number(p.threshold)
-        w.key("thresholdMetric"); w.string(p.thresholdMetric.rawValue)
-        w.key("thresholdStrict"); w.bool(p.thresholdIsStrict)
-        w.key("modifiersAt"); w.string(p.modifiersReadAt.rawValue)
-        w.key("apply"); w.string(p.application.rawValue)
-        w.key("rectThroughPointerPixel"); w.bool(p.rectThroughPointerPixel)
-        w.key("holdsWithinThreshold"); w.bool(p.holdsWithinThreshold)
-        w.key("hitsItemsTouchingFarEdge"); w.bool(p.hitsItemsTouchingFarEdge)
-        w.key("itemView"); w.bool(p.itemViewModel)
-        // Dear ImGui's keys (issue #31), written only when set: scenes written before keep their bytes.
-        if p.bandMayBeEmpty { w.key("bandMayBeEmpty"); w.bool(true) }
-        if let m = p.bandFromItemMode { w.key("bandFromItemMode"); w.string(m.rawValue) }
-        if p.bandAnchorsFirstItem { w.key("bandAnchorsFirstItem"); w.bool(true) }
-        w.key("emptySpanHitsNothing"); w.bool(p.emptySpanHitsNothing)
-        w.key("clicks"); w.open("{")
-        for rule in ClickRules.registry {
-            w.key(rule.name)
-            switch rule.value(in: p.clicks) {
-            case .bool(let b): w.bool(b)
-            case .number(let d): w.number(d)
-            case .choice(let c): w.string(c)
-            case .modifiers(let m): w.strings(m.names)
-            case .modifierSets(let sets):
-                w.inline("[")
-                for m in sets { w.element(); w.strings(m.names) }
-                w.inlineClose("]")
+        let rules = ClickRules.registry.filter { base == nil || $0.value(in: base!.clicks) != $0.value(in: p.clicks) }
+        if !rules.isEmpty {
+            w.key("clicks"); w.open("{")
+            for rule in rules { w.key(rule.name); renderSetting(rule.value(in: p.clicks), into: &w) }
+            w.close("}")
+        }
+        w.close("}")
+    }
+
+    /// The registered profile `p` is written on: its own name's, else the one
+    /// it differs from in the fewest settings (the first of equals).
+    static func baseProfile(of p: BandProfile) -> BandProfile {
+        if let own = BandProfile.named(p.name), own.name == p.name { return own }
+        func differences(_ b: BandProfile) -> Int {
+            BandProfile.fields.count { $0.value(in: b) != $0.value(in: p) } + ClickRules.registry.count { $0.value(in: b.clicks) != $0.value(in: p.clicks) }
+        }
+        var best = BandProfile.registered[0], least = differences(best)
+        for b in BandProfile.registered.dropFirst() {
+            let d = differences(b)
+            if d < least { (best, least) = (b, d) }
+        }
+        return best
+    }
+
+    /// One setting's value.
+    static func renderSetting(_ v: SettingValue, into w: inout JSONWriter) {
+        switch v {
+        case .bool(let b): w.bool(b)
+        case .number(let d): w.number(d)
+        case .choice(let c): w.string(c)
+        case .none: w.text += "null"
+        case .modifiers(let m): w.strings(m.names)
+        case .modifierSets(let sets):
+            w.inline("[")
+            for m in sets { w.element(); w.strings(m.names) }
+            w.inlineClose("]")
+        case .modeTable(let rules):
+            w.open("[")
+            for r in rules {
+                w.element(); w.inline("{")
+                w.key("flags"); w.strings(r.flags.names)
+                w.key("match"); w.string(r.match.rawValue)
+                w.key("mode"); w.string(r.mode.rawValue)
+                w.inlineClose("}")
             }
+            w.close("]")
         }
-        w.close("}")
-        w.close("}")
     }
 
     static func renderRegionConfiguration(_ c: PointerRegionConfiguration, into w: inout JSONWriter) {

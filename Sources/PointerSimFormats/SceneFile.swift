@@ -578,41 +578,40 @@ public enum SceneFile {
         if case .string = f.node.value {
             return BandProfile.named(try f.oneOf(BandProfile.acceptedNames))!
         }
-        let o = try f.object(allowed: [
-            "name", "base", "rules", "default", "threshold", "thresholdMetric", "thresholdStrict", "modifiersAt", "apply",
-            "rectThroughPointerPixel", "holdsWithinThreshold", "hitsItemsTouchingFarEdge", "itemView", "bandMayBeEmpty", "bandFromItemMode",
-            "bandAnchorsFirstItem", "emptySpanHitsNothing", "clicks",
-        ])
+        let o = try f.object(allowed: ["name", "base"] + BandProfile.fields.map(\.name) + ["clicks"])
         var p = BandProfile.uikit
         if let b = o["base"] { p = BandProfile.named(try b.oneOf(BandProfile.acceptedNames))! }
         p.name = try o["name"]?.string() ?? "custom"
-        let modes = SelectionMode.allCases.map(\.rawValue)
-        if let rules = o["rules"] {
-            p.rules = try rules.array().map { r in
-                let ro = try r.object(allowed: ["flags", "match", "mode"])
-                guard let flags = ro["flags"], let mode = ro["mode"] else { throw r.error("a rule needs \"flags\" and \"mode\"") }
-                let match = try ro["match"].map { BandProfile.Match(rawValue: try $0.oneOf(["exact", "includes"]))! } ?? .exact
-                return BandProfile.Rule(try flags.modifiers(), match, SelectionMode(rawValue: try mode.oneOf(modes))!)
-            }
+        for field in BandProfile.fields {
+            guard let v = o[field.name] else { continue }
+            field.setValue(try settingValue(v, field.type), in: &p)
         }
-        if let d = o["default"] { p.defaultMode = SelectionMode(rawValue: try d.oneOf(modes))! }
-        if let t = o["threshold"] { p.threshold = try t.number(in: 0...1e6) }
-        if let m = o["thresholdMetric"] { p.thresholdMetric = .init(rawValue: try m.oneOf(["manhattan", "chebyshev", "euclidean"]))! }
-        if let s = o["thresholdStrict"] { p.thresholdIsStrict = try s.bool() }
-        if let m = o["modifiersAt"] { p.modifiersReadAt = .init(rawValue: try m.oneOf(["press", "release"]))! }
-        if let a = o["apply"] { p.application = .init(rawValue: try a.oneOf(["live", "atEnd"]))! }
-        if let v = o["rectThroughPointerPixel"] { p.rectThroughPointerPixel = try v.bool() }
-        if let v = o["holdsWithinThreshold"] { p.holdsWithinThreshold = try v.bool() }
-        if let v = o["hitsItemsTouchingFarEdge"] { p.hitsItemsTouchingFarEdge = try v.bool() }
-        if let v = o["itemView"] { p.itemViewModel = try v.bool() }
-        if let v = o["bandMayBeEmpty"] { p.bandMayBeEmpty = try v.bool() }
-        if let v = o["bandFromItemMode"] {
-            if case .null = v.node.value { p.bandFromItemMode = nil } else { p.bandFromItemMode = SelectionMode(rawValue: try v.oneOf(modes))! }
-        }
-        if let v = o["bandAnchorsFirstItem"] { p.bandAnchorsFirstItem = try v.bool() }
-        if let v = o["emptySpanHitsNothing"] { p.emptySpanHitsNothing = try v.bool() }
         if let c = o["clicks"] { try clickRules(c, into: &p.clicks) }
         return p
+    }
+
+    /// A setting's value as its type reads it (``BandProfile/fields``,
+    /// ``ClickRules/registry``).
+    static func settingValue(_ v: SceneField, _ type: SettingType) throws -> SettingValue {
+        switch type {
+        case .bool: return .bool(try v.bool())
+        case .number(let range, _): return .number(try v.number(in: range))
+        case .choice(let names): return .choice(try v.oneOf(names))
+        case .optionalChoice(let names):
+            if case .null = v.node.value { return .none }
+            return .choice(try v.oneOf(names))
+        case .modifiers: return .modifiers(try v.modifiers())
+        case .modifierSets: return .modifierSets(try v.array().map { try $0.modifiers() })
+        case .modeTable:
+            let modes = SelectionMode.allCases.map(\.rawValue)
+            return .modeTable(
+                try v.array().map { r in
+                    let ro = try r.object(allowed: ["flags", "match", "mode"])
+                    guard let flags = ro["flags"], let mode = ro["mode"] else { throw r.error("a rule needs \"flags\" and \"mode\"") }
+                    let match = try ro["match"].map { BandProfile.Match(rawValue: try $0.oneOf(["exact", "includes"]))! } ?? .exact
+                    return BandProfile.Rule(try flags.modifiers(), match, SelectionMode(rawValue: try mode.oneOf(modes))!)
+                })
+        }
     }
 
     /// A profile's `clicks` object: every ``ClickRules`` field by its Swift
@@ -622,14 +621,7 @@ public enum SceneFile {
         let o = try f.object(allowed: ClickRules.registry.map(\.name))
         for rule in ClickRules.registry {
             guard let v = o[rule.name] else { continue }
-            let value: ClickRuleValue
-            switch rule.type {
-            case .bool: value = .bool(try v.bool())
-            case .number(let range, _): value = .number(try v.number(in: range))
-            case .choice(let names): value = .choice(try v.oneOf(names))
-            case .modifiers: value = .modifiers(try v.modifiers())
-            case .modifierSets: value = .modifierSets(try v.array().map { try $0.modifiers() })
-            }
+            let value = try settingValue(v, rule.type)
             rule.setValue(value, in: &r)
         }
     }

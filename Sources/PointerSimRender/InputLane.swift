@@ -30,8 +30,8 @@ public enum InputLane {
         case removed(String)
     }
 
-    /// What the lane shows for a pointer event decoded from a raw recording
-    /// (a replay's step whose input is `Session.Input.recordings`), or nil.
+    /// What the lane shows for a pointer event of any input (a recording's
+    /// decoded event or a trace's), or nil.
     /// This is the function to switch to the decoded event stream.
     public static func event(for e: PointerEvent) -> Event? {
         switch e.kind {

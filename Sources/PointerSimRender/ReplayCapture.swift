@@ -59,14 +59,14 @@ public struct ReplayCapture {
     var finalSelection: [String] { scene.items.compactMap { selected.contains($0.id) ? $0.id : nil } }
     public private(set) var duration = 0.0
 
-    /// The decoded input of a recording, for the raw-input lane (nil when
-    /// every trace is a `pointersim-trace`).
+    /// The input events of every source (a recording's decoded ones, a
+    /// trace's as written), for the input lanes (nil without any).
     var input: InputLaneCapture?
 
     /// Several profiles side by side (`render --profiles`): each profile's
-    /// selection after every input that changed one, as (time in ms, item
-    /// indices); nil without a comparison.
-    var profiles: (names: [String], changes: [[(ms: Int, items: [Int])]])?
+    /// selection changes after every input that changed one, as diffs
+    /// (`ProfileTrack`); nil without a comparison.
+    var profiles: (names: [String], tracks: [ProfileTrack])?
 
     /// An empty capture of a scene.
     public init(scene: SimulationScene) {
@@ -90,8 +90,7 @@ public struct ReplayCapture {
     }
 
     /// Replays trace files over a scene (`--verbose`, so every input frame has
-    /// a `pointer` line) and captures everything, the raw-input lane included
-    /// when some of the traces are recordings.
+    /// a `pointer` line) and captures everything, the input lanes included.
     /// - Throws: `InputError` as `pointersim replay` does.
     public static func replay(paths: [String], scene: SimulationScene, decoder: DecoderConfiguration = DecoderConfiguration()) throws -> ReplayCapture {
         try replay(paths: paths, scene: scene, decoder: decoder, profiles: [])
@@ -99,36 +98,85 @@ public struct ReplayCapture {
 
     /// Replays trace files over a scene as ``replay(paths:scene:decoder:)`` does and,
     /// with two or more `profiles`, runs the same inputs under each of them
-    /// too (PointerSimCore's `ProfileComparison`; the main replay is the scene's): the
-    /// viewer shows every profile's selection side by side on one timeline.
-    /// Every input is read once.
+    /// too (the main replay is the scene's): the viewer shows every profile's
+    /// selection side by side on one timeline. Every input is read once.
     /// - Throws: `InputError` as `pointersim replay` does.
     public static func replay(
         paths: [String], scene: SimulationScene, decoder: DecoderConfiguration = DecoderConfiguration(), profiles: [BandProfile]
     ) throws -> ReplayCapture {
-        var capture = ReplayCapture(scene: scene)
-        var comparison = profiles.count >= 2 && capture.itemsCarried ? ProfileComparison(scene: scene, profiles: profiles) : nil
-        var changes: [[(ms: Int, items: [Int])]] = profiles.map { _ in [] }
-        var last: [[Int]] = []
+        try replayEach(paths: paths, scene: scene, decoder: decoder, profiles: profiles, keepingEach: false)[0]
+    }
+
+    /// `render --profiles`: the inputs read and decoded once and fed, event by
+    /// event, to one session per profile (the first profile's replay first,
+    /// with the profiles' selection changes; then, with `keepingEach`, each
+    /// further profile's own replay). The scene is the caller's with each
+    /// profile put in; without `keepingEach` the first replay is the scene's
+    /// own profile's and the others only track their selections.
+    /// - Complexity: each profile's replay, plus, after an input that changed a
+    ///   profile's selection, O(items / 64 + changed) for its diff; inputs that
+    ///   change no selection cost O(profiles).
+    package static func replayEach(
+        paths: [String], scene: SimulationScene, decoder: DecoderConfiguration = DecoderConfiguration(), profiles: [BandProfile], keepingEach: Bool
+    ) throws -> [ReplayCapture] {
+        var main = scene
+        if keepingEach, let p = profiles.first { main.band.profile = p }
+        var capture = ReplayCapture(scene: main)
+        let comparing = profiles.count >= 2 && capture.itemsCarried
+        // A scene whose pointer animates is sampled at 60 Hz while it does
+        // (docs/Regions.md, "Presentation over time"), so the page shows the transitions.
+        let frames = main.regionConfiguration.animation.isEnabled ? 1.0 / 60 : nil
+        let options = SimulationOptions(verbose: true, frameInterval: frames)
+        // Further profiles: their own sessions (keepingEach) or bare simulators that only track.
+        var others: [ReplayCapture] = [], sessions: [Session] = [], trackers: [Simulator] = []
+        if profiles.count >= 2 {
+            for (k, p) in profiles.enumerated() where k > 0 || !keepingEach {
+                var s = scene
+                s.band.profile = p
+                if keepingEach { others.append(ReplayCapture(scene: s)); sessions.append(Session(scene: s, options: options)) }
+                else if comparing { trackers.append(Simulator(scene: s)) }
+            }
+        }
+        var tracks: [ProfileTrack] = []
+        if comparing {
+            // The first profile's selection starts as the others' (the scene's initial selection):
+            // read from the second session, not from one more simulator of the whole scene.
+            if keepingEach { tracks.append(ProfileTrack(sessions[0].simulator)) }
+            for s in sessions { tracks.append(ProfileTrack(s.simulator)) }
+            for s in trackers { tracks.append(ProfileTrack(s)) }
+        }
         // The raw-input lane comes from the same steps: every input is
         // decoded once (`-` and FIFOs have a lane too).
         var lane = InputLaneCapture()
-        // A scene whose pointer animates is sampled at 60 Hz while it does
-        // (docs/Regions.md, "Presentation over time"), so the page shows the transitions.
-        let frames = scene.regionConfiguration.animation.isEnabled ? 1.0 / 60 : nil
-        let summary = try Replay.forEachStep(paths: paths, scene: scene, decoder: decoder, options: SimulationOptions(verbose: true, frameInterval: frames)) { step, sim in
+        var scratch: [LogRecord] = []
+        _ = try Replay.forEachStep(paths: paths, scene: main, decoder: decoder, options: options) { step, sim in
             capture.add(step.records, simulator: sim)
-            if step.input == .recordings, let e = step.event, let l = InputLane.event(for: e) { lane.add(e.time, l) }
-            if let e = step.event, let s = comparison?.process(e) {
-                for k in s.selections.indices where last.isEmpty || s.selections[k] != last[k] {
-                    changes[k].append((milli(s.time), s.selections[k]))
-                }
-                last = s.selections
+            guard let e = step.event, let input = step.input else { return }
+            // Every input's events, a recording's or a trace's: a press merged in from a trace has its buttons lane too.
+            if let l = InputLane.event(for: e) { lane.add(e.time, l) }
+            for k in sessions.indices {
+                sessions[k].process(e, from: input) { st, s in others[k].add(st.records, simulator: s) }
+            }
+            for k in trackers.indices {
+                scratch.removeAll(keepingCapacity: true)
+                trackers[k].process(e, into: &scratch)
+            }
+            guard comparing else { return }
+            if keepingEach {
+                tracks[0].update(sim)
+                for k in sessions.indices { tracks[k + 1].update(sessions[k].simulator) }
+            } else {
+                for k in trackers.indices { tracks[k].update(trackers[k]) }
             }
         }
-        if comparison != nil { capture.profiles = (profiles.map(\.name), changes) }
-        if summary.inputs.contains(.recordings) { capture.input = lane }
-        return capture
+        for k in sessions.indices { sessions[k].finish { st, s in others[k].add(st.records, simulator: s) } }
+        // Without the items carried, the names only: the page offers every profile's replay, no tags.
+        if comparing || (keepingEach && profiles.count >= 2) { capture.profiles = (profiles.map(\.name), tracks) }
+        if lane.count > 0 {
+            capture.input = lane
+            for k in others.indices { others[k].input = lane }
+        }
+        return [capture] + others
     }
 
     /// Adds the records of one step and the simulator's state after it.
@@ -359,4 +407,55 @@ struct ChangeList {
 extension ReplayCapture {
     /// The number of log lines captured.
     public var lineCount: Int { recordCount }
+}
+
+/// One profile's selection over a `render --profiles` replay, as the page
+/// reads it: after each input that changed it, the time (ms) and the items
+/// added and removed, each as runs of consecutive scene indices, in varints:
+/// `dt` (signed), then for the added and the removed items the number of runs
+/// and per run its start (signed, from the previous run's end) and its
+/// length less one. The page replays these diffs from the scene's initial
+/// selection; a change costs the page what it changed, and this file what
+/// changed, never the whole selection.
+struct ProfileTrack {
+    var stream = ByteStream()
+    var count = 0
+    var lastMs = 0
+    var last: ItemBitSet
+    var lastChange: UInt64
+
+    init(_ sim: Simulator) {
+        last = sim.selectionModel.selection
+        lastChange = sim.selectionModel.changeCount
+    }
+
+    /// The simulator's selection after an input: a diff when it changed.
+    /// - Complexity: O(1) when the model did not change, else O(items / 64 + changed).
+    mutating func update(_ sim: Simulator) {
+        let model = sim.selectionModel
+        guard model.changeCount != lastChange else { return }
+        lastChange = model.changeCount
+        let now = model.selection
+        if last.capacity < now.capacity { last.grow(to: now.capacity) }
+        var added: [Range<Int>] = [], removed: [Range<Int>] = []
+        now.forEachDifference(from: last) { i in
+            if now[i] { Self.extend(&added, i) } else { Self.extend(&removed, i) }
+        }
+        last = now
+        guard !added.isEmpty || !removed.isEmpty else { return }
+        let ms = milli(sim.now)
+        stream.s(ms - lastMs); lastMs = ms
+        Self.write(added, to: &stream); Self.write(removed, to: &stream)
+        count += 1
+    }
+
+    static func extend(_ runs: inout [Range<Int>], _ i: Int) {
+        if let r = runs.last, r.upperBound == i { runs[runs.count - 1] = r.lowerBound..<i + 1 } else { runs.append(i..<i + 1) }
+    }
+
+    static func write(_ runs: [Range<Int>], to s: inout ByteStream) {
+        s.u(runs.count)
+        var end = 0
+        for r in runs { s.s(r.lowerBound - end); s.u(r.count - 1); end = r.upperBound }
+    }
 }

@@ -26,16 +26,17 @@ extension ReplayRenderer {
         out += "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\">\n"
         out += "<title>\(xml(title)) — PointerSim replay</title>\n<style>\(viewerCSS)</style></head><body>\n"
         out += viewerBody
-        // The first replay's data as ps-NAME, a further profile k's as ps-NAME-k.
+        // The first replay's data as ps-NAME, a further profile k's as ps-NAME-k;
+        // the scene's items (ids and rects) and the raw input once, in the first.
         for (k, c) in ([c] + others).enumerated() {
             let suffix = k == 0 ? "" : "-\(k)"
-            out += "<script type=\"application/json\" id=\"ps-data\(suffix)\">" + scriptSafe(header(c, title: title)) + "</script>\n"
+            out += "<script type=\"application/json\" id=\"ps-data\(suffix)\">" + scriptSafe(header(c, title: title, ids: k == 0)) + "</script>\n"
             out += "<script type=\"text/plain\" id=\"ps-rare\(suffix)\">" + scriptSafe(c.rare.joined(separator: "\n")) + "</script>\n"
             func stream(_ id: String, _ s: ByteStream) { out += "<script type=\"text/plain\" id=\"ps-\(id)\(suffix)\">" + s.base64() + "</script>\n" }
             stream("times", c.times); stream("pointers", c.pointers); stream("band", c.bandColumn)
             stream("scroll", c.scrollChanges.stream); stream("autoscroll", c.autoscrollChanges.stream)
             stream("held", c.heldChanges.stream); stream("region", c.regionChanges.stream)
-            stream("items", itemRects(c)); stream("input", c.input?.stream ?? ByteStream())
+            if k == 0 { stream("items", itemRects(c)); stream("input", c.input?.stream ?? ByteStream()) }
         }
         out += "<script type=\"application/json\" id=\"ps-profiles\">" + profilesJSON(c) + "</script>\n"
         out += "<script>\n" + viewerJS + "\n</script>\n</body></html>\n"
@@ -62,25 +63,24 @@ extension ReplayRenderer {
 
     static func json(_ s: String) -> String { var o = ""; appendJSONString(s, to: &o); return o }
 
-    /// `render --profiles`: `{"names": [...], "changes": [[[ms, i, i, …], …], …]}`, each
-    /// profile's selection (item indices) after each input that changed it;
-    /// `null` without a comparison.
+    /// `render --profiles`: `{"names": [...], "counts": [n, …], "changes": ["BASE64", …]}`,
+    /// each profile's selection changes as diffs (`ProfileTrack`); empty
+    /// lists when the scene's items are not carried (the replays only); `null`
+    /// without profiles.
     static func profilesJSON(_ c: ReplayCapture) -> String {
         guard let p = c.profiles else { return "null" }
-        var s = "{\"names\":" + LogLine.stringsJSON(p.names) + ",\"changes\":["
-        for (k, list) in p.changes.enumerated() {
-            if k > 0 { s += "," }
-            s += "[" + list.map { "[" + ([$0.ms] + $0.items).map(String.init).joined(separator: ",") + "]" }.joined(separator: ",") + "]"
-        }
-        return s + "]}"
+        return "{\"names\":" + LogLine.stringsJSON(p.names) + ",\"counts\":[" + p.tracks.map { String($0.count) }.joined(separator: ",")
+            + "],\"changes\":[" + p.tracks.map { "\"" + $0.stream.base64() + "\"" }.joined(separator: ",") + "]}"
     }
 
-    static func header(_ c: ReplayCapture, title: String) -> String {
+    /// The replay's header; `ids`: with the items' ids (the first replay's
+    /// only: the further profiles' replays share them).
+    static func header(_ c: ReplayCapture, title: String, ids: Bool = true) -> String {
         let scene = c.scene, v = scene.view, rc = scene.regionConfiguration
         var h = "{\"format\":\"pointersim-viewer/1\",\"title\":" + json(title)
         h += ",\"view\":{\"width\":\(n(v.size.width)),\"height\":\(n(v.size.height)),\"scale\":\(n(v.scale)),\"contentWidth\":\(n(v.contentSize.width)),\"contentHeight\":\(n(v.contentSize.height))}"
         h += ",\"items\":{\"count\":\(scene.items.count),\"carried\":\(c.itemsCarried),\"ids\":"
-        h += c.itemsCarried ? LogLine.stringsJSON(scene.items.map(\.id)) : "[]"
+        h += c.itemsCarried && ids ? LogLine.stringsJSON(scene.items.map(\.id)) : "[]"
         h += "},\"initialSelection\":" + LogLine.stringsJSON(scene.initialSelection)
         h += ",\"regions\":["
         for (i, r) in scene.regions.enumerated() {

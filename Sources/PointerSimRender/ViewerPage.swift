@@ -6,7 +6,7 @@ body{font:13px/1.35 system-ui,sans-serif;margin:0;background:#fff;color:#222}
 header{display:flex;gap:10px;align-items:center;padding:6px 10px;background:#f3f3f3;border-bottom:1px solid #ccc;flex-wrap:wrap}
 header h1{font-size:14px;margin:0 8px 0 0;font-weight:600}
 header button{font-size:13px;min-width:32px;padding:2px 6px}
-#clock{font-variant-numeric:tabular-nums;min-width:20em}
+#clock{font-variant-numeric:tabular-nums;min-width:20em;font-weight:600}
 #timeline{display:block;width:100%;height:120px;cursor:col-resize;border-bottom:1px solid #ccc;touch-action:none}
 main{display:flex;gap:10px;padding:8px 10px;align-items:flex-start}
 #stagebox{flex:0 1 auto;min-width:200px;position:relative}
@@ -14,14 +14,14 @@ main{display:flex;gap:10px;padding:8px 10px;align-items:flex-start}
 #side{flex:1 1 320px;min-width:280px;max-width:560px;display:flex;flex-direction:column;gap:8px}
 #state{border-collapse:collapse;font-size:12px;width:100%}
 #state th{text-align:left;font-weight:600;padding:1px 6px 1px 0;white-space:nowrap;vertical-align:top;color:#555}
-#state td{font-family:ui-monospace,monospace;word-break:break-all;padding:1px 0}
+#state td{font-family:ui-monospace,monospace;word-break:normal;overflow-wrap:break-word;padding:1px 0}
 #legend{display:grid;grid-template-columns:repeat(3,auto);gap:1px 10px;font-size:11px}
 #legend span.sw{display:inline-block;width:14px;height:10px;margin-right:5px;vertical-align:-1px;border:1px solid #888}
 #events{height:200px;overflow-y:auto;border:1px solid #ccc;font:12px ui-monospace,monospace;position:relative}
 #events div.row{position:absolute;left:0;right:0;height:18px;line-height:18px;padding:0 4px;white-space:nowrap;overflow:hidden;cursor:pointer}
 #events div.row:hover{background:#eef}
 #events div.row.cur{background:#ffe9a8}
-#log{font:12px ui-monospace,monospace;background:#f6f6f6;border:1px solid #ddd;margin:0 10px 10px;padding:4px 6px;white-space:pre;overflow-x:auto}
+#log{font:12px ui-monospace,monospace;background:#f6f6f6;border:1px solid #ddd;margin:0 10px 10px;padding:4px 6px;white-space:pre-wrap;word-break:normal;overflow-wrap:anywhere}
 #log .cur{background:#ffe9a8;display:inline-block;min-width:100%}
 h2{font-size:12px;margin:4px 0 2px;color:#555;text-transform:uppercase;letter-spacing:.04em}
 kbd{font:11px ui-monospace,monospace;border:1px solid #bbb;border-radius:3px;padding:0 3px;background:#fff}

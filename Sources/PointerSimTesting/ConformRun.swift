@@ -87,6 +87,9 @@ import PointerSimCore
         case agreed
         case skipped(String)
         case diverged(step: Int, explanation: String)
+        /// The implementation broke the protocol during this session (its
+        /// answers so far are lost with it): the run's error.
+        case error(String, answered: Int)
     }
 
     /// The profile of `--profile FILE`: a scene file's (a text with
@@ -115,8 +118,20 @@ import PointerSimCore
         return words.joined(separator: " ")
     }
 
+    /// Why the report or the counterexample folder could not be written,
+    /// found before any session is played (nil: both look writable): a
+    /// report in a folder that is missing or not writable, or that names a
+    /// folder; an `--out` that is not a folder or cannot be made. (A write
+    /// can still fail at the end, a full disk; that is a 73 then.)
+    @usableFromInline package func outputProblem() -> String? {
+        if let path = reportPath, let why = Counterexample.fileProblem(path) { return "cannot write the report: \(why)" }
+        if saved == nil, let why = Counterexample.folderProblem(directory) { return "cannot write the counterexample: \(why)" }
+        return nil
+    }
+
     /// Runs, and writes the report if one is asked for.
     @usableFromInline package func run() -> Result {
+        if let why = outputProblem() { return Result(errors: "pointersim: conform: \(why)\n", status: .cannotWrite) }
         var log = RunLog()
         var result = play(&log)
         if let path = reportPath {
@@ -179,8 +194,8 @@ import PointerSimCore
         let count = only.map { $0 + 1 } ?? sessions
         let what = only.map { "session \($0) of seed \(seed) (kind \(kind.rawValue), profile \(profile?.name ?? "any"))" }
             ?? "\(sessions) session\(sessions == 1 ? "" : "s") (kind \(kind.rawValue), profile \(profile?.name ?? "any"), seed \(seed))"
-        var rng = SplitMix64(seed: seed)
-        var next = 0
+        // Session k is made alone (SessionGenerator.session(_:seed:)): --only N starts at N.
+        var next = only ?? 0
         var shown = 0.0
         func showProgress(_ done: Int) {
             guard progress else { return }
@@ -198,16 +213,18 @@ import PointerSimCore
             // A batch: one session per child, played side by side, then taken in order.
             var batch: [(Int, ConformanceSession)] = []
             while next < count && batch.count < children.count {
-                let s = generator.session(using: &rng)
-                if only == nil || next == only { batch.append((next, s)) }
+                batch.append((next, generator.session(next, seed: seed)))
                 next += 1
             }
             if batch.isEmpty { continue }
-            let outcomes = Self.playAll(batch.map(\.1), on: children)
-            for ((index, session), outcome) in zip(batch, outcomes) {
+            let outcomes = Self.playAll(batch, on: children)
+            for (slot, ((index, session), outcome)) in zip(batch, outcomes).enumerated() {
                 let answers: [ConformanceAnswer]
                 switch outcome {
-                case .failure(let error): return failure(error, clearProgress)
+                case .failure(let error):
+                    // The session in play is part of the report: played, with the error.
+                    if keepResults { log.results.append((index, .error("\(error)", answered: children[slot].answeredSteps))) }
+                    return failure(error, clearProgress)
                 case .success(.skipped(let why)):
                     log.skip(why)
                     if keepResults { log.results.append((index, .skipped(why))) }
@@ -271,8 +288,8 @@ import PointerSimCore
     }
 
     /// Plays `sessions[k]` on `children[k]`, side by side when there are several.
-    static func playAll(_ sessions: [ConformanceSession], on children: [ExecSubject]) -> [Swift.Result<ConformanceOutcome, any Error>] {
-        if sessions.count == 1 { return [Swift.Result { try children[0].play(sessions[0]) }] }
+    static func playAll(_ sessions: [(Int, ConformanceSession)], on children: [ExecSubject]) -> [Swift.Result<ConformanceOutcome, any Error>] {
+        if sessions.count == 1 { return [Swift.Result { try children[0].play(sessions[0].1, number: sessions[0].0) }] }
         final class Box: @unchecked Sendable {
             let lock = NSLock()
             var results: [Swift.Result<ConformanceOutcome, any Error>?]
@@ -280,7 +297,7 @@ import PointerSimCore
         }
         let box = Box(sessions.count)
         DispatchQueue.concurrentPerform(iterations: sessions.count) { k in
-            let r = Swift.Result { try children[k].play(sessions[k]) }
+            let r = Swift.Result { try children[k].play(sessions[k].1, number: sessions[k].0) }
             box.lock.lock(); box.results[k] = r; box.lock.unlock()
         }
         return box.results.map { $0! }
@@ -332,6 +349,7 @@ extension ConformRun.RunLog {
             case .agreed: "    {\"session\": \(k), \"result\": \"agreed\"}"
             case .skipped(let why): "    {\"session\": \(k), \"result\": \"skipped\", \"reason\": \(j(why))}"
             case .diverged(let step, let ex): "    {\"session\": \(k), \"result\": \"diverged\", \"step\": \(step), \"explanation\": \(j(ex)), \"rerun\": \(j(run.rerunCommand(k)))}"
+            case .error(let e, let answered): "    {\"session\": \(k), \"result\": \"error\", \"answered\": \(answered), \"error\": \(j(e)), \"rerun\": \(j(run.rerunCommand(k)))}"
             }
         }.joined(separator: ",\n")
         return o + (results.isEmpty ? "" : "\n") + "  ]\n}\n"
@@ -370,9 +388,13 @@ extension ConformRun.RunLog {
             case .diverged(let step, let ex):
                 failures += 1
                 cases.append(head + ">\n      <failure message=\"diverges at step \(step)\" type=\"divergence\">\(x(ex + "\nrerun: " + run.rerunCommand(k)))</failure>\n    </testcase>")
+            case .error(let e, let answered):
+                errors += 1
+                cases.append(head + ">\n      <error message=\"\(x(e))\" type=\"\(x(verdict()))\">\(x("\(answered) step\(answered == 1 ? "" : "s") answered\nrerun: " + run.rerunCommand(k)))</error>\n    </testcase>")
             }
         }
-        if let e = error {
+        let inSession = results.contains { if case .error = $0.1 { true } else { false } }
+        if let e = error, !inSession {
             errors += 1
             cases.append("    <testcase classname=\"\(x(classname))\" name=\"implementation\">\n      <error message=\"\(x(e))\" type=\"\(x(verdict()))\"/>\n    </testcase>")
         } else if status == .tooFewCompared {

@@ -27,7 +27,7 @@ public enum Counterexample {
         var session = session
         if let t0 = session.events.first?.time, t0 != 0 { session.events = session.events.map { PointerEvent(time: $0.time - t0, $0.kind) } }
         try makeDirectory(directory)
-        let base = (directory as NSString).appendingPathComponent(name)
+        let base = joined(directory, name)
         var trace = PointerSimTrace.render(session.events)
         if !comment.isEmpty {
             let header = PointerSimTrace.header + "\n"
@@ -47,16 +47,63 @@ public enum Counterexample {
 
     static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
 
-    /// Creates `path` and its missing parents as folders.
+    /// `name` in `directory`.
+    static func joined(_ directory: String, _ name: String) -> String {
+        directory.isEmpty ? name : directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    /// The folder holding `path` (`.` for a bare name; `/` for `/x`).
+    static func parent(_ path: String) -> String {
+        var p = Substring(path)
+        while p.count > 1 && p.hasSuffix("/") { p = p.dropLast() }
+        guard let slash = p.lastIndex(of: "/") else { return "." }
+        let head = p[..<slash]
+        return head.isEmpty ? "/" : String(head)
+    }
+
+    /// Creates `path` and its missing parents as folders (`x`, `q/r`,
+    /// `/abs/x/y`, `a//b/`).
     static func makeDirectory(_ path: String) throws {
         var st = stat()
         if stat(path, &st) == 0 {
             if st.st_mode & S_IFMT == S_IFDIR { return }
             throw WriteError(description: "\(path): not a folder")
         }
-        let parent = (path as NSString).deletingLastPathComponent
-        if !parent.isEmpty && parent != path && parent != "/" { try makeDirectory(parent) }
+        let up = parent(path)
+        if up != path && up != "." && up != "/" { try makeDirectory(up) }
         if mkdir(path, 0o777) != 0 && errno != EEXIST { throw WriteError(description: "\(path): \(reason(errno))") }
+    }
+
+    /// Why a file could not be created at `path`, or nil: it names a
+    /// folder, or its folder is missing, not a folder or not writable.
+    package static func fileProblem(_ path: String) -> String? {
+        var st = stat()
+        if stat(path, &st) == 0 {
+            if st.st_mode & S_IFMT == S_IFDIR { return "\(path): is a folder" }
+            return access(path, W_OK) == 0 ? nil : "\(path): \(reason(errno))"
+        }
+        let up = parent(path)
+        if stat(up, &st) != 0 { return "\(path): \(reason(errno))" }
+        if st.st_mode & S_IFMT != S_IFDIR { return "\(path): \(up) is not a folder" }
+        return access(up, W_OK | X_OK) == 0 ? nil : "\(path): \(reason(errno))"
+    }
+
+    /// Why ``makeDirectory(_:)`` could not make `path` or write in it, or
+    /// nil: it is not a folder, or the nearest part that exists is not a
+    /// writable folder. Nothing is made.
+    package static func folderProblem(_ path: String) -> String? {
+        var st = stat()
+        var p = path
+        while true {
+            if stat(p, &st) == 0 {
+                if st.st_mode & S_IFMT != S_IFDIR { return "\(p): not a folder" }
+                return access(p, W_OK | X_OK) == 0 ? nil : "\(p): \(reason(errno))"
+            }
+            if errno != ENOENT && errno != ENOTDIR { return "\(p): \(reason(errno))" }
+            let up = parent(p)
+            if up == p { return nil }
+            p = up
+        }
     }
 
     /// Writes `text` to `path`, replacing it; a failure (at the open, the
@@ -73,7 +120,7 @@ public enum Counterexample {
 
     /// Reads a counterexample back (its scene and trace).
     public static func read(name: String, directory: String) throws -> ConformanceSession {
-        let base = (directory as NSString).appendingPathComponent(name)
+        let base = joined(directory, name)
         let scene = try SceneFile.load(path: base + ".scene.json")
         let text = try String(contentsOfFile: base + ".trace", encoding: .utf8)
         return ConformanceSession(scene: scene, events: try PointerSimTrace.parse(text, file: base + ".trace"))

@@ -11,7 +11,7 @@ import PointerSimCore
     /// The line that starts a session: `{"session": N, "scene": {…}}`, the
     /// scene as a scene file writes it, on one line.
     @usableFromInline package static func sceneLine(_ scene: SimulationScene, session: Int) -> String {
-        let oneLine = SceneFile.render(scene).split(separator: "\n").map { $0.drop { $0 == " " } }.joined()
+        let oneLine = SceneFile.render(scene, profileInFull: true).split(separator: "\n").map { $0.drop { $0 == " " } }.joined()
         return "{\"session\": \(session), \"scene\": \(oneLine)}"
     }
 
@@ -198,8 +198,11 @@ enum ChildGroups {
 
     /// The command.
     @usableFromInline package let command: String
-    /// How long the child may take to send one answer line, in seconds.
+    /// How long the child may take to send one answer line, in seconds
+    /// (0: no limit).
     @usableFromInline package let timeout: Double
+    /// ``timeout`` as a span: 0 is no limit.
+    var limit: Double { timeout == 0 ? .infinity : timeout }
     /// The child's process id, which is also its process group's.
     @usableFromInline package let pid: pid_t
     var toChild: Int32
@@ -214,6 +217,8 @@ enum ChildGroups {
     var reaped = false
     var answeredAny = false
     var sessionIndex = 0
+    /// The steps of the session in play (or the last) answered so far.
+    var answeredSteps = 0
 
     /// Starts the child in a process group of its own.
     @usableFromInline package init(command: String, timeout: Double = 30) throws {
@@ -312,7 +317,7 @@ enum ChildGroups {
     @usableFromInline package func finish() {
         guard !reaped else { return }
         if toChild >= 0 { close(toChild); toChild = -1 }
-        _ = waitExit(min(timeout, Self.exitGrace))
+        _ = waitExit(min(limit, Self.exitGrace))
         stop()
     }
 
@@ -325,7 +330,7 @@ enum ChildGroups {
     /// step: its exit status, or that it was still running (then stopped).
     func ended() -> ConformProtocol.ProtocolError {
         if toChild >= 0 { close(toChild); toChild = -1 }
-        let status = waitExit(min(timeout, Self.exitGrace))
+        let status = waitExit(min(limit, Self.exitGrace))
         stop()
         guard let status else {
             return ConformProtocol.ProtocolError(description: "the implementation (\(command)) closed its standard output before answering every step and kept running (stopped)")
@@ -383,7 +388,7 @@ enum ChildGroups {
     }
 
     func readLine() throws -> String {
-        let deadline = Self.now() + timeout
+        let deadline = Self.now() + limit
         while true {
             if let line = try takeLine() {
                 if line.utf8.allSatisfy({ $0 == 32 || $0 == 13 }) { continue }
@@ -400,7 +405,7 @@ enum ChildGroups {
     /// Writes what is left of the session (the child may answer, or skip,
     /// before it has read all of it).
     func flush() throws {
-        let deadline = Self.now() + timeout
+        let deadline = Self.now() + limit
         while pendingAt < pending.count && !inputClosedByChild {
             if Self.now() >= deadline {
                 throw fail("the implementation (\(command)) did not read the session within \(formatExactNumber(timeout)) s")
@@ -416,14 +421,18 @@ enum ChildGroups {
 
     /// Plays one session: writes the scene, the steps and the end while
     /// reading one answer per step (or a skip).
-    @usableFromInline package func play(_ session: ConformanceSession) throws -> ConformanceOutcome {
+    /// `number` is the session's number in the seed's sessions (what the
+    /// report and `--only` call it); without it, one more than the last.
+    @usableFromInline package func play(_ session: ConformanceSession, number: Int? = nil) throws -> ConformanceOutcome {
         guard !reaped else { throw ConformProtocol.ProtocolError(description: "the implementation (\(command)) was stopped") }
+        if let n = number { sessionIndex = n }
         var text = ConformProtocol.sceneLine(session.scene, session: sessionIndex) + "\n"
         for (k, e) in session.events.enumerated() { text += ConformProtocol.stepLine(e, step: k) + "\n" }
         text += ConformProtocol.endLine(session: sessionIndex) + "\n"
         sessionIndex += 1
         pending = Array(text.utf8); pendingAt = 0
         var answers: [ConformanceAnswer] = []
+        answeredSteps = 0
         while answers.count < session.events.count {
             let parsed: (step: Int?, answer: ConformanceAnswer?, skipped: String?)
             do { parsed = try ConformProtocol.parseAnswer(try readLine()) } catch let e as ConformProtocol.ProtocolError {
@@ -435,6 +444,7 @@ enum ChildGroups {
                 throw fail("expected the answer to step \(answers.count), found step \(parsed.step ?? -1)")
             }
             answers.append(answer)
+            answeredSteps = answers.count
         }
         try flush()
         return .answered(answers)

@@ -63,9 +63,26 @@ public struct SessionGenerator: Sendable {
     }
 
     /// The sessions of a seed, in order (`pointersim conform --seed S --sessions N`).
+    /// Each is made alone (`session(_:seed:)`): session `k` is the same whatever the count.
     public func sessions(count: Int, seed: UInt64) -> [ConformanceSession] {
-        var rng = SplitMix64(seed: seed)
-        return (0..<count).map { _ in session(using: &rng) }
+        (0..<count).map { session($0, seed: seed) }
+    }
+
+    /// Session `index` of a seed's sessions, made alone in constant time
+    /// (`pointersim conform --only N`): each session has a generator of its
+    /// own, seeded with the `index + 1`-th output of SplitMix64 from `seed`
+    /// (computed directly), so no earlier session is generated to reach it.
+    @usableFromInline package func session(_ index: Int, seed: UInt64) -> ConformanceSession {
+        var rng = SplitMix64(seed: Self.sessionSeed(seed, index))
+        return session(using: &rng)
+    }
+
+    /// The seed of session `index`: SplitMix64's output after `index` draws
+    /// from `seed` (its state advances by a constant, so any draw is one
+    /// multiplication away).
+    static func sessionSeed(_ seed: UInt64, _ index: Int) -> UInt64 {
+        var r = SplitMix64(seed: seed &+ 0x9E37_79B9_7F4A_7C15 &* UInt64(truncatingIfNeeded: index))
+        return r.next()
     }
 
     /// A swift-property-based generator of sessions, shrinking with

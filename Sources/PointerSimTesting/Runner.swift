@@ -187,9 +187,41 @@ public enum Conformance {
     /// Shrinks a divergence to a smaller session that still diverges, keeping
     /// to `domain` (the sessions the implementation is meant to play:
     /// ``SessionGenerator/accepts(_:)``).
+    ///
+    /// A smaller session is taken only when it fails the same way: its
+    /// first divergence is at a step of the same kind (a `release primary`,
+    /// a `key`, a `move`…) and differs in the same answers (selection, band,
+    /// focus, region, or no answer). Any failure would do otherwise, and a
+    /// bug in one rule could shrink to a session that shows another
+    /// difference, one a correct implementation of that rule also has.
     public static func shrink(_ d: Divergence, subject: ConformanceSubject, budget: Int = 3000, domain: (ConformanceSession) -> Bool = { _ in true }) throws -> Divergence {
-        let small = try Shrinker.shrink(d.session, budget: budget) { try domain($0) && firstDivergence($0, subject: subject) != nil }
-        return try firstDivergence(small, subject: subject) ?? d
+        let kind = DivergenceKind(d)
+        let small = try Shrinker.shrink(d.session, budget: budget) { c in
+            guard domain(c), let e = try firstDivergence(c, subject: subject) else { return false }
+            return DivergenceKind(e) == kind
+        }
+        guard let e = try firstDivergence(small, subject: subject), DivergenceKind(e) == kind else { return d }
+        return e
+    }
+
+    /// How a divergence fails: the kind of its step and the answers that differ.
+    struct DivergenceKind: Equatable {
+        var step: String
+        var answers: [String]
+        init(_ d: Divergence) {
+            let kind = d.step < d.session.events.count ? d.session.events[d.step].kind : nil
+            switch kind {
+            case .press(let b)?: step = "press \(b.rawValue)"
+            case .release(let b)?: step = "release \(b.rawValue)"
+            case let k?: step = String(PointerSimTrace.describe(k).prefix { $0 != " " })
+            case nil: step = "none"
+            }
+            if d.actual.selection == nil && !d.actual.reportsBand && !d.actual.reportsFocus && !d.actual.reportsRegion {
+                answers = ["no answer"]
+            } else {
+                answers = d.actual.differences(from: d.expected).map { String($0.prefix { $0 != " " }) }
+            }
+        }
     }
 
     /// The result of checking many sessions.

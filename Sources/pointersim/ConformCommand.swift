@@ -40,7 +40,7 @@ extension PointerSimCommand {
         @Flag(help: "Grid scenes only: cells of one size filling whole rows from the view's corner, nothing selected initially (GtkGridView).")
         var grid = false
 
-        @Option(help: "How long the implementation may take to send one answer line, in seconds (it is then stopped, with every process it started).")
+        @Option(parsing: .unconditional, help: "How long the implementation may take to send one answer line, in seconds, 0 (no limit) to 86400 (it is then stopped, with every process it started).")
         var timeout: Double = 30
 
         @Option(parsing: .unconditional, help: "How many sessions (1 to 1000000000).")
@@ -75,21 +75,27 @@ extension PointerSimCommand {
 
         func validate() throws {
             if command.isEmpty { throw ValidationError("--exec: the command is empty") }
-            if let p = profile, BandProfile.named(p) == nil, access(p, F_OK) != 0 {
-                throw ValidationError("--profile: unknown profile \"\(p)\" (expected \(BandProfile.registeredNameList), or a scene or profile file)")
+            // A word that names no profile and no file is an unknown name (64);
+            // a path (with a / or a .) that cannot be opened is a missing file (66, at the run).
+            if let p = profile, BandProfile.named(p) == nil, access(p, F_OK) != 0, !Self.looksLikeFile(p) {
+                throw ValidationError("--profile: unknown profile \"\(InputError.excerpt(p))\" (expected \(BandProfile.registeredNameList), or a scene or profile file)")
             }
-            if SessionGenerator.Kind(rawValue: kind) == nil { throw ValidationError("--kind: unknown kind \"\(kind)\" (expected band, selection or regions)") }
+            if SessionGenerator.Kind(rawValue: kind) == nil { throw ValidationError("--kind: unknown kind \"\(InputError.excerpt(kind))\" (expected band, selection or regions)") }
             if sessions < 1 || sessions > ConformRun.maxSessions { throw ValidationError("--sessions: give a number from 1 to \(ConformRun.maxSessions), found \(sessions)") }
-            if UInt64(seed) == nil { throw ValidationError("--seed: give a whole number from 0 to \(UInt64.max), found \"\(seed)\"") }
+            if UInt64(seed) == nil { throw ValidationError("--seed: give a whole number from 0 to \(UInt64.max), found \"\(InputError.excerpt(seed))\"") }
             if let n = only, n < 0 || n >= ConformRun.maxSessions { throw ValidationError("--only: give a session number from 0 to \(ConformRun.maxSessions - 1), found \(n)") }
             if minCompared < 0 { throw ValidationError("--min-compared: give 0 or more, found \(minCompared)") }
             if jobs < 1 || jobs > ConformRun.maxJobs { throw ValidationError("--jobs: give a number from 1 to \(ConformRun.maxJobs), found \(jobs)") }
-            if let r = report, !(r.hasSuffix(".json") || r.hasSuffix(".xml")) { throw ValidationError("--report: give a file name ending in .json (JSON) or .xml (JUnit XML), found \"\(r)\"") }
+            if let r = report, !(r.hasSuffix(".json") || r.hasSuffix(".xml")) { throw ValidationError("--report: give a file name ending in .json (JSON) or .xml (JUnit XML), found \"\(InputError.excerpt(r))\"") }
             if session != nil && only != nil { throw ValidationError("--only and --session: give one of them") }
             if candidates < 1 { throw ValidationError("--candidates: give at least 1") }
-            if !(timeout > 0 && timeout <= 86_400) { throw ValidationError("--timeout: give a number of seconds from 0 to 86400") }
+            if !(timeout >= 0 && timeout <= 86_400) { throw ValidationError("--timeout: give a number of seconds from 0 (no limit) to 86400, found \(InputError.excerpt(formatExactNumber(timeout)))") }
             if name.isEmpty || name.contains("/") { throw ValidationError("--name: give a file name without /") }
+            if out.isEmpty { throw ValidationError("--out: the folder name is empty (give one, or leave --out out for pointersim-counterexamples)") }
         }
+
+        /// Whether a `--profile` value that is no profile's name is meant as a file.
+        static func looksLikeFile(_ p: String) -> Bool { p.contains("/") || p.contains(".") }
 
         func run() throws {
             var r = ConformRun(command: command)

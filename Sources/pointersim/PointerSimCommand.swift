@@ -36,7 +36,35 @@ struct PointerSimCommand: ParsableCommand {
             writeStderr("Error: \(collapsed.count) arguments; at most \(maxArguments) are read (a repeated libinput option counts once)\n")
             Glibc.exit(64)
         }
-        main(collapsed)
+        run(Messages.cuttingImpossibleOptions(collapsed, unconditional: unconditionalOptions), quoting: args)
+    }
+
+    /// The options whose value is taken whatever it looks like (a `-…`
+    /// after one is its value, not an option).
+    static let unconditionalOptions: Set<String> = ["--sessions", "--seed", "--only", "--min-compared", "--jobs", "--candidates", "--timeout"]
+
+    /// The argument parser's `main(_:)`, with its messages rewritten
+    /// (``Messages/rewritten(_:arguments:)``): an argument it repeats is
+    /// quoted by its first 40 characters, control characters escaped.
+    /// Help, `--version` and completion scripts are printed as the parser
+    /// writes them.
+    static func run(_ arguments: [String], quoting original: [String]) -> Never {
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            let text = fullMessage(for: error)
+            if code == .success {
+                if !text.isEmpty { print(text) }
+                finishStandardOutput()
+            } else if !text.isEmpty {
+                writeStderr(Messages.rewritten(text, arguments: original) + "\n")
+            }
+            Glibc.exit(code.rawValue)
+        }
+        finishStandardOutput()
+        Glibc.exit(0)
     }
 
     /// The most arguments handed to the argument parser (after repeated
@@ -50,8 +78,9 @@ struct PointerSimCommand: ParsableCommand {
 
     /// The message for a word that names no subcommand: the nearest names, then every subcommand.
     static func unknownSubcommand(_ word: String) -> String {
-        let near = subcommandNames.map { ($0, editDistance(word.lowercased(), $0)) }.filter { $0.1 <= max(2, $0.0.count / 3) }.sorted { $0.1 < $1.1 }
-        var s = "pointersim: '\(word)' is not a subcommand."
+        // A word far longer than any name is near none (and its distance would cost its length times theirs).
+        let near = word.count > 40 ? [] : subcommandNames.map { ($0, editDistance(word.lowercased(), $0)) }.filter { $0.1 <= max(2, $0.0.count / 3) }.sorted { $0.1 < $1.1 }
+        var s = "Error: '\(InputError.excerpt(word))' is not a subcommand."
         if let best = near.first { s += " Did you mean '\(best.0)'?" }
         s += "\n\nSubcommands:\n"
         for c in configuration.subcommands {
@@ -93,13 +122,21 @@ enum ExitStatus {
 }
 
 /// Prints an input error to stderr and exits with its status.
+/// A file name longer than a path may be (`PATH_MAX`, 4096 bytes: it
+/// could not be opened) is quoted by its excerpt.
 func fail(_ error: InputError) -> Never {
-    writeStderr("pointersim: \(error)\n")
+    var e = error
+    if e.file.utf8.count > 4096 { e.file = InputError.excerpt(e.file) }
+    writeStderr("pointersim: \(e)\n")
     exit(ExitStatus.of(error.kind))
 }
 
-func writeStderr(_ s: String) {
-    var bytes = Array(s.utf8)
+/// Writes a message to standard error, with every control character but
+/// the line feed escaped (``Messages/escapingControls(_:)``): a file name
+/// or a command given on the command line never reaches the terminal as
+/// an escape sequence.
+func writeStderr(_ message: String) {
+    var bytes = Array(Messages.escapingControls(message).utf8)
     _ = bytes.withUnsafeMutableBufferPointer { write(2, $0.baseAddress, $0.count) }
 }
 

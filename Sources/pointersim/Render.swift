@@ -8,13 +8,6 @@ import PointerSimRender
 import Glibc
 #endif
 
-/// Whether `path` names a regular file (one that can be read twice; `-`, a pipe or a FIFO cannot).
-func isRegularFile(_ path: String) -> Bool {
-    guard path != "-" else { return false }
-    var st = stat()
-    return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG
-}
-
 extension PointerSimCommand {
     struct Render: ParsableCommand {
         static let configuration = CommandConfiguration(
@@ -60,20 +53,10 @@ extension PointerSimCommand {
                 var start = timespec(), end = timespec()
                 clock_gettime(CLOCK_MONOTONIC, &start)
                 try writeWhole(to: try OutputSink(path: output)) { sink in
-                    var s = try libinput.applied(to: try loadScene(scene))
-                    let ps = profileList
-                    if let first = ps.first { s.scene.band.profile = first }
-                    let capture = try ReplayCapture.replay(paths: traces, scene: s.scene, decoder: s.decoder, profiles: ps)
-                    // Each further profile's own replay (its selection, band, events), when the
-                    // inputs can be read again (files, not `-` or a FIFO).
-                    var others: [ReplayCapture] = []
-                    if ps.count >= 2 && traces.allSatisfy(isRegularFile) {
-                        for p in ps.dropFirst() {
-                            var scene = s.scene
-                            scene.band.profile = p
-                            others.append(try ReplayCapture.replay(paths: traces, scene: scene, decoder: s.decoder))
-                        }
-                    }
+                    let s = try libinput.applied(to: try loadScene(scene))
+                    // Every profile's own replay from one reading of the inputs (`-` and FIFOs too).
+                    let captures = try ReplayCapture.replayEach(paths: traces, scene: s.scene, decoder: s.decoder, profiles: profileList, keepingEach: true)
+                    let capture = captures[0], others = Array(captures.dropFirst())
                     text = output.hasSuffix(".svg")
                         ? ReplayRenderer.svg(capture)
                         : ReplayRenderer.html(capture, others: others, title: traces.joined(separator: " + "))

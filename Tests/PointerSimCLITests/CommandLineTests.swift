@@ -93,7 +93,7 @@ import Testing
         for args in [["replya", "x"], ["help", "replya"]] {
             let r = try CLI.run(args)
             #expect(r.status == 64 && r.stdout.isEmpty, "\(args): \(r.status)")
-            #expect(r.stderr.hasPrefix("pointersim: 'replya' is not a subcommand. Did you mean 'replay'?\n"), "\(r.stderr)")
+            #expect(r.stderr.hasPrefix("Error: 'replya' is not a subcommand. Did you mean 'replay'?\n"), "\(r.stderr)")
             for name in ["replay", "compare", "render", "decode", "live", "devices"] {
                 #expect(r.stderr.contains("\n  \(name.padding(toLength: 10, withPad: " ", startingAt: 0))"), "\(name) listed: \(r.stderr)")
             }

@@ -1,4 +1,5 @@
 import Foundation
+import PointerSimCore
 import PointerSimTestSupport
 import Testing
 
@@ -27,8 +28,10 @@ import Testing
             Issue.record("no profiles.diverged line"); return
         }
         let scene = try String(contentsOf: CLI.root.appendingPathComponent("Traces/compare/three-toolkits.scene.json"), encoding: .utf8)
-        // Each registered profile by its name, and `qt` (an alias) as qt-itemview.
-        for (profile, key) in [("uikit", "uikit"), ("qt-graphicsview", "qt-graphicsview"), ("gtk", "gtk"), ("qt-itemview", "qt-itemview"), ("qt", "qt-itemview")] {
+        // Each registered profile by its name, and each alias (`qt`) as its profile (qt-itemview).
+        let profiles = BandProfile.registeredNames.map { ($0, $0) } + BandProfile.aliases.map { ($0.alias, $0.name) }
+        #expect(sel.keys.sorted() == BandProfile.registeredNames.sorted())
+        for (profile, key) in profiles {
             let withProfile = scene.replacingOccurrences(of: "\"format\": \"pointersim-scene/1\",", with: "\"format\": \"pointersim-scene/1\", \"band\": {\"profile\": \"\(profile)\"},")
             let path = try CLI.temp("s.scene.json", withProfile)
             let log = try CLI.run(["replay", "Traces/compare/three-toolkits.trace", "--scene", path]).stdout

@@ -27,13 +27,13 @@ import Testing
         let r = try CLI.run(["conform", "--exec", Self.python, "--kind", "band", "--profile", "uikit", "--out", dir, "--name", "round-even"])
         #expect(r.status == 1)
         #expect(r.stdout.replacingOccurrences(of: dir, with: "DIR") == """
-            conform: 100 sessions (kind band, profile uikit, seed 1): session 5 diverges at step 20; shrunk from 25 steps and 2 items to 1 step and 1 item:
-            step 0 (0 press primary): selection [i2], expected []
-              press at [0.75, 30.25] (content), [1, 30.5] on the pixel grid of scale 2 (halves round away from zero); on empty space
-              band rect: [1, 30.5, 1, 1]; mode: replace; rule applied: band, mode replace (modifiers [], profile uikit)
+            conform: 100 sessions (kind band, profile uikit, seed 1): session 3 diverges at step 11; shrunk from 19 steps and 4 items to 1 step and 1 item:
+            step 0 (0 press primary): selection [i3], expected []
+              press at [29.5, 40.25] (content), [29.5, 40.5] on the pixel grid of scale 2 (halves round away from zero); on empty space
+              band rect: [29.5, 40.5, 1, 1]; mode: replace; rule applied: band, mode replace (modifiers [], profile uikit)
               hit rule: intersects (an item counts when it overlaps the band with positive area; a touching edge does not count)
-              item i2 [0.5, 0, 41, 30.25]: expected not selected; selected at the press: false; in the rect: false; ever hit: false
-            rerun: pointersim conform --exec 'python3 Examples/ConformPython/band_round_even.py' --kind band --profile uikit --seed 1 --only 5 --timeout 30
+              item i3 [0.5, 0, 30, 40.25]: expected not selected; selected at the press: false; in the rect: false; ever hit: false
+            rerun: pointersim conform --exec 'python3 Examples/ConformPython/band_round_even.py' --kind band --profile uikit --seed 1 --only 3 --timeout 30
             written: DIR/round-even.scene.json, DIR/round-even.trace, DIR/round-even.expected.jsonl
             replay: pointersim replay --scene DIR/round-even.scene.json DIR/round-even.trace
 
@@ -91,7 +91,12 @@ import Testing
     /// An unwritable --out: 73, the divergence on standard output, one plain
     /// line on standard error (no Foundation error dump).
     @Test func anUnwritableOutIsOnePlainLine() throws {
-        for (out, reason) in [("/dev/full", "/dev/full: not a folder"), ("/proc", "/proc/counterexample.scene.json: No such file or directory")] {
+        // Not a folder: refused before any session is played (issue #44).
+        let early = try CLI.run(["conform", "--exec", Self.python, "--kind", "band", "--profile", "uikit", "--out", "/dev/full"])
+        #expect(early.status == 73 && early.stdout.isEmpty)
+        #expect(early.stderr == "pointersim: conform: cannot write the counterexample: /dev/full: not a folder\n")
+        // A folder that looks writable and is not: found when the files are written.
+        for (out, reason) in [("/proc", "/proc/counterexample.scene.json: No such file or directory")] {
             let r = try CLI.run(["conform", "--exec", Self.python, "--kind", "band", "--profile", "uikit", "--out", out])
             #expect(r.status == 73)
             #expect(r.stdout.contains(" diverges at step "))

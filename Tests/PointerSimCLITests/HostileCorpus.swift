@@ -2,10 +2,12 @@ import Foundation
 import PointerSimTestSupport
 import Testing
 
-/// One runner for the hostile corpora (Traces/hostile, round3, round4,
-/// conform): each `.case` file names a command line and its exact exit
-/// status, standard output and standard error (`Tools/update-hostile.sh`
-/// rewrites them). Every case must give exactly those, within its time
+/// One runner for the hostile corpora (Traces/hostile and its folders, each
+/// named by what it tests: Traces/hostile/README.md). A new folder is one
+/// line, `try HostileCorpus(folder: …, atLeast: …, statuses: […]).check()`.
+/// Each `.case` file names a command line and its exact exit status,
+/// standard output and standard error (`Tools/update-hostile.sh` rewrites
+/// them, every folder's). Every case must give exactly those, within its time
 /// limit, with a status the corpus allows; a failure's message must have the
 /// shape its status promises (`messageShape`).
 struct HostileCorpus {

@@ -50,39 +50,6 @@ import Testing
         }).check()
     }
 
-    /// Issue #21, the second corpus (Traces/hostile/round3): decode and its
-    /// options, the clock's range, keys and selection at scale, render,
-    /// outputs. Every case gives its exact status and messages within 30 s;
-    /// a failure is one line naming the file and line (65), the file (66,
-    /// 73, 74) or the option and its value (64, then the usage), never a
-    /// signal.
-    @Test func everyCaseOfTheSecondCorpusGivesItsExactStatusAndMessages() throws {
-        try HostileCorpus(folder: "Traces/hostile/round3", atLeast: 130, statuses: [0, 64, 65, 66, 73, 74], everyStatusOccurs: true, messageShape: { c, r in
-            switch r.status {
-            case 64:
-                let first = r.stderr.split(separator: "\n").first ?? ""
-                #expect(first.hasPrefix("Error: ") && (first.contains("--") || first.contains(" name is empty")), "\(c.name): a usage error names the option (or the empty argument)")
-            case 65: HostileCorpus.namesFileAndLine(c, r)
-            case 66, 73, 74: HostileCorpus.oneLine(c, r)
-            default: break
-            }
-        }).check()
-    }
-
-    @Test func onEveryFailureOfTheSecondCorpusAnExistingOutputIsUntouched() throws {
-        let dir = try Self.folder()
-        let out = "\(dir)/log.jsonl"
-        let inputs = try Self.cases("Traces/hostile/round3").filter { $0.status == 65 && ($0.args[0] == "decode" || $0.args[0] == "replay") }
-        #expect(inputs.count >= 15)
-        for c in inputs {
-            try "previous\n".write(toFile: out, atomically: false, encoding: .utf8)
-            let r = try CLI.run(c.args + ["--output", out])
-            #expect(r.status == 65, "\(c.name)")
-            #expect(try String(contentsOfFile: out, encoding: .utf8) == "previous\n", "\(c.name)")
-            #expect(try Self.contents(dir) == ["log.jsonl", "x"], "\(c.name)")
-        }
-    }
-
     @Test func aFourHundredThousandLineReferenceIsComparedInOnePass() throws {
         // The comparison streams the reference (it held every line's
         // dictionary before: 4,000,000 lines took over 120 s and 1.6 GB).

@@ -1,4 +1,5 @@
 import Foundation
+import PointerSimCore
 import PointerSimTestSupport
 import Testing
 
@@ -6,10 +7,11 @@ import Testing
 /// (`BandProfile.registered`): every registered profile is in the help of
 /// `compare`, `render` and `conform`, and each command accepts it.
 @Suite struct ProfileListCLITests {
-    /// The registered profiles, as `compare --help` must list them.
-    static let registered = ["uikit", "qt-graphicsview", "gtk", "qt-itemview", "imgui", "gtk3"]
-    /// The aliases, each with its profile: `qt` is `qt-itemview`.
-    static let aliases = ["qt": "qt-itemview"]
+    /// The registered profiles, in the registry's order, as `compare --help`
+    /// must list them (asked of the registry: no list of names here to keep).
+    static let registered = BandProfile.registeredNames
+    /// The aliases, each with its profile (`qt` is `qt-itemview`).
+    static let aliases = Dictionary(uniqueKeysWithValues: BandProfile.aliases.map { ($0.alias, $0.name) })
     /// Each name as the lists show it, an alias after its profile.
     static func shown(_ name: String, _ word: String) -> String {
         let a = aliases.filter { $0.value == name }.keys.sorted()

@@ -3,7 +3,8 @@ import PointerSimTestSupport
 import Testing
 
 /// `render` decodes every input once (the replay's own steps feed the input
-/// lane), so a recording read from standard input or a FIFO has its lane.
+/// lanes), so a recording read from standard input or a FIFO has its lanes,
+/// and so does a trace.
 @Suite struct RenderInputLaneTests {
     static let recording = "Traces/libinput-record/libinput-1.19.yaml"
 
@@ -45,8 +46,17 @@ import Testing
         #expect(fromFIFO.has && fromFIFO.count == file.count)
     }
 
-    @Test func traceFilesAloneHaveNoInputLane() throws {
-        let r = try Self.render(["Traces/band/cancel.trace"])
-        #expect(!r.has && r.count == 0)
+    /// A `pointersim-trace` has its input lanes too (issue #45): one lane event per
+    /// event line, and a trace merged with a recording adds its events (a press from
+    /// the trace is in the buttons lane).
+    @Test func traceFilesHaveTheirInputLanesToo() throws {
+        let trace = "Traces/band/cancel.trace"
+        let text = try String(contentsOf: CLI.root.appendingPathComponent(trace), encoding: .utf8)
+        let events = text.split(separator: "\n").dropFirst().filter { !$0.hasPrefix("#") && !$0.allSatisfy(\.isWhitespace) }.count
+        let r = try Self.render([trace])
+        #expect(r.has && r.count == events, "\(r) vs \(events) events")
+        let recording = try Self.render([Self.recording])
+        let merged = try Self.render([Self.recording, trace])
+        #expect(merged.has && merged.count == (recording.count ?? 0) + events)
     }
 }

@@ -1,4 +1,5 @@
 import PointerSimCore
+import PointerSimTestSupport
 import Testing
 
 /// The simulator hands out autoscroll steps one at a time, and with
@@ -13,17 +14,14 @@ import Testing
         return s
     }
 
-    static func start(verbose: Bool) -> (Simulator, [LogRecord]) {
+    static func start(verbose: Bool) throws -> (Simulator, [LogRecord]) {
         var sim = Simulator(scene: scene(), options: SimulationOptions(verbose: verbose))
-        var out: [LogRecord] = []
-        sim.process(PointerEvent(time: 0, .move(Point(x: 100, y: 100))), into: &out)
-        sim.process(PointerEvent(time: 0.02, .press(.primary)), into: &out)
-        sim.process(PointerEvent(time: 0.04, .move(Point(x: 300, y: 758))), into: &out)
+        let out = try sim.play("0 move 100 100\n0.02 press primary\n0.04 move 300 758")
         return (sim, out)
     }
 
-    @Test func eachStepIsHandedOutOnItsOwnWithAPointerRecord() {
-        var (sim, _) = Self.start(verbose: true)
+    @Test func eachStepIsHandedOutOnItsOwnWithAPointerRecord() throws {
+        var (sim, _) = try Self.start(verbose: true)
         var steps: [[LogRecord]] = []
         var out: [LogRecord] = []
         while sim.nextAutoscrollStep(until: 0.14, into: &out) { steps.append(out); out.removeAll() }
@@ -45,9 +43,9 @@ import Testing
         #expect(sim.contentOffset.dy > 0)
     }
 
-    @Test func withoutVerboseTheStepsAreTheSameSelectingRecords() {
-        var (quiet, _) = Self.start(verbose: false)
-        var (verbose, _) = Self.start(verbose: true)
+    @Test func withoutVerboseTheStepsAreTheSameSelectingRecords() throws {
+        var (quiet, _) = try Self.start(verbose: false)
+        var (verbose, _) = try Self.start(verbose: true)
         var a: [LogRecord] = [], b: [LogRecord] = []
         quiet.runAutoscroll(until: 0.3, into: &a)
         verbose.runAutoscroll(until: 0.3, into: &b)

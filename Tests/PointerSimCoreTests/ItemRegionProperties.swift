@@ -1,5 +1,6 @@
 import PointerSimCore
 import PropertyBased
+import PointerSimTestSupport
 import Testing
 
 /// Regions that follow the selection and the resize gesture
@@ -178,40 +179,38 @@ import Testing
 
     /// A handle that appears under a resting pointer is entered; one that
     /// disappears from under it is exited.
-    @Test func appearingUnderARestingPointer() {
+    @Test func appearingUnderARestingPointer() throws {
         var scene = Self.scene([Rect(x: 50, y: 50, width: 100, height: 60)])
         scene.selection.selectionFollowsFocus = true
         var sim = Simulator(scene: scene)
-        var out: [LogRecord] = []
-        sim.process(PointerEvent(time: 0, .move(Point(x: 149, y: 80))), into: &out)
-        #expect(out.isEmpty)
-        sim.process(PointerEvent(time: 0.1, .press(.primary)), into: &out)
-        sim.process(PointerEvent(time: 0.2, .release(.primary)), into: &out)
-        #expect(out.map(\.event).contains(.regionEntered(region: "i0.right", effect: "lift")))
-        #expect(out.last?.event == .regionEntered(region: "i0.right", effect: "lift"))
-        out = []
-        sim.process(PointerEvent(time: 0.3, .key(.escape)), into: &out)
-        sim.process(PointerEvent(time: 0.4, .move(Point(x: 10, y: 10))), into: &out)
-        sim.process(PointerEvent(time: 0.5, .press(.primary)), into: &out)
-        #expect(out.map(\.event).contains(.regionExited(region: "i0.right")))
+        #expect(try sim.play("0 move 149 80").isEmpty)
+        let click = try sim.play("0.1 press primary\n0.2 release primary")
+        #expect(click.map(\.event).contains(.regionEntered(region: "i0.right", effect: "lift")))
+        #expect(click.last?.event == .regionEntered(region: "i0.right", effect: "lift"))
+        let away = try sim.play("0.3 key escape\n0.4 move 10 10\n0.5 press primary")
+        #expect(away.map(\.event).contains(.regionExited(region: "i0.right")))
         #expect(sim.regions.itemRegions.isEmpty)
     }
 }
 
 /// Dragging items (docs/Selection.md, "Dragging items").
 @Suite struct ItemDragTests {
-    @Test func aDragCarriesTheSelectionOrThePressedItem() {
+    @Test func aDragCarriesTheSelectionOrThePressedItem() throws {
         var scene = SimulationScene.default
         scene.selection.dragInteractionEnabled = true
         scene.initialSelection = ["r0c0", "r0c1"]
         var sim = Simulator(scene: scene)
-        let out = sim.process([
-            PointerEvent(time: 0, .move(Point(x: 50, y: 50))), PointerEvent(time: 0.1, .press(.primary)),
-            PointerEvent(time: 0.2, .move(Point(x: 70, y: 90))), PointerEvent(time: 0.3, .cancel),
-            PointerEvent(time: 0.4, .release(.primary)),
-            PointerEvent(time: 0.5, .move(Point(x: 50, y: 150))), PointerEvent(time: 0.6, .press(.primary)),
-            PointerEvent(time: 0.7, .move(Point(x: 55, y: 150))), PointerEvent(time: 0.8, .release(.primary)),
-        ]).map(\.event)
+        let out = try sim.play("""
+            0 move 50 50
+            0.1 press primary
+            0.2 move 70 90
+            0.3 cancel
+            0.4 release primary
+            0.5 move 50 150
+            0.6 press primary
+            0.7 move 55 150
+            0.8 release primary
+            """).map(\.event)
         #expect(out == [
             .dragBegan(point: Point(x: 50, y: 50), items: ["r0c0", "r0c1"]),
             .dragMoved(point: Point(x: 70, y: 90), offset: Vector(dx: 20, dy: 40)),
@@ -225,15 +224,18 @@ import Testing
 
     /// Each motion during a drag logs where the items are: the pointer's
     /// offset from the press point.
-    @Test func theItemsFollowThePointer() {
+    @Test func theItemsFollowThePointer() throws {
         var scene = SimulationScene.default
         scene.selection.dragInteractionEnabled = true
         var sim = Simulator(scene: scene)
-        let out = sim.process([
-            PointerEvent(time: 0, .move(Point(x: 50, y: 50))), PointerEvent(time: 0.1, .press(.primary)),
-            PointerEvent(time: 0.2, .move(Point(x: 60, y: 50))), PointerEvent(time: 0.3, .move(Point(x: 80, y: 70))),
-            PointerEvent(time: 0.4, .release(.primary)), PointerEvent(time: 0.5, .move(Point(x: 90, y: 90))),
-        ]).map(\.event)
+        let out = try sim.play("""
+            0 move 50 50
+            0.1 press primary
+            0.2 move 60 50
+            0.3 move 80 70
+            0.4 release primary
+            0.5 move 90 90
+            """).map(\.event)
         #expect(out == [
             .dragBegan(point: Point(x: 50, y: 50), items: ["r0c0"]),
             .dragMoved(point: Point(x: 60, y: 50), offset: Vector(dx: 10, dy: 0)),

@@ -1,4 +1,5 @@
 import PointerSimCore
+import PointerSimTestSupport
 import Testing
 
 /// A custom provider: columns 100 pt wide are regions `col<k>`; the style depends on the modifiers.
@@ -46,22 +47,22 @@ struct ColumnProvider: PointerRegionProvider {
         #expect(inv.map(\.logEvent).first == .regionUnlatched(region: "col3"))
     }
 
-    @Test func customProviderDrivesTheLog() {
+    @Test func customProviderDrivesTheLog() throws {
         var scene = SimulationScene()
         scene.band.isEnabled = false
         var sim = Simulator(scene: scene, regionProvider: ColumnProvider())
-        let log = sim.process([
-            PointerEvent(time: 0, .move(Point(x: 50, y: 50))),
-            PointerEvent(time: 1, .modifiers(.shift)),
-            PointerEvent(time: 2, .move(Point(x: 150, y: 50))),
-            PointerEvent(time: 3, .modifiers(.option)),
-            PointerEvent(time: 4, .invalidate("col1")),
-            PointerEvent(time: 5, .move(Point(x: 350, y: 50))),
-            PointerEvent(time: 6, .press(.primary)),
-            PointerEvent(time: 7, .move(Point(x: 50, y: 250))),
-            PointerEvent(time: 8, .release(.primary)),
-            PointerEvent(time: 9, .move(Point(x: 500, y: 50))),
-        ])
+        let log = try sim.play("""
+            0 move 50 50
+            1 modifiers shift
+            2 move 150 50
+            3 modifiers option
+            4 invalidate col1
+            5 move 350 50
+            6 press primary
+            7 move 50 250
+            8 release primary
+            9 move 500 50
+            """)
         #expect(Self.names(log) == [
             "enter col0 highlight", "style col0",
             "exit col0", "enter col1 lift", "style col1",
@@ -73,13 +74,12 @@ struct ColumnProvider: PointerRegionProvider {
         ])
     }
 
-    @Test func latchedVerticalFollowsInYAndRubberBandsInX() {
+    @Test func latchedVerticalFollowsInYAndRubberBandsInX() throws {
         var scene = SimulationScene()
         scene.band.isEnabled = false
         scene.regions = [SceneRegion(id: "k", rect: Rect(x: 100, y: 100, width: 20, height: 40), latchingAxes: .vertical, style: PointerStyle(effect: .highlight))]
         var sim = Simulator(scene: scene)
-        _ = sim.process([PointerEvent(time: 0, .move(Point(x: 110, y: 120))), PointerEvent(time: 1, .press(.primary)),
-                         PointerEvent(time: 2, .move(Point(x: 400, y: 20)))])
+        try sim.play("0 move 110 120\n1 press primary\n2 move 400 20")
         let f = sim.pointerFrame
         #expect(f.presented.y == 20)
         let slip = 20 * 0.099

@@ -1,5 +1,6 @@
 import PointerSimCore
 import PropertyBased
+import PointerSimTestSupport
 import Testing
 
 /// Properties of pointer regions (docs/Regions.md) over random scenes and sessions.
@@ -200,12 +201,12 @@ import Testing
     /// The case: on the system pointer at (200, 200) an accessory at
     /// offset 0, angle 0 sits on the midpoint (the outline rule put it at
     /// (200, 187.5)); the predefined positions sit at the default offset, 20.
-    @Test func accessoriesOnTheSystemPointerSitAroundItsMidpoint() {
+    @Test func accessoriesOnTheSystemPointerSitAroundItsMidpoint() throws {
         let accessories: [PointerAccessory] = [.arrow(AccessoryPosition(offset: 0, angle: 0)), .arrow(AccessoryPosition.named("right")!),
                                                PointerAccessory(shape: .custom(.circle(diameter: 6)), position: AccessoryPosition.named("bottom")!)]
         let scene = Self.scene([SceneRegion(id: "x", rect: Rect(x: 100, y: 100, width: 200, height: 200), style: PointerStyle(effect: .system, accessories: accessories))])
         var sim = Simulator(scene: scene)
-        _ = sim.process([PointerEvent(time: 0, .move(Point(x: 200, y: 200)))])
+        try sim.play("0 move 200 200")
         let centres = sim.pointerFrame.accessories.map(\.center)
         let expected = [Point(x: 200, y: 200), Point(x: 220, y: 200), Point(x: 200, y: 220)]
         #expect(centres.count == 3)
@@ -213,11 +214,11 @@ import Testing
         #expect(PointerRegionConfiguration().defaultAccessoryOffset == 20)
     }
 
-    @Test func atMostFourAccessoriesAreUsed() {
+    @Test func atMostFourAccessoriesAreUsed() throws {
         let many = (0..<7).map { PointerAccessory.arrow(AccessoryPosition(angle: Double($0))) }
         let scene = Self.scene([SceneRegion(id: "x", rect: Rect(x: 0, y: 0, width: 100, height: 100), style: PointerStyle(effect: .highlight, accessories: many))])
         var sim = Simulator(scene: scene)
-        _ = sim.process([PointerEvent(time: 0, .move(Point(x: 50, y: 50)))])
+        try sim.play("0 move 50 50")
         #expect(sim.pointerFrame.accessories.count == 4)
     }
 }

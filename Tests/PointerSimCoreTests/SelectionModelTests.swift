@@ -1,4 +1,5 @@
 import PointerSimCore
+import PointerSimTestSupport
 import Testing
 
 /// The selection model on its own, and with a band engine beside it.
@@ -54,14 +55,14 @@ import Testing
         #expect(SelectionModel(count: 2).index(of: "a") == nil)
     }
 
-    @Test func theSimulatorOwnsTheModel() {
+    @Test func theSimulatorOwnsTheModel() throws {
         var scene = SimulationScene()
         scene.items = row.enumerated().map { SceneItem(id: "i\($0.offset)", rect: $0.element) }
         scene.initialSelection = ["i1"]
         scene.band.profile = .qtItemView
         var sim = Simulator(scene: scene)
         #expect(sim.selectionModel.selectedItems == [1] && sim.selectionModel.focus == 0)
-        _ = sim.process([PointerEvent(time: 0, .key(.right))])
+        try sim.play("0 key right")
         #expect(sim.selectionModel.focus == 1 && sim.selection == ["i1"] && sim.itemIndex(of: "i3") == 3)
     }
 }

@@ -1,4 +1,5 @@
 import PointerSimCore
+import PointerSimTestSupport
 import Testing
 
 @Suite struct SelectionTests {
@@ -93,7 +94,7 @@ import Testing
         #expect(a.step(until: 1.05, velocity: .zero) == nil && a.nextTick == nil)
     }
 
-    @Test func aLongAutoscrollStretchIsTakenInClosedFormAfterTheLoggedSteps() {
+    @Test func aLongAutoscrollStretchIsTakenInClosedFormAfterTheLoggedSteps() throws {
         // Content 100,768 pt tall, pointer at the bottom edge: 1200 pt/s, 20 pt
         // a step, 5,000 steps to the edge. The first 3,600 are logged one by
         // one, the other 1,400 in one record at the step that reaches the edge.
@@ -101,12 +102,10 @@ import Testing
         scene.view.contentSize = Size(width: scene.view.size.width, height: scene.view.size.height + 100_000)
         scene.items = [SceneItem(id: "top", rect: Rect(x: 0, y: 0, width: 10, height: 10)),
                        SceneItem(id: "deep", rect: Rect(x: 150, y: 90_000, width: 10, height: 10))]
+        // A press, then the pointer at the bottom edge (y = the view's height) until 1,000 s.
+        let trace = "0 move 100 100\n0.02 press primary\n0.04 move 300 \(scene.view.size.height)\n1000 release primary"
         var sim = Simulator(scene: scene)
-        let records = sim.process([
-            PointerEvent(time: 0, .move(Point(x: 100, y: 100))), PointerEvent(time: 0.02, .press(.primary)),
-            PointerEvent(time: 0.04, .move(Point(x: 300, y: scene.view.size.height))),
-            PointerEvent(time: 1_000, .release(.primary)),
-        ])
+        let records = try sim.play(trace)
         let selecting = records.compactMap { r -> (Double, Rect, [String])? in
             if case .bandSelecting(let rect, let added, _) = r.event { return (r.time, rect, Array(added)) } else { return nil }
         }
@@ -120,35 +119,28 @@ import Testing
         var one = scene
         one.view.contentSize.height = scene.view.size.height + 20 * 3_000
         var sim2 = Simulator(scene: one)
-        let r2 = sim2.process([
-            PointerEvent(time: 0, .move(Point(x: 100, y: 100))), PointerEvent(time: 0.02, .press(.primary)),
-            PointerEvent(time: 0.04, .move(Point(x: 300, y: scene.view.size.height))),
-            PointerEvent(time: 1_000, .release(.primary)),
-        ])
+        let r2 = try sim2.play(trace)
         #expect(r2.filter { if case .bandSelecting = $0.event { true } else { false } }.count == 1 + 3_000)
         #expect(sim2.contentOffset.dy == one.view.maxOffset.dy)
     }
 
-    @Test func aClaimingRegionGetsThePress() {
+    @Test func aClaimingRegionGetsThePress() throws {
         var scene = SimulationScene.default
         scene.regions = [
             SceneRegion(id: "button", rect: Rect(x: 60, y: 50, width: 30, height: 20), style: PointerStyle(effect: .highlight)),
             SceneRegion(id: "hover", rect: Rect(x: 180, y: 50, width: 30, height: 20), style: PointerStyle(effect: .hover)),
             SceneRegion(id: "lifted", rect: Rect(x: 300, y: 50, width: 30, height: 20), style: PointerStyle(effect: .lift), claimsPress: false),
         ]
-        func session(_ x: Double, _ scene: SimulationScene) -> [LogEvent] {
+        func session(_ x: Double, _ scene: SimulationScene) throws -> [LogEvent] {
             var sim = Simulator(scene: scene)
-            return sim.process([
-                PointerEvent(time: 0, .move(Point(x: x, y: 60))), PointerEvent(time: 0.1, .press(.primary)),
-                PointerEvent(time: 0.2, .move(Point(x: x + 200, y: 250))), PointerEvent(time: 0.3, .release(.primary)),
-            ]).map(\.event).filter { if case .regionEntered = $0 { false } else if case .regionExited = $0 { false } else { true } }
+            return try sim.play("0 move \(x) 60\n0.1 press primary\n0.2 move \(x + 200) 250\n0.3 release primary").map(\.event).filter { if case .regionEntered = $0 { false } else if case .regionExited = $0 { false } else { true } }
         }
-        #expect(session(70, scene).isEmpty)
-        #expect(session(190, scene).first.map { if case .bandBegan = $0 { true } else { false } } == true)
-        #expect(session(310, scene).first.map { if case .bandBegan = $0 { true } else { false } } == true)
+        #expect(try session(70, scene).isEmpty)
+        #expect(try session(190, scene).first.map { if case .bandBegan = $0 { true } else { false } } == true)
+        #expect(try session(310, scene).first.map { if case .bandBegan = $0 { true } else { false } } == true)
         var old = scene
         old.band.regionsClaimPress = false
-        #expect(session(70, old).first.map { if case .bandBegan = $0 { true } else { false } } == true)
+        #expect(try session(70, old).first.map { if case .bandBegan = $0 { true } else { false } } == true)
     }
 
     /// Found by `SelectionProperties.focusRangesContextMenusAndTheLogAreConsistent`
@@ -157,16 +149,16 @@ import Testing
     /// pointer after them. Here the band selected i0 with the pointer at its
     /// right end; the scroll before the secondary press carries the pointer
     /// past it, so the menu is over empty space: no items, selection unchanged.
-    @Test func aContextClickAfterAutoscrollTargetsWhatIsUnderThePointerThen() {
+    @Test func aContextClickAfterAutoscrollTargetsWhatIsUnderThePointerThen() throws {
         var scene = SimulationScene()
         scene.view.size = Size(width: 220, height: 220)  // content 1024 × 768: room to scroll right
         scene.items = [SceneItem(id: "i0", rect: Rect(x: 155.5, y: 0, width: 46, height: 0.5))]
         scene.band.profile = .uikit
         var sim = Simulator(scene: scene)
-        _ = sim.process([PointerEvent(time: 0.01, .press(.primary)), PointerEvent(time: 0.02, .move(Point(x: 201, y: 0)))])
+        try sim.play("0.01 press primary\n0.02 move 201 0")
         #expect(sim.selection == ["i0"] && sim.band.isActive && sim.contentOffset == .zero)
         #expect(sim.band.engine.item(at: sim.contentPoint) == 0)  // i0 is under the pointer now
-        let out = sim.process([PointerEvent(time: 0.04, .press(.secondary))]).map(\.event)
+        let out = try sim.play("0.04 press secondary").map(\.event)
         #expect(sim.contentOffset.dx > 0.5)  // scrolled right before the press
         #expect(sim.band.engine.item(at: sim.contentPoint) == nil)
         #expect(out.last == .contextMenuRequested(point: sim.contentPoint, items: []))
@@ -179,7 +171,7 @@ import Testing
     /// which Escape restores, while the menu claimed i0 was the selection):
     /// the menu targets the unselected item alone and the press's selection
     /// comes back on cancel.
-    @Test func aQtContextClickDuringABandSelectsNothing() {
+    @Test func aQtContextClickDuringABandSelectsNothing() throws {
         var scene = SimulationScene()
         scene.view.size = Size(width: 220, height: 220)
         scene.items = [SceneItem(id: "i0", rect: Rect(x: 0, y: 180, width: 0.5, height: 0.5))]
@@ -194,12 +186,12 @@ import Testing
         var sim = Simulator(scene: scene)
         // Press in empty space at the centre (110, 110), drag past the threshold to
         // the item's corner: the band does not contain i0, which stays unselected.
-        _ = sim.process([PointerEvent(time: 0.01, .press(.primary)), PointerEvent(time: 0.02, .move(Point(x: 0, y: 180)))])
+        try sim.play("0.01 press primary\n0.02 move 0 180")
         #expect(sim.band.isActive && sim.selection.isEmpty && sim.band.engine.item(at: sim.contentPoint) == 0)
-        let out = sim.process([PointerEvent(time: 0.03, .press(.secondary))]).map(\.event)
+        let out = try sim.play("0.03 press secondary").map(\.event)
         #expect(out == [.contextMenuRequested(point: Point(x: 0, y: 180), items: ["i0"])])
         #expect(sim.band.isActive && sim.selection.isEmpty && sim.selectionModel.focus == 0)  // where Qt starts it: unmoved
-        _ = sim.process([PointerEvent(time: 0.04, .key(.escape))])
+        try sim.play("0.04 key escape")
         #expect(sim.selection.isEmpty)
     }
 
@@ -210,16 +202,13 @@ import Testing
     /// logged first, as a `band.selecting` line, so the log's diffs still
     /// compose (Command-A sets the band's starting selection; the band toggles
     /// i0 back off).
-    @Test func aSelectionChangeDuringABandLogsTheBandsPendingDiffFirst() {
+    @Test func aSelectionChangeDuringABandLogsTheBandsPendingDiffFirst() throws {
         var scene = SimulationScene()
         scene.view.size = Size(width: 220, height: 220)
         scene.items = [SceneItem(id: "i0", rect: Rect(x: 0, y: 139, width: 0.5, height: 0.5))]
         scene.band.profile = .uikit
         var sim = Simulator(scene: scene)
-        let out = sim.process([
-            PointerEvent(time: 0.01, .modifiers(.command)), PointerEvent(time: 0.02, .move(Point(x: 0, y: 138.5))),
-            PointerEvent(time: 0.03, .press(.primary)), PointerEvent(time: 0.04, .key(.letter("a"))),
-        ]).map(\.event)
+        let out = try sim.play("0.01 modifiers command\n0.02 move 0 138.5\n0.03 press primary\n0.04 key a").map(\.event)
         var selection = Set<String>()
         for e in out {
             switch e {

@@ -1,4 +1,5 @@
 import PointerSimCore
+import PointerSimTestSupport
 import Testing
 
 @Suite struct SimulatorTests {
@@ -10,14 +11,14 @@ import Testing
         return scene
     }
 
-    @Test func autoscrollEmitsSelectingWithoutMotionAndKeepsTheAnchor() {
+    @Test func autoscrollEmitsSelectingWithoutMotionAndKeepsTheAnchor() throws {
         var sim = Simulator(scene: scrollingScene())
-        let events = [
-            PointerEvent(time: 0, .move(Point(x: 20, y: 20))), PointerEvent(time: 0.1, .press(.primary)),
-            PointerEvent(time: 0.2, .move(Point(x: 30, y: 100))),  // at the bottom edge: full speed
-            PointerEvent(time: 0.5, .release(.primary)),
-        ]
-        let log = sim.process(events)
+        let log = try sim.play("""
+            0 move 20 20
+            0.1 press primary
+            0.2 move 30 100  # at the bottom edge: full speed
+            0.5 release primary
+            """)
         let selecting = log.filter { if case .bandSelecting = $0.event { return true } else { return false } }
         // 1 motion + ticks at 0.2 + k/60 up to 0.5 (18 ticks, 20 pt each).
         #expect(selecting.count == 1 + 18)
@@ -32,12 +33,12 @@ import Testing
         #expect(times == times.sorted() && Set(times).count == times.count)
     }
 
-    @Test func speedIsProportionalToTheDistanceIntoTheZone() {
+    @Test func speedIsProportionalToTheDistanceIntoTheZone() throws {
         var sim = Simulator(scene: scrollingScene())
-        _ = sim.process([PointerEvent(time: 0, .move(Point(x: 20, y: 90))), PointerEvent(time: 0, .press(.primary)), PointerEvent(time: 0, .move(Point(x: 20, y: 90)))])
+        try sim.play("0 move 20 90\n0 press primary\n0 move 20 90")
         // 10 pt into the 20 pt zone: half of 1200 pt/s.
         #expect(sim.autoscrollVelocity == Vector(dx: 0, dy: 600))
-        _ = sim.process([PointerEvent(time: 0.01, .move(Point(x: 20, y: 50)))])
+        try sim.play("0.01 move 20 50")
         #expect(sim.autoscrollVelocity == .zero)
     }
 
@@ -45,7 +46,7 @@ import Testing
     /// zones a point is in both; it used to scroll toward whichever edge the
     /// content had not reached, swinging from end to end at every step (one
     /// record per step, without end). It belongs to the nearer edge.
-    @Test func overlappingEdgeZonesScrollTowardTheNearerEdge() {
+    @Test func overlappingEdgeZonesScrollTowardTheNearerEdge() throws {
         var configuration = AutoscrollConfiguration()
         configuration.edgeZone = 20
         var view = ViewGeometry()
@@ -63,10 +64,7 @@ import Testing
         scene.view = view
         scene.autoscroll = configuration
         var sim = Simulator(scene: scene)
-        let log = sim.process([
-            PointerEvent(time: 0, .move(Point(x: 50, y: 5))), PointerEvent(time: 0, .press(.primary)),
-            PointerEvent(time: 0.1, .move(Point(x: 50, y: 10))), PointerEvent(time: 100, .release(.primary)),
-        ])
+        let log = try sim.play("0 move 50 5\n0 press primary\n0.1 move 50 10\n100 release primary")
         #expect(sim.contentOffset.dy == 2990)
         #expect(log.count < 400, "the content reaches its end and stays: \(log.count) records")
     }
@@ -95,9 +93,9 @@ import Testing
         #expect(sim.now == 1.6)
     }
 
-    @Test func pointerIsClampedToTheView() {
-        var sim = Simulator(scene: .default)
-        _ = sim.process([PointerEvent(time: 0, .move(Point(x: -50, y: 5000)))])
+    @Test func pointerIsClampedToTheView() throws {
+        var sim = try Simulator()
+        try sim.play("0 move -50 5000")
         #expect(sim.pointer == Point(x: 0, y: 768))
     }
 }

@@ -1,4 +1,5 @@
 import PointerSimCore
+import PointerSimTestSupport
 import Testing
 
 /// Two `uikit` rules as docs/UIKitSources.md states them (`select.controlClick`,
@@ -10,28 +11,34 @@ import Testing
     /// A primary press with Control held is a context click: a menu is requested
     /// at the press and no band begins, however far the pointer then moves; the
     /// band's Control mode is never reached under `uikit`.
-    @Test func aControlPressIsAContextClickAndBeginsNoBand() {
-        var sim = Simulator(scene: .default)
-        let empty = sim.process([
-            PointerEvent(time: 0, .move(Point(x: 20, y: 20))), PointerEvent(time: 0.01, .modifiers(.control)),
-            PointerEvent(time: 0.02, .press(.primary)), PointerEvent(time: 0.03, .move(Point(x: 300, y: 250))),
-            PointerEvent(time: 0.04, .release(.primary)),
-        ]).map(\.event)
+    @Test func aControlPressIsAContextClickAndBeginsNoBand() throws {
+        var sim = try Simulator()
+        let empty = try sim.play("""
+            0 move 20 20
+            0.01 modifiers control
+            0.02 press primary
+            0.03 move 300 250
+            0.04 release primary
+            """).map(\.event)
         #expect(empty == [.contextMenuRequested(point: Point(x: 20, y: 20), items: [])])
         #expect(sim.selection.isEmpty && !sim.band.isActive)
         // On an item that is not selected: that item alone, the selection unchanged.
-        let onItem = sim.process([
-            PointerEvent(time: 0.1, .move(Point(x: 60, y: 60))), PointerEvent(time: 0.11, .press(.primary)),
-            PointerEvent(time: 0.12, .move(Point(x: 400, y: 300))), PointerEvent(time: 0.13, .release(.primary)),
-        ]).map(\.event)
+        let onItem = try sim.play("""
+            0.1 move 60 60
+            0.11 press primary
+            0.12 move 400 300
+            0.13 release primary
+            """).map(\.event)
         #expect(onItem == [.contextMenuRequested(point: Point(x: 60, y: 60), items: ["r0c0"])])
         #expect(sim.selection.isEmpty)
         // Control with other flags too (the context-click flags are a subset of those held).
-        let withShift = sim.process([
-            PointerEvent(time: 0.2, .modifiers([.control, .shift])), PointerEvent(time: 0.21, .move(Point(x: 20, y: 20))),
-            PointerEvent(time: 0.22, .press(.primary)), PointerEvent(time: 0.23, .move(Point(x: 200, y: 200))),
-            PointerEvent(time: 0.24, .release(.primary)),
-        ]).map(\.event)
+        let withShift = try sim.play("""
+            0.2 modifiers control shift
+            0.21 move 20 20
+            0.22 press primary
+            0.23 move 200 200
+            0.24 release primary
+            """).map(\.event)
         #expect(!withShift.contains(where: Self.isBandBegan))
         #expect(withShift.first == .contextMenuRequested(point: Point(x: 20, y: 20), items: []))
     }
@@ -39,16 +46,18 @@ import Testing
     /// The scene key that changes it: without context-click flags a Control
     /// press begins a band, and the mode table gives it no rule of its own, so
     /// it is the default, replace.
-    @Test func withoutContextClickFlagsAControlBandReplaces() {
+    @Test func withoutContextClickFlagsAControlBandReplaces() throws {
         var scene = SimulationScene.default
         scene.band.profile.clicks.contextClickModifiers = []
         scene.initialSelection = ["r5c7"]
         var sim = Simulator(scene: scene)
-        let out = sim.process([
-            PointerEvent(time: 0, .move(Point(x: 20, y: 20))), PointerEvent(time: 0.01, .modifiers(.control)),
-            PointerEvent(time: 0.02, .press(.primary)), PointerEvent(time: 0.03, .move(Point(x: 70, y: 70))),
-            PointerEvent(time: 0.04, .release(.primary)),
-        ]).map(\.event)
+        let out = try sim.play("""
+            0 move 20 20
+            0.01 modifiers control
+            0.02 press primary
+            0.03 move 70 70
+            0.04 release primary
+            """).map(\.event)
         guard case .bandBegan(_, let flags, let mode)? = out.first(where: Self.isBandBegan) else {
             Issue.record("no band began: \(out)")
             return
@@ -60,53 +69,54 @@ import Testing
     /// Return gives the primary action of the focused item, selected or not
     /// (`key.return`: the key is a distinct action on the focused item, not a
     /// change of selection); never in edit mode.
-    @Test func returnActsOnTheFocusedItemSelectedOrNot() {
-        var sim = Simulator(scene: .default)
-        let click = sim.process([
-            PointerEvent(time: 0, .move(Point(x: 180, y: 60))), PointerEvent(time: 0.01, .press(.primary)),
-            PointerEvent(time: 0.02, .release(.primary)),
-        ]).map(\.event)
+    @Test func returnActsOnTheFocusedItemSelectedOrNot() throws {
+        var sim = try Simulator()
+        let click = try sim.play("0 move 180 60\n0.01 press primary\n0.02 release primary").map(\.event)
         #expect(click == [.selectionChanged(cause: .click, added: ["r0c1"], removed: []), .focusMoved(item: "r0c1"), .itemPrimaryAction(item: "r0c1")])
         // A second click removes the item; focus stays on it; Return still acts on it.
-        let again = sim.process([PointerEvent(time: 1, .press(.primary)), PointerEvent(time: 1.01, .release(.primary))]).map(\.event)
+        let again = try sim.play("1 press primary\n1.01 release primary").map(\.event)
         #expect(again == [.selectionChanged(cause: .click, added: [], removed: ["r0c1"])])
         #expect(sim.selection.isEmpty)
-        #expect(sim.process([PointerEvent(time: 2, .key(.return))]).map(\.event) == [.itemPrimaryAction(item: "r0c1")])
+        #expect(try sim.play("2 key return").map(\.event) == [.itemPrimaryAction(item: "r0c1")])
         // An arrow moves focus only (uikit); Return acts on the newly focused
         // item, which nobody selected, and selects nothing.
-        #expect(sim.process([PointerEvent(time: 3, .key(.right))]).map(\.event) == [.focusMoved(item: "r0c2")])
-        #expect(sim.process([PointerEvent(time: 4, .key(.return))]).map(\.event) == [.itemPrimaryAction(item: "r0c2")])
+        #expect(try sim.play("3 key right").map(\.event) == [.focusMoved(item: "r0c2")])
+        #expect(try sim.play("4 key return").map(\.event) == [.itemPrimaryAction(item: "r0c2")])
         #expect(sim.selection.isEmpty)
 
-        var editing = SimulationScene.default
-        editing.selection.editing = true
-        var sim2 = Simulator(scene: editing)
-        _ = sim2.process([PointerEvent(time: 0, .move(Point(x: 180, y: 60))), PointerEvent(time: 0.01, .press(.primary)), PointerEvent(time: 0.02, .release(.primary))])
-        #expect(sim2.selection == ["r0c1"])
-        #expect(sim2.process([PointerEvent(time: 1, .key(.return))]).isEmpty)
+        var scene = SimulationScene.default
+        scene.selection.editing = true
+        var editing = Simulator(scene: scene)
+        try editing.play("0 move 180 60\n0.01 press primary\n0.02 release primary")
+        #expect(editing.selection == ["r0c1"])
+        #expect(try editing.play("1 key return").isEmpty)
     }
 
     /// `key.command`: Command + a letter other than A goes to the focused item,
     /// selected or not; nothing without focus, without Command, or under a
     /// profile whose select-all is not a Command binding.
-    @Test func keyCommandsGoToTheFocusedItem() {
-        var sim = Simulator(scene: .default)
-        #expect(sim.process([PointerEvent(time: 0, .modifiers(.command)), PointerEvent(time: 0.01, .key(.letter("c")))]).isEmpty)  // no focus yet
-        _ = sim.process([PointerEvent(time: 0.02, .modifiers([])), PointerEvent(time: 0.03, .move(Point(x: 180, y: 60))),
-                         PointerEvent(time: 0.04, .press(.primary)), PointerEvent(time: 0.05, .release(.primary)),
-                         PointerEvent(time: 0.06, .key(.right))])
+    @Test func keyCommandsGoToTheFocusedItem() throws {
+        var sim = try Simulator()
+        #expect(try sim.play("0 modifiers command\n0.01 key c").isEmpty)  // no focus yet
+        try sim.play("""
+            0.02 modifiers
+            0.03 move 180 60
+            0.04 press primary
+            0.05 release primary
+            0.06 key right
+            """)
         #expect(sim.selection == ["r0c1"] && sim.selectionModel.focus.map { sim.itemIDs[$0] } == "r0c2")
-        let out = sim.process([PointerEvent(time: 1, .modifiers([.command, .shift])), PointerEvent(time: 1.01, .key(.letter("v")))]).map(\.event)
+        let out = try sim.play("1 modifiers command shift\n1.01 key v").map(\.event)
         #expect(out == [.itemKeyCommand(item: "r0c2", key: "v", modifiers: [.command, .shift])])
-        #expect(sim.process([PointerEvent(time: 2, .modifiers([])), PointerEvent(time: 2.01, .key(.letter("c")))]).isEmpty)
+        #expect(try sim.play("2 modifiers\n2.01 key c").isEmpty)
         // Command-A is select-all, not a key command.
-        let all = sim.process([PointerEvent(time: 3, .modifiers(.command)), PointerEvent(time: 3.01, .key(.letter("a")))]).map(\.event)
+        let all = try sim.play("3 modifiers command\n3.01 key a").map(\.event)
         #expect(!all.contains { if case .itemKeyCommand = $0 { true } else { false } })
         #expect(sim.selection.count == 48)
 
-        var qt = SimulationScene.default
-        qt.band.profile = .qtItemView
-        var simQt = Simulator(scene: qt)
-        #expect(simQt.process([PointerEvent(time: 0, .modifiers(.command)), PointerEvent(time: 0.01, .key(.letter("c")))]).isEmpty)
+        var scene = SimulationScene.default
+        scene.band.profile = .qtItemView
+        var qt = Simulator(scene: scene)
+        #expect(try qt.play("0 modifiers command\n0.01 key c").isEmpty)
     }
 }

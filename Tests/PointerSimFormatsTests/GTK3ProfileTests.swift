@@ -1,5 +1,5 @@
 import PointerSimCore
-import PointerSimFormats
+import PointerSimTestSupport
 import Testing
 
 /// The `gtk3` profile's own rules, each as GTK 3.24.38's GtkIconView did it in
@@ -12,16 +12,10 @@ import Testing
          "items": {"grid": {"rows": 2, "columns": 4, "origin": [20, 20], "size": [100, 60]}}}
         """#
 
-    /// The selection after the trace, and the items activated.
-    static func run(_ body: String) throws -> (selection: [String], activated: [String]) {
-        var sim = Simulator(scene: try SceneFile.parse(scene, file: "gtk3.scene.json"))
-        var activated: [String] = []
-        for e in try PointerSimTrace.parse("pointersim-trace 1\n" + body, file: "gtk3.trace") {
-            var out: [LogRecord] = []
-            sim.process(e, into: &out)
-            for r in out { if case .itemPrimaryAction(let id) = r.event { activated.append(id) } }
-        }
-        return (sim.selection, activated)
+    /// The selection after the trace (its event lines), and the items activated.
+    static func run(_ body: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> (selection: [String], activated: [String]) {
+        let (sim, log) = try replayLiterals(scene: scene, trace: body, sourceLocation: sourceLocation)
+        return (sim.selection, log.compactMap { if case .itemPrimaryAction(let id) = $0.event { id } else { nil } })
     }
 
     @Test func shiftSelectsTheGridRectangleFromTheAnchor() throws {

@@ -1,6 +1,7 @@
 import PointerSimCore
 @testable import PointerSimFormats
 import PointerSimInput
+import PointerSimTestSupport
 import Testing
 
 @Suite struct LogFormatTests {
@@ -227,20 +228,20 @@ import Testing
 
     /// Long lists from a selection (select all, a Shift range, clear) are runs
     /// of scene indices: "all", or {"count","ranges"}; short ones stay ids.
-    @Test func longSelectionListsAreWrittenAsRangesOfSceneOrder() {
+    @Test func longSelectionListsAreWrittenAsRangesOfSceneOrder() throws {
         var scene = SimulationScene()
         scene.items = (0..<3000).map { SceneItem(id: "i\($0)", rect: Rect(x: Double($0 % 60) * 10, y: Double($0 / 60) * 10, width: 8, height: 8)) }
         var sim = Simulator(scene: scene)
-        var out: [LogRecord] = []
-        sim.process(PointerEvent(time: 0, .modifiers(.command)), into: &out)
-        sim.process(PointerEvent(time: 0.01, .key(.letter("a"))), into: &out)
-        sim.process(PointerEvent(time: 0.02, .modifiers([])), into: &out)
-        sim.process(PointerEvent(time: 0.03, .key(.escape)), into: &out)
-        let lines = out.map(LogLine.render)
-        #expect(lines == [
-            #"{"t":0.01,"event":"selection.changed","cause":"key","added":"all","removed":[]}"#,
-            #"{"t":0.03,"event":"selection.changed","cause":"key","added":[],"removed":"all"}"#,
-        ])
+        let out = try sim.play("""
+            0 modifiers command
+            0.01 key a
+            0.02 modifiers
+            0.03 key escape
+            """)
+        assertLog(out, #"""
+            {"t":0.01,"event":"selection.changed","cause":"key","added":"all","removed":[]}
+            {"t":0.03,"event":"selection.changed","cause":"key","added":[],"removed":"all"}
+            """#)
         guard case .selectionChanged(_, let added, _) = out[0].event else { Issue.record("no change"); return }
         #expect(added.count == 3000 && added[0] == "i0" && added[2999] == "i2999" && Array(added) == scene.items.map(\.id))
 

@@ -65,12 +65,7 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
         let path = try #require(c.file(".expected.jsonl"), "\(c.testDescription): no \(c.name).expected.jsonl in \(c.directory.path)")
         let expected = try Repository.text(atPath: path)
         let first = try c.replay()
-        let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        let actualLines = first.split(separator: "\n", omittingEmptySubsequences: false)
-        if let i = (0..<min(expectedLines.count, actualLines.count)).first(where: { expectedLines[$0] != actualLines[$0] }) {
-            Issue.record("\(c.testDescription): line \(i + 1) differs\n expected: \(expectedLines[i])\n   actual: \(actualLines[i])")
-        }
-        #expect(first == expected, "\(c.testDescription): \(actualLines.count) lines, expected \(expectedLines.count)")
+        assertLines(first, expected, c.testDescription)
         // Replaying the same trace twice gives byte-identical logs.
         #expect(try c.replay() == first)
     }

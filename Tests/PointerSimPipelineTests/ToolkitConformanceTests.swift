@@ -20,7 +20,10 @@ struct ToolkitCorpus: CustomTestStringConvertible, Sendable {
 
     static func all() -> [ToolkitCorpus] {
         var out: [ToolkitCorpus] = []
-        for tk in ["qt", "gtk", "imgui", "gtk3"] {
+        // Every folder of Traces/toolkits is a toolkit's corpus (its harness is
+        // Tools/toolkits/<folder>): no list of toolkits here to keep.
+        let folders = ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).sorted()
+        for tk in folders {
             let dir = root.appendingPathComponent(tk)
             let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
             for f in names where f.hasSuffix(".recorded.jsonl") {
@@ -129,6 +132,22 @@ enum ToolkitReplay {
                 throw InputError.malformed(url.lastPathComponent, line: i + 1, "expected a JSON object")
             }
             return o
+        }
+    }
+
+    /// The corpora are found by listing Traces/toolkits: each folder there is
+    /// one toolkit's, with at least one recorded corpus and its harness in
+    /// Tools/toolkits/<folder>/run.sh (so a folder cannot be skipped unseen).
+    @Test func everyToolkitFolderHasARecordedCorpusAndAHarness() throws {
+        let all = ToolkitCorpus.all()
+        let folders = try FileManager.default.contentsOfDirectory(atPath: ToolkitCorpus.root.path).filter { name in
+            var isDir: ObjCBool = false
+            return FileManager.default.fileExists(atPath: ToolkitCorpus.root.appendingPathComponent(name).path, isDirectory: &isDir) && isDir.boolValue
+        }
+        #expect(folders.count >= 4, "\(folders)")
+        for tk in folders {
+            #expect(all.contains { $0.toolkit == tk }, "Traces/toolkits/\(tk) holds no *.recorded.jsonl")
+            #expect(Repository.exists(Repository.path("Tools/toolkits/\(tk)/run.sh")), "Traces/toolkits/\(tk) has no harness Tools/toolkits/\(tk)/run.sh")
         }
     }
 

@@ -67,29 +67,85 @@ test('the address: time in seconds to ms, profile by name', () => {
   assert.equal(V.profileIndex('qt', null, true), 0);
 });
 
-test('profile selection: the selection of the last change at or before the time', () => {
-  const changes = [[0], [100, 1, 2], [250, 3]], times = Float64Array.from(changes, c => c[0]);
-  assert.deepEqual(V.selectionAt(changes, times, -1), []);
-  assert.deepEqual(V.selectionAt(changes, times, 0), []);
-  assert.deepEqual(V.selectionAt(changes, times, 99.99), []);
-  assert.deepEqual(V.selectionAt(changes, times, 100), [1, 2]);
-  assert.deepEqual(V.selectionAt(changes, times, 249), [1, 2]);
-  assert.deepEqual(V.selectionAt(changes, times, 1e6), [3]);
-  assert.deepEqual(V.selectionAt([], new Float64Array(0), 5), []);
+// Writes profile changes as ReplayCapture's ProfileTrack does: per change the time delta
+// (signed), then the added and the removed items as runs (count; start from the last run's
+// end, signed; length less one). changes: [[ms, [added…], [removed…]], …], indices ascending.
+function encodeChanges(changes) {
+  const out = [], u = v => { do { let b = v % 128; v = Math.floor(v / 128); if (v) b |= 128; out.push(b); } while (v); }, s = v => u(v < 0 ? -2 * v - 1 : 2 * v);
+  const runs = l => { const r = []; for (const i of l) { const last = r[r.length - 1]; if (last && last[1] === i) last[1]++; else r.push([i, i + 1]); } return r; };
+  let ms = 0;
+  for (const [t, a, rm] of changes) {
+    s(t - ms); ms = t;
+    for (const l of [a, rm]) { const r = runs(l); u(r.length); let end = 0; for (const [x, y] of r) { s(x - end); u(y - x - 1); end = y; } }
+  }
+  return V.decodeProfileChanges(Uint8Array.from(out), changes.length);
+}
+
+test('profile changes: decoded from their varints into times and runs', () => {
+  const ch = encodeChanges([[100, [1, 2, 3, 7], []], [250, [0], [2, 3]]]);
+  assert.deepEqual(Array.from(ch.t), [100, 250]);
+  assert.deepEqual(Array.from(ch.off), [0, 2, 2, 3, 4]);
+  assert.deepEqual(Array.from(ch.rs), [1, 7, 0, 2]);
+  assert.deepEqual(Array.from(ch.rl), [3, 1, 1, 2]);
+  assert.deepEqual(Array.from(ch.vol), [0, 4, 7]);
+  assert.equal(V.decodeProfileChanges(new Uint8Array(0), 0).n, 0);
+});
+
+test('profile selection: the diffs replayed from the initial selection, forwards and back', () => {
+  const ch = encodeChanges([[100, [1, 2], [0]], [250, [3], [1, 2]], [400, [5], []]]);
+  const tr = V.profileTrack(ch, 6, [0]);
+  const at = ms => tr.seek(ms).indices();
+  assert.deepEqual(at(-1), [0], 'before the first change: the initial selection');
+  assert.deepEqual(at(99.99), [0]);
+  assert.deepEqual(at(100), [1, 2]);
+  assert.deepEqual(at(1e6), [3, 5]);
+  assert.equal(tr.count, 2);
+  assert.deepEqual(at(249), [1, 2], 'back: each diff undone');
+  assert.deepEqual(at(0), [0]);
+  assert.equal(tr.count, 1);
+  assert.deepEqual(at(300), [3]);
+  // many changes over few items: checkpoints (one per 1,024 items changed) and long jumps agree with a replay from the start
+  const many = [], want = [new Set([0])];
+  let cur = new Set([0]);
+  for (let j = 0; j < 3000; j++) {
+    const add = [], rm = [];
+    for (let i = 0; i < 40; i++) { const on = ((i * 7 + j * 13) % 5) < 2; if (on && !cur.has(i)) add.push(i); if (!on && cur.has(i)) rm.push(i); }
+    add.forEach(i => cur.add(i)); rm.forEach(i => cur.delete(i)); many.push([j * 10, add, rm]); want.push(new Set(cur));
+  }
+  const t2 = V.profileTrack(encodeChanges(many), 40, [0]);
+  for (const j of [2999, 5, 1800, 1799, 0, 2500, 12, 2999, -1]) {
+    assert.deepEqual(t2.moveTo(j).indices(), [...want[j + 1]].sort((a, b) => a - b), `after change ${j}`);
+    assert.equal(t2.count, want[j + 1].size);
+  }
 });
 
 test('profile differences: spans where each profile differs from the first', () => {
-  const a = [[0], [100, 1], [300, 1, 2]];
-  const b = [[0], [100, 1], [200, 1, 2]];  // ahead of a from 200 to 300
-  const c = [[0], [150, 4]];               // empty while a has [1] (from 100), then [4]: to the end
-  const d = V.profileDiffs([a, b, c], 1000);
+  const a = encodeChanges([[100, [1], []], [300, [2], []]]);
+  const b = encodeChanges([[100, [1], []], [200, [2], []]]);  // ahead of a from 200 to 300
+  const c = encodeChanges([[150, [4], []]]);                  // empty while a has [1] (from 100), then [4]: to the end
+  const d = V.profileDiffs([a, b, c], 8, [], 1000);
   assert.deepEqual(d[1], [[200, 300]]);
   assert.deepEqual(d[2], [[100, 1000]]);
   assert.deepEqual(d[0], [[100, 1000]], 'the first profile: where any two differ');
-  assert.deepEqual(V.profileDiffs([a, b], 1000)[0], [[200, 300]]);
+  assert.deepEqual(V.profileDiffs([a, b], 8, [], 1000)[0], [[200, 300]]);
   // a span open at the end of a replay of length 0 still has a width
-  assert.deepEqual(V.profileDiffs([[[0]], [[0, 7]]], 0)[1], [[0, 1]]);
-  assert.deepEqual(V.profileDiffs([a, a], 500), [[], []]);
+  assert.deepEqual(V.profileDiffs([encodeChanges([]), encodeChanges([[0, [7], []]])], 8, [], 0)[1], [[0, 1]]);
+  assert.deepEqual(V.profileDiffs([a, a], 8, [], 500), [[], []]);
+  // from a shared initial selection [2, 3]: one drops 3 at 50; the other drops both at 20 and takes 2 back at 80
+  const keep = encodeChanges([[50, [], [3]]]), clear = encodeChanges([[20, [], [2, 3]], [80, [2], []]]);
+  assert.deepEqual(V.profileDiffs([keep, clear], 8, [2, 3], 100)[1], [[20, 80]]);
+});
+
+test('item lists: ids, "all" and ranges read through one function, limited', () => {
+  const index = new Map([['a', 0], ['b', 1], ['c', 2], ['d', 3]]), got = (v, limit) => { const out = []; const n = V.forEachListed(v, 4, index, i => out.push(i), limit); assert.equal(n, out.length); return out; };
+  assert.deepEqual(got(['b', 'zz', 'd']), [1, 3], 'ids; unknown ones left out');
+  assert.deepEqual(got('all'), [0, 1, 2, 3]);
+  assert.deepEqual(got({ count: 3, ranges: [[0, 0], [2, 9]] }), [0, 2, 3], 'ranges: scene indices, cut at the items carried');
+  assert.deepEqual(got('all', 2), [0, 1]);
+  assert.deepEqual(got(['a', 'b', 'c'], 2), [0, 1]);
+  assert.deepEqual(got([7, null]), []);
+  assert.equal(V.isItemList('all') && V.isItemList([]) && V.isItemList({ ranges: [] }), true);
+  assert.equal(V.isItemList('r0c0') || V.isItemList(null) || V.isItemList({ count: 2 }), false);
 });
 
 test('extent: the view grown by what sticks out, rounded outwards, with room for labels', () => {
@@ -146,4 +202,43 @@ test('profile tags: the initial, or the shortest abbreviation no other profile s
   assert.deepEqual(V.profileTags(['uikit', 'qt-itemview', 'qt-graphicsview', 'gtk', 'gtk3', 'imgui']), ['u', 'qi', 'qg', 'gk', 'g3', 'i']);
   const tags = V.profileTags(['a', 'ab', 'abc', 'x-y', 'x-z']);
   assert.equal(new Set(tags).size, tags.length, 'every tag distinct: ' + tags);
+});
+
+test('trail: points closer than the spacing dropped, the spacing doubled until few enough remain', () => {
+  const xs = Float64Array.from([0, 0.1, 1, 1.2, 5, 5, 9]), ys = new Float64Array(7);
+  assert.deepEqual(V.thinPath(xs, ys, 7, 100), [0, 2, 4, 6], 'at least half a point apart');
+  assert.deepEqual(V.thinPath(xs, ys, 7, 3), [0, 4, 6], 'spacing 2, then 4: three points');
+  assert.deepEqual(V.thinPath(xs, ys, 0, 10), []);
+  const n = 50000, big = Float64Array.from({ length: n }, (_, i) => i), kept = V.thinPath(big, new Float64Array(n), n, 20000);
+  assert.ok(kept.length <= 20000 && kept.length >= 10000 && kept[0] === 0, `${kept.length} of ${n}`);
+});
+
+test('time colour: blue at the start, red at the end, as the SVG path', () => {
+  assert.equal(V.timeHue(0), 220);
+  assert.equal(V.timeHue(1), 0);
+  assert.equal(V.timeHue(0.5), 290);
+  assert.equal(V.timeHue(-3), 220);
+  assert.equal(V.timeHue(7), 0);
+});
+
+test('profile tags: one row of names, else of short tags, else wrapped rows, else none', () => {
+  const full = [30, 20, 25], short = [8, 12, 12];
+  assert.deepEqual(V.layoutTags(full, short, 100, 17, 2, 60), { names: true, pos: [[2, 2], [34, 2], [56, 2]] });
+  assert.deepEqual(V.layoutTags(full, short, 40, 17, 2, 60), { names: false, pos: [[2, 2], [12, 2], [26, 2]] });
+  // six short tags on a 100-point item: two rows (the second starts where the first is full)
+  const six = [11, 17, 20, 20, 20, 8];
+  const L = V.layoutTags([40, 80, 110, 30, 35, 40], six, 100, 17, 2, 42);
+  assert.equal(L.names, false);
+  assert.deepEqual(L.pos, [[2, 2], [15, 2], [34, 2], [56, 2], [78, 2], [2, 21]]);
+  assert.equal(V.layoutTags([60, 80], [50, 50], 100, 17, 2, 30), null, 'two rows do not fit in 30 points');
+  assert.equal(V.layoutTags([30], [10], 100, 17, 2, 15), null, 'nor one row in 15');
+  assert.equal(V.layoutTags([40], [40], 20, 17, 2, 60), null, 'a tag wider than the item');
+});
+
+test('panel text: cut with an ellipsis to fit, log lines wrap after commas, HTML escaped', () => {
+  assert.equal(V.fitText('abcdef', 6), 'abcdef');
+  assert.equal(V.fitText('abcdefg', 6), 'abcde…');
+  assert.equal(V.fitText('abc', 1), '…');
+  assert.equal(V.wrapHTML('{"a":[1,2],"b":"<\\/x>&"}'), '{"a":[1,<wbr>2],<wbr>"b":"&lt;\\/x&gt;&amp;"}');
+  assert.equal(V.wrapHTML('r0c0 r0c1'), 'r0c0 r0c1', 'no break inside an id');
 });

@@ -61,26 +61,54 @@ import Testing
         #expect(!page.contains("\"</script>\"") && page.contains(#""device":"<\/script>""#))
     }
 
-    /// render --profiles: each further profile's own replay is in the page under its own ids.
+    /// render --profiles: each further profile's own replay is in the page under its own ids,
+    /// from one reading of the input; the scene's items and the input lane once.
     @Test func eachProfilesReplayIsInThePage() throws {
         let base = Self.root + "/Traces/compare/three-toolkits"
-        var scene = try SceneFile.load(path: base + ".scene.json")
+        let scene = try SceneFile.load(path: base + ".scene.json")
         let profiles: [BandProfile] = [.uikit, .qtItemView, .gtk]
-        scene.band.profile = profiles[0]
-        let first = try ReplayCapture.replay(paths: [base + ".trace"], scene: scene, profiles: profiles)
-        let others = try profiles.dropFirst().map { p -> ReplayCapture in
+        let all = try ReplayCapture.replayEach(paths: [base + ".trace"], scene: scene, profiles: profiles, keepingEach: true)
+        let first = all[0], others = Array(all.dropFirst())
+        #expect(all.count == 3 && all.map(\.scene.band.profile.name) == profiles.map(\.name))
+        // each replay is the one `replay` writes under its profile
+        for (c, p) in zip(all, profiles) {
             var s = scene
             s.band.profile = p
-            return try ReplayCapture.replay(paths: [base + ".trace"], scene: s)
+            #expect(c.rare == (try ReplayCapture.replay(paths: [base + ".trace"], scene: s)).rare, "\(p.name)")
         }
         let page = ReplayRenderer.html(first, others: others, title: "three")
-        for id in ["ps-data", "ps-times", "ps-rare", "ps-data-1", "ps-rare-1", "ps-times-2", "ps-items-2"] {
+        for id in ["ps-data", "ps-times", "ps-rare", "ps-items", "ps-input", "ps-data-1", "ps-rare-1", "ps-times-2"] {
             #expect(page.contains("id=\"\(id)\""), "\(id)")
         }
-        #expect(!page.contains("id=\"ps-data-3\""))
+        #expect(!page.contains("id=\"ps-data-3\"") && !page.contains("id=\"ps-items-1\"") && !page.contains("id=\"ps-input-2\""))
+        #expect(page.components(separatedBy: #""ids":["r0c0","#).count == 2, "the ids once")
         // Qt's own events are in its replay, not in UIKit's
         #expect(others[0].rare.contains { $0.contains("item.primaryAction") } && !first.rare.contains { $0.contains("item.primaryAction") })
         #expect(!ReplayRenderer.html(first, title: "three").contains("id=\"ps-data-1\""))
+        // the tracks: one per profile, changes only where a selection changed
+        let tracks = try #require(first.profiles?.tracks)
+        #expect(tracks.count == 3 && tracks.allSatisfy { $0.count > 0 && $0.count < 40 })
+    }
+
+    /// render --profiles writes each profile's selection as diffs: a band that grows over
+    /// 4,000 items in 200 steps costs the page what changed, not the selection per step.
+    @Test func profileSelectionsAreDiffs() throws {
+        var scene = SimulationScene.default
+        scene.items = (0..<4000).map { i in SceneItem(id: "i\(i)", rect: Rect(x: Double(i % 80) * 10, y: Double(i / 80) * 10, width: 8, height: 8)) }
+        scene.view.contentSize = Size(width: 1024, height: 768)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pointersim-render-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var trace = "pointersim-trace 1\n0 move 1 1\n0.01 press primary\n"
+        for k in 1...200 { trace += "\(formatLogNumber(0.01 + Double(k) * 0.01)) move \(1 + k * 4) \(1 + k * 5 / 2)\n" }
+        trace += "2.2 release primary\n"
+        let path = dir.appendingPathComponent("band.trace").path
+        try trace.write(toFile: path, atomically: true, encoding: .utf8)
+        let c = try ReplayCapture.replayEach(paths: [path], scene: scene, profiles: [.uikit, .gtk], keepingEach: true)[0]
+        let tracks = try #require(c.profiles?.tracks)
+        #expect(tracks[0].count >= 100 && tracks[1].count >= 1, "\(tracks.map(\.count))")  // uikit selects as the band moves, gtk at the release
+        // the selection reaches thousands of items; a list per change would be megabytes
+        #expect(ReplayRenderer.profilesJSON(c).utf8.count < 20_000, "\(ReplayRenderer.profilesJSON(c).utf8.count)")
     }
 
     @Test func theSVGHasLabelsRegionsBandsPathAndLegend() throws {

@@ -84,7 +84,8 @@ import Testing
         scene.selection.dragInteractionEnabled = true
         scene.selection.beginsMultipleSelectionInteraction = true
         scene.regionConfiguration.animation = .standard
-        let json = SceneFile.render(scene)
+        // In full: a scene file names a registered profile, the protocol's scene line spells it out.
+        let json = SceneFile.render(scene, profileInFull: true)
         let top = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let band = try #require(top["band"] as? [String: Any])
         let profile = try #require(band["profile"] as? [String: Any])

@@ -306,7 +306,7 @@ struct ClickingBandModel: PointerSelectionModel {
     /// its diff counts from the press, so that the diffs compose to the
     /// model's selection (they lacked the press point's item before).
     @Test func aBandFromAnItemReportsDiffsThatCompose() {
-        for profile in [BandProfile.uikit, .qtGraphicsView, .gtk] {
+        for profile in BandProfile.registered {
             var c = BandConfiguration()
             c.pressMeaning = .click
             c.profile = profile

@@ -46,6 +46,12 @@ class Browser:
                 if "error" in m: raise RuntimeError(f"{method}: {m['error']}")
                 return m.get("result", {})
 
+    def resize(self, width, height):
+        """The window's size (CSS px) for the pages opened from now on (and the current one)."""
+        self.width, self.height = width, height
+        if self.session is not None:
+            self.call("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+
     def open(self, url):
         if self.session is None:
             t = self.call("Target.createTarget", {"url": "about:blank"}, session=False)

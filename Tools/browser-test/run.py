@@ -187,8 +187,11 @@ class Stage:
         g = b.eval("(() => { const c = document.getElementById('stage'), r = c.getBoundingClientRect();"
                    " return [r.left + c.clientLeft, r.top + c.clientTop, c.clientWidth, c.clientHeight]; })()")
         self.x, self.y, self.w, self.h = g
-        self.ext = b.eval("PointerSimViewer.extent()")
-        self.k = self.w / (self.ext[2] - self.ext[0])
+        # what is on screen: the drawing's extent, or the part of it the stage is zoomed onto
+        ext, z = b.eval("PointerSimViewer.extent()"), b.eval("PointerSimViewer.zoom()")
+        ew, eh = (ext[2] - ext[0]) / z["z"], (ext[3] - ext[1]) / z["z"]
+        self.ext = [z["x"], z["y"], z["x"] + ew, z["y"] + eh]
+        self.k = self.w / ew
         self.view = view
 
     def page(self, x, y):
@@ -536,6 +539,64 @@ def profiles_each(b, bin_, tmp):
                  f"profiles: choosing {nxt} in the page shows its replay at the same moment", timeout=10)
 
 
+SIZES = [(1400, 900), (1024, 700)]  # the first screens the viewer is read at (1×)
+SIX = "uikit,qt-itemview,qt-graphicsview,gtk,gtk3,imgui"
+READABLE = [  # (name, traces, scene, render options, moment): the pages docs/Viewer.md shows at both sizes
+    ("showcase", ["Traces/showcase/showcase.trace"], "Traces/showcase/showcase-animated.scene.json", [], 0.95),
+    ("six-profiles", ["Traces/compare/three-toolkits.trace"], "Traces/compare/three-toolkits.scene.json", ["--profiles", SIX], 2.85),
+    ("touchpad", ["Traces/recordings/touchpad-clickpad-elantech-samsung700z3a.evemu"], "Traces/recordings/touchpad-clickpad-elantech-samsung700z3a.scene.json", [], 1e9),
+    ("merged", ["Traces/recordings/keyboard-logitech-k400plus.drags.ptrace", "Traces/recordings/keyboard-logitech-k400plus.evemu"],
+     "Traces/recordings/keyboard-logitech-k400plus.scene.json", [], 11.5),
+]
+
+
+def render_rel(bin_, html, traces, scene, opts):
+    # relative paths, so that the page's title does not name this machine's folders
+    subprocess.run([os.path.abspath(bin_), "render"] + traces + ["--scene", scene] + opts + ["--output", html], cwd=ROOT, check=True, capture_output=True)
+
+
+def readable(b, bin_, tmp):
+    """The viewer at 1× at 1400 × 900 and 1024 × 700 (issue 45): profile tags at the
+    body's size, nothing cut at the right (page, panel, log lines, event rows, the
+    timeline's labels), no mid-word breaks, one time shown, the pointer's trail, the
+    buttons lane for a press from a merged trace."""
+    pages = {}
+    for name, traces, scene, opts, t in READABLE:
+        pages[name] = os.path.join(tmp, f"readable-{name}.html")
+        render_rel(bin_, pages[name], traces, scene, opts)
+    try:
+        for w, h in SIZES:
+            b.resize(w, h)
+            for name, traces, scene, opts, t in READABLE:
+                what = f"readable {name} at {w} × {h}"
+                b.open("file://" + pages[name] + f"#t={min(t, 3600)}")
+                b.eval(f"PointerSimViewer.seek({t})")
+                r = b.eval("""(() => {
+                  const body = parseFloat(getComputedStyle(document.body).fontSize), cut = [];
+                  const over = (e, what) => { if (e.scrollWidth > e.clientWidth + 1) cut.push(what + ' ' + e.scrollWidth + ' > ' + e.clientWidth); };
+                  over(document.documentElement, 'the page'); over(document.getElementById('log'), 'the log lines');
+                  document.querySelectorAll('#events div.row').forEach((d, i) => { if (d.style.display !== 'none') over(d, 'event row ' + i); });
+                  document.querySelectorAll('#state td, #state th, header').forEach((e, i) => over(e, e.tagName + ' ' + i + ' ' + e.textContent.slice(0, 30)));
+                  const tl = document.getElementById('timeline').clientWidth;
+                  PointerSimViewer.timelineLabels().forEach(l => { if (l[2] > tl || l[1] < 0) cut.push('timeline label ' + l[0] + ' at ' + l[1].toFixed(0) + '…' + l[2].toFixed(0) + ' of ' + tl); });
+                  const wb = [document.querySelector('#state td'), document.getElementById('log')].map(e => e ? getComputedStyle(e).wordBreak : 'normal');
+                  const times = Array.from(document.querySelectorAll('body *')).filter(e => e.tagName !== 'SCRIPT' && e.tagName !== 'STYLE' && e.children.length === 0 && /\\bt = \\d/.test(e.textContent)).map(e => e.id);
+                  const th = Array.from(document.querySelectorAll('#state th')).map(e => e.textContent);
+                  return { body: body, tags: PointerSimViewer.drawn().tags, trail: PointerSimViewer.drawn().trail, cut: cut, wordBreak: wb, times: times, th: th,
+                           lanes: PointerSimViewer.lanes(), input: PointerSimViewer.inputCounts(), profiles: !!PointerSimViewer.profiles(0) };
+                })()""")
+                check(not r["cut"], f"{what}: nothing is cut at the right ({r['cut'][:3]})")
+                check(all(v == "normal" for v in r["wordBreak"]), f"{what}: the panel and the log never break inside a word ({r['wordBreak']})")
+                check(r["times"] == ["clock"] and "time" not in r["th"], f"{what}: one time is shown, the header's ({r['times']}, panel rows {r['th'][:2]})")
+                check(r["trail"] > 1, f"{what}: the pointer's trail is drawn ({r['trail']} points)")
+                if r["profiles"]:
+                    check(len(r["tags"]) >= 6 * 12 and min(r["tags"]) >= r["body"] - 0.01, f"{what}: every item has its six profile tags at the body's size ({len(r['tags'])} tags, {min(r['tags'] or [0]):.1f} px, body {r['body']} px)")
+                if name == "merged":
+                    check("buttons" in r["lanes"] and r["input"].get("2", 0) > 0, f"{what}: the buttons lane has the presses of the merged trace ({r['input']})")
+    finally:
+        b.resize(1400, 900)
+
+
 class Done(Exception):
     pass
 
@@ -552,18 +613,23 @@ def shots(b, bin_, tmp, out_dir):
     photo grows and as the arrows go, and the three-toolkit page at the
     control-click under each profile."""
     os.makedirs(out_dir, exist_ok=True)
-    compare = [json.loads(l) for l in run_cmd([bin_, "compare", os.path.join(ROOT, "Traces/compare/three-toolkits.trace"),
-                                               "--scene", os.path.join(ROOT, "Traces/compare/three-toolkits.scene.json")]).splitlines()]
-    names = next(l["profiles"] for l in compare if l["event"] == "profiles.summary")
+    names = ["uikit", "qt", "gtk"]  # the three docs/Viewer.md shows (qt: qt-itemview's alias, as the page names it)
     todo = list(SHOTS) + [(f"viewer-three-toolkits-{n}.png", ["Traces/compare/three-toolkits.trace"], "Traces/compare/three-toolkits.scene.json",
                            ["--profiles", ",".join(names)], 2.85, n) for n in names]
-    for i, (fname, traces, scene, opts, t, prof) in enumerate(todo):
+    todo = [(f, tr, sc, o, t, p, (1400, 900)) for f, tr, sc, o, t, p in todo]
+    # the pages of the readability checks at both sizes
+    todo += [(f"viewer-{name}-{w}x{h}.png", traces, scene, opts, t, None, (w, h)) for w, h in SIZES for name, traces, scene, opts, t in READABLE if name != "merged"]
+    for i, (fname, traces, scene, opts, t, prof, size) in enumerate(todo):
+        b.resize(*size)
         html = os.path.join(tmp, f"shot{i}.html")
         # relative paths, so that the page's title does not name this machine's folders
         subprocess.run([os.path.abspath(bin_), "render"] + traces + ["--scene", scene] + opts + ["--output", html], cwd=ROOT, check=True, capture_output=True)
-        b.open("file://" + html + f"#t={t}" + (f"&profile={prof}" if prof else ""))
+        b.open("file://" + html + f"#t={min(t, 3600)}" + (f"&profile={prof}" if prof else ""))
+        if t > 3600:
+            b.eval(f"PointerSimViewer.seek({t})")
         open(os.path.join(out_dir, fname), "wb").write(b.screenshot())
-        log(f"screenshot: {os.path.join(out_dir, fname)} ({' '.join(traces)} at {t} s{', ' + prof if prof else ''})")
+        log(f"screenshot: {os.path.join(out_dir, fname)} ({' '.join(traces)} at {t} s{', ' + prof if prof else ''}, {size[0]} × {size[1]})")
+    b.resize(1400, 900)
 
 
 def sample_times(states, limit=14):
@@ -726,6 +792,7 @@ def main():
                         run_case(b, a.bin, spec, tmp, pixels=a.all_pixels, samples=6)
                 log(f"all {len(all_cases())} golden cases: state{' and pixels' if a.all_pixels else ''} checked")
             if a.fits_only:
+                readable(b, a.bin, tmp)
                 showcase_fits(b, a.bin, tmp)
                 profiles_each(b, a.bin, tmp)
                 if a.shots:
@@ -743,6 +810,7 @@ def main():
             controls(b, a.bin, tmp)
             future_kinds(b, a.bin, tmp)
             profiles(b, a.bin, tmp)
+            readable(b, a.bin, tmp)
             showcase_fits(b, a.bin, tmp)
             profiles_each(b, a.bin, tmp)
             # the control: a page that draws the pointer 180 pt off must fail the pixel checks

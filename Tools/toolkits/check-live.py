@@ -4,7 +4,10 @@ again and checks that they still do what was recorded (a drift check: a new
 Qt or GTK, or a harness that no longer plays what it did, shows here; that
 PointerSim agrees with the recordings is `swift test`'s part).
 
-    Tools/toolkits/check-live.py [--sessions N] [--toolkit qt|gtk|gtk3|imgui]...
+    Tools/toolkits/check-live.py [--sessions N] [--toolkit NAME]...
+
+The toolkits are the folders of Tools/toolkits with a `run.sh` (each with its
+corpora in Traces/toolkits/NAME); `--toolkit` picks some (default: every one).
 
 N sessions of each toolkit's `random.jsonl` (and for Qt of
 `graphicsview-random.jsonl` and `itemview-random.jsonl`, the
@@ -20,6 +23,7 @@ the recorded result, 1 when one differs, 2 when a toolkit cannot be run.
 import argparse
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -61,14 +65,37 @@ def run_ending_on_signal(args):
     return subprocess.CompletedProcess(args, p.returncode, None, err)
 
 
+# What sets a toolkit apart here (a toolkit not named plays the default: every
+# session of its first random corpora and of its rules): the toolkits that play on
+# the wall clock (the default is 40 random sessions each), and those so fast that
+# every random corpus is played (`random2`, `random3`, … too).
+WALL_CLOCK = {"gtk", "gtk3"}
+EVERY_RANDOM_CORPUS = {"imgui"}
+
+
+def toolkits():
+    """The folders of Tools/toolkits with a harness (`run.sh`), by name."""
+    here = os.path.join(ROOT, "Tools", "toolkits")
+    return sorted(d for d in os.listdir(here) if os.path.isfile(os.path.join(here, d, "run.sh")))
+
+
+def corpora(toolkit, n):
+    """[(corpus, limit)]: each `*random` corpus of the toolkit (with `random2`, … for
+    EVERY_RANDOM_CORPUS) limited to n sessions, then each `*rules` corpus whole."""
+    d = os.path.join(ROOT, "Traces", "toolkits", toolkit)
+    names = sorted(f[:-len(".recorded.jsonl")] for f in os.listdir(d) if f.endswith(".recorded.jsonl"))
+    random_ = re.compile(r"(.*-)?random[0-9]*$" if toolkit in EVERY_RANDOM_CORPUS else r"(.*-)?random$")
+    rules = re.compile(r"(.*-)?rules$")
+    # the unrestricted random corpus first, as before: `random`, then `<widget>-random`
+    order = lambda c: (c.split("-")[0] != "random" and "-" in c, c)  # noqa: E731
+    return ([(c, n) for c in sorted(names, key=order) if random_.match(c)] +
+            [(c, None) for c in sorted(names, key=order) if rules.match(c)])
+
+
 def check(toolkit, n):
     d = os.path.join(ROOT, "Traces", "toolkits", toolkit)
     sessions, recorded = [], {}
-    corpora = ((("random", n), ("graphicsview-random", n), ("itemview-random", n), ("rules", None), ("itemview-rules", None))
-               if toolkit == "qt" else (("random", n), ("rules", None)))
-    if toolkit == "imgui":
-        corpora = (("random", n), ("random2", n), ("random3", n), ("rules", None))
-    for corpus, limit in corpora:
+    for corpus, limit in corpora(toolkit, n):
         c = lines(os.path.join(d, corpus + ".jsonl"))
         sessions += c if limit is None else c[:limit]
         for l in lines(os.path.join(d, corpus + ".recorded.jsonl")):
@@ -102,11 +129,11 @@ def check(toolkit, n):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sessions", type=int)
-    ap.add_argument("--toolkit", action="append", choices=["qt", "gtk", "gtk3", "imgui"])
+    ap.add_argument("--toolkit", action="append", choices=toolkits())
     a = ap.parse_args()
     worst = 0
-    for tk in a.toolkit or ["qt", "gtk", "gtk3", "imgui"]:
-        n = a.sessions if a.sessions is not None else (40 if tk in ("gtk", "gtk3") else None)
+    for tk in a.toolkit or toolkits():
+        n = a.sessions if a.sessions is not None else (40 if tk in WALL_CLOCK else None)
         worst = max(worst, check(tk, n))
     sys.exit(worst)
 

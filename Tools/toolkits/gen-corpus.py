@@ -368,7 +368,7 @@ def session(rng, flavour, name):
                 gesture_keys(s, MODS, ["escape"])
             s.set_mods([])
         widget = "iconview"
-    else:  # gtk
+    elif flavour == "gtk":
         s = Session(rng, GTK_GRID if VARIANTS == 1 else rng.choice([GTK_GRID, GTK_GRID_WIDE]))
         s.add(0.0, f"move {s.w // 2} {s.h - 3}")
         for _ in range(rng.choice([2, 3, 4, 5])):
@@ -384,32 +384,35 @@ def session(rng, flavour, name):
                 gesture_keys(s, ["shift", "control"], ["left", "right", "up", "down", "space", "return", "a", "escape"])
             s.set_mods([])
         widget = "gridview"
+    else:
+        raise ValueError("no such flavour: %s" % flavour)
     return {"name": name, "widget": widget, "scene": s.scene, "trace": s.trace()}
+
+
+# The corpora this writes (the first argument), each with the flavour of its k-th
+# session (a branch of `session`): the one table that names them.
+CORPORA = {
+    "qt": lambda k: "qt-graphicsview" if k % 2 == 0 else "qt-listview",
+    "gtk": lambda k: "gtk",
+    "qt-graphicsview": lambda k: "qt-graphicsview-open",
+    "qt-listview": lambda k: "qt-listview-open",
+    "imgui": lambda k: "imgui",
+    "gtk3": lambda k: "gtk3",
+}
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("toolkit", choices=["qt", "gtk", "qt-graphicsview", "qt-listview", "imgui", "gtk3"])
+    ap.add_argument("toolkit", choices=list(CORPORA))
     ap.add_argument("--sessions", type=int, default=500)
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
     global VARIANTS
     VARIANTS = a.seed
     rng = random.Random(f"{a.toolkit}-{a.seed}")
+    flavour = CORPORA[a.toolkit]
     for k in range(a.sessions):
-        if a.toolkit == "qt-graphicsview":
-            flavour = "qt-graphicsview-open"
-        elif a.toolkit == "qt-listview":
-            flavour = "qt-listview-open"
-        elif a.toolkit == "imgui":
-            flavour = "imgui"
-        elif a.toolkit == "gtk3":
-            flavour = "gtk3"
-        elif a.toolkit == "qt":
-            flavour = "qt-graphicsview" if k % 2 == 0 else "qt-listview"
-        else:
-            flavour = "gtk"
-        print(json.dumps(session(rng, flavour, f"{a.toolkit}-random-{a.seed}-{k:04d}"), separators=(",", ":")))
+        print(json.dumps(session(rng, flavour(k), f"{a.toolkit}-random-{a.seed}-{k:04d}"), separators=(",", ":")))
 
 
 if __name__ == "__main__":

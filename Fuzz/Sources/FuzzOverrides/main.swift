@@ -23,7 +23,7 @@ let recordings: [[String]] = [
     ["Traces/libinput/touchpad-alps-dualpoint-st.tap.evemu"],
     ["Traces/recordings/touchpad-clickpad-elantech-samsung700z3a.evemu"],
     ["Traces/libinput-record/minimal.yaml"],
-    ["Traces/libinput/trackpoint-ibm-tpps2.desc", "Traces/hostile/round3/trackpoint.events"],
+    ["Traces/libinput/trackpoint-ibm-tpps2.desc", "Traces/hostile/options-clock-outputs/trackpoint.events"],
     ["Traces/recordings/keyboard-logitech-k400plus.evemu"],
 ].map { $0.map { root + "/" + $0 } }
 

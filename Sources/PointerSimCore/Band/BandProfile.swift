@@ -121,7 +121,7 @@ public struct BandProfile: Sendable, Hashable {
     /// How the threshold distance is measured.
     public var thresholdMetric: DistanceMetric
     /// Whether the distance must exceed the threshold (`>`, GTK) or only reach it (`≥`, Qt).
-    @usableFromInline package var thresholdIsStrict: Bool
+    public var thresholdIsStrict: Bool
     /// When modifiers are read.
     public var modifiersReadAt: ModifierTiming
     /// When the selection is applied.
@@ -135,36 +135,36 @@ public struct BandProfile: Sendable, Hashable {
     public var rectThroughPointerPixel = false
     /// While the pointer is back within the threshold of the press, the band
     /// keeps its last rect and selection (QGraphicsView stops updating it).
-    @usableFromInline package var holdsWithinThreshold = false
+    public var holdsWithinThreshold = false
     /// An item whose min edge touches the band's max edge is hit too (GTK 4.8's
     /// `gtk_grid_view_get_items_in_rect` takes the cells from `floor(x / w)` to
     /// `floor((x + width) / w)`): the band reaches through its far edges. (The
     /// band's near edges stay strict; an item whose min edge lies within
     /// 1/1024 pixel beyond the far edge also counts.)
-    @usableFromInline package var hitsItemsTouchingFarEdge = false
+    public var hitsItemsTouchingFarEdge = false
     /// Presses, drags and keys follow QAbstractItemView as QListView has it
     /// (`QtItemView`: the `qt-itemview` profile), not the band and click rules.
-    @usableFromInline package var itemViewModel = false
+    public var itemViewModel = false
     /// The band is the span from the press to the pointer, of zero width or
     /// height when they share a column or row, and a band of zero width (or
     /// height) hits the items it crosses strictly inside (Dear ImGui's
     /// `ImRect::Overlaps`, strict on each axis); `false`: at least 1 × 1.
-    @usableFromInline package var bandMayBeEmpty = false
+    public var bandMayBeEmpty = false
     /// The mode of a band dragged from an item, whatever the modifiers (Dear
     /// ImGui: only a box from empty space without Ctrl or Shift clears the
     /// selection); nil: the table's.
-    @usableFromInline package var bandFromItemMode: SelectionMode? = nil
+    public var bandFromItemMode: SelectionMode? = nil
     /// A band from empty space that begins on an empty selection (or empties
     /// it) makes the first item it selects (the first in scene order) the
     /// anchor and focus, as a click on it would (Dear ImGui's
     /// `IsStartedSetNavIdOnce`: that item "acts as pressed").
-    @usableFromInline package var bandAnchorsFirstItem = false
+    public var bandAnchorsFirstItem = false
     /// Items are tested against the band's own span, from the press to the
     /// pointer on the pixel grid, which is empty (hits nothing) while the
     /// pointer is in line with the press on either axis (GTK 3's
     /// `gtk_icon_view_item_hit_test` needs a positive overlap with
     /// `width = |x1 - x2|`); `false`: the band rect, at least 1 × 1.
-    @usableFromInline package var emptySpanHitsNothing = false
+    public var emptySpanHitsNothing = false
 
     /// Creates a profile.
     public init(
@@ -197,8 +197,7 @@ public struct BandProfile: Sendable, Hashable {
 
     /// UIBandSelectionInteraction: flags compared by exact equality; shift → add,
     /// command → toggle, anything else → replace; begins at the press; live.
-    public static let uikit = BandProfile(
-        name: "uikit", rules: [Rule(.shift, .exact, .add), Rule(.command, .exact, .toggle)])
+    public static let uikit = ProfileDefinition.uikit.profile
 
     /// The profile `qt` names: ``qtItemView``, QAbstractItemView as QListView
     /// has it. Until 0.x `qt` was a mix that no real widget does
@@ -211,14 +210,7 @@ public struct BandProfile: Sendable, Hashable {
     /// its band (any set with Control → addSticky, else replace; begins after
     /// a Manhattan distance of 10, `QApplication::startDragDistance()`), and QGraphicsItem's clicks (Shift is a plain click,
     /// Control toggles at the release) and no keys (the items take no focus).
-    public static let qtGraphicsView: BandProfile = {
-        var p = BandProfile(
-            name: "qt-graphicsview", rules: [Rule(.control, .includes, .addSticky)], threshold: 10,
-            thresholdMetric: .manhattan, thresholdIsStrict: false, clicks: ClickRules(registered: "qt-graphicsview"))
-        p.rectThroughPointerPixel = true
-        p.holdsWithinThreshold = true
-        return p
-    }()
+    public static let qtGraphicsView = ProfileDefinition.qtGraphicsView.profile
 
     /// QAbstractItemView in ExtendedSelection as QListView has it, whole:
     /// presses, clicks with every modifier, the current index and the range
@@ -227,43 +219,19 @@ public struct BandProfile: Sendable, Hashable {
     /// read at every move: Control toggles, Shift adds, else replaces),
     /// double clicks and keys (`QtItemView`). The table below is what a
     /// drag's first move chooses; `qt` is an alias of this profile.
-    public static let qtItemView: BandProfile = {
-        var p = BandProfile(
-            name: "qt-itemview", rules: [Rule(.control, .includes, .toggle), Rule(.shift, .includes, .add)],
-            thresholdMetric: .manhattan, clicks: ClickRules(registered: "qt-itemview"))
-        p.rectThroughPointerPixel = true
-        p.itemViewModel = true
-        return p
-    }()
+    public static let qtItemView = ProfileDefinition.qtItemView.profile
 
     /// GtkListView/GridView rubberband: control+shift → toggle, control → add,
     /// shift → subtract (Super and Meta count for nothing on Linux); begins after 8 points on
     /// either axis; modifiers read at the release, selection applied at the end.
-    public static let gtk: BandProfile = {
-        var p = BandProfile(
-            name: "gtk",
-            rules: [Rule([.control, .shift], .includes, .toggle), Rule(.control, .includes, .add), Rule(.shift, .includes, .subtract)],
-            threshold: 8, thresholdMetric: .chebyshev, thresholdIsStrict: true, modifiersReadAt: .release,
-            application: .atEnd, clicks: .gtk)
-        p.rectThroughPointerPixel = true
-        p.hitsItemsTouchingFarEdge = true
-        return p
-    }()
+    public static let gtk = ProfileDefinition.gtk.profile
 
     /// Dear ImGui 1.93.0's multi-select with `BoxSelect2d`, `ClearOnEscape` and
     /// `ClearOnClickVoid` over selectables (its demo's box-select): the box
     /// begins once the pointer has gone 6 points (Euclidean, `io.MouseDragThreshold`)
     /// from the press, on empty space or an unselected item; Ctrl or Shift at
     /// the press keep the selection (docs/Selection.md, "Dear ImGui").
-    public static let imgui: BandProfile = {
-        var p = BandProfile(
-            name: "imgui", rules: [Rule(.control, .includes, .addUntilLeft), Rule(.shift, .includes, .addUntilLeft)], threshold: 6,
-            thresholdMetric: .euclidean, thresholdIsStrict: false, clicks: ClickRules(registered: "imgui"))
-        p.bandMayBeEmpty = true
-        p.bandFromItemMode = .addUntilLeft
-        p.bandAnchorsFirstItem = true
-        return p
-    }()
+    public static let imgui = ProfileDefinition.imgui.profile
 
     /// GTK 3's GtkIconView in `GTK_SELECTION_MULTIPLE` (GTK 3.24): the band
     /// begins at a press on empty space (none from items), which clears the
@@ -271,21 +239,17 @@ public struct BandProfile: Sendable, Hashable {
     /// items the band crosses, anything else replaces; modifiers read at the
     /// press, live; items hit with a positive overlap of the band's span
     /// (`gtk_icon_view_update_rubberband_selection`).
-    public static let gtk3: BandProfile = {
-        var p = BandProfile(
-            name: "gtk3", rules: [Rule(.control, .includes, .toggle)], threshold: 0, modifiersReadAt: .press, application: .live,
-            clicks: ClickRules(registered: "gtk3"))
-        p.emptySpanHitsNothing = true
-        return p
-    }()
+    public static let gtk3 = ProfileDefinition.gtk3.profile
 
     /// The registered (built-in) profiles, in the order lists name them: the
     /// one list every profile name comes from (the scene reader, the command
     /// line's `--profiles` and `--profile`, their help, the documentation's
-    /// tables). Adding a profile: its band rules here, its click rules' values
-    /// in `ClickRules.registry`, its corpus. Other names for a registered
-    /// profile are in ``aliases``.
-    public static let registered: [BandProfile] = [.uikit, .qtGraphicsView, .gtk, .qtItemView, .imgui, .gtk3]
+    /// tables). Each comes from its file, `Sources/PointerSimCore/Profiles/`,
+    /// which holds its band fields, its click rules and, for a port of a
+    /// widget's code, its selection behaviour; adding a profile is its file,
+    /// its line in the list there, and its corpus. Other names for a
+    /// registered profile are in ``aliases``.
+    public static let registered: [BandProfile] = ProfileRegistry.definitions.map(\.profile)
 
     /// The registered profiles' names, in order.
     public static var registeredNames: [String] { registered.map(\.name) }
@@ -293,7 +257,7 @@ public struct BandProfile: Sendable, Hashable {
     /// Other names a scene or the command line may give a registered
     /// profile, each with the name of the profile it stands for: `qt` is
     /// `qt-itemview`.
-    public static let aliases: [(alias: String, name: String)] = [("qt", "qt-itemview")]
+    public static let aliases: [(alias: String, name: String)] = ProfileRegistry.definitions.flatMap { d in d.aliases.map { ($0, d.name) } }
 
     /// Every name ``named(_:)`` accepts: the registered names, then the aliases.
     public static var acceptedNames: [String] { registeredNames + aliases.map(\.alias) }

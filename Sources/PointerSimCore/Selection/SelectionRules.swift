@@ -180,10 +180,10 @@ public struct ClickRules: Sendable, Hashable {
     public var doubleClickDistance: Double = 5
     /// The second press must be closer than ``doubleClickDistance`` (GTK's
     /// `gtk-double-click-distance` test is strict); `false`: at most that far.
-    @usableFromInline package var doubleClickDistanceIsStrict = false
+    public var doubleClickDistanceIsStrict = false
 
     /// How the presses of a quick series count.
-    @usableFromInline package enum ClickSeries: String, Sendable, Hashable, CaseIterable {
+    public enum ClickSeries: String, Sendable, Hashable, CaseIterable {
         /// Two plain clicks on one item make a double click; a third press
         /// starts over (PointerSim's reading for UIKit).
         case plainPairs
@@ -214,42 +214,42 @@ public struct ClickRules: Sendable, Hashable {
         case gdk
     }
     /// How presses count toward a double click.
-    @usableFromInline package var clickSeries: ClickSeries = .plainPairs
+    public var clickSeries: ClickSeries = .plainPairs
     /// The second press must come sooner than ``doubleClickInterval`` after
     /// the first (Qt: `timestamp - mousePressTime < interval`); `false`: at
     /// most that late.
-    @usableFromInline package var doubleClickIntervalIsStrict = false
+    public var doubleClickIntervalIsStrict = false
     /// Pointer motion farther than ``doubleClickDistance`` from the press
     /// (on either axis) ends the series (QGuiApplication forgets the press
     /// on such a move).
-    @usableFromInline package var motionEndsClickSeries = false
+    public var motionEndsClickSeries = false
     /// A key ends the series (PointerSim's reading for UIKit); `false`: keys
     /// between the presses do not matter (Qt, GTK).
-    @usableFromInline package var keyEndsClickSeries = true
+    public var keyEndsClickSeries = true
     /// The press that makes a double click only activates: no selection
     /// change at it or its release, and no band from it (Qt delivers it as
     /// `MouseButtonDblClick` alone: QAbstractItemView::mouseDoubleClickEvent,
     /// QGraphicsView::mouseDoubleClickEvent).
-    @usableFromInline package var doubleClickPressOnlyActivates = false
+    public var doubleClickPressOnlyActivates = false
     /// Select-all (and deselect-all) fire only with exactly their flags held
     /// (Qt's `QKeySequence::SelectAll`, GTK's shortcuts): Control+Shift+A is
     /// not select-all; `false`: the flags held need only include them
     /// (PointerSim's reading for UIKit).
-    @usableFromInline package var selectAllIsExact = false
+    public var selectAllIsExact = false
     /// Every key acts only with one of its bindings' flag sets held exactly
     /// (GTK's shortcuts: arrows and Space with none, the toggle modifier, the
     /// range modifier or both; Return with none): Option+arrow or
     /// Super+Space do nothing; `false`: other flags held do not matter (Qt,
     /// UIKit).
-    @usableFromInline package var keyBindingsAreExact = false
+    public var keyBindingsAreExact = false
     /// A range needs an anchor: with none, a range click or arrow selects (or
     /// with the toggle modifier toggles) its item alone and makes it the
     /// anchor (GTK: `gtk_list_base_select_item` without a selected position);
     /// `false`: the range starts at the focused item (Qt) or the item itself.
-    @usableFromInline package var rangeNeedsAnchor = false
+    public var rangeNeedsAnchor = false
     /// What an arrow with a toggle modifier does (the toggle modifier is
     /// tested before the range modifier in Qt's `extendedSelectionCommand`).
-    @usableFromInline package enum ToggleArrow: String, Sendable, Hashable, CaseIterable {
+    public enum ToggleArrow: String, Sendable, Hashable, CaseIterable {
         /// Nothing special: the range modifier, if held, extends.
         case asPlain
         /// Moves the focus only (and the anchor with it), even with the range
@@ -261,25 +261,25 @@ public struct ClickRules: Sendable, Hashable {
         case movesFocusOrAnchorStateRange
     }
     /// Arrows with a toggle modifier.
-    @usableFromInline package var toggleArrow: ToggleArrow = .asPlain
+    public var toggleArrow: ToggleArrow = .asPlain
     /// Left and Right move to the previous and next item in scene order,
     /// across row ends (QListView's flow, GtkGridView's `move_focus_across`);
     /// `false`: to the nearest item in that direction, as Up and Down do.
-    @usableFromInline package var horizontalArrowsFollowOrder = false
+    public var horizontalArrowsFollowOrder = false
     /// An arrow that finds no item beyond the focused one still acts on the
     /// focused item (GTK grabs focus and selects at the clamped position);
     /// `false`: nothing happens (Qt: the current item does not change).
-    @usableFromInline package var arrowAtEdgeActs = false
+    public var arrowAtEdgeActs = false
     /// With these held (exactly, with ``keyBindingsAreExact``), `a` clears the
     /// selection (GTK's `list.unselect-all`, Control+Shift+A).
-    @usableFromInline package var deselectAllModifiers: [ModifierFlags] = []
+    public var deselectAllModifiers: [ModifierFlags] = []
     /// A press on an item moves the keyboard focus to it at once, even when
     /// the click acts at the release or the press becomes a band (GTK's list
     /// item grabs focus at the press); `false`: focus moves with the click.
-    @usableFromInline package var focusMovesAtPress = false
+    public var focusMovesAtPress = false
     /// A press on an item's max edge hits it (GTK picks widgets with their
     /// max edges included); `false`: rects are half-open.
-    @usableFromInline package var pressHitsMaxEdges = false
+    public var pressHitsMaxEdges = false
     /// Up and Down move by rows of a grid in scene order, as GtkGridView's
     /// `move_focus_along` does: the row length is the number of items that
     /// share the first item's top edge; Up moves back a row unless on the
@@ -288,48 +288,48 @@ public struct ClickRules: Sendable, Hashable {
     /// Down from the last row goes to the last item: GTK 4.8 tests `n_items /
     /// n_columns`, not `(n_items − 1) / n_columns`); `false`: the nearest item
     /// in that direction.
-    @usableFromInline package var verticalArrowsByGridRow = false
+    public var verticalArrowsByGridRow = false
     /// A press that ends a click series by its distance (while the double-click
     /// time runs) starts no new series: the press after it is a first press
     /// too (GtkGestureClick stops itself inside the press it is handling, and
     /// that press is not counted; measured in GTK 4.8.3).
-    @usableFromInline package var seriesBreakingPressStartsNoSeries = false
+    public var seriesBreakingPressStartsNoSeries = false
     /// The second press of a double click starts no band, whatever the drag
     /// after it (GTK: the click gesture claims the press and the drag gesture
     /// loses it; Qt: see ``doubleClickPressOnlyActivates``).
-    @usableFromInline package var doubleClickPressStartsNoBand = false
+    public var doubleClickPressStartsNoBand = false
     /// Tab moves keyboard focus out of the view: arrows, Space, Return and
     /// select-all do nothing until a press on an item focuses it again (GTK);
     /// `false`: Tab does nothing.
-    @usableFromInline package var tabLeavesView = false
+    public var tabLeavesView = false
     /// Keyboard focus starts on the first item, as when the view takes focus
     /// other than by a click (QAbstractItemView::focusInEvent, GtkListBase's
     /// focus); `false`: no item has focus until a click or an arrow.
-    @usableFromInline package var focusStartsOnFirstItem = false
+    public var focusStartsOnFirstItem = false
 
     /// A press on an item's max edge (the first item in scene order whose
     /// closed rect holds the point, the point outside its half-open rect)
     /// hits the item only when it is selected; otherwise it is a press on
     /// empty space (GTK 3's `gtk_icon_view_button_press`: "we consider only the
     /// cells' area as the item area if the item is not selected").
-    @usableFromInline package var maxEdgePressNeedsSelection = false
+    public var maxEdgePressNeedsSelection = false
     /// A range is the grid rectangle between the anchor and the item: every
     /// item whose column and row lie between theirs (columns and rows are the
     /// items' left and top edges), replacing the selection (GTK 3's
     /// `gtk_icon_view_select_all_between`); `false`: the items between them
     /// in scene order.
-    @usableFromInline package var rangeIsGridRectangle = false
+    public var rangeIsGridRectangle = false
     /// A range click with no anchor clears the selection and makes the item
     /// the anchor, selecting nothing (GTK 3's `gtk_icon_view_button_press`).
-    @usableFromInline package var rangeWithoutAnchorClears = false
+    public var rangeWithoutAnchorClears = false
     /// Escape while a band is active ends it where it is: the selection stays
     /// as the band made it, and the rest of the press does nothing (GTK 3's
     /// `gtk_icon_view_key_press` stops the rubberband); `false`: see
     /// ``escapeCancelsBand``.
-    @usableFromInline package var escapeEndsBand = false
+    public var escapeEndsBand = false
 
     /// What a click with both the range and the toggle modifier does.
-    @usableFromInline package enum RangeWithToggle: String, Sendable, Hashable, CaseIterable {
+    public enum RangeWithToggle: String, Sendable, Hashable, CaseIterable {
         /// Adds the range to the selection (PointerSim's reading for UIKit).
         case addRange
         /// The range modifier wins: a range click (Qt's `extendedSelectionCommand`
@@ -341,80 +341,80 @@ public struct ClickRules: Sendable, Hashable {
         case anchorState
     }
     /// Range + toggle modifiers.
-    @usableFromInline package var rangeWithToggle: RangeWithToggle = .addRange
+    public var rangeWithToggle: RangeWithToggle = .addRange
     /// A range click replaces only the range of the previous range click and
     /// keeps what other clicks selected (QItemSelectionModel's current
     /// selection beside its committed ranges); `false`: the range replaces the
     /// whole selection.
-    @usableFromInline package var rangeKeepsOtherSelection = false
+    public var rangeKeepsOtherSelection = false
     /// A press on empty space forgets the anchor, so the next range starts at
     /// the focused item (QAbstractItemView sets its range start to the
     /// pressed index, invalid there).
-    @usableFromInline package var emptyClickDropsAnchor = false
+    public var emptyClickDropsAnchor = false
     /// A plain press on a selected item changes nothing; the release at the
     /// press point selects it alone (QGraphicsItem and QAbstractItemView
     /// decide at the release; a release elsewhere changes nothing).
-    @usableFromInline package var selectedPressWaitsForRelease = false
+    public var selectedPressWaitsForRelease = false
     /// A toggle press on an item changes nothing; the release at the press
     /// point toggles it (QGraphicsItem::mouseReleaseEvent; a release
     /// elsewhere changes nothing).
-    @usableFromInline package var toggleWaitsForRelease = false
+    public var toggleWaitsForRelease = false
     /// A context menu over more than one item flocks them together at the
     /// menu's point (`contextMenu.flocked`): "Affected items flock together"
     /// ("Build a desktop-class iPad app", WWDC22).
-    @usableFromInline package var contextMenuFlocks = false
+    public var contextMenuFlocks = false
     /// Every release at the press point of a press on an item (not a range
     /// press) selects the item alone, or toggles it with a toggle modifier
     /// held at the release, as the waiting presses above do
     /// (QGraphicsItem::mouseReleaseEvent: a plain press selected the item
     /// already; a release with Control held toggles it off again).
-    @usableFromInline package var everyReleaseAtPressPointActs = false
+    public var everyReleaseAtPressPointActs = false
     /// With ``Timing/release``: the modifiers that decide the click are those
     /// held at the release (GTK's click gesture reads them at the release), or
     /// at the press (UIKit).
-    @usableFromInline package var modifiersReadAtRelease = false
+    public var modifiersReadAtRelease = false
     /// Escape while the primary button is held or a band is active cancels
     /// the band (**our choice** for UIKit); `false`: Escape is ignored then
     /// (GTK).
-    @usableFromInline package var escapeCancelsBand = true
+    public var escapeCancelsBand = true
     /// An arrow without modifiers selects the newly focused item alone, and
     /// an arrow with a toggle modifier only moves the focus (Qt's and GTK's
     /// item views); `false`: arrows move the focus only (unless
     /// `selectionFollowsFocus`).
-    @usableFromInline package var arrowsSelect = false
+    public var arrowsSelect = false
     /// Keys act on the items: arrows, Space, Return and select-all (QGraphicsView's
     /// items take no keyboard focus: `false`, no key does anything to them).
-    @usableFromInline package var keysActOnItems = true
+    public var keysActOnItems = true
     /// Space selects the focused item (added, never removed) and Space with a
     /// toggle modifier toggles it (Qt's `extendedSelectionCommand`); `false`:
     /// Space toggles.
-    @usableFromInline package var spaceSelects = false
+    public var spaceSelects = false
     /// A press on a selected item starts no band (Dear ImGui: its selectable
     /// is pressed at the release, `ImGuiButtonFlags_PressedOnClickRelease`, and only
     /// a press calls `BoxSelectPreStartDrag`).
-    @usableFromInline package var selectedItemStartsNoBand = false
+    public var selectedItemStartsNoBand = false
     /// A press on a selected item (any modifiers) changes nothing; the release
     /// with the pointer over that item, however far it went, acts as a click
     /// with the modifiers held at the release (Dear ImGui's `SelectOnAuto`).
-    @usableFromInline package var selectedItemActsAtRelease = false
+    public var selectedItemActsAtRelease = false
     /// The double-click distance is Euclidean (`false`: per axis).
-    @usableFromInline package var doubleClickDistanceIsEuclidean = false
+    public var doubleClickDistanceIsEuclidean = false
     /// Arrows, Space and Return act (`false`: only Escape and select-all, as in
     /// Dear ImGui without `ImGuiConfigFlags_NavEnableKeyboard`).
-    @usableFromInline package var navigationKeysAct = true
+    public var navigationKeysAct = true
     /// Keys act only once a press in the view gave it focus.
-    @usableFromInline package var keysNeedPress = false
+    public var keysNeedPress = false
     /// Where items overlap, a press hits the first in scene order (Dear ImGui:
     /// the first item submitted takes the hover); `false`: the topmost (last).
-    @usableFromInline package var pressHitsFirstItem = false
+    public var pressHitsFirstItem = false
     /// Escape while the primary button is held acts as it does otherwise (it
     /// clears the selection), and cancels an active band (Dear ImGui:
     /// `ClearOnEscape` deactivates the box-select); a press that has not become
     /// a band goes on.
-    @usableFromInline package var escapeClearsDuringPress = false
+    public var escapeClearsDuringPress = false
     /// With ``contextClickSelects``, a context click on empty space clears the
     /// selection (Qt); `false`: it leaves it (Dear ImGui).
-    @usableFromInline package var contextClickClearsOnEmpty = true
+    public var contextClickClearsOnEmpty = true
 
     /// Creates rules.
     public init(
@@ -458,15 +458,15 @@ public struct ClickRules: Sendable, Hashable {
     /// context click, selection at the release, empty space is a band, the
     /// primary action when a click selects a single cell without extending an
     /// existing selection, the context menu never changes the selection.
-    public static let uikit = ClickRules(registered: "uikit")
+    public static let uikit = BandProfile.uikit.clicks
 
     /// The click rules of the `qt` profile, an alias of `qt-itemview`
     /// (QAbstractItemView in ExtendedSelection, QListView's rule values).
     @available(*, deprecated, message: "qt is an alias of qt-itemview: use BandProfile.qtItemView.clicks")
-    public static var qt: ClickRules { ClickRules(registered: "qt-itemview") }
+    public static var qt: ClickRules { BandProfile.qtItemView.clicks }
 
     /// GtkGridView: Control (or Meta) toggles, Shift extends, selection at the
     /// press, empty space keeps the selection, bands may start on items, the
     /// right button does not select, `activate` on a double click.
-    public static let gtk = ClickRules(registered: "gtk")
+    public static let gtk = BandProfile.gtk.clicks
 }

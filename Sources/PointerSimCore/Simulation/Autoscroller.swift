@@ -1,4 +1,4 @@
-/// Autoscroll while a band is active (as UICollectionView and GTK do it),
+/// Autoscroll while a band is active (as UICollectionView and the list views of the other profiles do it),
 /// usable on its own: ask ``velocity(pointer:contentOffset:bandActive:)`` for
 /// the speed, call ``schedule(at:velocity:)`` after each input and
 /// ``step(until:velocity:)`` before the next one; each step is a scroll to

@@ -34,7 +34,7 @@ struct LogBuilder: Sendable {
         switch u.state {
         case .began:
             // The log's `band.began` has no diff. When the band changes the
-            // selection as it begins (its first rect hits items, as `qt`'s does
+            // selection as it begins (its first rect hits items, as a band that begins
             // past the threshold; a replace band clears at the press), a
             // `band.selecting` line at the same time says so, so that the log's
             // diffs compose at every line (docs/Formats/Log.md).

@@ -148,7 +148,7 @@ public enum LogEvent: Sendable, Hashable {
     /// `focus.moved`: keyboard focus is now on this item.
     case focusMoved(item: String)
     /// `item.primaryAction`: the item's primary action (UIKit's
-    /// `performPrimaryActionForItemAt`, Qt's `activated`, GTK's `activate`).
+    /// `performPrimaryActionForItemAt`; each profile's own, docs/Selection.md).
     case itemPrimaryAction(item: String)
     /// `item.keyCommand`: a key command (a letter with Command held, other
     /// than the profile's select-all) delivered to the focused item, with the

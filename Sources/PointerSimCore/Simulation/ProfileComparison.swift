@@ -1,8 +1,8 @@
 /// One input, several toolkits: the same events run through one simulator per
-/// band profile (UIKit, Qt, GTK, or a user's), so that where the profiles'
+/// band profile (each registered one, or a user's), so that where the profiles'
 /// selections part and meet again can be read off. This is the question a
 /// porting engineer asks first ("what would this session have selected in
-/// Qt?"); `pointersim compare` and the viewer's profile lane are built on it.
+/// the other toolkit?"); `pointersim compare` and the viewer's profile lane are built on it.
 ///
 /// Each simulator runs the scene with its own profile and nothing else
 /// changed; regions, autoscroll and the clock are the scene's.

@@ -1,5 +1,5 @@
-// The Simulator's records: `LogBuilder` writes them; a band that begins may
-// also begin UIKit's multiple-selection interaction (`Simulator+Press.swift`).
+// The Simulator's records: `LogBuilder` writes them (a selection behaviour's
+// own go through its `BehaviourOutput`, Profiles/SelectionBehaviour.swift).
 
 extension Simulator {
     /// The whole selection as the log writes it.
@@ -13,7 +13,6 @@ extension Simulator {
     mutating func emit(_ update: BandUpdate?, at t: Double, into out: inout [LogRecord]) {
         guard let u = update else { return }
         log.emit(u, selection: selectionModel, at: t, into: &out)
-        if u.state == .began { beginMultipleSelectionInteraction(at: u.rect.origin, time: t, into: &out) }
     }
 
     mutating func emit(_ events: [SelectionEvent], at t: Double, into out: inout [LogRecord]) {

@@ -23,7 +23,7 @@ public struct SimulationOptions: Sendable, Hashable {
 ///    from the press point instead (unless the toolkit's items accept the
 ///    press, `beginsOnItems` is false or `shouldBegin` says no);
 /// 3. else empty space: the band begins as before (for UIKit at the press, a
-///    1×1 band) after Qt's clear-at-press.
+///    1×1 band) after a clear-at-press (``ClickRules/emptyClick``).
 ///
 /// Item ids map to item indices by scene order: item i is `scene.items[i]`,
 /// and the selection model maps ids back to indices.
@@ -31,6 +31,11 @@ public struct SimulationOptions: Sendable, Hashable {
 /// The simulator owns the selection (``selectionModel``); the band
 /// interaction and the click controller each act on it, and the region
 /// interaction's events become log records here.
+///
+/// What a press given to the items does, and the motion, release, cancel
+/// and keys after it, is the profile's selection behaviour (`SelectionBehaviour`:
+/// the rule-driven `RuleBehaviour`, or a port of a widget's own code): the
+/// simulator names no widget.
 ///
 /// Feed events in time order with ``process(_:into:)``.
 ///
@@ -85,12 +90,13 @@ public struct Simulator: Sendable {
     var presentation: PresentationSampler
     /// The log's records (`LogBuilder.swift`, `Simulator+Log.swift`).
     let log: LogBuilder
-    // qt-itemview (begin): QAbstractItemView's presses, drags and keys (Selection/QtItemView.swift).
-    /// Under a profile with `BandProfile.itemViewModel` (`qt-itemview`), the port of QAbstractItemView.
-    package internal(set) var itemView: QtItemView?
-    /// The band the toolkit shows now: the band's rect, or QListView's elastic band.
-    package var shownBandRect: Rect? { band.selectionRect ?? itemView?.elasticBand }
-    // qt-itemview (end)
+    /// The widget's selection behaviour: what a primary press, the motion
+    /// while it is held, its release, a cancel and the keys do
+    /// (``SelectionBehaviour``; the profile names its conformer).
+    package internal(set) var behaviour: any SelectionBehaviour
+    /// The band the widget shows now: the band interaction's rect, or the
+    /// behaviour's own band.
+    package var shownBandRect: Rect? { band.selectionRect ?? behaviour.shownBand }
 
     /// The time of the last processed event (the simulation clock, which
     /// never goes back).
@@ -135,9 +141,7 @@ public struct Simulator: Sendable {
         band = BandSelectionInteraction(edges: ItemEdges(count: items.count) { items[$0].rect }, configuration: config)
         clicks = SelectionController(configuration: scene.selection, rules: scene.band.profile.clicks)
         clicks.startFocus(selection: &selectionModel)
-        // qt-itemview: the port, for the settings it models.
-        let portable = scene.band.profile.itemViewModel && QtItemView.models(scene.selection, bandEnabled: config.isEnabled)
-        itemView = portable ? QtItemView(rects: items.lazy.map(\.rect)) : nil
+        behaviour = SelectionBehaviours.make(for: scene, bandEnabled: config.isEnabled)
         autoscroll = AutoscrollScheduler(autoscroller: Autoscroller(configuration: scene.autoscroll, view: scene.view))
         let start = scene.pointer.start ?? Point(x: scene.view.size.width / 2, y: scene.view.size.height / 2)
         pointer = scene.view.clampPointer(start)
@@ -204,7 +208,7 @@ public struct Simulator: Sendable {
             }
         case .modifiers(let m):
             modifiers = m
-            band.heldModifiers = m  // #31: Dear ImGui's first box item reads them
+            band.heldModifiers = m  // #31: a band may read the flags held now
             updateRegions(moved: false, at: t, into: &out)
         case .scroll(let v):
             scroll(by: v, at: t, into: &out)
@@ -215,21 +219,7 @@ public struct Simulator: Sendable {
         case .deviceRemoved(let name):
             out.append(LogRecord(time: t, .deviceRemoved(device: name)))
         case .key(let k):
-            if k == .escape, clicks.rules.escapeClearsDuringPress, buttons.contains(.primary) || band.isActive {
-                // #31 (Dear ImGui's ClearOnEscape): clears, and ends an active band; a pending press goes on.
-                if band.isActive && modifiers.subtracting(.capsLock).isEmpty { cancelPress(at: t, into: &out) }
-                emit(clicks.key(k, modifiers: modifiers, selection: &selectionModel, band: band), at: t, into: &out)
-            } else if k == .escape, buttons.contains(.primary) || band.isActive {
-                // GTK ignores Escape during a band; UIKit's cancels it (our choice).
-                if clicks.rules.escapeCancelsBand { cancelPress(at: t, into: &out) }
-                // GTK 3 ends it where it is (issue #31).
-                else if clicks.rules.escapeEndsBand, band.isActive { endBandByEscape(at: t, into: &out) }
-            } else if itemView != nil {  // qt-itemview
-                emit(itemView!.key(k, modifiers: modifiers, selection: &selectionModel, items: band.engine), at: t, into: &out)
-            } else {
-                emit(clicks.key(k, modifiers: modifiers, selection: &selectionModel, band: band), at: t, into: &out)
-                keyCommand(k, at: t, into: &out)
-            }
+            behave(at: t, into: &out) { b, e, s, band, c, o in b.key(k, e, selection: &s, band: &band, clicks: &c, into: &o) }
         }
         refreshItemRegions(at: t, into: &out)
         scheduleAutoscroll(at: t)

@@ -48,7 +48,8 @@ extension InputError {
     /// A short excerpt of an offending token for a message: the token itself
     /// if it has at most ``excerptLength`` characters, else its first
     /// ``excerptLength`` followed by "…". A NUL byte is shown as `\0`, other
-    /// control characters as `\u{…}`, so the message stays one line. The one
+    /// control characters (C0, DEL and C1) as `\u{…}`, so the message stays one
+    /// line and a terminal reading it sees no escape sequence. The one
     /// helper of every reader: a 10 MB token gives a short message.
     @usableFromInline package static func excerpt<S: StringProtocol>(_ token: S) -> String {
         var out = ""
@@ -56,7 +57,7 @@ extension InputError {
         for ch in token.unicodeScalars {
             if n == excerptLength { out += "…"; break }
             if ch.value == 0 { out += "\\0" }
-            else if ch.value < 0x20 || ch.value == 0x7f { out += "\\u{\(String(ch.value, radix: 16))}" }
+            else if ch.value < 0x20 || (0x7f...0x9f).contains(ch.value) { out += "\\u{\(String(ch.value, radix: 16))}" }
             else { out.unicodeScalars.append(ch) }
             n += 1
         }

@@ -26,20 +26,83 @@ function hashProfile(hash) { const m = /[#&]profile=([^&]*)/.exec(hash); return 
 function hashTime(hash) { const m = /t=([0-9.]+)/.exec(hash); return m ? parseFloat(m[1]) * 1000 : null; }
 // the profile whose replay is drawn: the address's, when its replay is in the page, else the first
 function profileIndex(name, prof, own) { const k = prof && name !== null ? prof.names.indexOf(name) : 0; return k > 0 && own ? k : 0; }
-// a profile's selection at ms, from its changes [[ms, i, …], …] and their times
-function selectionAt(changes, times, ms) { const j = lastLE(times, changes.length, ms + 1e-6); return j >= 0 ? changes[j].slice(1) : []; }
+// A profile's selection changes (render --profiles; ReplayCapture's ProfileTrack): n changes,
+// each a time delta (ms) and the items added and removed as runs of scene indices. Decoded
+// into t (ms) and, for change j, its added runs off[2j] ..< off[2j+1] and its removed runs
+// off[2j+1] ..< off[2j+2] of rs (start) and rl (length); vol[j]: the items changed before j.
+function decodeProfileChanges(bytes, n) {
+  const r = new Reader(bytes), t = new Float64Array(n), off = new Int32Array(2 * n + 1), vol = new Float64Array(n + 1), rs = [], rl = [];
+  let ms = 0;
+  for (let j = 0; j < n; j++) {
+    ms += r.s(); t[j] = ms; let v = 0;
+    for (let l = 0; l < 2; l++) { const c = r.u(); let end = 0; for (let q = 0; q < c; q++) { const s0 = end + r.s(), len = r.u() + 1; rs.push(s0); rl.push(len); end = s0 + len; v += len; } off[2 * j + l + 1] = rs.length; }
+    vol[j + 1] = vol[j] + v;
+  }
+  return { n: n, t: t, off: off, vol: vol, rs: Int32Array.from(rs), rl: Int32Array.from(rl) };
+}
+// A profile's selection at any time, from its decoded changes over ni items starting from the
+// initial indices: sel (a byte per item) and count, moved change by change forwards or back
+// (each diff undone exactly), or from the nearest checkpoint (one per ni items changed, so the
+// checkpoints hold no more bytes than the changes): a seek costs O(changed), at most O(ni).
+function profileTrack(ch, ni, initial) {
+  const sel = new Uint8Array(ni); let count = 0, at = -1;  // changes 0 ... at applied
+  for (const i of initial) if (i >= 0 && i < ni && !sel[i]) { sel[i] = 1; count++; }
+  const set = (i, v) => { if (i < ni && sel[i] !== v) { sel[i] = v; count += v ? 1 : -1; } };
+  const apply = (j, fwd) => {
+    for (let q = ch.off[2 * j]; q < ch.off[2 * j + 2]; q++) { const v = (q < ch.off[2 * j + 1]) === fwd ? 1 : 0; for (let i = ch.rs[q], e = i + ch.rl[q]; i < e; i++) set(i, v); }
+  };
+  const cps = [{ at: -1, bits: sel.slice(), count: count }], every = Math.max(ni, 1024);
+  for (let j = 0; j < ch.n; j++) { apply(j, true); at = j; if (ch.vol[j + 1] - ch.vol[cps[cps.length - 1].at + 1] >= every) cps.push({ at: j, bits: sel.slice(), count: count }); }
+  const track = {
+    sel: sel, get count() { return count; },
+    moveTo(j) {  // the selection after change j (-1: the initial one)
+      j = Math.max(-1, Math.min(ch.n - 1, j));
+      let c = cps.length - 1; while (c > 0 && cps[c].at > j) c--;
+      const here = Math.abs(ch.vol[at + 1] - ch.vol[j + 1]), fromCp = ch.vol[j + 1] - ch.vol[cps[c].at + 1];
+      if (fromCp + ni / 8 < here) { sel.set(cps[c].bits); count = cps[c].count; at = cps[c].at; }
+      while (at < j) apply(++at, true);
+      while (at > j) apply(at--, false);
+      return track;
+    },
+    seek(ms) { return track.moveTo(lastLE(ch.t, ch.n, ms + 1e-6)); },
+    indices() { const out = []; for (let i = 0; i < ni; i++) if (sel[i]) out.push(i); return out; },
+  };
+  return track;
+}
 // where each profile's selection differs from the first profile's (the first: where any two
-// differ), as [from, to] spans in ms; a span still open at the end closes at end (or 1 ms on)
-function profileDiffs(changes, end) {
-  const diff = changes.map(() => []), times = changes.map(l => Float64Array.from(l, c => c[0]));
-  const all = [...new Set(changes.flatMap(l => l.map(c => c[0])))].sort((a, b) => a - b), open = changes.map(() => -1);
-  for (const t of all) {
-    const sels = changes.map((l, k) => selectionAt(l, times[k], t).join(','));
-    sels.forEach((x, k) => { const differ = k === 0 ? sels.some(y => y !== sels[0]) : x !== sels[0];
-      if (differ && open[k] < 0) open[k] = t; if (!differ && open[k] >= 0) { diff[k].push([open[k], t]); open[k] = -1; } });
+// differ), as [from, to] spans in ms; a span still open at the end closes at end (or 1 ms on).
+// Walks every profile's changes in time order, counting per profile the items where it and the
+// first profile differ: O(profiles × changed items + items).
+function profileDiffs(chs, ni, initial, end) {
+  const P = chs.length, sels = chs.map(() => new Uint8Array(ni)), mism = new Int32Array(P), diff = chs.map(() => []), open = chs.map(() => -1), idx = new Int32Array(P);
+  for (const s of sels) for (const i of initial) if (i >= 0 && i < ni) s[i] = 1;
+  const set = (k, i, v) => {
+    if (i >= ni || sels[k][i] === v) return; sels[k][i] = v;
+    if (k) mism[k] += sels[0][i] === v ? -1 : 1; else for (let j = 1; j < P; j++) mism[j] += sels[j][i] === v ? -1 : 1;
+  };
+  for (;;) {
+    let t = Infinity; for (let k = 0; k < P; k++) if (idx[k] < chs[k].n && chs[k].t[idx[k]] < t) t = chs[k].t[idx[k]];
+    if (t === Infinity) break;
+    for (let k = 0; k < P; k++) for (const ch = chs[k]; idx[k] < ch.n && ch.t[idx[k]] === t; idx[k]++) { const j = idx[k];
+      for (let q = ch.off[2 * j]; q < ch.off[2 * j + 2]; q++) { const v = q < ch.off[2 * j + 1] ? 1 : 0; for (let i = ch.rs[q], e = i + ch.rl[q]; i < e; i++) set(k, i, v); } }
+    let any = false; for (let k = 1; k < P; k++) if (mism[k]) any = true;
+    for (let k = 0; k < P; k++) { const differ = k === 0 ? any : mism[k] > 0;
+      if (differ && open[k] < 0) open[k] = t; if (!differ && open[k] >= 0) { diff[k].push([open[k], t]); open[k] = -1; } }
   }
   open.forEach((o, k) => { if (o >= 0) diff[k].push([o, Math.max(end, o + 1)]); });
   return diff;
+}
+// A list of items as the log writes it (docs/Formats/Log.md, "Long lists"): ids, "all", or
+// {"count":N,"ranges":[[FIRST,LAST],…]} in scene indices: the one place that reads one, so either
+// form works wherever a line carries items. Calls each(index) for the items among the first ni
+// (ids through index, a Map from id to index), at most limit of them; returns how many.
+function isItemList(v) { return Array.isArray(v) || v === 'all' || (v !== null && typeof v === 'object' && Array.isArray(v.ranges)); }
+function forEachListed(v, ni, index, each, limit) {
+  let n = 0; const max = limit === undefined ? Infinity : limit;
+  if (Array.isArray(v)) { for (const id of v) { if (n >= max) break; const ix = typeof id === 'string' ? index.get(id) : undefined; if (ix !== undefined) { each(ix); n++; } } }
+  else if (v === 'all') { for (let ix = 0; ix < ni && n < max; ix++) { each(ix); n++; } }
+  else if (isItemList(v)) { for (const r of v.ranges) { for (let ix = Math.max(0, r[0]); ix <= r[1] && ix < ni && n < max; ix++) { each(ix); n++; } } }
+  return n;
 }
 // a presented shape's bounds (points), from thousandths; bw: the beams' width (points)
 function shapeBox(sm, px, py, bw) {
@@ -83,6 +146,34 @@ function shapeWords(sh) {  // the pointer's shape, in words
   return 'hidden';
 }
 const deg = a => +(a * 180 / Math.PI).toFixed(1);
+// The pointer's trail (as the SVG summary draws it): of n points (xs, ys), the indices kept,
+// each at least minD from the one kept before, the minimum doubling until at most max remain.
+function thinPath(xs, ys, n, max) {
+  let d = 0.5, keep = [];
+  for (;;) {
+    keep = []; let lx = 0, ly = 0;
+    for (let i = 0; i < n; i++) { if (keep.length && (xs[i] - lx) ** 2 + (ys[i] - ly) ** 2 < d * d) continue; keep.push(i); lx = xs[i]; ly = ys[i]; }
+    if (keep.length <= max) return keep;
+    d *= 2;
+  }
+}
+// Blue (0) → red (1) through purple, as the SVG colours the path by time (ReplayRenderer.timeColour).
+function timeHue(f) { return Math.round(220 + 140 * Math.min(1, Math.max(0, f))) % 360; }
+// Where the profile tags go on an item w × h (points): full names (widths full) in one row,
+// else the short tags in one row, else either wrapped in rows of height rowH using at most
+// maxH; [x, y] per tag from the item's top-left (gap around each), or null when none fits.
+function layoutTags(full, short, w, rowH, gap, maxH) {
+  const rows = ws => { const pos = []; let x = gap, y = gap; for (const tw of ws) { if (tw + 2 * gap > w) return null; if (x + tw + gap > w) { x = gap; y += rowH + gap; } pos.push([x, y]); x += tw + gap; } return y + rowH + gap <= maxH ? pos : null; };
+  const oneRow = ws => ws.reduce((a, tw) => a + tw + gap, gap) <= w;
+  const f1 = oneRow(full) && rows(full); if (f1) return { names: true, pos: f1 };
+  const s1 = oneRow(short) && rows(short); if (s1) return { names: false, pos: s1 };
+  const f = rows(full); if (f) return { names: true, pos: f };
+  const sh = rows(short); return sh ? { names: false, pos: sh } : null;
+}
+// A text cut to at most max characters, ending in … when cut (the full text goes in a tooltip).
+function fitText(text, max) { return text.length <= max ? text : text.slice(0, Math.max(0, max - 1)) + '…'; }
+// Where a line of the log may wrap: after each comma (never inside a word); HTML-escaped.
+function wrapHTML(text) { return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/,/g, ',<wbr>'); }
 // Each profile's short tag, for items too narrow for the names: its initial, or
 // when another profile shares it, the initials of its dash-separated parts, its
 // first and last letters, then longer prefixes (uikit u, qt-itemview qi,
@@ -96,20 +187,24 @@ function profileTags(names) {
     for (let l = 0; l < mine.length; l++) if (all.every((o, j) => j === k || !o.slice(0, l + 1).includes(mine[l]))) return mine[l];
     return n; });
 }
-return { Reader, lastLE, f3, hashProfile, hashTime, profileIndex, selectionAt, profileDiffs, shapeBox, extent, fitScale, placeLabel, fmtPt, shapeWords, deg, profileTags };
+return { Reader, lastLE, f3, thinPath, timeHue, layoutTags, fitText, wrapHTML, hashProfile, hashTime, profileIndex, decodeProfileChanges, profileTrack, profileDiffs, isItemList, forEachListed, shapeBox, extent, fitScale, placeLabel, fmtPt, shapeWords, deg, profileTags };
 })();
 if (typeof module === 'object' && module.exports) module.exports = PointerSimViewerLib;
 if (typeof document === 'object') (function () {
-const { Reader, lastLE, f3, hashProfile, hashTime, profileIndex, selectionAt, profileDiffs, fitScale, fmtPt, shapeWords, deg } = PointerSimViewerLib;
+const { Reader, lastLE, f3, thinPath, timeHue, layoutTags, fitText, wrapHTML, hashProfile, hashTime, profileIndex, decodeProfileChanges, profileTrack, profileDiffs, isItemList, forEachListed, fitScale, fmtPt, shapeWords, deg } = PointerSimViewerLib;
 const $ = id => document.getElementById(id);
 // render --profiles: the profiles' selections side by side, and each profile's own
 // replay as ps-NAME-k (k ≥ 1); the address's profile=NAME picks the replay shown
 const PROF = JSON.parse($('ps-profiles') ? $('ps-profiles').textContent : 'null');
 const PROF_OWN = !!PROF && PROF.names.every((_, k) => !k || $('ps-data-' + k));  // every profile's replay is in the page
+// the profiles' selections side by side (none when the scene's items are not carried: the replays only)
+const PROF_SEL = !!PROF && PROF.changes.length === PROF.names.length;
 const PK = profileIndex(hashProfile(location.hash), PROF, PROF_OWN);
 const SUF = PK ? '-' + PK : '';
 const H = JSON.parse($('ps-data' + SUF).textContent);
-function bytes(id) { const s = atob($('ps-' + id + SUF).textContent.trim()); const a = new Uint8Array(s.length); for (let i = 0; i < s.length; i++) a[i] = s.charCodeAt(i); return a; }
+// the scene's items (ids, rects) and the raw input are in the first replay's data only (shared)
+function b64(text) { const s = atob(text.trim()); const a = new Uint8Array(s.length); for (let i = 0; i < s.length; i++) a[i] = s.charCodeAt(i); return a; }
+function bytes(id, shared) { return b64($('ps-' + id + (shared ? '' : SUF)).textContent); }
 class Grow { constructor(T, n) { this.T = T; this.a = new T(Math.max(16, n || 16)); this.n = 0; }
   push(v) { if (this.n === this.a.length) { const b = new this.T(this.a.length * 2); b.set(this.a); this.a = b; } this.a[this.n++] = v; }
   done() { return this.a.subarray(0, this.n); } }
@@ -122,11 +217,11 @@ const T = new Float64Array(N), K = new Uint8Array(N), ORD = new Int32Array(N);
 { const rt = new Reader(bytes('times')); let t = 0;
   for (let i = 0; i < N; i++) { const v = rt.u(), k = v % 8, z = (v - k) / 8; t += (z % 2) ? -(z + 1) / 2 : z / 2; T[i] = t; K[i] = k < 7 ? k : rt.u(); } }
 const RARE_TEXT = N ? $('ps-rare' + SUF).textContent.split('\n').map(s => s.split('<\\/').join('</')) : [];
-const IDS = H.items.ids, NI = IDS.length, ID_INDEX = new Map();
+const IDS = (PK ? JSON.parse($('ps-data').textContent) : H).items.ids, NI = IDS.length, ID_INDEX = new Map();
 IDS.forEach((id, i) => { if (!ID_INDEX.has(id)) ID_INDEX.set(id, i); });
 // items
 const IX = new Float64Array(NI), IY = new Float64Array(NI), IW = new Float64Array(NI), IH = new Float64Array(NI);
-{ const r = new Reader(bytes('items')); let x = 0, y = 0, w = 0, h = 0;
+{ const r = new Reader(bytes('items', true)); let x = 0, y = 0, w = 0, h = 0;
   for (let i = 0; i < NI; i++) { x += r.s(); y += r.s(); w += r.s(); h += r.s(); IX[i] = x / 1000; IY[i] = y / 1000; IW[i] = w / 1000; IH[i] = h / 1000; } }
 // pointer lines, band lines, rare lines
 const P = H.counts.pointers;
@@ -153,17 +248,10 @@ function readInline(r) {
   if (kind === 4) { const n = r.u(), p = []; for (let j = 0; j < n; j++) p.push([r.s(), r.s()]); return { p: p }; }
   return { x: 1 };
 }
-// A list of items as the log writes it (docs/Formats/Log.md, "Long lists"): ids, "all",
-// or {"count":N,"ranges":[[FIRST,LAST],…]} in scene indices. Pushes the indices of the
-// items this page carries onto DIDX and returns how many.
-function isList(v) { return Array.isArray(v) || v === 'all' || (v !== null && typeof v === 'object' && Array.isArray(v.ranges)); }
-function pushIndices(v) {
-  let n = 0;
-  if (Array.isArray(v)) { for (const id of v) { const ix = ID_INDEX.get(id); if (ix !== undefined) { DIDX.push(ix); n++; } } }
-  else if (v === 'all') { for (let ix = 0; ix < NI; ix++) { DIDX.push(ix); n++; } }
-  else if (isList(v)) { for (const r of v.ranges) { for (let ix = r[0]; ix <= r[1] && ix < NI; ix++) { DIDX.push(ix); n++; } } }
-  return n;
-}
+// A list of items as the log writes it (ids, "all" or ranges; forEachListed): pushes the
+// indices of the items this page carries onto DIDX and returns how many.
+const isList = isItemList;
+function pushIndices(v) { return forEachListed(v, NI, ID_INDEX, ix => DIDX.push(ix)); }
 // Drags (drag.began/moved/ended): per line, the dragged items (D[d0 ..< d0 + n]) and their offset; drawn offset while a drag runs.
 const DRAGS = [], DRAGREC = [];
 // Flocks (contextMenu.flocked): the items (D[d0 ..< d0 + n]) gathered at the menu's point, from
@@ -244,7 +332,7 @@ const SCROLL = changeList('scroll', H.counts.scroll, 2), AUTO = changeList('auto
 const HELD = changeList('held', H.counts.held, 2), REGION = changeList('region', H.counts.region, 4);
 // raw input lane
 const NIN = H.counts.input, IN = { t: new Float64Array(NIN), type: new Uint8Array(NIN), a: new Float64Array(NIN), b: new Float64Array(NIN) };
-{ const r = new Reader(bytes('input')); let t = 0;
+{ const r = new Reader(bytes('input', true)); let t = 0;
   for (let i = 0; i < NIN; i++) { t += r.s(); IN.t[i] = t; const ty = r.u(); IN.type[i] = ty;
     if (ty === 0 || ty === 1 || ty === 4) { IN.a[i] = r.s(); IN.b[i] = r.s(); } else if (ty === 2 || ty === 3 || ty === 5 || ty === 7 || ty === 8) IN.a[i] = r.u(); } }
 // selection checkpoints: the selection before band line c·CP, for every c
@@ -261,7 +349,7 @@ const checkpoints = [];
 resetSel();
 for (let j = 0; j < NB; j++) { if (j % CP === 0) checkpoints.push({ bits: sel.slice(), count: selCount }); applyBand(j); }
 selApplied = NB;
-let SHOWN = sel; const PSEL = new Uint8Array(NI);  // the selection drawn: the log's, or the shown profile's
+let SHOWN = sel;  // the selection drawn: the log's, or the shown profile's
 function selectionAfter(bi) {  // apply band lines 0…bi
   const want = bi + 1;
   if (want < selApplied || want - selApplied > CP) {
@@ -295,16 +383,27 @@ function regionRect(r) {
   const i = r.item, cx = IX[i] + r.anchor[0] * IW[i] + r.offset[0], cy = IY[i] + r.anchor[1] * IH[i] + r.offset[1];
   return [cx - r.size[0] / 2, cy - r.size[1] / 2, r.size[0], r.size[1]];
 }
+// The pointer's trail: the model pointer in content coordinates (view + the scroll offset of
+// its line), thinned to at most 20,000 points (as the SVG summary), with each point's line.
+const TRAIL = (() => { const xs = new Float64Array(P), ys = new Float64Array(P);
+  for (let pi = 0; pi < P; pi++) { xs[pi] = (MX[pi] + SCROLL.get(PREC[pi], 0, 0)) / 1000; ys[pi] = (MY[pi] + SCROLL.get(PREC[pi], 1, 0)) / 1000; }
+  const keep = thinPath(xs, ys, P, 20000), n = keep.length, t = { n: n, x: new Float64Array(n), y: new Float64Array(n), rec: new Int32Array(n) };
+  keep.forEach((pi, q) => { t.x[q] = xs[pi]; t.y[q] = ys[pi]; t.rec[q] = PREC[pi]; });
+  return t; })();
 const decodeMs = performance.now() - t0;
 
 // ---- state at a log line -------------------------------------------------
 const END = N ? T[N - 1] : 0;  // ms
 // ---- several profiles side by side (render --profiles) -----------------------
 const PROF_COLOURS = ['#2a6bb8', '#2e9d4f', '#e67e22', '#9b59b6', '#d0021b', '#16a5a5', '#7a5c2e', '#e0479e'];  // one per registered profile (7), and one spare
-const PROF_T = PROF ? PROF.changes.map(l => Float64Array.from(l, c => c[0])) : [];
-function profileSelection(k, ms) { return selectionAt(PROF.changes[k], PROF_T[k], ms); }
+// each profile's selection changes (diffs), and its selection at a time (moved diff by diff)
+const PROF_CH = PROF_SEL ? PROF.changes.map((text, k) => decodeProfileChanges(b64(text), PROF.counts[k])) : [];
+const PROF_TRACK = PROF_CH.map(ch => profileTrack(ch, NI, initialSel));
+function profileAt(k, ms) { return PROF_TRACK[k].seek(ms); }
+function profileSelection(k, ms) { return profileAt(k, ms).indices(); }
 // where profile k's selection differs from the first profile's (k = 0: where any two differ)
-const PROF_DIFF = PROF ? profileDiffs(PROF.changes, END) : [];
+const PROF_DIFF = PROF_SEL ? profileDiffs(PROF_CH, NI, initialSel, END) : [];
+function profilesDifferAt(ms) { return PROF_DIFF.length > 0 && PROF_DIFF[0].some(([a, e]) => a <= ms + 1e-6 && ms + 1e-6 < e); }
 function recordAt(ms) { return lastLE(T, N, ms + 1e-6); }
 function shapeAt(pi) {
   const s = SH[pi] >= 0 ? H.shapes[SH[pi]] : INLINE[-SH[pi] - 1], px = PX[pi], py = PY[pi];
@@ -388,7 +487,7 @@ function state(k) {
   else s.selectionCount = 0;
   // render --profiles: the shown profile's selection as the comparison has it (its log's
   // band.began does not list what a band selects as it begins; the comparison does)
-  if (PROF && NI) { PSEL.fill(0); const l = profileSelection(PK, s.t * 1000); for (const i of l) PSEL[i] = 1; SHOWN = PSEL; s.selectionCount = l.length; }
+  if (PROF_SEL && NI) { const tr = profileAt(PK, s.t * 1000); SHOWN = tr.sel; s.selectionCount = tr.count; }
   // the last unplug
   s.removed = null;
   for (let r = lastLE(MK, MK.length, k); r >= 0 && T[k] - T[MK[r]] <= 2000; r--) { if (KINDS[K[MK[r]]] === 'device.removed') { s.removed = { t: T[MK[r]] / 1000, device: RARE[ORD[MK[r]]].obj.device }; break; } }
@@ -401,7 +500,7 @@ function state(k) {
     const o = RARE[ORD[i]].obj;
     for (const key in o) { const v = o[key]; if (key === 'event' || key === 'selection' || key === 'added' || key === 'removed') continue;
       if (key === 'point' && Array.isArray(v) && v.length === 2 && typeof v[0] === 'number') { s.marked.push({ kind: kind, point: v }); continue; }
-      for (const id of (Array.isArray(v) ? v.slice(0, 4) : [v])) { const ix = typeof id === 'string' ? ID_INDEX.get(id) : undefined; if (ix !== undefined) s.marked.push({ kind: kind, item: ix }); } }
+      forEachListed(isItemList(v) ? v : [v], NI, ID_INDEX, ix => s.marked.push({ kind: kind, item: ix }), 4); }
   }
   return s;
 }
@@ -439,9 +538,18 @@ const EXT = (() => {
 const EW = EXT[2] - EXT[0], EH = EXT[3] - EXT[1];
 let fit = 1, dpr = 1;
 const zoom = { z: 1, x: EXT[0], y: EXT[1] };  // stage zoom: view points at the top-left, factor
+// A scene without items or regions (a bare recording): the page opens zoomed onto where the
+// pointer went, so its trail is not a scribble in a corner (fit or a double-click shows all)
+const ZOOM0 = (() => {
+  if (NI || H.regions.length || P < 2) return null;
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (let pi = 0; pi < P; pi++) { const x = MX[pi] / 1000, y = MY[pi] / 1000; if (x < x0) x0 = x; if (x > x1) x1 = x; if (y < y0) y0 = y; if (y > y1) y1 = y; }
+  const m = 40, z = Math.min(40, EW / (x1 - x0 + 2 * m), EH / (y1 - y0 + 2 * m));
+  return z > 1.25 ? { z: z, x: (x0 + x1) / 2 - EW / z / 2, y: (y0 + y1) / 2 - EH / z / 2 } : null;
+})();
 // What this frame drew (view coordinates), for tests: shapes and labels
 let DRAWN = { boxes: [], labels: [] };
-const layers = { items: true, regions: true, band: true, pointer: true, model: true, accessories: true, overlays: true };
+const layers = { items: true, trail: true, regions: true, band: true, pointer: true, model: true, accessories: true, overlays: true };
 function layoutStage() {
   const avail = Math.max(200, window.innerWidth - Math.min(560, Math.max(300, window.innerWidth * 0.33)) - 40);
   const top = stage.getBoundingClientRect().top + window.scrollY, availH = Math.max(240, window.innerHeight - top - 16);
@@ -466,19 +574,39 @@ function styleShapePath(ctx, s) {  // a style shape (points), centred at 0,0
   else if (s.horizontalBeam !== undefined) rr(ctx, -s.horizontalBeam / 2, -1, s.horizontalBeam, 2, 1);
   else if (s.path) { ctx.beginPath(); s.path.forEach((q, i) => i ? ctx.lineTo(q[0], q[1]) : ctx.moveTo(q[0], q[1])); ctx.closePath(); }
 }
+// Text on the stage at a size on screen (px), whatever the drawing's scale: labels stay readable at 1×.
+let SCR = 1;
+const F = (n, bold) => (bold ? 'bold ' : '') + (n / SCR) + 'px system-ui,sans-serif';
 const EFFECT_COLOUR = { highlight: '#f5a623', lift: '#7b61ff', hover: '#50b4d8', system: '#999999', hidden: '#bbbbbb', none: '#777777', automatic: '#999999' };
+// the pointer's trail up to line s.line (content coordinates), coloured by time as the SVG's path
+function drawTrail(ctx, s, S) {
+  if (!layers.trail || TRAIL.n < 2 || s.line < 0) return;
+  {
+    const last = lastLE(TRAIL.rec, TRAIL.n, s.line), span = Math.max(1, END), steps = 24;
+    ctx.lineWidth = 1.5 / S; ctx.lineJoin = 'round'; ctx.lineCap = 'round';
+    let q = 0;
+    for (let c = 0; c < steps && q < last; c++) {
+      const until = (c + 1) / steps * span; ctx.beginPath(); ctx.moveTo(TRAIL.x[q], TRAIL.y[q]);
+      while (q < last && (T[TRAIL.rec[q + 1]] <= until || c === steps - 1)) { q++; ctx.lineTo(TRAIL.x[q], TRAIL.y[q]); }
+      ctx.strokeStyle = 'hsla(' + timeHue(c / (steps - 1)) + ',75%,45%,0.6)'; ctx.stroke();
+    }
+    DRAWN.trail = last + 1;
+  }
+}
 function drawStage(s) {
   const ctx = sctx;
   applyGeometry(s.line);
   const S = fit * zoom.z;  // screen px per view point
+  SCR = S;
   ctx.setTransform(1, 0, 0, 1, 0, 0); ctx.fillStyle = '#e8e8e8'; ctx.fillRect(0, 0, stage.width, stage.height);
   ctx.setTransform(dpr * S, 0, 0, dpr * S, -zoom.x * dpr * S, -zoom.y * dpr * S);
   ctx.fillStyle = '#f0f0f0'; ctx.fillRect(EXT[0], EXT[1], EW, EH);
   ctx.fillStyle = '#fafafa'; ctx.fillRect(0, 0, VW, VH);
   ctx.save(); ctx.beginPath(); ctx.rect(EXT[0], EXT[1], EW, EH); ctx.clip();
   const ox = s.scroll[0], oy = s.scroll[1];
-  DRAWN = { boxes: [], labels: [] }; placed = []; labelOffset = [ox, oy];
+  DRAWN = { boxes: [], labels: [], trail: 0, tags: [] }; placed = []; labelOffset = [ox, oy];
   const vx0 = zoom.x, vy0 = zoom.y, vx1 = zoom.x + EW / zoom.z, vy1 = zoom.y + EH / zoom.z;  // the view points on screen
+  let trailDrawn = false;
   ctx.translate(-ox, -oy);
   // items inside the view
   if (layers.items && NI) {
@@ -490,14 +618,37 @@ function drawStage(s) {
     ctx.fillStyle = '#e4e4e4'; ctx.beginPath(); for (const i of visible) if (!SHOWN[i]) ctx.rect(IX[i], IY[i], IW[i], IH[i]); ctx.fill();
     ctx.fillStyle = '#4a90e2'; ctx.beginPath(); for (const i of visible) if (SHOWN[i]) ctx.rect(IX[i], IY[i], IW[i], IH[i]); ctx.fill();
     if (visible.length <= 5000) { ctx.strokeStyle = '#888'; ctx.beginPath(); for (const i of visible) ctx.rect(IX[i], IY[i], IW[i], IH[i]); ctx.stroke(); }
+    drawTrail(ctx, s, S); trailDrawn = true;  // over the items, under their tags and ids
+    // each profile's selection: a tag per profile along the item's top edge, named (its
+    // short tag when the names do not fit), filled in its colour when selected; the id below
+    const tagged = new Map();
+    if (PROF_SEL && visible.length <= 2000) {
+      // at the body's size (13 px on screen), in rows along the top when one row is too narrow
+      const sets = PROF.names.map((_, k) => profileAt(k, s.t * 1000).sel), fs = 13 / S, pad = 2 / S, gap = 2 / S, h = fs + 2 * pad;
+      ctx.font = fs + 'px system-ui,sans-serif'; ctx.textBaseline = 'middle'; ctx.textAlign = 'center';
+      const tags = PointerSimViewerLib.profileTags(PROF.names);
+      const full = PROF.names.map(n => ctx.measureText(n).width + 2 * pad), short = tags.map(n => ctx.measureText(n).width + 2 * pad);
+      for (const i of visible) {
+        const L = layoutTags(full, short, IW[i], h, gap, IH[i] * 0.7); if (!L) continue;
+        let bottom = 0;
+        PROF.names.forEach((n, k) => { const c = PROF_COLOURS[k % PROF_COLOURS.length], on = !!sets[k][i], w = (L.names ? full : short)[k], x = IX[i] + L.pos[k][0], y = IY[i] + L.pos[k][1];
+          ctx.fillStyle = on ? c : '#fff'; ctx.fillRect(x, y, w, h); ctx.strokeStyle = c; ctx.lineWidth = (k === PK ? 2.5 : 1) / S; ctx.strokeRect(x, y, w, h);
+          ctx.fillStyle = on ? '#fff' : c; ctx.fillText(L.names ? n : tags[k], x + w / 2, y + h / 2);
+          placed.push([x - ox, y - oy, x + w - ox, y + h - oy]); DRAWN.tags.push(fs * S); bottom = Math.max(bottom, L.pos[k][1] + h + gap); });
+        tagged.set(i, bottom);
+      }
+      ctx.lineWidth = 1 / S;
+    }
     if (NI <= H.maxLabelled) {
       ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
       for (const i of visible) {
-        const id = IDS[i], size = Math.min(14 / S, IH[i] * 0.45, IW[i] / Math.max(1, id.length) * 1.7);  // at most 14 px on screen
+        const top = tagged.get(i) || 0, ih = IH[i] - top;
+        const id = IDS[i], size = Math.min(14 / S, ih * 0.7, IW[i] / Math.max(1, id.length) * 1.7);  // at most 14 px on screen
         if (size * S < 5) continue;
+        const cy = IY[i] + top + ih / 2;
         ctx.font = size + 'px system-ui,sans-serif'; ctx.fillStyle = SHOWN[i] ? '#fff' : '#333';
-        ctx.fillText(id, IX[i] + IW[i] / 2, IY[i] + IH[i] / 2);
-        if (visible.length <= 200) { const w = ctx.measureText(id).width; placed.push([IX[i] + IW[i] / 2 - w / 2 - ox, IY[i] + IH[i] / 2 - size / 2 - oy, IX[i] + IW[i] / 2 + w / 2 - ox, IY[i] + IH[i] / 2 + size / 2 - oy]); }
+        ctx.fillText(id, IX[i] + IW[i] / 2, cy);
+        if (visible.length <= 200) { const w = ctx.measureText(id).width; placed.push([IX[i] + IW[i] / 2 - w / 2 - ox, cy - size / 2 - oy, IX[i] + IW[i] / 2 + w / 2 - ox, cy + size / 2 - oy]); }
       }
     }
   }
@@ -528,24 +679,6 @@ function drawStage(s) {
     ctx.restore();
     DRAWN.boxes.push(['flock', x, y, x + tw, y + th]);
   }
-  // each profile's selection: a tag per profile along every item's top edge, named
-  // (its initial when the names do not fit), filled in its colour when selected
-  if (PROF && layers.items && NI) {
-    const sets = PROF.names.map((_, k) => new Set(profileSelection(k, s.t * 1000))), fs = 9 / S, pad = 2 / S, gap = 2 / S;
-    ctx.font = fs + 'px system-ui,sans-serif'; ctx.textBaseline = 'middle'; ctx.textAlign = 'center'; ctx.lineWidth = 1.2 / S;
-    const tags = PointerSimViewerLib.profileTags(PROF.names);
-    const full = PROF.names.map(n => ctx.measureText(n).width + 2 * pad), short = tags.map(n => ctx.measureText(n).width + 2 * pad);
-    for (let i = 0; i < NI; i++) {
-      if (IX[i] > ox + vx1 || IY[i] > oy + vy1 || IX[i] + IW[i] < ox + vx0 || IY[i] + IH[i] < oy + vy0) continue;
-      const wide = full.reduce((a, w) => a + w + gap, gap) <= IW[i], ws = wide ? full : short;
-      if (!wide && ws.reduce((a, w) => a + w + gap, gap) > IW[i]) continue;
-      let x = IX[i] + gap; const y = IY[i] + gap, h = fs + 2 * pad;
-      PROF.names.forEach((n, k) => { const c = PROF_COLOURS[k % PROF_COLOURS.length], on = sets[k].has(i);
-        ctx.fillStyle = on ? c : '#fff'; ctx.fillRect(x, y, ws[k], h); ctx.strokeStyle = c; ctx.lineWidth = (k === PK ? 2.2 : 1) / S; ctx.strokeRect(x, y, ws[k], h);
-        ctx.fillStyle = on ? '#fff' : c; ctx.fillText(wide ? n : tags[k], x + ws[k] / 2, y + h / 2);
-        placed.push([x - ox, y - oy, x + ws[k] - ox, y + h - oy]); x += ws[k] + gap; });
-    }
-  }
   // regions; the current one with its effect (scaled, moved by the parallax)
   const regionLabels = [];
   if (layers.regions) {
@@ -573,8 +706,9 @@ function drawStage(s) {
       regionLabels.push([r.id, x, y, w, h]);
     });
     ctx.fillStyle = '#6c3483';
-    for (const [id, x, y, w, h] of regionLabels) { if (w > 30 && h > 12) placeLabel(ctx, id, x + 3, y + 2, '11px system-ui,sans-serif'); else placeLabel(ctx, id, x, y - 14, '11px system-ui,sans-serif'); }
+    for (const [id, x, y, w, h] of regionLabels) { if (w > 30 && h > 12) placeLabel(ctx, id, x + 3 / S, y + 2 / S, F(12)); else placeLabel(ctx, id, x, y - 15 / S, F(12)); }
   }
+  if (!trailDrawn) drawTrail(ctx, s, S);  // no items: over the regions
   // items named by recent events of other kinds (a focus, an action, a menu)
   // (one label per kind: at its point, else above its first item)
   const markLabels = new Map();
@@ -582,16 +716,16 @@ function drawStage(s) {
     if (m.point) {  // a point the event names (content coordinates), e.g. a context click
       const [x, y] = m.point; ctx.strokeStyle = '#16a085'; ctx.lineWidth = 2 / S; ctx.beginPath(); ctx.arc(x, y, 7 / S, 0, 2 * Math.PI); ctx.moveTo(x - 11 / S, y); ctx.lineTo(x + 11 / S, y); ctx.moveTo(x, y - 11 / S); ctx.lineTo(x, y + 11 / S); ctx.stroke();
       DRAWN.boxes.push(['mark ' + m.kind, x - ox - 11 / S, y - oy - 11 / S, x - ox + 11 / S, y - oy + 11 / S]);
-      markLabels.set(m.kind, [x + 9 / S, y - 9 / S - 13]);
+      markLabels.set(m.kind, [x + 9 / S, y - 23 / S]);
       continue;
     }
     const i = m.item; ctx.setLineDash([4, 3]); ctx.lineWidth = 2 / S; ctx.strokeStyle = '#16a085';
     ctx.strokeRect(IX[i] - 3, IY[i] - 3, IW[i] + 6, IH[i] + 6); ctx.setLineDash([]);
     DRAWN.boxes.push(['mark ' + m.kind, IX[i] - 3 - ox, IY[i] - 3 - oy, IX[i] + IW[i] + 3 - ox, IY[i] + IH[i] + 3 - oy]);
-    if (!markLabels.has(m.kind)) markLabels.set(m.kind, [IX[i] - 3, IY[i] - 18]);
+    if (!markLabels.has(m.kind)) markLabels.set(m.kind, [IX[i] - 3, IY[i] - 3 - 15 / S]);
   }
   ctx.fillStyle = '#16a085';
-  for (const [kind, [x, y]] of markLabels) placeLabel(ctx, kind, x, y, '11px system-ui,sans-serif');
+  for (const [kind, [x, y]] of markLabels) placeLabel(ctx, kind, x, y, F(12));
   // the band (content coordinates), or the last one for a second after it ended
   const b = s.band;
   if (layers.band && b && (b.active || T[s.line] - b.endedAt <= 1000)) {
@@ -604,7 +738,7 @@ function drawStage(s) {
     // the mode inside the band's top-left corner (inside the view when it scrolled away)
     ctx.fillStyle = colour;
     const label = b.mode + (b.active ? '' : b.cancelled ? ' · cancelled' : ' · ended');
-    if (w > 40 && h > 16) placeLabel(ctx, label, Math.max(x, ox) + 3, Math.max(y, oy) + 3, 'bold 11px system-ui,sans-serif');
+    if (w * S > 40 && h * S > 16) placeLabel(ctx, label, Math.max(x, ox) + 3 / S, Math.max(y, oy) + 3 / S, F(12, true));
     if (b.cancelled) { ctx.beginPath(); ctx.moveTo(x + w - 9, y + h - 9); ctx.lineTo(x + w, y + h); ctx.moveTo(x + w, y + h - 9); ctx.lineTo(x + w - 9, y + h); ctx.stroke(); }
   }
   ctx.restore();  // back to view coordinates
@@ -618,7 +752,9 @@ function drawStage(s) {
   if (s.presented && layers.pointer) {
     if (shapePath(ctx, s.shapeMilli, s.presented[0], s.presented[1])) {
       const platter = s.effect === 'highlight' && s.shape.roundedRect;
-      ctx.fillStyle = platter ? 'rgba(60,60,60,0.22)' : 'rgba(50,50,50,0.5)'; ctx.fill();
+      // a large shape (a pointer shaped like the band or a platter) is only tinted, so what is under it stays legible
+      const q0 = shapeBox(s.shapeMilli, s.presented[0], s.presented[1]), large = q0 && (q0[2] - q0[0]) * (q0[3] - q0[1]) > 40 * 40;
+      ctx.fillStyle = platter ? 'rgba(60,60,60,0.22)' : large ? 'rgba(50,50,50,0.1)' : 'rgba(50,50,50,0.5)'; ctx.fill();
       ctx.lineWidth = 1; ctx.strokeStyle = 'rgba(0,0,0,0.55)'; ctx.stroke();
       const q = shapeBox(s.shapeMilli, s.presented[0], s.presented[1]); if (q) DRAWN.boxes.push(['pointer'].concat(q));
     }
@@ -643,7 +779,7 @@ function drawStage(s) {
   }
   ctx.restore();
   ctx.strokeStyle = '#999'; ctx.lineWidth = 1 / S; ctx.strokeRect(0, 0, VW, VH);
-  ctx.setTransform(dpr, 0, 0, dpr, 0, 0); ctx.font = '11px system-ui,sans-serif'; ctx.textAlign = 'right'; ctx.textBaseline = 'bottom';
+  ctx.setTransform(dpr, 0, 0, dpr, 0, 0); ctx.font = '12px system-ui,sans-serif'; ctx.textAlign = 'right'; ctx.textBaseline = 'bottom';
   ctx.fillStyle = 'rgba(0,0,0,0.55)'; ctx.fillText(zoom.z > 1 ? 'zoom ' + zoom.z.toFixed(1) + '× · drag to pan · double-click resets' : 'wheel zooms the scene', EW * fit - 6, EH * fit - 4);
 }
 // Labels (view points, drawn in content coordinates less labelOffset): kept inside the
@@ -651,9 +787,11 @@ function drawStage(s) {
 let placed = [], labelOffset = [0, 0];
 function placeLabel(ctx, text, x, y, font) {
   ctx.font = font; ctx.textAlign = 'left'; ctx.textBaseline = 'top';
-  const w = ctx.measureText(text).width, h = parseFloat(font.replace(/^bold /, '')) + 2;
+  const w = ctx.measureText(text).width, h = parseFloat(font.replace(/^bold /, '')) + 2 / SCR;
   const [X, Y] = PointerSimViewerLib.placeLabel(placed, x - labelOffset[0], y - labelOffset[1], w, h, [zoom.x, zoom.y, zoom.x + EW / zoom.z, zoom.y + EH / zoom.z], fit * zoom.z);
   DRAWN.labels.push([text, X, Y, X + w, Y + h]);
+  // a white halo first, so that a label stays legible over items and bands
+  ctx.save(); ctx.lineWidth = 3 / SCR; ctx.lineJoin = 'round'; ctx.strokeStyle = 'rgba(255,255,255,0.85)'; ctx.strokeText(text, X + labelOffset[0], Y + labelOffset[1]); ctx.restore();
   ctx.fillText(text, X + labelOffset[0], Y + labelOffset[1]);
 }
 function drawOverlays(ctx, s) {
@@ -662,15 +800,15 @@ function drawOverlays(ctx, s) {
   ctx.fillStyle = 'rgba(0,0,0,0.28)';
   if (ch > VH) { const h = VH * VH / ch, y = s.scroll[1] / (ch - VH) * (VH - h); rr(ctx, VW - 6, y + 1, 4, h - 2, 2); ctx.fill(); }
   if (cw > VW) { const w = VW * VW / cw, x = s.scroll[0] / (cw - VW) * (VW - w); rr(ctx, x + 1, VH - 6, w - 2, 4, 2); ctx.fill(); }
-  ctx.font = '11px system-ui,sans-serif'; ctx.textAlign = 'right'; ctx.textBaseline = 'top'; ctx.fillStyle = '#555';
-  if (cw > VW || ch > VH) ctx.fillText('scroll offset (' + s.scroll[0] + ', ' + s.scroll[1] + ')', VW - 12, 4);
+  ctx.font = F(12); ctx.textAlign = 'right'; ctx.textBaseline = 'top'; ctx.fillStyle = '#555';
+  if (cw > VW || ch > VH) ctx.fillText('scroll offset (' + s.scroll[0] + ', ' + s.scroll[1] + ')', VW - 12 / SCR, 4 / SCR);
   // autoscroll: the edge zones it scrolls toward
   const [vx, vy] = s.autoscroll, z = H.config.edgeZone;
   if (vx || vy) {
     ctx.fillStyle = 'rgba(245,166,35,0.35)';
     if (vy > 0) ctx.fillRect(0, VH - z, VW, z); if (vy < 0) ctx.fillRect(0, 0, VW, z);
     if (vx > 0) ctx.fillRect(VW - z, 0, z, VH); if (vx < 0) ctx.fillRect(0, 0, z, VH);
-    ctx.fillStyle = '#b06f00'; ctx.textAlign = 'center'; ctx.textBaseline = vy > 0 ? 'bottom' : 'top'; ctx.font = 'bold 12px system-ui,sans-serif';
+    ctx.fillStyle = '#b06f00'; ctx.textAlign = 'center'; ctx.textBaseline = vy > 0 ? 'bottom' : 'top'; ctx.font = F(13, true);
     ctx.fillText('autoscroll ' + (vy > 0 ? '↓' : vy < 0 ? '↑' : '') + (vx > 0 ? '→' : vx < 0 ? '←' : '') + ' ' + Math.round(Math.hypot(vx, vy)) + ' pt/s', VW / 2, vy > 0 ? VH - z - 2 : z + 2);
   }
   // the latch: the latched axes through the presented pointer
@@ -680,13 +818,13 @@ function drawOverlays(ctx, s) {
     if (s.latched === 'horizontal' || s.latched === 'both') { ctx.moveTo(0, y); ctx.lineTo(VW, y); }
     if (s.latched === 'vertical' || s.latched === 'both') { ctx.moveTo(x, 0); ctx.lineTo(x, VH); }
     ctx.stroke(); ctx.setLineDash([]);
-    ctx.fillStyle = '#e67e22'; ctx.font = 'bold 11px system-ui,sans-serif'; ctx.textAlign = 'left'; ctx.textBaseline = 'bottom';
-    ctx.fillText('latched: ' + s.latched + ' (' + s.region + ')', 6, VH - 6);
+    ctx.fillStyle = '#e67e22'; ctx.font = F(12, true); ctx.textAlign = 'left'; ctx.textBaseline = 'bottom';
+    ctx.fillText('latched: ' + s.latched + ' (' + s.region + ')', 6 / SCR, VH - 6 / SCR);
   }
   if (s.removed) {
-    ctx.fillStyle = 'rgba(208,2,27,0.9)'; ctx.fillRect(0, 0, VW, 22);
-    ctx.fillStyle = '#fff'; ctx.font = 'bold 12px system-ui,sans-serif'; ctx.textAlign = 'left'; ctx.textBaseline = 'middle';
-    ctx.fillText('⚠ device removed: ' + s.removed.device + ' at ' + s.removed.t + ' s', 8, 11);
+    ctx.fillStyle = 'rgba(208,2,27,0.9)'; ctx.fillRect(0, 0, VW, 22 / SCR);
+    ctx.fillStyle = '#fff'; ctx.font = F(13, true); ctx.textAlign = 'left'; ctx.textBaseline = 'middle';
+    ctx.fillText('⚠ device removed: ' + s.removed.device + ' at ' + s.removed.t + ' s', 8 / SCR, 11 / SCR);
   }
 }
 
@@ -695,13 +833,14 @@ const tl = $('timeline'), tctx = tl.getContext('2d');
 const LABEL = 86;
 const LANES = [{ name: 'band', h: 16 }, { name: 'region', h: 16 }, { name: 'events', h: 14 }];
 if (H.hasInput) LANES.push({ name: 'input speed', h: 26 }, { name: 'buttons', h: 10 }, { name: 'scroll · keys', h: 12 });
-if (PROF) LANES.push({ name: 'profiles', h: 6 * PROF.names.length + 2 });
+if (PROF_SEL) LANES.push({ name: 'profiles', h: 6 * PROF.names.length + 2 });
 let view0 = 0, view1 = Math.max(END, 1), tlCache = null;
 function tlHeight() { return 16 + LANES.reduce((a, l) => a + l.h + 3, 0) + 2; }
 function xOf(ms) { return LABEL + (ms - view0) / (view1 - view0) * (tl.clientWidth - LABEL - 8); }
 function msOf(x) { return view0 + (x - LABEL) / (tl.clientWidth - LABEL - 8) * (view1 - view0); }
+let TL_LABELS = [];  // the axis labels drawn: [text, x0, x1] (for tests: none past the edge)
 function buildTimeline() {
-  const w = tl.clientWidth, h = tlHeight();
+  const w = tl.clientWidth, h = tlHeight(); TL_LABELS = [];
   tl.style.height = h + 'px'; tl.width = Math.round(w * dpr); tl.height = Math.round(h * dpr);
   const c = document.createElement('canvas'); c.width = tl.width; c.height = tl.height;
   const ctx = c.getContext('2d'); ctx.scale(dpr, dpr);
@@ -709,11 +848,13 @@ function buildTimeline() {
   // axis in trace seconds
   const span = (view1 - view0) / 1000, steps = [0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300, 600, 1200, 1800, 3600];
   const step = steps.find(s => s * 1000 / (view1 - view0) * (w - LABEL) >= 70) || 3600;
-  ctx.font = '10px system-ui,sans-serif'; ctx.fillStyle = '#666'; ctx.strokeStyle = '#eee'; ctx.textBaseline = 'top';
+  ctx.font = '11px system-ui,sans-serif'; ctx.fillStyle = '#666'; ctx.strokeStyle = '#eee'; ctx.textBaseline = 'top';
   for (let s = Math.ceil(view0 / 1000 / step) * step; s * 1000 <= view1; s += step) {
     const x = xOf(s * 1000); ctx.beginPath(); ctx.moveTo(x, 12); ctx.lineTo(x, h); ctx.stroke();
-    ctx.fillText(+s.toFixed(3) + ' s', x + 2, 1);
+    const label = +s.toFixed(3) + ' s', lw = ctx.measureText(label).width, lx = x + 2 + lw <= w - 2 ? x + 2 : x - 2 - lw;
+    if (lx >= LABEL - 2) { ctx.fillText(label, lx, 1); TL_LABELS.push([label, lx, lx + lw]); }
   }
+  ctx.textAlign = 'left';
   let y = 16;
   const lane = {};
   for (const l of LANES) { lane[l.name] = { y: y, h: l.h }; ctx.fillStyle = '#f4f4f4'; ctx.fillRect(LABEL, y, w - LABEL - 8, l.h); ctx.fillStyle = '#555'; ctx.textBaseline = 'middle'; ctx.fillText(l.name, 4, y + l.h / 2); y += l.h + 3; }
@@ -732,7 +873,7 @@ function buildTimeline() {
     for (let i = 0; i < AUTO.n; i++) if (AUTO.v[0][i] || AUTO.v[1][i]) { const a = T[AUTO.at[i]], e = i + 1 < AUTO.n ? T[AUTO.at[i + 1]] : END; if (e >= view0 && a <= view1) span1(a, e, L, '#f5a623', L.h - 4, 4); } }
   // profiles lane: the top row red where the profiles' selections differ; row k (k ≥ 1) in
   // profile k's colour where its selection differs from the first profile's
-  if (PROF) { const L = lane.profiles;
+  if (PROF_SEL) { const L = lane.profiles;
     PROF_DIFF.forEach((spans, k) => { for (const [a, e] of spans) if (e >= view0 && a <= view1)
       span1(a, e, L, k === 0 ? '#d0021b' : PROF_COLOURS[k % PROF_COLOURS.length], 1 + 6 * k, 5); }); }
   // region lane: the current region, coloured by effect; latched darker
@@ -749,8 +890,11 @@ function buildTimeline() {
   if (H.hasInput) {
     // speed: the fastest motion per pixel column (decimated)
     const L = lane['input speed'], cols = new Float32Array(Math.ceil(w)); let lastT = -1, maxV = 0;
+    let lx = NaN, ly = NaN;  // the last absolute position (a pointer-level trace's moves, thousandths)
     for (let i = 0; i < NIN; i++) { if (IN.type[i] !== 0 && IN.type[i] !== 1) continue; const t = IN.t[i];
-      if (lastT >= 0 && t >= view0 && t <= view1) { const dt = Math.max(1, t - lastT); const v = IN.type[i] === 0 ? Math.hypot(IN.a[i], IN.b[i]) / 16 / dt * 1000 : 0; const x = Math.floor(xOf(t)); if (x >= 0 && x < cols.length && v > cols[x]) cols[x] = v; if (v > maxV) maxV = v; }
+      const d = IN.type[i] === 0 ? Math.hypot(IN.a[i], IN.b[i]) / 16 : isNaN(lx) ? 0 : Math.hypot(IN.a[i] - lx, IN.b[i] - ly) / 1000;
+      if (IN.type[i] === 1) { lx = IN.a[i]; ly = IN.b[i]; }
+      if (lastT >= 0 && t >= view0 && t <= view1) { const dt = Math.max(1, t - lastT); const v = d / dt * 1000; const x = Math.floor(xOf(t)); if (x >= 0 && x < cols.length && v > cols[x]) cols[x] = v; if (v > maxV) maxV = v; }
       lastT = t; }
     ctx.fillStyle = '#3b7dd8';
     for (let x = 0; x < cols.length; x++) if (cols[x] > 0) { const hh = Math.max(1, cols[x] / maxV * L.h); ctx.fillRect(x, L.y + L.h - hh, 1, hh); }
@@ -779,9 +923,12 @@ function drawTimeline(s) {
 // ---- side panels -------------------------------------------------------------
 const stateTable = $('state'), logPre = $('log'), evBox = $('events'), evSpacer = $('eventsSpacer');
 const ROW = 18; let evRows = [], evCurrent = -1;
-const logBefore = document.createTextNode(''), logCur = document.createElement('span'), logAfter = document.createTextNode('');
+// the lines wrap after commas (<wbr>), never inside a word, so none is cut at the right
+const logBefore = document.createElement('span'), logCur = document.createElement('span'), logAfter = document.createElement('span');
 logCur.className = 'cur'; logCur.id = 'curline'; logPre.append(logBefore, logCur, logAfter);
 evSpacer.style.height = (EV.length * ROW) + 'px';
+if (!EV.length) { const d = document.createElement('div'); d.id = 'noEvents'; d.style.cssText = 'padding:6px;color:#666;font:13px system-ui,sans-serif;white-space:normal';
+  d.textContent = 'No events: ' + (N ? 'every one of the ' + N + ' log lines is a pointer line (no press, band, region or other event happened).' : 'the log is empty.'); evBox.appendChild(d); }
 function evSummary(i) {
   const k = KINDS[K[i]];
   if (k === 'band.selecting' && !H.bandLinesAsText) { const o = ORD[i]; return '+' + B.da[o] + ' −' + B.dr[o] + ' [' + [B.x[o], B.y[o], B.w[o], B.h[o]].map(f3).join(', ') + ']'; }
@@ -789,14 +936,19 @@ function evSummary(i) {
   for (const key in o) { if (key === 't' || key === 'event') continue; let v = JSON.stringify(o[key]); if (v.length > 60) v = v.slice(0, 57) + '…'; parts.push(key + ' ' + v); }
   return parts.join('  ');
 }
+let evChars = 0;  // characters that fit in a row (monospace), so that no row is cut at the right
+function measureEventChars() { const m = document.createElement('span'); m.style.cssText = 'font:12px ui-monospace,monospace;visibility:hidden;position:absolute;white-space:pre'; m.textContent = 'x'.repeat(100); evBox.appendChild(m);
+  const cw = m.getBoundingClientRect().width / 100; m.remove(); evChars = Math.max(20, Math.floor((evBox.clientWidth - 10) / cw)); }
 function renderEvents() {  // only the rows in sight, from a pool of divs
+  if (!evChars) measureEventChars();
   const top = evBox.scrollTop, first = Math.max(0, Math.floor(top / ROW) - 2), last = Math.min(EV.length, first + Math.ceil(evBox.clientHeight / ROW) + 5);
   let n = 0;
   for (let q = first; q < last; q++, n++) {
     let d = evRows[n];
     if (!d) { d = document.createElement('div'); d.onclick = () => { pause(); seekLine(+d.dataset.line); }; evBox.appendChild(d); evRows.push(d); }
     const i = EV[q];
-    if (d.dataset.line !== String(i)) { d.textContent = f3(T[i]).padStart(8) + '  ' + KINDS[K[i]].padEnd(19) + ' ' + evSummary(i); d.dataset.line = i; d.style.top = (q * ROW) + 'px'; }
+    if (d.dataset.line !== String(i) || d.dataset.chars !== String(evChars)) { const text = f3(T[i]).padStart(8) + '  ' + KINDS[K[i]].padEnd(19) + ' ' + evSummary(i);
+      d.textContent = fitText(text, evChars); d.title = text; d.dataset.line = i; d.dataset.chars = evChars; d.style.top = (q * ROW) + 'px'; }
     d.className = 'row' + (q === evCurrent ? ' cur' : ''); d.style.display = '';
   }
   for (; n < evRows.length; n++) evRows[n].style.display = 'none';
@@ -820,7 +972,7 @@ function updateEvents(k, now) {
 }
 function updatePanels(s) {
   const rows = [
-    ['time', s.t + ' s', 't'], ['log line', (s.line + 1) + ' of ' + N, 'line'],
+    ['log line', (s.line + 1) + ' of ' + N, 'line'],  // the time: in the header's clock only
     ['model pointer', fmtPt(s.model), 'model'], ['presented', fmtPt(s.presented), 'presented'],
     ['shape', shapeWords(s.shape), 'shape'],
     ['accessories', s.accessories.length ? s.accessories.map(a => fmtPt(a.center) + ' at ' + deg(a.angle) + '°' + (a.alpha < 1 ? ' (opacity ' + a.alpha + ')' : '')).join(' · ') : '—', 'accessories'],
@@ -831,15 +983,15 @@ function updatePanels(s) {
     ['scroll offset', fmtPt(s.scroll) + (s.autoscroll[0] || s.autoscroll[1] ? ' · autoscroll ' + fmtPt(s.autoscroll) + ' pt/s' : ''), 'scroll'],
     ['held', (s.buttons.join(' ') || '—') + ' · ' + (s.modifiers.join(' ') || 'no modifiers'), 'held'],
   ];
-  if (PROF) { const sels = PROF.names.map((_, k) => profileSelection(k, s.t * 1000));
-    rows.push(['profiles', PROF.names.map((n, k) => n + ' ' + sels[k].length + (sels[k].length && sels[k].length <= 6 ? ' (' + sels[k].map(i => IDS[i]).join(' ') + ')' : '')).join(' · ')
-      + (sels.some(x => x.join(',') !== sels[0].join(',')) ? ' — differ' : ' — agree') + ' (drawn: ' + PROF.names[PK] + ')', 'profiles']); }
+  if (PROF_SEL) { const tracks = PROF.names.map((_, k) => profileAt(k, s.t * 1000));
+    rows.push(['profiles', PROF.names.map((n, k) => { const c = tracks[k].count; return n + ' ' + c + (c && c <= 6 ? ' (' + tracks[k].indices().map(i => IDS[i]).join(' ') + ')' : ''); }).join(' · ')
+      + (profilesDifferAt(s.t * 1000) ? ' — differ' : ' — agree') + ' (drawn: ' + PROF.names[PK] + ')', 'profiles']); }
   if (stateTable.rows.length !== rows.length) { stateTable.innerHTML = ''; for (const r of rows) { const tr = stateTable.insertRow(); tr.insertCell().outerHTML = '<th>' + r[0] + '</th>'; tr.insertCell().id = 'st-' + r[2]; } }
   rows.forEach((r, i) => { stateTable.rows[i].cells[1].textContent = r[1]; });
   const a = Math.max(0, s.line - 3), b = Math.min(N - 1, s.line + 3); let before = '', after = '';
   for (let i = a; i < s.line; i++) before += lineText(i) + '\n';
   for (let i = s.line + 1; i <= b; i++) after += lineText(i) + '\n';
-  logBefore.data = before; logCur.textContent = N && s.line >= 0 ? lineText(s.line) : '(empty log)'; logAfter.data = '\n' + after;
+  logBefore.innerHTML = wrapHTML(before); logCur.innerHTML = wrapHTML(N && s.line >= 0 ? lineText(s.line) : '(empty log)'); logAfter.innerHTML = wrapHTML('\n' + after);
   $('clock').textContent = 't = ' + (cur.ms / 1000).toFixed(3) + ' s / ' + (END / 1000).toFixed(3) + ' s · line ' + (s.line + 1) + ' / ' + N;
 }
 // legend
@@ -849,8 +1001,8 @@ function updatePanels(s) {
   for (const e of ['highlight', 'lift', 'hover']) items.push([EFFECT_COLOUR[e], e + ' (region lane)']);
   items.push(['#666', 'event (events lane)']);
   if (H.hasInput) items.push(['#3b7dd8', 'input speed'], ['#2a6bb8', 'button held (buttons lane)'], ['#8e44ad', 'scroll (scroll · keys lane)'], ['rgba(46,157,79,0.45)', 'modifiers held']);
-  if (PROF) PointerSimViewerLib.profileTags(PROF.names).forEach((g, k) => { const n = PROF.names[k]; items.push([PROF_COLOURS[k % PROF_COLOURS.length], 'tag ' + n + (g !== n ? ' (' + g + ')' : '') + ': selected under ' + n + (k ? '; profiles lane: differs from ' + PROF.names[0] : '')]); });
-  if (PROF) items.push(['#d0021b', 'profiles lane: the profiles differ']);
+  if (PROF_SEL) PointerSimViewerLib.profileTags(PROF.names).forEach((g, k) => { const n = PROF.names[k]; items.push([PROF_COLOURS[k % PROF_COLOURS.length], 'tag ' + n + (g !== n ? ' (' + g + ')' : '') + ': selected under ' + n + (k ? '; profiles lane: differs from ' + PROF.names[0] : '')]); });
+  if (PROF_SEL) items.push(['#d0021b', 'profiles lane: the profiles differ']);
   $('legend').innerHTML = items.map(i => '<div><span class="sw" style="background:' + i[0] + '"></span>' + i[1] + '</div>').join(''); }
 
 // ---- time, playback, input ---------------------------------------------------
@@ -918,7 +1070,7 @@ tl.addEventListener('wheel', e => { e.preventDefault(); const m = msOf(e.offsetX
   const span = Math.max(5, Math.min(Math.max(END, 1), (view1 - view0) * f)); view0 = Math.max(0, m - (m - view0) / (view1 - view0) * span); view1 = view0 + span;
   if (view1 > Math.max(END, 1)) { view1 = Math.max(END, 1); view0 = Math.max(0, view1 - span); } tlCache = null; render(); }, { passive: false });
 tl.addEventListener('dblclick', () => { view0 = 0; view1 = Math.max(END, 1); tlCache = null; render(); });
-window.addEventListener('resize', () => { evHeight = 0; layoutStage(); tlCache = null; render(); });
+window.addEventListener('resize', () => { evHeight = 0; evChars = 0; layoutStage(); tlCache = null; render(); });
 // zoom the stage (wheel), pan it (drag), reset (double-click): labels of dense scenes become legible
 function stagePoint(e) { return [zoom.x + e.offsetX / (fit * zoom.z), zoom.y + e.offsetY / (fit * zoom.z)]; }
 function clampZoom() { zoom.z = Math.max(1, Math.min(40, zoom.z)); zoom.x = Math.max(EXT[0], Math.min(EXT[2] - EW / zoom.z, zoom.x)); zoom.y = Math.max(EXT[1], Math.min(EXT[3] - EH / zoom.z, zoom.y)); }
@@ -951,7 +1103,7 @@ if (PROF) {  // the profile whose replay is drawn: a choice that reloads the pag
   const box = $('profileBox'), sel = $('profile'); box.hidden = false;
   PROF.names.forEach((n, k) => { const o = document.createElement('option'); o.value = k; o.textContent = n; o.disabled = !PROF_OWN && k > 0; sel.appendChild(o); });
   sel.value = PK; sel.onchange = () => { location.hash = '#t=' + (cur.ms / 1000).toFixed(3).replace(/\.?0+$/, '') + profileHash(+sel.value); };
-  $('profileNote').textContent = PROF_OWN ? 'items, band, panel and events: ' + PROF.names[PK] + '’s replay; the tags on the items: every profile'
+  $('profileNote').textContent = !PROF_SEL ? PROF.names[PK] + '’s replay (the scene’s ' + H.items.count + ' items are not drawn: no tags)' : PROF_OWN ? 'items, band, panel and events: ' + PROF.names[PK] + '’s replay; the tags on the items: every profile'
     : 'only ' + PROF.names[0] + '’s replay is in this page (its inputs could be read once); the tags on the items: every profile';
 }
 window.addEventListener('hashchange', () => {
@@ -960,11 +1112,13 @@ window.addEventListener('hashchange', () => {
 $('title').textContent = H.title + ' — ' + N + ' log lines, ' + (END / 1000) + ' s' + (H.items.count > NI ? ' (' + H.items.count + ' items, not drawn)' : '') + (PROF ? ' · ' + PROF.names[PK] : '');
 tl.style.height = tlHeight() + 'px';
 layoutStage();
+if (ZOOM0) { Object.assign(zoom, ZOOM0); clampZoom(); }
 const start = fromHash(); seek(start === null ? 0 : start);
 // For tests and scripts: the state at a time, the log line text, the layers.
 window.PointerSimViewer = { seek: s => seek(s * 1000), time: () => cur.ms / 1000, playing: () => playing, seekLine: seekLine, state: () => lastState, lineText: lineText, lines: N,
-  profiles: t => PROF ? Object.fromEntries(PROF.names.map((n, k) => [n, profileSelection(k, t * 1000).map(i => IDS[i])])) : null,
-  profileDiffs: () => PROF_DIFF, lanes: () => LANES.map(l => l.name),
+  profiles: t => { if (!PROF_SEL) return null; const r = Object.fromEntries(PROF.names.map((n, k) => [n, profileSelection(k, t * 1000).map(i => IDS[i])])); PROF_TRACK.forEach((tr, k) => profileAt(k, lastState ? lastState.t * 1000 : 0)); return r; },
+  profileDiffs: () => PROF_DIFF, lanes: () => LANES.map(l => l.name), timelineLabels: () => { if (!tlCache) buildTimeline(); return TL_LABELS.slice(); },
+  inputCounts: () => { const c = {}; for (let i = 0; i < NIN; i++) c[IN.type[i]] = (c[IN.type[i]] || 0) + 1; return c; },
   profileShown: () => PROF ? PROF.names[PK] : null, profileReplays: PROF_OWN, extent: () => EXT.slice(), drawn: () => DRAWN, zoom: () => Object.assign({}, zoom),
   duration: END / 1000, layers: layers, redraw: render, decodeMs: decodeMs, selected: () => selectedIds(1e9), profile: PROFILE, scrubbing: on => { scrubbing = on; }, stepLine: stepLine, stepEvent: stepEvent };
 })();

@@ -34,15 +34,13 @@ How a session is played (one GTK process plays every session):
 The harness records only what GTK did; it never encodes expectations.
 """
 
-import argparse
-import json
 import os
 import sys
 import time
 import warnings
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from session import conform_answers, conform_loop, trace_steps  # noqa: E402
+TOOLKITS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path[:0] = [TOOLKITS, os.path.join(TOOLKITS, "lib")]
 from xinput import XInput  # noqa: E402
 
 # The capture controller's "event" signal carries a GdkEvent, which PyGObject cannot
@@ -60,130 +58,21 @@ import gi  # noqa: E402
 gi.require_version("Gtk", "4.0")
 gi.require_version("Gdk", "4.0")
 gi.require_version("GdkX11", "4.0")
-from gi.repository import Gdk, GdkX11, GLib, Gtk  # noqa: E402,F401
+from gi.repository import Gdk, GdkX11, Gtk  # noqa: E402,F401
 
-MAX_LATE = 0.025           # seconds: a press sent later than this replays the session
-MAX_TRIES = 5
+import gtkharness  # noqa: E402
+from gtkharness import MARGIN, Skip, parse_trace, plain_view, pump_until, pump_until_time  # noqa: E402
+
 VIEW_OFFSET = 0           # the grid view's origin inside the toplevel window (--view-offset)
-MARGIN = 40               # window pixels right of and below the view (the sync pixel is there)
-LONG_GAP = 1.0            # trace gaps longer than this (seconds) ...
-SHORT_GAP = 0.6           # ... are played as this (more than the double-click time)
 SYNC_TIMEOUT = 3.0        # seconds to wait for GTK to report the sync motion
 SETTLE_HELD = 0.15        # final observation with a button still held: wait this long
 
-KEYSYMS = {"left": "Left", "right": "Right", "up": "Up", "down": "Down",
-           "space": "space", "return": "Return", "escape": "Escape", "tab": "Tab"}
-MODIFIER_KEYSYMS = {"shift": "Shift_L", "control": "Control_L", "option": "Alt_L",
-                    "command": "Super_L"}
-FLAG_ALIASES = {"ctrl": "control", "alt": "option", "meta": "command", "super": "command"}
-BUTTONS = {"primary": 1, "middle": 2, "secondary": 3}
 BUTTON_MASKS = {1: int(1 << 8), 2: int(1 << 9), 3: int(1 << 10)}  # GDK_BUTTON1/2/3_MASK
-
-
-class Skip(Exception):
-    pass
-
-
-# ---------------------------------------------------------------- main loop helpers
-
-CTX = GLib.MainContext.default()
-
-
-def pump_until_time(deadline):
-    """Run GTK's main loop until time.monotonic() >= deadline."""
-    while True:
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
-            while CTX.pending():
-                CTX.iteration(False)
-            return
-        if remaining < 0.002:
-            CTX.iteration(False)
-            continue
-        src = GLib.timeout_source_new(max(1, int(remaining * 1000) - 1))
-        src.set_callback(lambda *a: False)
-        src.attach(CTX)
-        CTX.iteration(True)
-        src.destroy()
-
-
-def pump_until(predicate, timeout, what):
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise RuntimeError("timed out waiting for " + what)
-        src = GLib.timeout_source_new(5)
-        src.set_callback(lambda *a: False)
-        src.attach(CTX)
-        CTX.iteration(True)
-        src.destroy()
-
-
-# ---------------------------------------------------------------- parsing
-
-def parse_trace(text):
-    events = []
-    try:
-        lines = trace_steps(text)
-    except ValueError as e:
-        raise Skip(str(e))
-    for t, kind, args in lines:
-        if kind == "move":
-            ev = ("move", float(args[0]), float(args[1]))
-        elif kind == "delta":
-            ev = ("delta", float(args[0]), float(args[1]))
-        elif kind in ("press", "release"):
-            if args[0] not in BUTTONS:
-                raise Skip("unsupported button %s" % args[0])
-            ev = (kind, args[0])
-        elif kind == "modifiers":
-            flags = set()
-            for a in args:
-                a = FLAG_ALIASES.get(a, a)
-                if a == "capsLock":
-                    raise Skip("capsLock is not played")
-                if a not in MODIFIER_KEYSYMS:
-                    raise Skip("unknown modifier %s" % a)
-                flags.add(a)
-            ev = ("modifiers", frozenset(flags))
-        elif kind == "key":
-            name = args[0]
-            if name in KEYSYMS:
-                ev = ("key", KEYSYMS[name])
-            elif len(name) == 1 and "a" <= name <= "z":
-                ev = ("key", name)
-            else:
-                raise Skip("unknown key %s" % name)
-        else:
-            raise Skip("event %r has no GTK counterpart in this harness" % kind)
-        events.append((t, ev))
-    return events
 
 
 def scene_grid(scene):
     """(ids, columns, rows, cell_w, cell_h, view_w, view_h) or Skip."""
-    view = scene.get("view", {})
-    vw = view.get("width", 1024)
-    vh = view.get("height", 768)
-    if view.get("scale", 2) != 1:
-        raise Skip("view.scale must be 1 (one view point = one device pixel)")
-    content = view.get("content")
-    if content and (content.get("width", vw) != vw or content.get("height", vh) != vh):
-        raise Skip("scrolling content is not reproduced")
-    if vw != int(vw) or vh != int(vh):
-        raise Skip("view size must be whole pixels")
-    vw, vh = int(vw), int(vh)
-    band = scene.get("band", {})
-    if band.get("initialSelection"):
-        raise Skip("initialSelection is not played")  # could be; not needed yet
-    if band.get("enabled", True) is False or band.get("vetoRects"):
-        raise Skip("band.enabled/vetoRects have no GtkGridView counterpart")
-    sel = scene.get("selection", {})
-    if sel.get("multiple", True) is False or sel.get("editing", False) or \
-            sel.get("selectionFollowsFocus", False) or sel.get("focus", True) is False:
-        raise Skip("selection options other than the defaults are not reproduced")
-    if scene.get("regions"):
-        raise Skip("pointer regions have no GtkGridView counterpart")
+    vw, vh = plain_view(scene, "GtkGridView")
     items = scene.get("items")
     if isinstance(items, dict):
         g = items["grid"]
@@ -395,9 +284,11 @@ class Session:
         return True
 
 
-class Player:
+class Player(gtkharness.Player):
+    SHORT_GAP = 0.6           # long trace gaps are played as this (more than the double-click time)
+
     def __init__(self, detail=False):
-        self.detail = detail
+        super().__init__(detail)
         self.xin = XInput()
         Gtk.init()
         provider = Gtk.CssProvider()
@@ -407,17 +298,6 @@ class Player:
         settings = Gtk.Settings.get_default()
         self.settings = {k: settings.get_property(k) for k in
                          ("gtk-double-click-time", "gtk-double-click-distance", "gtk-dnd-drag-threshold")}
-        self.held_mods = set()
-        self.held_buttons = set()
-        self.lateness = []
-        self.press_lateness = []
-
-    def version(self):
-        return "GTK %d.%d.%d" % (Gtk.get_major_version(), Gtk.get_minor_version(),
-                                 Gtk.get_micro_version())
-
-    def _to_screen(self, vx, vy):
-        return self.origin[0] + vx, self.origin[1] + vy
 
     def _sync(self, session):
         """Move to a pixel beside the view, wait until GTK saw it, move back."""
@@ -459,110 +339,33 @@ class Player:
             wx, wy = self.xin.window_origin(xid)
             self.origin = (wx + VIEW_OFFSET, wy + VIEW_OFFSET)
             self.xin.focus(xid)
-            self.pointer = (int(round(min(max(start[0], 0), vw))), int(round(min(max(start[1], 0), vh))))
-            # the pointer to its start, and wait until GTK has seen input reach it
-            self._sync(s)
-            pump_until(lambda: s.win.is_active(), 3.0, "the window to get keyboard focus")
-            observations = self._run(s, events)
-            result = {"name": name, "toolkit": self.version(), "widget": "gridview",
-                      "observations": observations}
-            if self.detail:
-                result["gtk"] = s.log
-            return result
+            return self.play_focused(s, name, events, start, "gridview")
         finally:
-            self._release_all()
-            s.win.destroy()
-            pump_until_time(time.monotonic() + 0.02)
+            self.end_session(s)
 
-    def _release_all(self):
-        for b in sorted(self.held_buttons):
-            self.xin.button(b, False)
-        for m in sorted(self.held_mods):
-            self.xin.key(MODIFIER_KEYSYMS[m], False)
-        self.held_buttons.clear()
-        self.held_mods.clear()
-        self.xin.sync()
+    # the hooks of gtkharness.Player.run_session
+    def before_release(self, s, button):
+        s.capture_log.clear()
+        self.released_mask = BUTTON_MASKS[button]
 
-    def _run(self, s, events):
-        vw, vh = s.vw, s.vh
-        self.last_session_start = time.monotonic()
+    def settle(self, s):
+        if self.held_buttons:
+            # moving the pointer would move the drag: wait instead
+            self.xin.sync()
+            pump_until_time(time.monotonic() + SETTLE_HELD)
+        else:
+            self._sync(s)
 
-        def clamp(x, y):
-            return (int(round(min(max(x, 0), vw))), int(round(min(max(y, 0), vh))))
-
-        self.pointer = clamp(*self.pointer)
-        observations = []
-        t0 = time.monotonic()
-        prev_t = None
-        sched = 0.0
-        for k, (t, ev) in enumerate(events):
-            if prev_t is not None:
-                gap = t - prev_t
-                sched += SHORT_GAP if gap > LONG_GAP else gap
-            prev_t = t
-            due = t0 + sched
-            pump_until_time(due)
-            self.lateness.append(time.monotonic() - due)
-            kind = ev[0]
-            if kind == "press":
-                # Only a press's time matters to GTK (its double-click timer).
-                self.press_lateness.append(time.monotonic() - due)
-            s.step = k
-            observe = False
-            if kind == "move":
-                self.pointer = clamp(ev[1], ev[2])
-                self.xin.motion(*self._to_screen(*self.pointer))
-            elif kind == "delta":
-                self.pointer = clamp(self.pointer[0] + ev[1], self.pointer[1] + ev[2])
-                self.xin.motion(*self._to_screen(*self.pointer))
-            elif kind == "press":
-                b = BUTTONS[ev[1]]
-                if b not in self.held_buttons:
-                    self.held_buttons.add(b)
-                    self.xin.button(b, True)
-            elif kind == "release":
-                b = BUTTONS[ev[1]]
-                if b in self.held_buttons:
-                    s.capture_log.clear()
-                    released_mask = BUTTON_MASKS[b]
-                    self.held_buttons.discard(b)
-                    self.xin.button(b, False)
-                    observe = "release"
-            elif kind == "modifiers":
-                want = ev[1]
-                for m in sorted(self.held_mods - want):
-                    self.xin.key(MODIFIER_KEYSYMS[m], False)
-                for m in sorted(want - self.held_mods):
-                    self.xin.key(MODIFIER_KEYSYMS[m], True)
-                self.held_mods = set(want)
-            elif kind == "key":
-                self.xin.key(ev[1], True)
-                self.xin.key(ev[1], False)
-                observe = "key"
-            last = k == len(events) - 1
-            if observe or last:
-                if self.held_buttons:
-                    # moving the pointer would move the drag: wait instead
-                    self.xin.sync()
-                    pump_until_time(time.monotonic() + SETTLE_HELD)
-                else:
-                    self._sync(s)
-                obs = {"step": k, "selection": s.selection()}
-                if s.activated:
-                    obs["activated"] = list(s.activated)
-                    s.activated.clear()
-                if observe == "release":
-                    band, rect, state, pointer = s.band_at_release(released_mask)
-                    obs["band"] = band
-                    if self.detail:
-                        obs["bandRect"] = rect
-                        obs["pointer"] = pointer
-                        obs["state"] = state_names(state)
-                if self.detail:
-                    obs["focus"] = s.focus_item()
-                observations.append(obs)
-        self.last_session_end = time.monotonic()
-        return observations
+    def add_observed(self, s, obs, observe):
+        if observe == "release":
+            band, rect, state, pointer = s.band_at_release(self.released_mask)
+            obs["band"] = band
+            if self.detail:
+                obs["bandRect"] = rect
+                obs["pointer"] = pointer
+                obs["state"] = state_names(state)
+        if self.detail:
+            obs["focus"] = s.focus_item()
 
 
 # ---------------------------------------------------------------- validation
@@ -602,121 +405,21 @@ def probe_leak(player):
     return fresh == after, gap, fresh, after
 
 
-def conform(player):
-    """Speak the protocol of `pointersim conform --exec` (docs/Formats/Conform.md) on stdin/stdout: each
-    session is played as a corpus session would be (again, up to MAX_TRIES times, when a press was sent
-    late). GTK is observed after releases, keys and the end only: the other steps are answered without a
-    selection (not compared)."""
-    def play(n, scene, trace, steps):
-        entry = {"name": "conform-%d" % n, "scene": scene, "trace": trace}
-        r = None
-        for _ in range(MAX_TRIES):
-            n_press = len(player.press_lateness)
-            try:
-                r = player.play(entry)
-            except Skip as e:
-                r = {"skipped": str(e)}
-            except RuntimeError as err:
-                r = {"skipped": "GTK did not answer: %s" % err}
-            if "skipped" in r or max(player.press_lateness[n_press:], default=0.0) <= MAX_LATE:
-                break
-        else:
-            r = {"skipped": "a press was sent late on every try (the machine is too busy)"}
-        return conform_answers(r, steps, "GTK", every_step=False)
-
-    conform_loop(play, sys.stdin, sys.stdout)
-
-
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    if "--conform" in sys.argv[1:]:
-        conform(Player())
-        return 0
-    ap.add_argument("--corpus", required=True)
-    ap.add_argument("--out", required=True)
-    ap.add_argument("--only", nargs="*", default=None)
-    ap.add_argument("--validate", action="store_true",
-                    help="check the rubberband probe and play each session twice; exit 1 on any difference")
-    ap.add_argument("--view-offset", type=int, default=0,
-                    help="put the grid view this many pixels right of and below the window's corner "
-                         "(default 0: an identity transform, so GTK sees whole-pixel coordinates)")
-    ap.add_argument("--detail", action="store_true",
-                    help="add what GTK did event by event (key 'gtk') and the focused item to each result")
-    args = ap.parse_args()
-    global VIEW_OFFSET
-    VIEW_OFFSET = args.view_offset
+    def add_arguments(ap):
+        ap.add_argument("--view-offset", type=int, default=0,
+                        help="put the grid view this many pixels right of and below the window's corner "
+                             "(default 0: an identity transform, so GTK sees whole-pixel coordinates)")
 
-    entries = []
-    with open(args.corpus) as f:
-        for line in f:
-            line = line.strip()
-            if line:
-                entries.append(json.loads(line))
-    if args.only:
-        wanted = set(args.only)
-        entries = [e for e in entries if e.get("name") in wanted]
+    def configure(args):
+        global VIEW_OFFSET
+        VIEW_OFFSET = args.view_offset
 
-    player = Player(detail=args.detail)
-    sys.stderr.write("harness: %s, settings %s\n" % (player.version(), json.dumps(player.settings)))
-    failures = 0
-    if args.validate:
-        ok, r = probe_rubberband(player)
-        sys.stderr.write("validate: rubberband probe %s %s\n" % ("ok" if ok else "FAILED", json.dumps(r)))
-        failures += 0 if ok else 1
-        ok, gap, fresh, after = probe_leak(player)
-        sys.stderr.write("validate: state leak probe %s (%.0f ms from the end of one session to the "
-                         "first event of the next) %s\n" % ("ok" if ok else "FAILED", 1000 * gap,
-                                                            json.dumps(after)))
-        if not ok:
-            sys.stderr.write("validate:   played first: %s\n" % json.dumps(fresh))
-        failures += 0 if ok else 1
-
-    results = []
-    t_start = time.monotonic()
-    for e in entries:
-        t = time.monotonic()
-        # GTK times double clicks with its own timer on the wall clock, so an
-        # event sent late (a loaded machine) can change what GTK does: such a
-        # session is played again, up to MAX_TRIES times in all.
-        for attempt in range(MAX_TRIES):
-            n_late, n_press = len(player.lateness), len(player.press_lateness)
-            try:
-                r = player.play(e)
-            except RuntimeError as err:  # GTK never reported the sync motion or the window
-                r = {"name": e.get("name"), "error": str(err)}
-            late_here = max(player.lateness[n_late:], default=0.0)
-            press_late = max(player.press_lateness[n_press:], default=0.0)
-            if "error" not in r and press_late <= MAX_LATE:
-                break
-            if "error" not in r:
-                r = {"name": e.get("name"), "error": "a press was sent %.0f ms late (the machine is too busy to "
-                     "play this session on time)" % (1000 * press_late)}
-        if "error" in r:
-            failures += 1
-        if args.validate and "skipped" not in r and "error" not in r:
-            try:
-                r2 = player.play(e)
-            except RuntimeError as err:
-                r2 = {"name": e.get("name"), "error": str(err)}
-            if r2 != r:
-                failures += 1
-                sys.stderr.write("validate: %s differs between two plays:\n  %s\n  %s\n" %
-                                 (e.get("name"), json.dumps(r), json.dumps(r2)))
-        results.append(r)
-        sys.stderr.write("harness: %-40s %s (%.2f s, latest event %.1f ms late)\n" % (
-            e.get("name"), "skipped: " + r["skipped"] if "skipped" in r else
-            "ERROR: " + r["error"] if "error" in r else "played",
-            time.monotonic() - t, 1000 * late_here))
-    with open(args.out, "w") as f:
-        for r in results:
-            f.write(json.dumps(r, separators=(",", ":")) + "\n")
-    late = sorted(player.lateness)
-    if late:
-        sys.stderr.write("harness: %d sessions in %.1f s; event lateness median %.1f ms, max %.1f ms\n" % (
-            len(results), time.monotonic() - t_start, 1000 * late[len(late) // 2], 1000 * late[-1]))
-    if args.validate:
-        sys.stderr.write("validate: %s\n" % ("ok" if failures == 0 else "%d FAILURES" % failures))
-    return 1 if failures else 0
+    return gtkharness.main(
+        __doc__, Player, probe_rubberband, probe_leak,
+        validate_help="check the rubberband probe and play each session twice; exit 1 on any difference",
+        detail_help="add what GTK did event by event (key 'gtk') and the focused item to each result",
+        add_arguments=add_arguments, configure=configure)
 
 
 if __name__ == "__main__":

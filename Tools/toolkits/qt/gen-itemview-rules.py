@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes the hand-written rule sessions of the `qt-itemview` profile: one
-QListView session per rule of Sources/PointerSimCore/Selection/QtItemView.swift
+QListView session per rule of Sources/PointerSimCore/Profiles/QtItemView/QtItemView.swift
 (docs/Selection.md, "qt-itemview").
 
     Tools/toolkits/qt/gen-itemview-rules.py > Traces/toolkits/qt/itemview-rules.jsonl

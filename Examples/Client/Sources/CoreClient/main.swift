@@ -40,3 +40,16 @@ let records = sim.process([
 ])
 for record in records { print(record.time, record.event.name) }
 print(sim.selection)                                   // ["r0c0", "r0c1", "r1c0", …]
+
+// A profile of your own: every band field and click rule a scene's profile
+// object sets by its key is a property (docs/Formats/Scene.md, "Band fields"
+// and "Click rules"):
+var mine = BandProfile.gtk3
+mine.name = "mine"
+mine.holdsWithinThreshold = true
+mine.bandFromItemMode = .add
+mine.clicks.escapeEndsBand = false
+mine.clicks.clickSeries = .pairs
+var custom = SimulationScene.default
+custom.band.profile = mine
+precondition(Simulator(scene: custom).scene.band.profile == mine)
