@@ -34,6 +34,7 @@ let package = Package(
                 .product(name: "PointerSimCore", package: root),
                 .product(name: "PointerSimFormats", package: root),
                 .product(name: "PointerSimPipeline", package: root),
+                .product(name: "PointerSimRender", package: root),
                 .product(name: "PointerSimWorkloads", package: root),
             ],
             path: "Benchmarks/PointerSimBenchmarks",

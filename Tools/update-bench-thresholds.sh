@@ -29,6 +29,13 @@ for name in files:
     with open(os.path.join(src, name)) as f:
         recorded = json.load(f)
     kept = {k: v for k, v in recorded.items() if k in gated}
+    # The ratio gates of Scale1M.* (issue #44: CPU time at 10^6 items over
+    # that at 10^5, in percent) are bounds written by hand (1,000 %), kept as
+    # they are: a recorded ratio would gate the noise, not the growth.
+    old = os.path.join(dst, name)
+    if os.path.exists(old):
+        with open(old) as f:
+            kept.update({k: v for k, v in json.load(f).items() if k.startswith("ratio")})
     with open(os.path.join(dst, name), "w") as f:
         json.dump(kept, f, indent=2, sort_keys=True, separators=(",", " : "))
         f.write("\n")

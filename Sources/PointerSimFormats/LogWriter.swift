@@ -68,7 +68,10 @@ public enum LogLine {
             w.literal(",\"item\":"); w.string(item)
             w.literal(",\"key\":"); w.string(key)
             w.literal(",\"modifiers\":"); w.strings(modifiers.names)
-        case .contextMenuRequested(let point, let items), .contextMenuFlocked(let point, let items), .editingBegan(let point, let items):
+        case .contextMenuRequested(let point, let items), .contextMenuFlocked(let point, let items):
+            w.literal(",\"point\":"); w.point(point)
+            w.literal(",\"items\":"); w.items(items)
+        case .editingBegan(let point, let items):
             w.literal(",\"point\":"); w.point(point)
             w.literal(",\"items\":"); w.strings(items)
         case .dragBegan(let point, let items):

@@ -2,7 +2,7 @@ import ArgumentParser
 import PointerSimCore
 @_spi(Fuzz) import PointerSimFormats
 import PointerSimPipeline
-import PointerSimRender
+@_spi(Benchmarks) import PointerSimRender  // Narration (public only to the benchmarks)
 import PointerSimTesting
 
 #if canImport(Glibc)
@@ -327,9 +327,11 @@ extension PointerSimCommand {
                         var story = Narration(scene: s.scene)
                         _ = try PointerSimPipeline.Replay.forEachStep(
                             paths: traces, scene: s.scene, decoder: s.decoder, options: SimulationOptions(verbose: true, frameInterval: rate.map { 1 / $0 })
-                        ) { step, _ in
-                            for r in step.records { note.see(r); for line in story.describe(r) { try sink.writeLine(line) } }
+                        ) { step, sim in
+                            for r in step.records { note.see(r) }
+                            for line in story.describe(step: step.event, records: step.records, simulator: sim) { try sink.writeLine(line) }
                         }
+                        for line in story.finish() { try sink.writeLine(line) }
                         return
                     }
                     try PointerSimPipeline.Replay.forEachRecord(

@@ -176,9 +176,9 @@ import Testing
                         let selects = scene.band.profile.clicks.contextClickSelects && !sim.band.isActive
                         if let i = target {
                             if selects {
-                                #expect(items == now && now.contains(ids[i]))
+                                #expect(Array(items) == now && now.contains(ids[i]))
                             } else if atPress.contains(ids[i]) {
-                                #expect(items == atPress)
+                                #expect(Array(items) == atPress)
                             } else {
                                 #expect(items == [ids[i]])
                             }

@@ -2,7 +2,7 @@ import Foundation
 import PointerSimCore
 import PointerSimFormats
 import PointerSimPipeline
-import PointerSimRender
+@_spi(Benchmarks) import PointerSimRender
 import PointerSimTestSupport
 import Testing
 
@@ -46,5 +46,54 @@ import Testing
         #expect(lines.first?.hasSuffix("band begins at (30, 30) (add)") == true, "\(lines)")
         #expect(lines.last?.hasSuffix("band ends: 2 selected (r0c0, r2c2)") == true, "\(lines)")
         #expect(!lines.contains { $0.contains("accessor") || $0.contains("arrows") }, "\(lines)")
+    }
+}
+
+/// `--narrate` says why nothing happened (issue #45).
+@Suite struct QuietNarrationTests {
+    func narrate(_ scene: SimulationScene, _ events: [PointerEvent]) -> [String] {
+        var sim = Simulator(scene: scene), story = Narration(scene: scene), lines: [String] = []
+        for e in events {
+            var out: [LogRecord] = []
+            sim.process(e, into: &out)
+            lines += story.describe(step: e, records: out, simulator: sim)
+        }
+        return lines + story.finish()
+    }
+    func items() -> [SceneItem] { (0..<4).map { SceneItem(id: "i\($0)", rect: Rect(x: Double($0) * 100, y: 0, width: 40, height: 30)) } }
+
+    @Test func aReplayWithoutAPressSaysSo() {
+        var scene = SimulationScene()
+        scene.items = items()
+        let lines = narrate(scene, [PointerEvent(time: 0.1, .move(Point(x: 50, y: 50))), PointerEvent(time: 0.2, .move(Point(x: 60, y: 50)))])
+        #expect(lines == ["    0.2 s  no press in 2 inputs: no click, no band, nothing selected by the pointer"], "\(lines)")
+    }
+
+    @Test func aPressUnderTheThresholdSaysHowFarThePointerMoved() {
+        var scene = SimulationScene()
+        scene.band.profile = .qtGraphicsView
+        scene.items = items()
+        let lines = narrate(scene, [PointerEvent(time: 0.1, .move(Point(x: 60, y: 200))), PointerEvent(time: 0.2, .press(.primary)),
+                                    PointerEvent(time: 0.3, .move(Point(x: 61, y: 201))), PointerEvent(time: 0.4, .release(.primary))])
+        let last = lines.last ?? ""
+        #expect(last.contains("press at (60, 200) and release: nothing happened") && last.contains("under the band threshold of \(formatLogNumber(scene.band.profile.threshold)) pt (qt-graphicsview)"), "\(lines)")
+        #expect(!lines.contains { $0.contains("no press in") })
+    }
+
+    @Test func aBandOverASceneWithoutItemsSaysTheSceneHasNone() {
+        var scene = SimulationScene()
+        scene.items = []
+        var events = [PointerEvent(time: 0.1, .move(Point(x: 10, y: 10))), PointerEvent(time: 0.2, .press(.primary))]
+        for k in 1...10 { events.append(PointerEvent(time: 0.2 + Double(k) * 0.01, .move(Point(x: 10 + Double(k) * 10, y: 10 + Double(k) * 8)))) }
+        events.append(PointerEvent(time: 0.5, .release(.primary)))
+        let text = narrate(scene, events).joined(separator: "\n")
+        #expect(text.contains("the scene has no items"), "\(text)")
+    }
+
+    @Test func aClickThatSelectsSaysNothingMore() {
+        var scene = SimulationScene()
+        scene.items = items()
+        let lines = narrate(scene, [PointerEvent(time: 0.1, .move(Point(x: 20, y: 15))), PointerEvent(time: 0.2, .press(.primary)), PointerEvent(time: 0.3, .release(.primary))])
+        #expect(lines.contains { $0.contains("selects i0") } && !lines.contains { $0.contains("nothing happened") || $0.contains("no press") }, "\(lines)")
     }
 }

@@ -371,6 +371,8 @@ let benchmarks: @Sendable () -> Void = {
             return e
         }),
     ]
+    profileScaleBenchmarks(looseCPU: looseCPU)
+
     for (name, events) in selectionWorkloads {
         Benchmark(
             name,

@@ -27,7 +27,18 @@
     /// - Complexity: O(capacity / 64 + count).
     @usableFromInline package var members: [Int] {
         var out: [Int] = []
-        forEachMember { out.append($0) }
+        for (w, word) in words.enumerated() where word != 0 {
+            if word == .max {
+                // A full word: 64 indices in one append (select all over millions of items).
+                out.append(contentsOf: w << 6 ..< (w << 6) + 64)
+                continue
+            }
+            var bits = word
+            while bits != 0 {
+                out.append(w << 6 | bits.trailingZeroBitCount)
+                bits &= bits - 1
+            }
+        }
         return out
     }
 

@@ -715,15 +715,28 @@ extension SelectionController {
     /// The grid rectangle between items `a` and `b` (``ClickRules/rangeIsGridRectangle``):
     /// the items whose left edge lies between theirs and whose top edge lies
     /// between theirs, ascending.
-    /// - Complexity: O(n).
+    /// - Complexity: O(log n + items whose rects meet the rectangle) through
+    ///   the spatial index (every item whose left and top edges lie in the
+    ///   rectangle meets it; moved items are tested as well). It scanned every
+    ///   item (issue #44: 200 Shift-clicks at a million items, 0.5 s).
     static func gridRectangle(_ a: Int, _ b: Int, items engine: BandEngine, selection model: SelectionModel) -> [Int] {
         let ra = engine.rect(of: a), rb = engine.rect(of: b)
         let x0 = Swift.min(ra.minX, rb.minX), x1 = Swift.max(ra.minX, rb.minX)
         let y0 = Swift.min(ra.minY, rb.minY), y1 = Swift.max(ra.minY, rb.minY)
-        return (0..<engine.count).filter { i in
-            guard !model.isRemoved(i) else { return false }
+        var found = Set<Int>()
+        func test(_ i: Int) {
+            guard !model.isRemoved(i) else { return }
             let r = engine.rect(of: i)
-            return x0 <= r.minX && r.minX <= x1 && y0 <= r.minY && r.minY <= y1
+            if x0 <= r.minX && r.minX <= x1 && y0 <= r.minY && r.minY <= y1 { found.insert(i) }
         }
+        guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else {
+            for i in 0..<engine.count { test(i) }
+            return found.sorted()
+        }
+        // A little wider than the rectangle, so that edges on it are candidates.
+        let lo = Point(x: x0.nextDown, y: y0.nextDown)
+        engine.index.forEachCandidate(in: Rect(x: lo.x, y: lo.y, width: x1.nextUp - lo.x, height: y1.nextUp - lo.y)) { test($0) }
+        for i in engine.changedItems { test(i) }
+        return found.sorted()
     }
 }

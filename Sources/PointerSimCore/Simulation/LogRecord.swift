@@ -156,12 +156,15 @@ public enum LogEvent: Sendable, Hashable {
     case itemKeyCommand(item: String, key: String, modifiers: ModifierFlags)
     /// `contextMenu.requested`: a context click at a point (content
     /// coordinates, as UIKit gives the collection view's point), with the
-    /// target items in scene order (none: empty space).
-    case contextMenuRequested(point: Point, items: [String])
+    /// target items in scene order (none: empty space); more than
+    /// ``LogItemList/compactThreshold`` items are kept as runs (the log's
+    /// long-list form).
+    case contextMenuRequested(point: Point, items: LogItemList)
     /// `contextMenu.flocked`: the items of a context menu over more than one
     /// item flock together at its point (profiles with `contextMenuFlocks`:
-    /// `uikit`, "Affected items flock together", WWDC22), in scene order.
-    case contextMenuFlocked(point: Point, items: [String])
+    /// `uikit`, "Affected items flock together", WWDC22), in scene order;
+    /// long lists as runs, as for `contextMenu.requested`.
+    case contextMenuFlocked(point: Point, items: LogItemList)
     /// `item.geometryChanged`: the item's rect is now this (a resize by a
     /// handle; content coordinates).
     case itemGeometryChanged(item: String, rect: Rect)

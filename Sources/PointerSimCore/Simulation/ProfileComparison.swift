@@ -11,6 +11,9 @@ public struct ProfileComparison: Sendable {
     public let names: [String]
     /// One simulator per profile.
     @usableFromInline package private(set) var simulators: [Simulator]
+    /// Each simulator's last selection read, with the model's change count
+    /// then: a step that changed nothing reuses it (no pass over the items).
+    var lastSelections: [(changes: UInt64, items: [Int])?] = []
 
     /// What one input did under each profile.
     public struct Step: Sendable, Hashable {
@@ -40,7 +43,8 @@ public struct ProfileComparison: Sendable {
 
     /// Processes one event under every profile.
     /// - Complexity: each simulator's step, plus O(profiles × (n / 64 +
-    ///   selected)) to read the selections.
+    ///   selected)) to read the selections of the profiles whose selection
+    ///   or focus changed (the others are the last step's).
     public mutating func process(_ event: PointerEvent) -> Step {
         var out: [LogRecord] = []
         var step = Step(time: event.time, selections: [], activated: [])
@@ -50,9 +54,24 @@ public struct ProfileComparison: Sendable {
             step.time = simulators[k].now
             var activated: [Int] = []
             for r in out {
-                if case .itemPrimaryAction(let id) = r.event, let i = simulators[k].itemIndex(of: id) { activated.append(i) }
+                // Every simulator runs the same items: one id table (the first's) serves all.
+                if case .itemPrimaryAction(let id) = r.event, let i = simulators[0].itemIndex(of: id) { activated.append(i) }
             }
-            step.selections.append(simulators[k].selectionModel.selectedItems)
+            if lastSelections.count < simulators.count { lastSelections = Array(repeating: nil, count: simulators.count) }
+            let changes = simulators[k].selectionModel.changeCount
+            if let last = lastSelections[k], last.changes == changes {
+                step.selections.append(last.items)
+            } else if let j = (0..<k).first(where: {
+                step.selections[$0].count == simulators[k].selectionModel.selectedCount && simulators[$0].selectionModel.selection == simulators[k].selectionModel.selection
+            }) {
+                // The same selection as an earlier profile's (select all under every profile): its array, not another.
+                lastSelections[k] = (changes, step.selections[j])
+                step.selections.append(step.selections[j])
+            } else {
+                let items = simulators[k].selectionModel.selectedItems
+                lastSelections[k] = (changes, items)
+                step.selections.append(items)
+            }
             step.activated.append(activated)
         }
         return step

@@ -8,7 +8,7 @@ extension QtItemView: SelectionBehaviour {
     /// and the settings the port models (``models(_:bandEnabled:)``), else nil.
     static func make(for scene: SimulationScene, bandEnabled: Bool) -> QtItemView? {
         guard scene.band.profile.itemViewModel, models(scene.selection, bandEnabled: bandEnabled) else { return nil }
-        return QtItemView(rects: scene.items.map(\.rect))
+        return QtItemView(rects: scene.items.lazy.map(\.rect))
     }
 
     /// QListView's elastic band.

@@ -18,11 +18,19 @@ package struct QtItemView: Sendable {
     /// QItemSelectionModel's current command.
     enum Command: Sendable { case select, deselect, toggle }
 
-    /// The committed ranges (`QItemSelectionModelPrivate::ranges`).
-    var committed: Set<Int> = []
-    /// The current selection and its command (`currentSelection`, `currentCommand`).
-    var current: Set<Int> = []
+    /// The committed ranges (`QItemSelectionModelPrivate::ranges`), one bit
+    /// an item, owned here (never shared with the model, so changed in place),
+    /// and a range outside which no item is committed (so that clearing
+    /// costs the range, not the items).
+    var committed: ItemBitSet
+    var committedSpan: Range<Int> = 0..<0
+    /// The current selection (`currentSelection`) as ascending, disjoint,
+    /// non-adjacent runs of indices, and its command (`currentCommand`).
+    var current: [Range<Int>] = []
     var command = Command.select
+    /// The ranges of indices whose merged selection may have changed since
+    /// the last ``publish(_:_:into:)`` (the model is updated on these only).
+    var dirty: [Range<Int>] = []
     /// What the selection model held when this last left it: a change made
     /// elsewhere (a context click, the scene's initial selection) is taken
     /// as committed.
@@ -50,30 +58,53 @@ package struct QtItemView: Sendable {
     var lastPoint: Point?
     var lastMoveMoved = true
 
-    /// The rows of cells: each row's top, and its items in order (index, cell min x).
-    let rows: [(top: Double, items: [(index: Int, x: Double)])]
+    /// The rows of cells (a row's items are consecutive in model order): row
+    /// k holds items `rowStart[k] ..< rowStart[k + 1]`; each item's cell
+    /// min x (`cellX`, by item).
+    let rowStart: [Int]
+    let cellX: [Double]
     /// The bottom edge of the last row (`segmentPositions.last`).
     let bottom: Double
     /// Each row's extent along the flow (its last cell's max x).
     let extents: [Double]
+    /// The rows' tops and the last row's bottom edge (`segmentPositions`), and
+    /// whether they ascend (then searched by bisection; a scene whose rows
+    /// do not ascend keeps the linear search, which finds the same row Qt's
+    /// search would only for ascending rows, as before).
+    let positions: [Double]
+    let positionsAscend: Bool
+    /// The number of rows.
+    var rowCount: Int { rowStart.count - 1 }
 
-    package init(rects: [Rect]) {
-        var rows: [(top: Double, items: [(index: Int, x: Double)])] = []
-        var extents: [Double] = []
-        for (i, r) in rects.enumerated() {
-            if let last = rows.last, last.top == r.minY, let x = last.items.last?.x, r.minX > x {
-                rows[rows.count - 1].items.append((i, r.minX))
+    /// The port over items with these rects, in model order.
+    /// - Complexity: O(n); 8 bytes an item (each cell's min x) and 24 a row.
+    package init<C: RandomAccessCollection>(rects: C) where C.Element == Rect, C.Index == Int {
+        var rowStart: [Int] = [], tops: [Double] = [], extents: [Double] = []
+        var cellX: [Double] = []
+        cellX.reserveCapacity(rects.count)
+        for (i, r) in zip(rects.indices, rects) {
+            if let top = tops.last, top == r.minY, let x = cellX.last, r.minX > x {
                 extents[extents.count - 1] = r.maxX
             } else {
-                rows.append((r.minY, [(i, r.minX)]))
+                rowStart.append(i - rects.startIndex)
+                tops.append(r.minY)
                 extents.append(r.maxX)
             }
+            cellX.append(r.minX)
         }
-        self.rows = rows
+        rowStart.append(cellX.count)
+        self.rowStart = rowStart
+        self.cellX = cellX
         self.extents = extents
         var bottom = 0.0
-        if let last = rows.last { bottom = last.items.map { rects[$0.index].maxY }.max() ?? last.top }
+        if let top = tops.last {
+            let first = rowStart[rowStart.count - 2]
+            bottom = (first..<cellX.count).map { rects[rects.startIndex + $0].maxY }.max() ?? top
+        }
         self.bottom = bottom
+        positions = tops + [bottom]
+        positionsAscend = zip(positions, positions.dropFirst()).allSatisfy { $0 <= $1 }
+        committed = ItemBitSet(capacity: rects.count)
     }
 
     /// Whether the port plays a scene with these settings: the QListView
@@ -89,38 +120,102 @@ package struct QtItemView: Sendable {
 
     // MARK: The selection model (qitemselectionmodel.cpp)
 
-    var merged: Set<Int> {
+    /// Whether item `i` is in the merged selection (the committed ranges
+    /// with the current selection merged by the current command).
+    func mergedContains(_ i: Int) -> Bool {
+        // The last run starting at or before i holds it, if any does.
+        var lo = 0, hi = current.count
+        while lo < hi { let m = (lo + hi) / 2; if current[m].lowerBound <= i { lo = m + 1 } else { hi = m } }
+        let c = committed[i], s = lo > 0 && current[lo - 1].contains(i)
         switch command {
-        case .select: return committed.union(current)
-        case .deselect: return committed.subtracting(current)
-        case .toggle: return committed.symmetricDifference(current)
+        case .select: return c || s
+        case .deselect: return c && !s
+        case .toggle: return c != s
+        }
+    }
+
+    /// The current selection's bits in word `w`; `cursor` (a position in
+    /// `current`) moves on as the words are asked for in ascending order.
+    @inline(__always) func currentWord(_ w: Int, _ cursor: inout Int) -> UInt64 {
+        let lo = w << 6, hi = lo + 64
+        while cursor < current.count && current[cursor].upperBound <= lo { cursor += 1 }
+        var bits: UInt64 = 0, k = cursor
+        while k < current.count && current[k].lowerBound < hi {
+            bits |= ItemBitSet.mask(Swift.max(current[k].lowerBound, lo)..<Swift.min(current[k].upperBound, hi), word: w)
+            k += 1
+        }
+        return bits
+    }
+
+    /// Word `w` of the merged selection (words asked for in ascending order, one cursor).
+    @inline(__always) func mergedWord(_ w: Int, _ cursor: inout Int) -> UInt64 {
+        let c = committed.words[w], s = currentWord(w, &cursor)
+        switch command {
+        case .select: return c | s
+        case .deselect: return c & ~s
+        case .toggle: return c ^ s
         }
     }
 
     /// Takes a selection changed elsewhere as committed.
+    /// - Complexity: O(1) when the model did not change since this left it,
+    ///   else O(n / 64).
     mutating func sync(_ model: SelectionModel) {
         guard model.changeCount != lastSeen else { return }
-        let now = Set(model.selectedItems)
-        if now != merged {
-            committed = now
-            current = []
-            command = .select
-        }
+        let words = model.selection.words
+        var cursor = 0
+        guard words.indices.contains(where: { words[$0] != mergedWord($0, &cursor) }) else { return }
+        committed = model.selection
+        committedSpan = 0..<committed.capacity
+        setCurrentRuns([])
+        command = .select
+        dirty = []
     }
+
+    /// Replaces the current selection's runs.
+    mutating func setCurrentRuns(_ runs: [Range<Int>]) { current = runs }
 
     /// `QItemSelectionModel::select(selection, command)`: `clear` empties
     /// both parts, without `keepCurrent` the current selection is merged
     /// into the committed ranges first (`finalize`), and a command makes
-    /// `items` the current selection.
-    mutating func select(_ items: Set<Int>, clear: Bool, keepCurrent: Bool, _ cmd: Command?) {
-        if clear { committed = []; current = [] }
-        if !keepCurrent { committed = merged; current = [] }
-        if let cmd { command = cmd; current = items }
+    /// `items` (ascending, disjoint, non-adjacent runs) the current selection.
+    /// - Complexity: O(runs + changed words): a clear costs the committed
+    ///   span, a finalize the current selection's words, a new current
+    ///   selection the words where it differs from the last.
+    mutating func select(_ items: [Range<Int>], clear: Bool, keepCurrent: Bool, _ cmd: Command?) {
+        if clear {
+            dirty.append(committedSpan)
+            dirty += current
+            committed.setRange(committedSpan, to: false)
+            committedSpan = 0..<0
+            setCurrentRuns([])
+        }
+        if !keepCurrent && !current.isEmpty {
+            // finalize(): the merged selection becomes the committed one (it does not change).
+            for r in current {
+                switch command {
+                case .select: committed.setRange(r, to: true)
+                case .deselect: committed.setRange(r, to: false)
+                case .toggle: committed.toggleRange(r)
+                }
+            }
+            committedSpan = Self.hull(committedSpan, current.first!.lowerBound..<current.last!.upperBound)
+            setCurrentRuns([])
+        }
+        if let cmd {
+            if cmd == command { dirty += Self.symmetricDifference(current, items) } else { dirty += current; dirty += items }
+            command = cmd
+            setCurrentRuns(items)
+        }
     }
 
-    /// Hands the merged selection to the model, with the change as an event.
+    /// Hands the merged selection to the model (on the ranges that may have
+    /// changed), with the change as an event.
     mutating func publish(_ cause: SelectionCause, _ model: inout SelectionModel, into out: inout [SelectionEvent]) {
-        let diff = model.setSelection(merged.sorted().filter { !model.isRemoved($0) })
+        let ranges = Self.normalized(dirty)
+        dirty = []
+        var cursor = 0
+        let diff = model.applyWords(on: ranges) { mergedWord($0, &cursor) }
         if !diff.isEmpty { out.append(.changed(cause: cause, diff: diff)) }
     }
 
@@ -135,24 +230,35 @@ package struct QtItemView: Sendable {
 
     /// `QListModeViewBase::intersectingSet` for an area already normalized:
     /// the rows whose top lies in it (from the row holding its top), and in
-    /// each the cells from the one holding its left edge whose left lies in it.
-    func intersectingSet(left l: Double, top t: Double, right r: Double, bottom b: Double) -> [Int] {
-        guard !rows.isEmpty else { return [] }
-        // qBinarySearch over the rows' tops and the last row's bottom edge.
+    /// each the cells from the one holding its left edge whose left lies in
+    /// it; as ascending runs of indices (a row's items are consecutive).
+    /// - Complexity: O(log n + rows visited · log cells).
+    func intersectingSet(left l: Double, top t: Double, right r: Double, bottom b: Double) -> [Range<Int>] {
+        guard rowCount > 0 else { return [] }
+        // qBinarySearch over the rows' tops and the last row's bottom edge: the last at or above t.
         var seg = 0
-        let positions = rows.map(\.top) + [bottom]
-        for (k, p) in positions.enumerated() where p <= t { seg = k }
-        var out: [Int] = []
-        while seg < rows.count && positions[seg] <= b {
+        if positionsAscend {
+            var lo = 0, hi = positions.count  // the first position > t
+            while lo < hi { let m = (lo + hi) / 2; if positions[m] <= t { lo = m + 1 } else { hi = m } }
+            seg = Swift.max(lo - 1, 0)
+        } else {
+            for (k, p) in positions.enumerated() where p <= t { seg = k }
+        }
+        var out: [Range<Int>] = []
+        while seg < rowCount && positions[seg] <= b {
             defer { seg += 1 }
             if extents[seg] < l { continue }
-            let cells = rows[seg].items
-            var k = 0
-            for (j, c) in cells.enumerated() where c.x <= l { k = j }
-            while k < cells.count && cells[k].x <= r {
-                out.append(cells[k].index)
-                k += 1
-            }
+            let first = rowStart[seg], end = rowStart[seg + 1]
+            // The last cell whose left is at or before l (else the first); cell lefts ascend in a row.
+            var lo = first, hi = end
+            while lo < hi { let m = (lo + hi) / 2; if cellX[m] <= l { lo = m + 1 } else { hi = m } }
+            let k = Swift.max(lo - 1, first)
+            // Then the cells from k whose left is at or before r.
+            lo = k; hi = end
+            while lo < hi { let m = (lo + hi) / 2; if cellX[m] <= r { lo = m + 1 } else { hi = m } }
+            guard lo > k else { continue }
+            let run = k..<lo
+            if let last = out.last, last.upperBound == run.lowerBound { out[out.count - 1] = last.lowerBound..<run.upperBound } else { out.append(run) }
         }
         return out
     }
@@ -171,17 +277,17 @@ package struct QtItemView: Sendable {
     /// selection mode): the items whose cells the rect from `a` to `b`
     /// meets; a 1 × 1 rect takes the last item at that point. nil: Qt
     /// selects nothing at all (a null rect: one pixel back on both axes).
-    func dragItems(from a: Point, to b: Point) -> Set<Int>? {
+    func dragItems(from a: Point, to b: Point) -> [Range<Int>]? {
         if b.x == a.x - 1 && b.y == a.y - 1 { return nil }
-        if a == b { return Set(intersectingSet(left: a.x, top: a.y, right: a.x, bottom: a.y).suffix(1)) }
+        if a == b { return intersectingSet(left: a.x, top: a.y, right: a.x, bottom: a.y).last.map { [$0.upperBound - 1..<$0.upperBound] } ?? [] }
         let n = Self.normalized(a, b)
-        return Set(intersectingSet(left: n.l, top: n.t, right: n.r, bottom: n.b))
+        return intersectingSet(left: n.l, top: n.t, right: n.r, bottom: n.b)
     }
 
     /// The logical selection of `QListView::setSelection` (a Shift-click, a
     /// Shift+arrow): the items from `a` to `b` in model order (the flow's
     /// rows between the two cells).
-    static func range(_ a: Int, _ b: Int) -> Set<Int> { Set(Swift.min(a, b)...Swift.max(a, b)) }
+    static func range(_ a: Int, _ b: Int) -> [Range<Int>] { [Swift.min(a, b)..<Swift.max(a, b) + 1] }
 
     /// The log's band rect when QListView paints none (one pixel back from
     /// the press on an axis): the pixels from the press to the pointer, both
@@ -248,7 +354,7 @@ package struct QtItemView: Sendable {
             return out
         }
         let shift = modifiers.contains(.shift), control = modifiers.contains(.control)
-        let selected = item.map { merged.contains($0) } ?? false
+        let selected = item.map { mergedContains($0) } ?? false
         // extendedSelectionCommand for a press.
         enum PressCommand { case noUpdate, clear, selectCurrent, toggle, clearAndSelect }
         let cmd: PressCommand
@@ -282,11 +388,11 @@ package struct QtItemView: Sendable {
         case .noUpdate, .clear:
             break
         case .clearAndSelect:
-            select([i], clear: true, keepCurrent: false, .select)
+            select([i..<i + 1], clear: true, keepCurrent: false, .select)
         case .toggle:
             let flag: Command = selected ? .deselect : .select
             ctrlDragSelection = flag
-            select([i], clear: false, keepCurrent: false, flag)
+            select([i..<i + 1], clear: false, keepCurrent: false, flag)
         case .selectCurrent:
             let start = currentSelectionStartIndex ?? i
             select(Self.range(start, i), clear: false, keepCurrent: true, .select)
@@ -345,9 +451,9 @@ package struct QtItemView: Sendable {
         if noSelectionOnMousePress {
             noSelectionOnMousePress = false
             let shift = modifiers.contains(.shift), control = modifiers.contains(.control)
-            let onPressed = item != nil && item == pressedIndex && merged.contains(item!)
+            let onPressed = item != nil && item == pressedIndex && mergedContains(item!)
             if (onPressed || item == nil) && !dragSelecting && !shift && !control {
-                select(item.map { [$0] } ?? [], clear: true, keepCurrent: false, .select)
+                select(item.map { [$0..<$0 + 1] } ?? [], clear: true, keepCurrent: false, .select)
                 publish(.click, &model, into: &out)
             }
         }
@@ -396,17 +502,17 @@ package struct QtItemView: Sendable {
             } else {
                 currentSelectionStartIndex = n
                 setCurrent(n, &model, into: &out)
-                select([n], clear: true, keepCurrent: false, .select)
+                select([n..<n + 1], clear: true, keepCurrent: false, .select)
                 publish(.key, &model, into: &out)
             }
         case .space:
             guard let f = model.focus else { return out }
-            select([f], clear: false, keepCurrent: false, control ? .toggle : .select)
+            select([f..<f + 1], clear: false, keepCurrent: false, control ? .toggle : .select)
             publish(.key, &model, into: &out)
         case .return:
             if let f = model.focus { out.append(.primaryAction(f)) }
         case .letter("a") where modifiers == .control:
-            select(Set(0..<items.count), clear: true, keepCurrent: false, .select)
+            select(items.count > 0 ? [0..<items.count] : [], clear: true, keepCurrent: false, .select)
             publish(.key, &model, into: &out)
         default:
             break
