@@ -157,7 +157,7 @@ public enum LogEvent: Sendable, Hashable {
     /// `contextMenu.requested`: a context click at a point (content
     /// coordinates, as UIKit gives the collection view's point), with the
     /// target items in scene order (none: empty space); more than
-    /// ``LogItemList/compactThreshold`` items are kept as runs (the log's
+    /// 1,000 items (`LogItemList.compactThreshold`) are kept as runs (the log's
     /// long-list form).
     case contextMenuRequested(point: Point, items: LogItemList)
     /// `contextMenu.flocked`: the items of a context menu over more than one
