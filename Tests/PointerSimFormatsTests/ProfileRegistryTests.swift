@@ -124,6 +124,26 @@ import Testing
         }
     }
 
+    /// And a client outside the package does set each: Examples/Client's
+    /// SettingsClient (built with warnings as errors and run by the full
+    /// tier, its output against expected/SettingsClient.txt) assigns every
+    /// declared band field and click rule, so one declared and not public,
+    /// or not settable, stops that build.
+    @Test func theExampleClientSetsEverySettingInCode() throws {
+        let client = try String(
+            contentsOf: Repository.root.appendingPathComponent("Examples/Client/Sources/SettingsClient/main.swift"), encoding: .utf8)
+        func property(_ keyPath: AnyKeyPath) -> String { String(describing: keyPath).split(separator: ".").last.map(String.init) ?? "" }
+        for kp in BandProfile.fields.map(\.keyPath) as [AnyKeyPath] {
+            #expect(client.contains("\nprofile.\(property(kp)) = gtk3.\(property(kp))\n"), "SettingsClient does not set the band field \(property(kp))")
+        }
+        for kp in ClickRules.registry.map(\.keyPath) as [AnyKeyPath] {
+            #expect(client.contains("\nclicks.\(property(kp)) = gtk3.clicks.\(property(kp))\n"), "SettingsClient does not set the click rule \(property(kp))")
+        }
+        let expected = try String(contentsOf: Repository.root.appendingPathComponent("Examples/Client/expected/SettingsClient.txt"), encoding: .utf8)
+        #expect(expected.hasPrefix("band fields set in code: \(BandProfile.fields.count); click rules set in code: \(ClickRules.registry.count)\n"))
+        #expect(expected.contains(": true\nand differs from uikit: true\n"))
+    }
+
     /// An alias names its profile everywhere a name is read: the scene
     /// reader (a name and a `base`) and ``BandProfile/named(_:)``; the
     /// profile keeps its own name.
