@@ -137,7 +137,7 @@ example_client() {
 	swift build --package-path Examples/Client >&2 || return 1
 	local client exe rc=0
 	client=$(swift build --package-path Examples/Client --show-bin-path) || return 1
-	for exe in CoreClient FormatsClient; do
+	for exe in CoreClient FormatsClient SettingsClient; do
 		if "$client/$exe" | diff -u "Examples/Client/expected/$exe.txt" -; then
 			echo "$exe: ran, output as expected" >&2
 		else

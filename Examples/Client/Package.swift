@@ -21,5 +21,7 @@ let package = Package(
             dependencies: [
                 .product(name: "PointerSimCore", package: root), .product(name: "PointerSimFormats", package: root),
             ]),
+        // Every band field and click rule a scene file can set, set in code.
+        .executableTarget(name: "SettingsClient", dependencies: [.product(name: "PointerSimCore", package: root)]),
     ]
 )

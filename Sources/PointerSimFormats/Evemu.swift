@@ -40,7 +40,8 @@ public enum EvemuFormat {
     public static func renderDescription(_ d: DeviceDescription) -> String {
         var s = header + "\n"
         s += "# Input device name: \"\(d.name)\"\n"
-        s += "# Input device ID: bus 0x\(hex(d.bustype, 2)) vendor 0x\(hex(d.vendor, 2)) product 0x\(hex(d.product, 2)) version 0x\(hex(d.version, 2))\n"
+        s +=
+            "# Input device ID: bus 0x\(hex(d.bustype, 2)) vendor 0x\(hex(d.vendor, 2)) product 0x\(hex(d.product, 2)) version 0x\(hex(d.version, 2))\n"
         s += "N: \(d.name)\n"
         s += "I: \(hex(d.bustype, 4)) \(hex(d.vendor, 4)) \(hex(d.product, 4)) \(hex(d.version, 4))\n"
         let propMax = Int(d.properties.max() ?? 0)
@@ -183,7 +184,10 @@ public enum EvemuFormat {
                 guard let t = c.hex(maxValue: 0x1f) else { throw fail(n, "B: expects an event type (hexadecimal) and 8 bytes") }
                 if lastBType == UInt16(t) { bOffset += 64 } else { bOffset = 0; lastBType = UInt16(t) }
                 guard bOffset < EvemuFormat.maxMaskLines * 64 else {
-                    throw fail(n, "too many B: \(EvemuFormat.hex(t, 2)) lines: at most \(EvemuFormat.maxMaskLines) for one event type (codes 0…\(EvemuFormat.maxMaskLines * 64 - 1))")
+                    throw fail(
+                        n,
+                        "too many B: \(EvemuFormat.hex(t, 2)) lines: at most \(EvemuFormat.maxMaskLines) for one event type (codes 0…\(EvemuFormat.maxMaskLines * 64 - 1))"
+                    )
                 }
                 let bytes = try maskBytes(&c, n, "B: \(EvemuFormat.hex(t, 2))")
                 for (i, byte) in bytes.enumerated() {
@@ -203,14 +207,24 @@ public enum EvemuFormat {
                 guard nums.count == 4 || nums.count == 5 else {
                     throw fail(n, "A: expects 4 or 5 numbers after the code (min max fuzz flat [resolution]), found \(nums.count)")
                 }
-                description.absInfo[UInt16(code)] = AbsInfo(minimum: nums[0], maximum: nums[1], fuzz: nums[2], flat: nums[3], resolution: nums.count == 5 ? nums[4] : 0)
+                description.absInfo[UInt16(code)] = AbsInfo(
+                    minimum: nums[0],
+                    maximum: nums[1],
+                    fuzz: nums[2],
+                    flat: nums[3],
+                    resolution: nums.count == 5 ? nums[4] : 0
+                )
                 description.codes[EventCodes.EV_ABS, default: []].insert(UInt16(code))
             case UInt8(ascii: "L"), UInt8(ascii: "S"):
                 c.skipSpaces()
-                guard let code = c.hex(maxValue: 0xffff) else { throw fail(n, "\(Character(UnicodeScalar(kind))): expects a code (hexadecimal) and a state") }
+                guard let code = c.hex(maxValue: 0xffff) else {
+                    throw fail(n, "\(Character(UnicodeScalar(kind))): expects a code (hexadecimal) and a state")
+                }
                 c.skipSpaces()
                 var ovf = false
-                guard let v = c.int32(overflow: &ovf), c.atLineEnd() else { throw fail(n, "\(Character(UnicodeScalar(kind))): expects a code (hexadecimal) and a decimal state") }
+                guard let v = c.int32(overflow: &ovf), c.atLineEnd() else {
+                    throw fail(n, "\(Character(UnicodeScalar(kind))): expects a code (hexadecimal) and a decimal state")
+                }
                 if kind == UInt8(ascii: "L") { description.leds[UInt16(code)] = v } else { description.switches[UInt16(code)] = v }
             default:
                 throw fail(n, "unknown evemu line \"\(Character(UnicodeScalar(kind))):\" (expected N:, I:, P:, B:, A:, L:, S: or E:)")
@@ -232,7 +246,9 @@ public enum EvemuFormat {
             let start = c.i
             guard let s = c.decimal() else {
                 while c.i < c.bytes.count, c.bytes[c.i] &- 48 <= 9 { c.i += 1 }
-                if c.i > start { throw fail(n, InputClock.beyondRange("\"\(InputError.excerpt(bytes: UnsafeBufferPointer(rebasing: c.bytes[start..<c.i])))\"")) }
+                if c.i > start {
+                    throw fail(n, InputClock.beyondRange("\"\(InputError.excerpt(bytes: UnsafeBufferPointer(rebasing: c.bytes[start..<c.i])))\""))
+                }
                 throw fail(n, "expected a time <seconds>.<microseconds>")
             }
             var usec: UInt64 = 0
@@ -251,7 +267,10 @@ public enum EvemuFormat {
             }
             let t = Int64(s.value) * 1_000_000 + Int64(usec)
             guard t >= lastTime else {
-                throw fail(n, "time \(s.value).\(EvemuFormat.pad6(usec)) goes backwards (the previous event was at \(lastTime / 1_000_000).\(EvemuFormat.pad6(UInt64(lastTime % 1_000_000))))")
+                throw fail(
+                    n,
+                    "time \(s.value).\(EvemuFormat.pad6(usec)) goes backwards (the previous event was at \(lastTime / 1_000_000).\(EvemuFormat.pad6(UInt64(lastTime % 1_000_000))))"
+                )
             }
             lastTime = t
             return t
@@ -269,7 +288,8 @@ public enum EvemuFormat {
         mutating func usualEvent(_ b: UnsafeBufferPointer<UInt8>) -> EvdevEvent? {
             // The shortest: "E: 0.000000 0000 0000 0".
             guard let p = b.baseAddress, b.count >= 23, p[0] == UInt8(ascii: "E"), p[1] == UInt8(ascii: ":"), p[2] == UInt8(ascii: " "),
-                  sawName || eventsOnly else { return nil }
+                sawName || eventsOnly
+            else { return nil }
             let n = b.count
             var i = 3
             var sec: Int64 = 0
@@ -406,7 +426,11 @@ public final class EvemuReader: RawEventReader, RawEventStream {
         devices = [parser.description]
         if let ev = events {
             if first != nil {
-                throw InputError.malformed(lines.input.name, line: lines.lineNumber, "this evemu file already has events; \(ev.input.name) cannot be its events file")
+                throw InputError.malformed(
+                    lines.input.name,
+                    line: lines.lineNumber,
+                    "this evemu file already has events; \(ev.input.name) cannot be its events file"
+                )
             }
             let desc = parser.description
             parser = EvemuFormat.Parser(file: ev.input.name, eventsOnly: true)

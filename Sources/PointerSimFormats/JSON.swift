@@ -68,7 +68,8 @@ import PointerSimCore
 
     /// A region key other than `id` and `rect` read by the column reader.
     enum ExtraKey: Int {
-        case latchingAxes = 0, style, styles, claimsPress, comment
+        case latchingAxes = 0
+        case style, styles, claimsPress, comment
     }
     /// One distinct value of an ``ExtraKey``: its bytes in the text and the line it starts on.
     struct ExtraValue {
@@ -190,7 +191,15 @@ import PointerSimCore
                     guard at(UInt8(ascii: "\"")) else { return fail() }
                     // The keys straight from the bytes (no string made).
                     var key = Key.id, extraKey: ExtraKey? = nil
-                    if matches(#""id""#) { key = .id; i += 4 } else if matches(#""rect""#) { key = .rect; i += 6 } else if regions, let k = matchExtraKey() { extraKey = k } else { return fail() }
+                    if matches(#""id""#) {
+                        key = .id; i += 4
+                    } else if matches(#""rect""#) {
+                        key = .rect; i += 6
+                    } else if regions, let k = matchExtraKey() {
+                        extraKey = k
+                    } else {
+                        return fail()
+                    }
                     skipSpace()
                     guard at(UInt8(ascii: ":")) else { return fail() }
                     i += 1; skipSpace()
@@ -212,7 +221,12 @@ import PointerSimCore
                         for k in 0..<4 {
                             guard i < bytes.count, bytes[i] == UInt8(ascii: "-") || (bytes[i] >= 48 && bytes[i] <= 57) else { return fail() }
                             let x = try number()
-                            switch k { case 0: v.0 = x; case 1: v.1 = x; case 2: v.2 = x; default: v.3 = x }
+                            switch k {
+                            case 0: v.0 = x;
+                            case 1: v.1 = x;
+                            case 2: v.2 = x;
+                            default: v.3 = x
+                            }
                             skipSpace()
                             guard at(k < 3 ? UInt8(ascii: ",") : UInt8(ascii: "]")) else { return fail() }
                             i += 1; skipSpace()
@@ -291,8 +305,10 @@ import PointerSimCore
         for k in stride(from: i - 1, to: comma, by: -1) where bytes[k] == 10 { commaLine -= 1 }
         while start > 0 && bytes[start - 1] != 10 { start -= 1 }
         return InputError.malformed(
-            file, line: commaLine,
-            "column \(comma - start + 1): a trailing comma before '\(Character(Unicode.Scalar(close)))' (JSON allows none: remove it)")
+            file,
+            line: commaLine,
+            "column \(comma - start + 1): a trailing comma before '\(Character(Unicode.Scalar(close)))' (JSON allows none: remove it)"
+        )
     }
 
     /// At a quoted key: one of the ``ExtraKey``s, consumed with its quotes, or nil.
@@ -356,7 +372,9 @@ import PointerSimCore
                 // A number or a word: up to the next delimiter.
                 while i < n {
                     switch bytes[i] {
-                    case 32, 9, 13, 10, UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "["): break
+                    case 32, 9, 13, 10, UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: "\""),
+                        UInt8(ascii: "{"), UInt8(ascii: "["):
+                        break
                     default: i += 1; continue
                     }
                     break
@@ -506,7 +524,9 @@ import PointerSimCore
         if i < bytes.count && (bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E")) {
             i += 1
             var negative = false
-            if i < bytes.count && (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-")) { negative = bytes[i] == UInt8(ascii: "-"); i += 1 }
+            if i < bytes.count && (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-")) {
+                negative = bytes[i] == UInt8(ascii: "-"); i += 1
+            }
             let d = i
             while i < bytes.count, bytes[i] >= 48, bytes[i] <= 57 {
                 if exponent < 10_000 { exponent = exponent * 10 + Int(bytes[i] - 48) }
@@ -530,8 +550,10 @@ import PointerSimCore
     }
 
     /// 10⁰ … 10²², every one exactly a `Double`.
-    static let powersOfTen: [Double] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-                                        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22]
+    static let powersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+        1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ]
 
     mutating func string() throws -> String {
         i += 1  // opening quote

@@ -67,7 +67,8 @@ public enum LibinputRecordFormat {
     @usableFromInline package static func renderFrame(_ frame: [EvdevEvent]) -> String {
         var s = "  - evdev:\n"
         for e in frame {
-            s += "    - [\(pad(String(e.sec), 3)), \(pad(String(e.usec), 6)), \(pad(String(e.type), 3)), \(pad(String(e.code), 3)), \(pad(String(e.value), 7))] # "
+            s +=
+                "    - [\(pad(String(e.sec), 3)), \(pad(String(e.usec), 6)), \(pad(String(e.type), 3)), \(pad(String(e.code), 3)), \(pad(String(e.value), 7))] # "
             if e.type == 0 && e.code == 0 {
                 s += "------------ SYN_REPORT (\(e.value)) ----------\n"
             } else {
@@ -186,8 +187,8 @@ public enum LibinputRecordFormat {
         var devices: [DeviceSection] = []
         var inDevices = false
         var deviceIndent = -1
-        var section = ""       // "evdev", "events", other
-        var subsection = ""    // "codes", "absinfo"
+        var section = ""  // "evdev", "events", other
+        var subsection = ""  // "codes", "absinfo"
         var sawHeaderLine = false
         var lastLine = 0
 
@@ -205,7 +206,9 @@ public enum LibinputRecordFormat {
             if inDevices && section == "events" && deviceIndent >= 0 {
                 // Event rows: skipped quickly (the second pass parses them).
                 let first = l.dropFirst(ind).first
-                if ind > deviceIndent + 2 || (ind == deviceIndent + 2 && first == UInt8(ascii: "-")) || first == UInt8(ascii: "#") || first == nil { return }
+                if ind > deviceIndent + 2 || (ind == deviceIndent + 2 && first == UInt8(ascii: "-")) || first == UInt8(ascii: "#") || first == nil {
+                    return
+                }
             }
             let t = LibinputRecordFormat.trimmed(l)
             if t.isEmpty { return }
@@ -269,7 +272,9 @@ public enum LibinputRecordFormat {
                     devices[dev].description.name = unquote(v); devices[dev].sawName = true
                 case "id":
                     let ids = try ints(v, n, "id")
-                    guard ids.count == 4, ids.allSatisfy({ $0 >= 0 && $0 <= 0xffff }) else { throw fail(n, "id: expects [bustype, vendor, product, version]") }
+                    guard ids.count == 4, ids.allSatisfy({ $0 >= 0 && $0 <= 0xffff }) else {
+                        throw fail(n, "id: expects [bustype, vendor, product, version]")
+                    }
                     devices[dev].description.bustype = UInt16(ids[0]); devices[dev].description.vendor = UInt16(ids[1])
                     devices[dev].description.product = UInt16(ids[2]); devices[dev].description.version = UInt16(ids[3])
                 case "properties":
@@ -308,7 +313,13 @@ public enum LibinputRecordFormat {
                     guard a.count == 5, a.allSatisfy({ $0 >= Int64(Int32.min) && $0 <= Int64(Int32.max) }) else {
                         throw fail(n, "absinfo: expects [min, max, fuzz, flat, resolution] (32-bit integers)")
                     }
-                    devices[dev].description.absInfo[UInt16(code)] = AbsInfo(minimum: Int32(a[0]), maximum: Int32(a[1]), fuzz: Int32(a[2]), flat: Int32(a[3]), resolution: Int32(a[4]))
+                    devices[dev].description.absInfo[UInt16(code)] = AbsInfo(
+                        minimum: Int32(a[0]),
+                        maximum: Int32(a[1]),
+                        fuzz: Int32(a[2]),
+                        flat: Int32(a[3]),
+                        resolution: Int32(a[4])
+                    )
                 default: break
                 }
             }
@@ -358,8 +369,7 @@ public enum LibinputRecordFormat {
                     guard digits == 0, !negative, !afterNumber else { return nil }
                     negative = true
                 case 32, 9:
-                    if digits > 0 { afterNumber = true }
-                    else if negative { return nil }
+                    if digits > 0 { afterNumber = true } else if negative { return nil }
                 case 44:  // ,
                     guard digits > 0 else { return nil }
                     out.append(negative ? -value : value)
@@ -368,8 +378,7 @@ public enum LibinputRecordFormat {
                     return nil
                 }
             }
-            if digits > 0 { out.append(negative ? -value : value) }
-            else if negative || sawComma { return nil }
+            if digits > 0 { out.append(negative ? -value : value) } else if negative || sawComma { return nil }
             return out
         }
 
@@ -473,8 +482,11 @@ public final class LibinputRecordReader: RawEventReader {
         let sections = try scan.finish()
         devices = sections.map(\.description)
         streams = sections.enumerated().map { k, s in
-            DeviceEvents(LineReader(input, offset: offsets[k] ?? r.offset, lineNumber: s.eventsStart - 1, chunkSize: 1 << 12),
-                         end: s.eventsEnd, rows: LibinputRecordFormat.EventRows(file: input.name, device: firstDevice + k))
+            DeviceEvents(
+                LineReader(input, offset: offsets[k] ?? r.offset, lineNumber: s.eventsStart - 1, chunkSize: 1 << 12),
+                end: s.eventsEnd,
+                rows: LibinputRecordFormat.EventRows(file: input.name, device: firstDevice + k)
+            )
         }
     }
 

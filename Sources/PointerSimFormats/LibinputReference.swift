@@ -1,3 +1,5 @@
+import PointerSimInput
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,8 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-import PointerSimInput
 
 /// What real libinput emitted for a recording, as the reference tool
 /// (`Tools/libinput-ref`) prints it: one line per libinput event,
@@ -165,8 +165,18 @@ import PointerSimInput
         }
 
         /// The memberwise form (the parser builds it once, at the end).
-        init(kind: Kind, frame: Int?, timer: Bool, recordedMicroseconds: Int64?, button: UInt16?, pressed: Bool,
-             dx: Double?, dy: Double?, vert: Double?, horiz: Double?) {
+        init(
+            kind: Kind,
+            frame: Int?,
+            timer: Bool,
+            recordedMicroseconds: Int64?,
+            button: UInt16?,
+            pressed: Bool,
+            dx: Double?,
+            dy: Double?,
+            vert: Double?,
+            horiz: Double?
+        ) {
             self.kind = kind; self.frame = frame; self.timer = timer; self.recordedMicroseconds = recordedMicroseconds
             self.button = button; self.pressed = pressed; self.dx = dx; self.dy = dy; self.vert = vert; self.horiz = horiz
         }
@@ -184,7 +194,8 @@ import PointerSimInput
 
         /// `base[from..<to]` NUL-terminated in `scratch`, or nil if empty, too
         /// long or starting with white space (C's parsers would skip it).
-        @inline(__always) static func terminated(_ base: UnsafePointer<UInt8>, _ from: Int, _ to: Int, _ scratch: UnsafeMutablePointer<CChar>) -> Bool {
+        @inline(__always) static func terminated(_ base: UnsafePointer<UInt8>, _ from: Int, _ to: Int, _ scratch: UnsafeMutablePointer<CChar>) -> Bool
+        {
             let count = to - from
             guard count > 0, count < scratchSize, base[from] != 32, base[from] < 9 || base[from] > 13 else { return false }
             memcpy(scratch, base + from, count)
@@ -217,12 +228,19 @@ import PointerSimInput
             let n = line.count
             var i = find(base, 32, 0, n)
             let kind: Kind
-            if equals(base, 0, i, "POINTER_MOTION") { kind = .motion }
-            else if equals(base, 0, i, "POINTER_BUTTON") { kind = .button }
-            else if equals(base, 0, i, "POINTER_SCROLL_FINGER") { kind = .scrollFinger }
-            else if equals(base, 0, i, "POINTER_SCROLL_WHEEL") { kind = .scrollWheel }
-            else if equals(base, 0, i, "POINTER_SCROLL_CONTINUOUS") { kind = .scrollContinuous }
-            else { return nil }
+            if equals(base, 0, i, "POINTER_MOTION") {
+                kind = .motion
+            } else if equals(base, 0, i, "POINTER_BUTTON") {
+                kind = .button
+            } else if equals(base, 0, i, "POINTER_SCROLL_FINGER") {
+                kind = .scrollFinger
+            } else if equals(base, 0, i, "POINTER_SCROLL_WHEEL") {
+                kind = .scrollWheel
+            } else if equals(base, 0, i, "POINTER_SCROLL_CONTINUOUS") {
+                kind = .scrollContinuous
+            } else {
+                return nil
+            }
             var frame: Int? = nil, timer = false, recordedFrom = -1, recordedTo = -1, button: UInt16? = nil, pressed = false
             var dx: Double? = nil, dy: Double? = nil, vert: Double? = nil, horiz: Double? = nil
             while i < n {
@@ -235,8 +253,11 @@ import PointerSimInput
                 // Only the keys compared, told apart by length and first byte.
                 switch eq - start {
                 case 2 where base[start] == 100 /* d */:
-                    if base[start + 1] == 120 /* x */ { dx = double(base, v, i, scratch) }
-                    else if base[start + 1] == 121 /* y */ { dy = double(base, v, i, scratch) }
+                    if base[start + 1] == 120 /* x */ {
+                        dx = double(base, v, i, scratch)
+                    } else if base[start + 1] == 121 /* y */ {
+                        dy = double(base, v, i, scratch)
+                    }
                 case 3 where equals(base, start, eq, "src"):
                     frame = nil
                     if i - v > 6 && memcmp(base + v, "frame:", 6) == 0, let f = integer(base, v + 6, i, scratch) { frame = Int(exactly: f) }
@@ -244,17 +265,34 @@ import PointerSimInput
                 case 4 where equals(base, start, eq, "vert"):
                     vert = double(base, v, i, scratch)
                 case 5:
-                    if equals(base, start, eq, "state") { pressed = equals(base, v, i, "pressed") }
-                    else if equals(base, start, eq, "horiz") { horiz = double(base, v, i, scratch) }
+                    if equals(base, start, eq, "state") {
+                        pressed = equals(base, v, i, "pressed")
+                    } else if equals(base, start, eq, "horiz") {
+                        horiz = double(base, v, i, scratch)
+                    }
                 case 6:
-                    if equals(base, start, eq, "rec_us") { recordedFrom = v; recordedTo = i }   // read only for a button
-                    else if equals(base, start, eq, "button") { button = integer(base, v, i, scratch).flatMap { UInt16(exactly: $0) } }
+                    if equals(base, start, eq, "rec_us") {
+                        recordedFrom = v; recordedTo = i
+                    }  // read only for a button
+                    else if equals(base, start, eq, "button") {
+                        button = integer(base, v, i, scratch).flatMap { UInt16(exactly: $0) }
+                    }
                 default: break
                 }
             }
             let recorded = kind == .button && recordedFrom >= 0 ? integer(base, recordedFrom, recordedTo, scratch) : nil
-            return Entry(kind: kind, frame: frame, timer: timer, recordedMicroseconds: recorded, button: button, pressed: pressed,
-                         dx: dx, dy: dy, vert: vert, horiz: horiz)
+            return Entry(
+                kind: kind,
+                frame: frame,
+                timer: timer,
+                recordedMicroseconds: recorded,
+                button: button,
+                pressed: pressed,
+                dx: dx,
+                dy: dy,
+                vert: vert,
+                horiz: horiz
+            )
         }
 
         /// The size of the scratch buffer ``init(line:scratch:)`` parses numbers in.
@@ -336,7 +374,8 @@ import PointerSimInput
             r.extraMotion = motion.keys.filter { !motionSeen.contains($0) }.count
             r.extraScroll = scrollOurs.filter { !scrollSeen.contains($0.key) }.reduce(0) { $0 + $1.value.count }
             r.buttonsMatched = buttonsRefMatched + timedRefMatched
-            r.buttonsIdentical = buttonsRef == buttonsOurs.count && buttonsRefMatched == buttonsRef
+            r.buttonsIdentical =
+                buttonsRef == buttonsOurs.count && buttonsRefMatched == buttonsRef
                 && timedRef == timedOurs.count && timedRefMatched == timedRef
             return r
         }

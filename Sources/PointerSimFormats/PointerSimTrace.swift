@@ -9,7 +9,8 @@ public enum PointerSimTrace {
     @usableFromInline package static let header = "pointersim-trace 1"
 
     /// The events and their arguments, for messages.
-    static let grammar = "move X Y, delta DX DY, press BUTTON, release BUTTON, modifiers [FLAG…], scroll DX DY, cancel, invalidate REGION, removed DEVICE, key NAME"
+    static let grammar =
+        "move X Y, delta DX DY, press BUTTON, release BUTTON, modifiers [FLAG…], scroll DX DY, cancel, invalidate REGION, removed DEVICE, key NAME"
 
     /// Parses trace text (for tests and in-memory use).
     public static func parse(_ text: String, file: String = "<trace>") throws -> [PointerEvent] {
@@ -166,12 +167,17 @@ public enum PointerSimTrace {
                 return b
             }
             let kind: PointerEvent.Kind
-            if isWord(1, "move") { try count(2, "X Y"); kind = .move(Point(x: try num(0), y: try num(1))) }
-            else if isWord(1, "delta") { try count(2, "DX DY"); kind = .delta(Vector(dx: try num(0), dy: try num(1))) }
-            else if isWord(1, "scroll") { try count(2, "DX DY"); kind = .scroll(Vector(dx: try num(0), dy: try num(1))) }
-            else if isWord(1, "press") { kind = .press(try button()) }
-            else if isWord(1, "release") { kind = .release(try button()) }
-            else if isWord(1, "modifiers") {
+            if isWord(1, "move") {
+                try count(2, "X Y"); kind = .move(Point(x: try num(0), y: try num(1)))
+            } else if isWord(1, "delta") {
+                try count(2, "DX DY"); kind = .delta(Vector(dx: try num(0), dy: try num(1)))
+            } else if isWord(1, "scroll") {
+                try count(2, "DX DY"); kind = .scroll(Vector(dx: try num(0), dy: try num(1)))
+            } else if isWord(1, "press") {
+                kind = .press(try button())
+            } else if isWord(1, "release") {
+                kind = .release(try button())
+            } else if isWord(1, "modifiers") {
                 var flags: ModifierFlags = []
                 for k in 0..<argc {
                     guard let f = ModifierFlags(name: text(2 + k)) else {
@@ -180,18 +186,21 @@ public enum PointerSimTrace {
                     flags.insert(f)
                 }
                 kind = .modifiers(flags)
-            }
-            else if isWord(1, "cancel") { try count(0, "no arguments"); kind = .cancel }
-            else if isWord(1, "invalidate") { try count(1, "a region id"); kind = .invalidate(text(2)) }
-            else if isWord(1, "removed") { try count(1, "a device name"); kind = .deviceRemoved(text(2)) }
-            else if isWord(1, "key") {
+            } else if isWord(1, "cancel") {
+                try count(0, "no arguments"); kind = .cancel
+            } else if isWord(1, "invalidate") {
+                try count(1, "a region id"); kind = .invalidate(text(2))
+            } else if isWord(1, "removed") {
+                try count(1, "a device name"); kind = .deviceRemoved(text(2))
+            } else if isWord(1, "key") {
                 try count(1, "a key name (left, right, up, down, space, return, escape, tab, a…z)")
                 guard let k = Key(name: text(2)) else {
                     throw fail(n, "key: unknown key \"\(quoted(2))\" (expected left, right, up, down, space, return, escape, tab or a…z)")
                 }
                 kind = .key(k)
+            } else {
+                throw fail(n, "unknown event \"\(quoted(1))\" (expected \(grammar))")
             }
-            else { throw fail(n, "unknown event \"\(quoted(1))\" (expected \(grammar))") }
             lastTime = t
             switch kind {
             case .press(let b): if !held.contains(b) { held.append(b) }

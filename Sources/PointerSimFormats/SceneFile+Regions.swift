@@ -56,14 +56,18 @@ extension SceneFile {
                 throw e.error("region \"\(excerpt(id))\" latches (\(axes.name)) but has no \"style\" (a latching region needs one)")
             }
             let (style, modifierStyles, claims) = try decodeStyling(o, config: scene.regionConfiguration, warnings: &warnings)
-            scene.regions.append(SceneRegion(id: id, rect: try rectField.rect(), latchingAxes: axes, style: style, modifierStyles: modifierStyles, claimsPress: claims))
+            scene.regions.append(
+                SceneRegion(id: id, rect: try rectField.rect(), latchingAxes: axes, style: style, modifierStyles: modifierStyles, claimsPress: claims)
+            )
         }
     }
 
     /// A region's `style`, `styles` and `claimsPress` (scene regions and item
     /// regions alike).
     static func decodeStyling(
-        _ o: [String: SceneField], config: PointerRegionConfiguration, warnings: inout [String]
+        _ o: [String: SceneField],
+        config: PointerRegionConfiguration,
+        warnings: inout [String]
     ) throws -> (style: PointerStyle?, modifierStyles: [ModifierStyle], claimsPress: Bool?) {
         let style = try o["style"].map { try decodeStyle($0, config: config, warnings: &warnings) }
         var modifierStyles: [ModifierStyle] = []
@@ -130,7 +134,9 @@ extension SceneFile {
                 var anim = PointerAnimation()
                 if let v = ao["duration"] { anim.duration = try v.number(in: 0...60) }
                 if let v = ao["accessoryDuration"] { anim.accessoryDuration = try v.number(in: 0...60) }
-                if let v = ao["curve"] { anim.curve = PointerAnimation.Curve(rawValue: try v.oneOf(PointerAnimation.Curve.allCases.map(\.rawValue)))! }
+                if let v = ao["curve"] {
+                    anim.curve = PointerAnimation.Curve(rawValue: try v.oneOf(PointerAnimation.Curve.allCases.map(\.rawValue)))!
+                }
                 c.animation = anim
             }
         }
@@ -158,7 +164,9 @@ extension SceneFile {
                     // The first few are named; the rest are counted.
                     ignored += 1
                     if ignored <= maxRepeatedWarnings {
-                        warnings.append("\(el.file):\(el.node.line): \(el.path): accessory \(i + 1) (\(describe(acc))) ignored: at most \(config.maxAccessories) accessories are used")
+                        warnings.append(
+                            "\(el.file):\(el.node.line): \(el.path): accessory \(i + 1) (\(describe(acc))) ignored: at most \(config.maxAccessories) accessories are used"
+                        )
                     }
                 }
             }
@@ -259,7 +267,10 @@ extension SceneFile {
         // The items named, checked in one pass over the items.
         var named: [(String, SceneField)] = []
         for e in elements {
-            let o = try e.object(allowed: ["id", "item", "anchor", "size", "offset", "when", "latchingAxes", "resizes", "minimumSize", "style", "styles", "claimsPress", "comment"])
+            let o = try e.object(allowed: [
+                "id", "item", "anchor", "size", "offset", "when", "latchingAxes", "resizes", "minimumSize", "style", "styles", "claimsPress",
+                "comment",
+            ])
             guard let idField = o["id"] else { throw e.error("missing \"id\"") }
             guard let itemField = o["item"] else { throw e.error("missing \"item\" (the id of the item it is attached to)") }
             guard let sizeField = o["size"] else { throw e.error("missing \"size\": [width, height]") }
@@ -280,7 +291,8 @@ extension SceneFile {
             let size = try sizeField.point()
             guard size.x >= 0, size.y >= 0 else { throw sizeField.error("width and height must not be negative") }
             let offset = try o["offset"]?.point() ?? Point(x: 0, y: 0)
-            let presence = try o["when"].map { ItemRegion.Presence(rawValue: try $0.oneOf(ItemRegion.Presence.allCases.map(\.rawValue)))! } ?? .selected
+            let presence =
+                try o["when"].map { ItemRegion.Presence(rawValue: try $0.oneOf(ItemRegion.Presence.allCases.map(\.rawValue)))! } ?? .selected
             let axes = try o["latchingAxes"]?.axes() ?? .none
             if !axes.isEmpty && o["style"] == nil {
                 throw e.error("region \"\(excerpt(id))\" latches (\(axes.name)) but has no \"style\" (a latching region needs one)")
@@ -295,8 +307,18 @@ extension SceneFile {
             }
             let (style, modifierStyles, claims) = try decodeStyling(o, config: scene.regionConfiguration, warnings: &warnings)
             let region = SceneRegion(id: id, rect: .zero, latchingAxes: axes, style: style, modifierStyles: modifierStyles, claimsPress: claims)
-            scene.itemRegions.append(ItemRegion(region: region, item: item, anchor: anchor, size: Size(width: size.x, height: size.y),
-                                                offset: Vector(dx: offset.x, dy: offset.y), presence: presence, resizes: resizes, minimumSize: minimum))
+            scene.itemRegions.append(
+                ItemRegion(
+                    region: region,
+                    item: item,
+                    anchor: anchor,
+                    size: Size(width: size.x, height: size.y),
+                    offset: Vector(dx: offset.x, dy: offset.y),
+                    presence: presence,
+                    resizes: resizes,
+                    minimumSize: minimum
+                )
+            )
         }
         let wanted = Set(named.map(\.0))
         var found = Set<String>()

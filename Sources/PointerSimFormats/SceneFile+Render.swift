@@ -104,7 +104,8 @@ extension SceneFile {
         // scene that writes any gets UIKit's defaults for the rest: all five
         // are written then).
         let d = SelectionConfiguration()
-        let uikitBlock = s.allowsSelection != d.allowsSelection || s.allowsSelectionDuringEditing != d.allowsSelectionDuringEditing
+        let uikitBlock =
+            s.allowsSelection != d.allowsSelection || s.allowsSelectionDuringEditing != d.allowsSelectionDuringEditing
             || s.allowsMultipleSelectionDuringEditing != s.allowsMultipleSelection || s.beginsMultipleSelectionInteraction
             || s.listLayout || s.bandNeedsMultipleSelectionInteraction
         if uikitBlock {
@@ -218,7 +219,8 @@ extension SceneFile {
     static func baseProfile(of p: BandProfile) -> BandProfile {
         if let own = BandProfile.named(p.name), own.name == p.name { return own }
         func differences(_ b: BandProfile) -> Int {
-            BandProfile.fields.count { $0.value(in: b) != $0.value(in: p) } + ClickRules.registry.count { $0.value(in: b.clicks) != $0.value(in: p.clicks) }
+            BandProfile.fields.count { $0.value(in: b) != $0.value(in: p) }
+                + ClickRules.registry.count { $0.value(in: b.clicks) != $0.value(in: p.clicks) }
         }
         var best = BandProfile.registered[0], least = differences(best)
         for b in BandProfile.registered.dropFirst() {

@@ -37,7 +37,11 @@ import PointerSimInput
         for (k, v) in members {
             guard allowed.contains(k) else {
                 let p = path.isEmpty ? excerpt(k) : "\(path).\(excerpt(k))"
-                throw InputError.malformed(file, line: v.line, "\(p): unknown key \"\(excerpt(k))\" (expected one of: \(allowed.joined(separator: ", ")))")
+                throw InputError.malformed(
+                    file,
+                    line: v.line,
+                    "\(p): unknown key \"\(excerpt(k))\" (expected one of: \(allowed.joined(separator: ", ")))"
+                )
             }
             var field = SceneField(node: v, path: path.isEmpty ? k : "\(path).\(k)", file: file)
             field.pointColumns = pointColumns
@@ -297,7 +301,9 @@ public enum SceneFile {
     static func decodeExtras(_ c: inout JSONParser.RectArray, root: JSONNode, text: UnsafeBufferPointer<UInt8>, file: String) throws {
         var scene = SimulationScene()
         if case .object(let members) = root.value, let rc = members.first(where: { $0.key == "regionConfiguration" }) {
-            do { try decodeRegionConfiguration(SceneField(node: rc.value, path: "regionConfiguration", file: file), into: &scene) } catch { throw ColumnsRejected() }
+            do { try decodeRegionConfiguration(SceneField(node: rc.value, path: "regionConfiguration", file: file), into: &scene) } catch {
+                throw ColumnsRejected()
+            }
         }
         let config = scene.regionConfiguration
         var decoded: [JSONParser.DecodedExtra] = []
@@ -321,7 +327,9 @@ public enum SceneFile {
                     for s in try f.array() {
                         let so = try s.object(allowed: ["modifiers", "style"])
                         guard let m = so["modifiers"], let st = so["style"] else { throw ColumnsRejected() }
-                        modifierStyles.append(ModifierStyle(modifiers: try m.modifiers(), style: try decodeStyle(st, config: config, warnings: &warnings)))
+                        modifierStyles.append(
+                            ModifierStyle(modifiers: try m.modifiers(), style: try decodeStyle(st, config: config, warnings: &warnings))
+                        )
                     }
                     decoded.append(.styles(modifierStyles))
                 case .claimsPress: decoded.append(.bool(try f.bool()))
@@ -408,11 +416,19 @@ public enum SceneFile {
         return c.items
     }
 
-    static func parse(root node: JSONNode, columns: consuming [String: JSONParser.RectArray], points: [[Point]] = [], file: String, warnings: inout [String]) throws -> SceneSetup {
+    static func parse(
+        root node: JSONNode,
+        columns: consuming [String: JSONParser.RectArray],
+        points: [[Point]] = [],
+        file: String,
+        warnings: inout [String]
+    ) throws -> SceneSetup {
         var root = SceneField(node: node, path: "", file: file)
         var decoder = DecoderConfiguration()
         root.pointColumns = points
-        let top = try root.object(allowed: ["format", "view", "pointer", "band", "selection", "items", "regions", "itemRegions", "regionConfiguration", "comment"])
+        let top = try root.object(allowed: [
+            "format", "view", "pointer", "band", "selection", "items", "regions", "itemRegions", "regionConfiguration", "comment",
+        ])
         var scene = SimulationScene()
         guard let format = top["format"] else { throw root.error("missing \"format\": \"\(formatTag)\"") }
         guard try format.string() == formatTag else { throw format.error("expected \"\(formatTag)\"") }
@@ -437,7 +453,11 @@ public enum SceneFile {
         if let pointer = top["pointer"] {
             let p = try pointer.object(allowed: ["start", "device", "acceleration", "speed", "pointsPerUnit", "scrollPointsPerDetent", "libinput"])
             if let s = p["start"] { scene.pointer.start = try s.point() }
-            if let d = p["device"] { scene.pointer.device = PointerConfiguration.ExpectedDevice(rawValue: try d.oneOf(PointerConfiguration.ExpectedDevice.allCases.map(\.rawValue)))! }
+            if let d = p["device"] {
+                scene.pointer.device = PointerConfiguration.ExpectedDevice(
+                    rawValue: try d.oneOf(PointerConfiguration.ExpectedDevice.allCases.map(\.rawValue))
+                )!
+            }
             // The decoder's settings (the scene does not hold them).
             if let a = p["acceleration"] { decoder.acceleration = AccelerationProfile(rawValue: try a.oneOf(["adaptive", "flat", "none"]))! }
             if let s = p["speed"] { decoder.speed = try s.number(in: -1...1) }
@@ -465,7 +485,9 @@ public enum SceneFile {
 
         var initialSelection: [SceneField] = []
         if let band = top["band"] {
-            let b = try band.object(allowed: ["profile", "hitRule", "enabled", "beginsOnItems", "regionsClaimPress", "initialSelection", "vetoRects", "autoscroll"])
+            let b = try band.object(allowed: [
+                "profile", "hitRule", "enabled", "beginsOnItems", "regionsClaimPress", "initialSelection", "vetoRects", "autoscroll",
+            ])
             if let p = b["profile"] { scene.band.profile = try profile(p) }
             if let h = b["hitRule"] { scene.band.hitRule = HitRule(rawValue: try h.oneOf(HitRule.allCases.map(\.rawValue)))! }
             if let e = b["enabled"] { scene.band.isEnabled = try e.bool() }
@@ -483,10 +505,16 @@ public enum SceneFile {
         }
 
         if let selection = top["selection"] {
-            let uikitKeys = ["allowsSelection", "allowsMultipleSelection", "allowsSelectionDuringEditing",
-                             "allowsMultipleSelectionDuringEditing", "beginsMultipleSelectionInteraction", "listLayout"]
-            let o = try selection.object(allowed: ["multiple", "focus", "selectionFollowsFocus", "editing", "dragInteractionEnabled",
-                                                   "bandNeedsMultipleSelectionInteraction"] + uikitKeys)
+            let uikitKeys = [
+                "allowsSelection", "allowsMultipleSelection", "allowsSelectionDuringEditing",
+                "allowsMultipleSelectionDuringEditing", "beginsMultipleSelectionInteraction", "listLayout",
+            ]
+            let o = try selection.object(
+                allowed: [
+                    "multiple", "focus", "selectionFollowsFocus", "editing", "dragInteractionEnabled",
+                    "bandNeedsMultipleSelectionInteraction",
+                ] + uikitKeys
+            )
             // Any of UIKit's keys: the others take UIKit's defaults.
             if uikitKeys.contains(where: { o[$0] != nil }) { scene.selection = .uikit }
             if let v = o["multiple"] { scene.selection.multiple = try v.bool() }
@@ -532,7 +560,12 @@ public enum SceneFile {
                 for c in 0..<cols {
                     let id = "r\(r)c\(c)"
                     if !wanted.isEmpty && wanted.contains(id) { ids.insert(id) }
-                    scene.items.append(SceneItem(id: id, rect: Rect(x: origin.x + Double(c) * pitch.x, y: origin.y + Double(r) * pitch.y, width: size.x, height: size.y)))
+                    scene.items.append(
+                        SceneItem(
+                            id: id,
+                            rect: Rect(x: origin.x + Double(c) * pitch.x, y: origin.y + Double(r) * pitch.y, width: size.x, height: size.y)
+                        )
+                    )
                 }
             }
         } else if let c = columns.removeValue(forKey: "items") {
@@ -610,7 +643,8 @@ public enum SceneFile {
                     guard let flags = ro["flags"], let mode = ro["mode"] else { throw r.error("a rule needs \"flags\" and \"mode\"") }
                     let match = try ro["match"].map { BandProfile.Match(rawValue: try $0.oneOf(["exact", "includes"]))! } ?? .exact
                     return BandProfile.Rule(try flags.modifiers(), match, SelectionMode(rawValue: try mode.oneOf(modes))!)
-                })
+                }
+            )
         }
     }
 

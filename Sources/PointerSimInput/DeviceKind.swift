@@ -20,7 +20,8 @@ public enum DeviceKind: String, Sendable, CaseIterable {
         typealias C = EventCodes
         if d.properties.contains(C.INPUT_PROP_POINTING_STICK) && d.has(type: C.EV_REL) { return .trackpoint }
         if d.has(type: C.EV_REL, code: C.REL_X) && d.has(type: C.EV_REL, code: C.REL_Y) { return .mouse }
-        let hasXY = (d.has(type: C.EV_ABS, code: C.ABS_X) && d.has(type: C.EV_ABS, code: C.ABS_Y))
+        let hasXY =
+            (d.has(type: C.EV_ABS, code: C.ABS_X) && d.has(type: C.EV_ABS, code: C.ABS_Y))
             || (d.has(type: C.EV_ABS, code: C.ABS_MT_POSITION_X) && d.has(type: C.EV_ABS, code: C.ABS_MT_POSITION_Y))
         if hasXY && d.has(type: C.EV_KEY, code: C.BTN_TOOL_FINGER) && !d.properties.contains(C.INPUT_PROP_DIRECT) {
             return d.properties.contains(C.INPUT_PROP_BUTTONPAD) ? .clickpad : .touchpad

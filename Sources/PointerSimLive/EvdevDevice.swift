@@ -126,8 +126,13 @@ public final class EvdevDevice {
                     set.insert(UInt16(c))
                     if t == UInt32(EV_ABS), let info = libevdev_get_abs_info(d, c) {
                         desc.absInfo[UInt16(c)] = AbsInfo(
-                            value: info.pointee.value, minimum: info.pointee.minimum, maximum: info.pointee.maximum,
-                            fuzz: info.pointee.fuzz, flat: info.pointee.flat, resolution: info.pointee.resolution)
+                            value: info.pointee.value,
+                            minimum: info.pointee.minimum,
+                            maximum: info.pointee.maximum,
+                            fuzz: info.pointee.fuzz,
+                            flat: info.pointee.flat,
+                            resolution: info.pointee.resolution
+                        )
                     } else if t == UInt32(EV_LED) {
                         desc.leds[UInt16(c)] = libevdev_get_event_value(d, t, c)
                     } else if t == UInt32(EV_SW) {
@@ -176,7 +181,7 @@ public final class EvdevDevice {
                 }
             } else if rc == -EAGAIN {
                 if flags == LIBEVDEV_READ_FLAG_SYNC.rawValue {
-                    flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue   // sync delta done, resume
+                    flags = LIBEVDEV_READ_FLAG_NORMAL.rawValue  // sync delta done, resume
                     continue
                 }
                 return .ok
@@ -190,8 +195,12 @@ public final class EvdevDevice {
 
     private static func convert(_ ev: inout input_event) -> EvdevEvent {
         EvdevEvent(
-            sec: Int64(pointersim_event_sec(&ev)), usec: Int32(truncatingIfNeeded: pointersim_event_usec(&ev)),
-            type: ev.type, code: ev.code, value: ev.value)
+            sec: Int64(pointersim_event_sec(&ev)),
+            usec: Int32(truncatingIfNeeded: pointersim_event_usec(&ev)),
+            type: ev.type,
+            code: ev.code,
+            value: ev.value
+        )
     }
 
     /// The current time on the event clock (CLOCK_MONOTONIC), for events that

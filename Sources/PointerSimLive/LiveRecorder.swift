@@ -22,7 +22,7 @@ public final class LiveRecorder {
 
     private struct Device {
         var description: DeviceDescription
-        var events: OutputSink          // event lines, in a temporary file
+        var events: OutputSink  // event lines, in a temporary file
         var eventsPath: String
         var count = 0
         var removed = false
@@ -100,7 +100,7 @@ public final class LiveRecorder {
         case .evemu:
             try devices[index].events.writeLine(marker)
         case .libinput:
-            try writeFrame(index)      // an unfinished frame stays as it was read
+            try writeFrame(index)  // an unfinished frame stays as it was read
             try devices[index].events.writeLine("  " + marker)
         }
         try devices[index].events.flush()

@@ -36,7 +36,7 @@ public struct LiveOptions: Sendable {
 public final class LiveSession {
     private struct Slot {
         var device: EvdevDevice
-        var index: Int          // index in the merger and the recorder
+        var index: Int  // index in the merger and the recorder
     }
 
     private let options: LiveOptions
@@ -70,8 +70,14 @@ public final class LiveSession {
     /// - Throws: `InputError`: `cannotOpen` when a named device cannot be
     ///   opened, or when there is no input device at all; `malformed` if a
     ///   device cannot be decoded.
-    @usableFromInline package init(scene: SimulationScene, decoder: DecoderConfiguration = DecoderConfiguration(), options: LiveOptions,
-                log: OutputSink?, recorder: LiveRecorder?, note: @escaping (String) -> Void) throws {
+    @usableFromInline package init(
+        scene: SimulationScene,
+        decoder: DecoderConfiguration = DecoderConfiguration(),
+        options: LiveOptions,
+        log: OutputSink?,
+        recorder: LiveRecorder?,
+        note: @escaping (String) -> Void
+    ) throws {
         self.scene = scene
         self.options = options
         self.log = log.map(Log.sink)
@@ -83,7 +89,7 @@ public final class LiveSession {
         var opened: [EvdevDevice] = []
         if !options.devicePaths.isEmpty {
             var seen: Set<String> = []
-            for path in options.devicePaths where seen.insert(path).inserted {   // a node named twice is read once
+            for path in options.devicePaths where seen.insert(path).inserted {  // a node named twice is read once
                 do throws(DeviceOpenError) {
                     opened.append(try EvdevDevice(path: path, grab: options.grab))
                 } catch {
@@ -92,10 +98,13 @@ public final class LiveSession {
             }
         } else {
             guard let nodes = Discovery.eventNodes(in: options.inputDirectory) else {
-                throw InputError(.cannotOpen, file: options.inputDirectory,
-                                 "does not exist: this machine has no input devices (a container or a build machine?). "
-                                 + "On a machine with a mouse or touchpad, `pointersim record --output FILE` records one; "
-                                 + "here, replay a recording instead: `pointersim replay FILE` (bundled ones are in Traces/)")
+                throw InputError(
+                    .cannotOpen,
+                    file: options.inputDirectory,
+                    "does not exist: this machine has no input devices (a container or a build machine?). "
+                        + "On a machine with a mouse or touchpad, `pointersim record --output FILE` records one; "
+                        + "here, replay a recording instead: `pointersim replay FILE` (bundled ones are in Traces/)"
+                )
             }
             var refused: [DeviceOpenError] = []
             for path in nodes {
@@ -109,8 +118,11 @@ public final class LiveSession {
             }
             for e in refused { note("skipping \(e)") }
             if opened.isEmpty, let why = refused.first {
-                throw InputError(.cannotOpen, file: options.inputDirectory,
-                                 "no readable pointer device or keyboard: \(why.reason): \(why.advice)")
+                throw InputError(
+                    .cannotOpen,
+                    file: options.inputDirectory,
+                    "no readable pointer device or keyboard: \(why.reason): \(why.advice)"
+                )
             }
             if opened.isEmpty { note("no pointer device or keyboard yet: waiting for one to be plugged in") }
         }
@@ -132,9 +144,14 @@ public final class LiveSession {
     /// - Throws: `InputError`: `cannotOpen` when a named device cannot be
     ///   opened, or when there is no input device at all; `malformed` if a
     ///   device cannot be decoded.
-    public convenience init(scene: SimulationScene, decoder: DecoderConfiguration = DecoderConfiguration(), options: LiveOptions,
-                            recorder: LiveRecorder? = nil, note: @escaping (String) -> Void = { _ in },
-                            logLine: @escaping (String) throws -> Void) throws {
+    public convenience init(
+        scene: SimulationScene,
+        decoder: DecoderConfiguration = DecoderConfiguration(),
+        options: LiveOptions,
+        recorder: LiveRecorder? = nil,
+        note: @escaping (String) -> Void = { _ in },
+        logLine: @escaping (String) throws -> Void
+    ) throws {
         try self.init(scene: scene, decoder: decoder, options: options, log: nil, recorder: recorder, note: note)
         log = .lines(logLine)
     }
@@ -174,7 +191,7 @@ public final class LiveSession {
             }
         }
         var ending = Ending.signal
-        var queued = 0     // events pushed into the pipeline, not yet handed out
+        var queued = 0  // events pushed into the pipeline, not yet handed out
         var scratch: [EvdevEvent] = []
         loop: while true {
             if slots.isEmpty && options.devicePaths.isEmpty == false {
@@ -253,7 +270,8 @@ public final class LiveSession {
     private func process(_ item: RawItem) throws {
         switch item {
         case .event(let d, let e): try recorder?.record(index: d, e)
-        case .removed(let d, let t): try recorder?.deviceRemoved(index: d, at: EvdevEvent(sec: 0, usec: 0, type: 0, code: 0, value: 0).atMicroseconds(t))
+        case .removed(let d, let t):
+            try recorder?.deviceRemoved(index: d, at: EvdevEvent(sec: 0, usec: 0, type: 0, code: 0, value: 0).atMicroseconds(t))
         case .added: return
         }
         pipeline.decode(item, into: &events)

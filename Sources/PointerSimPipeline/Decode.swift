@@ -11,7 +11,8 @@ public enum Decode {
     /// removed, as libinput's reference runs do.
     /// - Throws: `InputError` for unreadable or malformed input; lines
     ///   already written stay complete.
-    @usableFromInline package static func run(paths: [String], configuration: DecoderConfiguration, tail: Int64 = 2_000_000, sink: OutputSink) throws {
+    @usableFromInline package static func run(paths: [String], configuration: DecoderConfiguration, tail: Int64 = 2_000_000, sink: OutputSink) throws
+    {
         var names: [String] = []
         try forEachEvent(paths: paths, configuration: configuration, tail: tail, devices: { names = $0 }) { e in
             if let line = DecodedLine.render(e, deviceName: names[e.device]) { try sink.writeLine(line) }
@@ -22,8 +23,11 @@ public enum Decode {
     /// `devices` is called once, before the first event, with each device's
     /// display name (its name; a repeated name gets ` #2`, ` #3`…).
     public static func forEachEvent(
-        paths: [String], configuration: DecoderConfiguration, tail: Int64 = 2_000_000,
-        devices: ([String]) throws -> Void = { _ in }, _ body: (DecodedEvent) throws -> Void
+        paths: [String],
+        configuration: DecoderConfiguration,
+        tail: Int64 = 2_000_000,
+        devices: ([String]) throws -> Void = { _ in },
+        _ body: (DecodedEvent) throws -> Void
     ) throws {
         let readers = try TraceInputs.openRecordings(paths: paths)
         let all = readers.flatMap(\.devices)

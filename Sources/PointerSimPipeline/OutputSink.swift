@@ -1,3 +1,6 @@
+import PointerSimCore
+import PointerSimFormats
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,8 +8,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import PointerSimCore
-import PointerSimFormats
 
 /// A buffered writer to a file descriptor or to a file that appears only
 /// when complete: output to a path is written to a temporary file beside it

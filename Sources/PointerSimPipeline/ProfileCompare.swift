@@ -23,7 +23,11 @@ public enum ProfileCompare {
     /// - Throws: `InputError` for unreadable or malformed input (lines
     ///   already written stay complete).
     @usableFromInline package static func run(
-        paths: [String], scene: SimulationScene, decoder: DecoderConfiguration = DecoderConfiguration(), profiles: [BandProfile], sink: OutputSink
+        paths: [String],
+        scene: SimulationScene,
+        decoder: DecoderConfiguration = DecoderConfiguration(),
+        profiles: [BandProfile],
+        sink: OutputSink
     ) throws {
         var index: [String: Int] = [:]
         if !scene.initialSelection.isEmpty { for (i, item) in scene.items.enumerated() where index[item.id] == nil { index[item.id] = i } }
@@ -39,7 +43,10 @@ public enum ProfileCompare {
     /// event and what it did under each profile to `body`.
     /// - Complexity: O(events × profiles) simulator steps.
     public static func forEachStep(
-        paths: [String], scene: SimulationScene, decoder: DecoderConfiguration = DecoderConfiguration(), profiles: [BandProfile],
+        paths: [String],
+        scene: SimulationScene,
+        decoder: DecoderConfiguration = DecoderConfiguration(),
+        profiles: [BandProfile],
         _ body: (PointerEvent, ProfileComparison.Step) throws -> Void
     ) throws {
         var events = try Replay.merged(TraceInputs.open(paths: paths, configuration: decoder))

@@ -136,7 +136,7 @@ extension RawItem: MergeItem {
         case .removed(let d, let t):
             decoder.removeDevice(d, at: Double(t) / 1_000_000, into: &out)
         case .added:
-            break   // the decoder has it since addDevice
+            break  // the decoder has it since addDevice
         }
     }
 

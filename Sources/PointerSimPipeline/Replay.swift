@@ -21,13 +21,18 @@ public enum TraceInputs {
     /// ``open(paths:configuration:)``, each stream with the input it reads:
     /// a trace (its index among `paths`) or the raw recordings.
     @usableFromInline package static func openInputs(
-        paths: [String], configuration: DecoderConfiguration
+        paths: [String],
+        configuration: DecoderConfiguration
     ) throws -> [(input: Session.Input, stream: any PointerEventStream)] {
         var streams: [(input: Session.Input, stream: any PointerEventStream)] = []
         var raw = RawInputPipeline(configuration: configuration)
-        try classify(paths: paths, trace: { i, r in streams.append((.trace(i), TraceReader(r))) }, raw: { r, _ in
-            for (d, s) in zip(r.devices, r.streams) { _ = raw.addDevice(d, stream: s) }
-        })
+        try classify(
+            paths: paths,
+            trace: { i, r in streams.append((.trace(i), TraceReader(r))) },
+            raw: { r, _ in
+                for (d, s) in zip(r.devices, r.streams) { _ = raw.addDevice(d, stream: s) }
+            }
+        )
         if !raw.devices.isEmpty { streams.append((.recordings, DecodedRawStream(raw))) }
         return streams
     }
@@ -38,9 +43,17 @@ public enum TraceInputs {
     ///   opened; `malformed` for a malformed one or one that is not a raw recording.
     @usableFromInline package static func openRecordings(paths: [String]) throws -> [any RawEventReader] {
         var raw: [any RawEventReader] = []
-        try classify(paths: paths, trace: { _, r in
-            throw InputError.malformed(r.input.name, line: 1, "a pointersim-trace holds pointer events, not raw device events: decode reads evemu and libinput recordings")
-        }, raw: { r, _ in raw.append(r) })
+        try classify(
+            paths: paths,
+            trace: { _, r in
+                throw InputError.malformed(
+                    r.input.name,
+                    line: 1,
+                    "a pointersim-trace holds pointer events, not raw device events: decode reads evemu and libinput recordings"
+                )
+            },
+            raw: { r, _ in raw.append(r) }
+        )
         return raw
     }
 
@@ -72,8 +85,10 @@ public enum TraceInputs {
                 try raw(r, name)
             case nil:
                 throw InputError.malformed(
-                    name, line: 1,
-                    "unrecognised trace format (expected \"\(PointerSimTrace.header)\", an evemu recording or a libinput recording)")
+                    name,
+                    line: 1,
+                    "unrecognised trace format (expected \"\(PointerSimTrace.header)\", an evemu recording or a libinput recording)"
+                )
             }
             i += 1
         }
@@ -121,7 +136,11 @@ public enum Replay {
     /// - Throws: `InputError` for unreadable or malformed input; lines
     ///   already written stay complete.
     @usableFromInline package static func run(
-        paths: [String], scene: SimulationScene, decoder: DecoderConfiguration = DecoderConfiguration(), options: SimulationOptions, sink: OutputSink
+        paths: [String],
+        scene: SimulationScene,
+        decoder: DecoderConfiguration = DecoderConfiguration(),
+        options: SimulationOptions,
+        sink: OutputSink
     ) throws {
         try forEachRecord(paths: paths, scene: scene, decoder: decoder, options: options) { try sink.writeLine($0) }
     }
@@ -130,7 +149,10 @@ public enum Replay {
     /// produced (the events are read lazily, so memory stays bounded).
     /// - Throws: `InputError` for unreadable or malformed input, or what `body` throws.
     public static func forEachRecord(
-        paths: [String], scene: SimulationScene, decoder: DecoderConfiguration = DecoderConfiguration(), options: SimulationOptions,
+        paths: [String],
+        scene: SimulationScene,
+        decoder: DecoderConfiguration = DecoderConfiguration(),
+        options: SimulationOptions,
         _ body: (LogRecord) throws -> Void
     ) throws {
         try forEachStep(paths: paths, scene: scene, decoder: decoder, options: options) { step, _ in
@@ -160,7 +182,10 @@ public enum Replay {
     /// - Returns: the clock's origin and the inputs read.
     @discardableResult
     public static func forEachStep(
-        paths: [String], scene: SimulationScene, decoder: DecoderConfiguration = DecoderConfiguration(), options: SimulationOptions,
+        paths: [String],
+        scene: SimulationScene,
+        decoder: DecoderConfiguration = DecoderConfiguration(),
+        options: SimulationOptions,
         _ body: (Step, Simulator) throws -> Void
     ) throws -> Summary {
         let opened = try TraceInputs.openInputs(paths: paths, configuration: decoder)

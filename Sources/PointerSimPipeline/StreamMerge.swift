@@ -37,7 +37,6 @@ import PointerSimCore
         items.append(item)
     }
 
-
     /// Removes and returns the next item, if one is waiting.
     /// - Complexity: amortised O(1); a pushed queue that never empties (live
     ///   items held back by a barrier) is compacted once half of it is read
@@ -135,7 +134,7 @@ extension ItemQueue where Item: MergeItem {
         defer { toRefill.removeFirst(done) }
         while done < toRefill.count {
             let i = toRefill[done]
-            done += 1   // off the list first: an error is thrown once
+            done += 1  // off the list first: an error is thrown once
             if let read = readers[i], queues[i].isEmpty {
                 try queues[i].refill(read)
                 if !queues[i].isEmpty { insert(i) }

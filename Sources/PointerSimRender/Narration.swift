@@ -87,7 +87,8 @@ import PointerSimFormats
             let p = scene.band.profile
             let d = end - h.point
             let moved = p.thresholdMetric == .euclidean ? (d.dx * d.dx + d.dy * d.dy).squareRoot() : Swift.max(Swift.abs(d.dx), Swift.abs(d.dy))
-            return at + ", the pointer moved \(formatLogNumber((moved * 100).rounded() / 100)) pt, under the band threshold of \(formatLogNumber(p.threshold)) pt (\(p.name)), and the click changed nothing"
+            return at
+                + ", the pointer moved \(formatLogNumber((moved * 100).rounded() / 100)) pt, under the band threshold of \(formatLogNumber(p.threshold)) pt (\(p.name)), and the click changed nothing"
         }
         return at + ": the click and the drag changed nothing"
     }
@@ -96,7 +97,9 @@ import PointerSimFormats
     /// all, that says so (nothing was clicked, no band drawn).
     package func finish() -> [String] {
         guard presses == 0 else { return [] }
-        return [Self.time(lastTime) + "  " + "no press in \(inputs) input\(inputs == 1 ? "" : "s"): no click, no band, nothing selected by the pointer"]
+        return [
+            Self.time(lastTime) + "  " + "no press in \(inputs) input\(inputs == 1 ? "" : "s"): no click, no band, nothing selected by the pointer"
+        ]
     }
 
     static func time(_ t: Double) -> String {
@@ -160,10 +163,14 @@ import PointerSimFormats
             if !out.isEmpty { happened = true }
             return out + selectionChange(added: added, removed: removed)
         case .bandEnded(_, let selection, let cancelled):
-            let head = cancelled ? "band cancelled: the selection is back to " + Self.list(selection)
+            let head =
+                cancelled
+                ? "band cancelled: the selection is back to " + Self.list(selection)
                 : "band ends: \(selection.count) selected (" + Self.list(selection) + ")"
             var out = [head]
-            if !cancelled && scene.items.isEmpty { out.append("the scene has no items, so the band had nothing to select (give the scene \"items\")") }
+            if !cancelled && scene.items.isEmpty {
+                out.append("the scene has no items, so the band had nothing to select (give the scene \"items\")")
+            }
             // The band's whole selection is read only when handles follow it.
             guard !handleRegions.isEmpty else { return out }
             let handles = handleRegions, now = Set(selection.lazy.filter { handles[$0] != nil })
@@ -227,12 +234,18 @@ import PointerSimFormats
         case .dragMoved:
             return []
         case .dragEnded(_, let offset, let items, let cancelled):
-            return [(cancelled ? "drag cancelled: " : "drag drops ") + Self.list(items) + " moved by (\(formatLogNumber(offset.dx)), \(formatLogNumber(offset.dy)))"]
+            return [
+                (cancelled ? "drag cancelled: " : "drag drops ") + Self.list(items)
+                    + " moved by (\(formatLogNumber(offset.dx)), \(formatLogNumber(offset.dy)))"
+            ]
         case .pointer(let f):
             let alpha = f.accessoryAlphas.min() ?? 1
-            let now: AccessoryState = f.accessories.isEmpty ? .none
+            let now: AccessoryState =
+                f.accessories.isEmpty
+                ? .none
                 : accessories != .none && alpha < 1 && (alpha < lastAlpha || accessories == .fadingOut) ? .fadingOut : .shown
-            let what = region.map { arrows(ofRegion: $0) }.flatMap { $0.hasPrefix(" with arrows ") ? "arrows " + $0.dropFirst(" with arrows ".count) : nil }
+            let what =
+                region.map { arrows(ofRegion: $0) }.flatMap { $0.hasPrefix(" with arrows ") ? "arrows " + $0.dropFirst(" with arrows ".count) : nil }
                 ?? (f.accessories.count == 1 ? "the accessory" : "the accessories")
             defer { accessories = now; lastAlpha = f.accessories.isEmpty ? 1 : alpha }
             switch (accessories, now) {

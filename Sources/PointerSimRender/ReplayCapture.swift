@@ -104,7 +104,8 @@ public struct ReplayCapture {
     /// Replays trace files over a scene (`--verbose`, so every input frame has
     /// a `pointer` line) and captures everything, the input lanes included.
     /// - Throws: `InputError` as `pointersim replay` does.
-    public static func replay(paths: [String], scene: SimulationScene, decoder: DecoderConfiguration = DecoderConfiguration()) throws -> ReplayCapture {
+    public static func replay(paths: [String], scene: SimulationScene, decoder: DecoderConfiguration = DecoderConfiguration()) throws -> ReplayCapture
+    {
         try replay(paths: paths, scene: scene, decoder: decoder, profiles: [])
     }
 
@@ -114,7 +115,10 @@ public struct ReplayCapture {
     /// selection side by side on one timeline. Every input is read once.
     /// - Throws: `InputError` as `pointersim replay` does.
     public static func replay(
-        paths: [String], scene: SimulationScene, decoder: DecoderConfiguration = DecoderConfiguration(), profiles: [BandProfile]
+        paths: [String],
+        scene: SimulationScene,
+        decoder: DecoderConfiguration = DecoderConfiguration(),
+        profiles: [BandProfile]
     ) throws -> ReplayCapture {
         try replayEach(paths: paths, scene: scene, decoder: decoder, profiles: profiles, keepingEach: false)[0]
     }
@@ -129,7 +133,11 @@ public struct ReplayCapture {
     ///   profile's selection, O(items / 64 + changed) for its diff; inputs that
     ///   change no selection cost O(profiles).
     package static func replayEach(
-        paths: [String], scene: SimulationScene, decoder: DecoderConfiguration = DecoderConfiguration(), profiles: [BandProfile], keepingEach: Bool
+        paths: [String],
+        scene: SimulationScene,
+        decoder: DecoderConfiguration = DecoderConfiguration(),
+        profiles: [BandProfile],
+        keepingEach: Bool
     ) throws -> [ReplayCapture] {
         var main = scene
         if keepingEach, let p = profiles.first { main.band.profile = p }
@@ -145,8 +153,11 @@ public struct ReplayCapture {
             for (k, p) in profiles.enumerated() where k > 0 || !keepingEach {
                 var s = scene
                 s.band.profile = p
-                if keepingEach { others.append(ReplayCapture(scene: s)); sessions.append(Session(scene: s, options: options)) }
-                else if comparing { trackers.append(Simulator(scene: s)) }
+                if keepingEach {
+                    others.append(ReplayCapture(scene: s)); sessions.append(Session(scene: s, options: options))
+                } else if comparing {
+                    trackers.append(Simulator(scene: s))
+                }
             }
         }
         var tracks: [ProfileTrack] = []
@@ -212,8 +223,13 @@ public struct ReplayCapture {
         if let c = ri.current {
             let maxAcc = Swift.max(0, sim.scene.regionConfiguration.maxAccessories)
             let set = accessorySet((ri.style ?? .system).accessories.prefix(maxAcc), configuration: sim.scene.regionConfiguration)
-            regionChanges.set([(regionIndex[c.id] ?? -1) + 1, Self.effects.firstIndex(of: ri.effect.rawValue) ?? 0,
-                               ri.isLatched ? Int(c.latchingAxes.rawValue) : 0, set], at: first)
+            regionChanges.set(
+                [
+                    (regionIndex[c.id] ?? -1) + 1, Self.effects.firstIndex(of: ri.effect.rawValue) ?? 0,
+                    ri.isLatched ? Int(c.latchingAxes.rawValue) : 0, set,
+                ],
+                at: first
+            )
         } else {
             regionChanges.set([0, 0, 0, 0], at: first)
         }
@@ -363,12 +379,14 @@ public struct ReplayCapture {
     /// The accessories' shapes as a JSON list the page draws at the centres
     /// and angles of the `pointer` lines: `{"arrow":size}` or `{"shape":{…},"rotates":bool}`.
     mutating func accessorySet(_ accessories: ArraySlice<PointerAccessory>, configuration c: PointerRegionConfiguration) -> Int {
-        let key = "[" + accessories.map { a -> String in
-            switch a.shape {
-            case .arrow: return "{\"arrow\":\(formatLogNumber(c.arrowSize)),\"rotates\":\(a.orientationMatchesAngle)}"
-            case .custom(let s): return "{\"shape\":\(Self.styleShapeJSON(s)),\"rotates\":\(a.orientationMatchesAngle)}"
-            }
-        }.joined(separator: ",") + "]"
+        let key =
+            "["
+            + accessories.map { a -> String in
+                switch a.shape {
+                case .arrow: return "{\"arrow\":\(formatLogNumber(c.arrowSize)),\"rotates\":\(a.orientationMatchesAngle)}"
+                case .custom(let s): return "{\"shape\":\(Self.styleShapeJSON(s)),\"rotates\":\(a.orientationMatchesAngle)}"
+                }
+            }.joined(separator: ",") + "]"
         if let i = accessorySetIndex[key] { return i }
         accessorySets.append(key); accessorySetIndex[key] = accessorySets.count - 1
         return accessorySets.count - 1
@@ -377,7 +395,8 @@ public struct ReplayCapture {
     /// A style shape (centred, sizes only) as JSON.
     static func styleShapeJSON(_ s: PointerShape) -> String {
         switch s {
-        case .roundedRect(let w, let h, let r): return "{\"roundedRect\":[\(formatLogNumber(w)),\(formatLogNumber(h)),\(r.map(formatLogNumber) ?? "null")]}"
+        case .roundedRect(let w, let h, let r):
+            return "{\"roundedRect\":[\(formatLogNumber(w)),\(formatLogNumber(h)),\(r.map(formatLogNumber) ?? "null")]}"
         case .verticalBeam(let l): return "{\"verticalBeam\":\(formatLogNumber(l))}"
         case .horizontalBeam(let l): return "{\"horizontalBeam\":\(formatLogNumber(l))}"
         case .circle(let d): return "{\"circle\":\(formatLogNumber(d))}"

@@ -82,7 +82,8 @@ extension ReplayRenderer {
     static func header(_ c: ReplayCapture, title: String, ids: Bool = true) -> String {
         let scene = c.scene, v = scene.view, rc = scene.regionConfiguration
         var h = "{\"format\":\"pointersim-viewer/1\",\"title\":" + json(title)
-        h += ",\"view\":{\"width\":\(n(v.size.width)),\"height\":\(n(v.size.height)),\"scale\":\(n(v.scale)),\"contentWidth\":\(n(v.contentSize.width)),\"contentHeight\":\(n(v.contentSize.height))}"
+        h +=
+            ",\"view\":{\"width\":\(n(v.size.width)),\"height\":\(n(v.size.height)),\"scale\":\(n(v.scale)),\"contentWidth\":\(n(v.contentSize.width)),\"contentHeight\":\(n(v.contentSize.height))}"
         h += ",\"items\":{\"count\":\(scene.items.count),\"carried\":\(c.itemsCarried),\"ids\":"
         h += c.itemsCarried && ids ? LogLine.stringsJSON(scene.items.map(\.id)) : "[]"
         h += "},\"initialSelection\":" + LogLine.stringsJSON(scene.initialSelection)
@@ -102,7 +103,8 @@ extension ReplayRenderer {
                 let rect = r.rect(for: scene.items[item].rect)
                 h += "{\"id\":" + json(r.region.id) + ",\"rect\":" + LogLine.rectJSON(rect) + ",\"latching\":" + json(r.region.latchingAxes.name)
                 h += ",\"effect\":" + json(style.effect.rawValue) + ",\"resolved\":" + json(rc.resolve(style.effect, for: rect.size).rawValue)
-                h += ",\"item\":\(item),\"anchor\":" + LogLine.pointJSON(r.anchor) + ",\"size\":" + LogLine.numbersJSON([r.size.width, r.size.height])
+                h +=
+                    ",\"item\":\(item),\"anchor\":" + LogLine.pointJSON(r.anchor) + ",\"size\":" + LogLine.numbersJSON([r.size.width, r.size.height])
                 h += ",\"offset\":" + LogLine.numbersJSON([r.offset.dx, r.offset.dy]) + "}"
             }
         }
@@ -111,15 +113,16 @@ extension ReplayRenderer {
         h += ",\"accessorySets\":[" + c.accessorySets.joined(separator: ",") + "]"
         h += ",\"effects\":" + LogLine.stringsJSON(ReplayCapture.effects)
         h += ",\"axes\":[\"none\",\"horizontal\",\"vertical\",\"both\"]"
-        h += ",\"counts\":{\"records\":\(c.recordCount),\"pointers\":\(c.pointerCount),\"rare\":\(c.rare.count),\"scroll\":\(c.scrollChanges.count),\"autoscroll\":\(c.autoscrollChanges.count),\"held\":\(c.heldChanges.count),\"region\":\(c.regionChanges.count),\"input\":\(c.input?.count ?? 0)}"
+        h +=
+            ",\"counts\":{\"records\":\(c.recordCount),\"pointers\":\(c.pointerCount),\"rare\":\(c.rare.count),\"scroll\":\(c.scrollChanges.count),\"autoscroll\":\(c.autoscrollChanges.count),\"held\":\(c.heldChanges.count),\"region\":\(c.regionChanges.count),\"input\":\(c.input?.count ?? 0)}"
         h += ",\"bandLinesAsText\":\(!c.itemsCarried)"
         h += ",\"inputStrings\":" + LogLine.stringsJSON(c.input?.strings ?? [])
         h += ",\"hasInput\":\(c.input != nil)"
         func params(_ p: PointerEffectParameters) -> String { "{\"scaleUp\":\(n(p.scaleUp)),\"parallax\":\(n(p.parallax))}" }
-        h += ",\"config\":{\"system\":\(n(rc.systemPointerDiameter)),\"beamWidth\":\(n(rc.beamWidth)),\"highlight\":\(params(rc.highlight)),\"lift\":\(params(rc.lift)),\"hover\":\(params(rc.hover)),\"edgeZone\":\(n(scene.autoscroll.edgeZone))}"
+        h +=
+            ",\"config\":{\"system\":\(n(rc.systemPointerDiameter)),\"beamWidth\":\(n(rc.beamWidth)),\"highlight\":\(params(rc.highlight)),\"lift\":\(params(rc.lift)),\"hover\":\(params(rc.hover)),\"edgeZone\":\(n(scene.autoscroll.edgeZone))}"
         h += ",\"modeColours\":{" + modeColours.map { json($0.mode) + ":" + json($0.colour) }.joined(separator: ",") + "}"
         h += ",\"maxLabelled\":\(maxLabelledItems)}"
         return h
     }
 }
-

@@ -27,13 +27,15 @@ public enum ReplayRenderer {
         let (w, h) = (scene.view.contentSize.width, scene.view.contentSize.height)
         let legendHeight = 64.0
         let finalSelection = c.finalSelection, final = Set(finalSelection)
-        var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(Swift.max(w, 560))) \(n(h + legendHeight))\" width=\"\(n(Swift.max(w, 560)))\" height=\"\(n(h + legendHeight))\" font-family=\"sans-serif\" font-size=\"10\">\n"
+        var s =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(Swift.max(w, 560))) \(n(h + legendHeight))\" width=\"\(n(Swift.max(w, 560)))\" height=\"\(n(h + legendHeight))\" font-family=\"sans-serif\" font-size=\"10\">\n"
         s += "<rect width=\"\(n(w))\" height=\"\(n(h))\" fill=\"#fafafa\" stroke=\"#999\"/>\n"
         let labelled = scene.items.count <= maxLabelledItems
         s += "<g id=\"items\" stroke=\"#888\" stroke-width=\"0.5\">\n"
         for item in scene.items.prefix(maxDrawnItems) {
             let r = item.rect
-            s += "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\" fill=\"\(final.contains(item.id) ? "#4a90e2" : "#e4e4e4")\"><title>\(xml(item.id))</title></rect>\n"
+            s +=
+                "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\" fill=\"\(final.contains(item.id) ? "#4a90e2" : "#e4e4e4")\"><title>\(xml(item.id))</title></rect>\n"
         }
         s += "</g>\n"
         if labelled {
@@ -51,20 +53,23 @@ public enum ReplayRenderer {
         if !scene.regions.isEmpty {
             s += "<g id=\"regions\" fill=\"none\" stroke=\"#9b59b6\" stroke-dasharray=\"3 2\">\n"
             for r in scene.regions {
-                s += "<rect x=\"\(n(r.rect.x))\" y=\"\(n(r.rect.y))\" width=\"\(n(r.rect.width))\" height=\"\(n(r.rect.height))\"><title>region \(xml(r.id))</title></rect>\n"
+                s +=
+                    "<rect x=\"\(n(r.rect.x))\" y=\"\(n(r.rect.y))\" width=\"\(n(r.rect.width))\" height=\"\(n(r.rect.height))\"><title>region \(xml(r.id))</title></rect>\n"
                 s += "<text x=\"\(n(r.rect.x + 2))\" y=\"\(n(r.rect.y - 2))\" fill=\"#9b59b6\" stroke=\"none\">\(xml(r.id))</text>\n"
             }
             s += "</g>\n"
         }
         if scene.view.maxOffset != .zero {
             let o = scene.view.contentOffset
-            s += "<rect x=\"\(n(o.dx))\" y=\"\(n(o.dy))\" width=\"\(n(scene.view.size.width))\" height=\"\(n(scene.view.size.height))\" fill=\"none\" stroke=\"#777\" stroke-dasharray=\"8 4\"><title>the view at the start</title></rect>\n"
+            s +=
+                "<rect x=\"\(n(o.dx))\" y=\"\(n(o.dy))\" width=\"\(n(scene.view.size.width))\" height=\"\(n(scene.view.size.height))\" fill=\"none\" stroke=\"#777\" stroke-dasharray=\"8 4\"><title>the view at the start</title></rect>\n"
         }
         s += "<g id=\"bands\" fill=\"none\" stroke-width=\"1.5\">\n"
         for (i, b) in c.bands.enumerated() {
             let r = b.rect
             let colour = b.cancelled ? "#d0021b" : modeColour(b.mode)
-            s += "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\" stroke=\"\(colour)\" stroke-dasharray=\"4 3\"><title>band \(i + 1): \(b.mode)\(b.cancelled ? ", cancelled" : "")</title></rect>\n"
+            s +=
+                "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\" stroke=\"\(colour)\" stroke-dasharray=\"4 3\"><title>band \(i + 1): \(b.mode)\(b.cancelled ? ", cancelled" : "")</title></rect>\n"
             if b.cancelled {
                 s += "<path d=\"M\(n(r.maxX - 8)),\(n(r.maxY - 8))l8,8m0,-8l-8,8\" stroke=\"#d0021b\"/>\n"
             }
@@ -87,24 +92,30 @@ public enum ReplayRenderer {
             }
             s += "</g>\n"
             let last = c.path[c.path.count - 1].point
-            s += "<circle cx=\"\(n(last.x))\" cy=\"\(n(last.y))\" r=\"9.5\" fill=\"#333\" fill-opacity=\"0.5\"><title>the pointer at the end</title></circle>\n"
+            s +=
+                "<circle cx=\"\(n(last.x))\" cy=\"\(n(last.y))\" r=\"9.5\" fill=\"#333\" fill-opacity=\"0.5\"><title>the pointer at the end</title></circle>\n"
         }
         // Legend.
         let y = h + 14
         s += "<g id=\"legend\" font-size=\"11\">\n"
-        s += "<rect x=\"4\" y=\"\(n(y - 9))\" width=\"12\" height=\"10\" fill=\"#4a90e2\" stroke=\"#888\"/><text x=\"20\" y=\"\(n(y))\">selected at the end (\(finalSelection.count))</text>\n"
-        s += "<rect x=\"180\" y=\"\(n(y - 9))\" width=\"12\" height=\"10\" fill=\"none\" stroke=\"#9b59b6\" stroke-dasharray=\"3 2\"/><text x=\"196\" y=\"\(n(y))\">pointer region</text>\n"
-        s += "<rect x=\"300\" y=\"\(n(y - 9))\" width=\"12\" height=\"10\" fill=\"none\" stroke=\"#d0021b\" stroke-dasharray=\"4 3\"/><text x=\"316\" y=\"\(n(y))\">cancelled band</text>\n"
+        s +=
+            "<rect x=\"4\" y=\"\(n(y - 9))\" width=\"12\" height=\"10\" fill=\"#4a90e2\" stroke=\"#888\"/><text x=\"20\" y=\"\(n(y))\">selected at the end (\(finalSelection.count))</text>\n"
+        s +=
+            "<rect x=\"180\" y=\"\(n(y - 9))\" width=\"12\" height=\"10\" fill=\"none\" stroke=\"#9b59b6\" stroke-dasharray=\"3 2\"/><text x=\"196\" y=\"\(n(y))\">pointer region</text>\n"
+        s +=
+            "<rect x=\"300\" y=\"\(n(y - 9))\" width=\"12\" height=\"10\" fill=\"none\" stroke=\"#d0021b\" stroke-dasharray=\"4 3\"/><text x=\"316\" y=\"\(n(y))\">cancelled band</text>\n"
         var x = 4.0
         for (mode, colour) in modeColours {
-            s += "<rect x=\"\(n(x))\" y=\"\(n(y + 9))\" width=\"12\" height=\"10\" fill=\"none\" stroke=\"\(colour)\" stroke-dasharray=\"4 3\"/><text x=\"\(n(x + 16))\" y=\"\(n(y + 18))\">\(mode) band</text>\n"
+            s +=
+                "<rect x=\"\(n(x))\" y=\"\(n(y + 9))\" width=\"12\" height=\"10\" fill=\"none\" stroke=\"\(colour)\" stroke-dasharray=\"4 3\"/><text x=\"\(n(x + 16))\" y=\"\(n(y + 18))\">\(mode) band</text>\n"
             x += 112
         }
         s += "<text x=\"4\" y=\"\(n(y + 40))\">pointer path: 0 s</text>\n"
         for i in 0..<24 {
             s += "<rect x=\"\(n(100 + Double(i) * 8))\" y=\"\(n(y + 31))\" width=\"8\" height=\"10\" fill=\"\(timeColour(Double(i) / 23))\"/>\n"
         }
-        s += "<text x=\"298\" y=\"\(n(y + 40))\">\(formatLogNumber(c.duration)) s (\(c.bands.count) band\(c.bands.count == 1 ? "" : "s"), \(c.recordCount) log lines)</text>\n"
+        s +=
+            "<text x=\"298\" y=\"\(n(y + 40))\">\(formatLogNumber(c.duration)) s (\(c.bands.count) band\(c.bands.count == 1 ? "" : "s"), \(c.recordCount) log lines)</text>\n"
         s += "</g>\n</svg>\n"
         return s
     }

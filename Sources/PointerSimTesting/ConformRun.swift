@@ -1,9 +1,10 @@
 import Foundation
+import PointerSimCore
+@_spi(Fuzz) import PointerSimFormats
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import PointerSimCore
-@_spi(Fuzz) import PointerSimFormats
 
 /// `pointersim conform`: generated sessions through an implementation run
 /// as a child process, against PointerSim (the command is a thin wrapper
@@ -167,7 +168,11 @@ import PointerSimCore
             stopProgress()
             let e = error as? ConformProtocol.ProtocolError
             log.error = "\(error)"
-            return Result(output: out.output, errors: "pointersim: conform: \(error)\n", status: e?.unavailable == true ? .unavailable : .protocolError)
+            return Result(
+                output: out.output,
+                errors: "pointersim: conform: \(error)\n",
+                status: e?.unavailable == true ? .unavailable : .protocolError
+            )
         }
         var children: [ExecSubject] = []
         defer { for c in children { c.finish() } }
@@ -180,7 +185,10 @@ import PointerSimCore
                 switch try child.play(saved) {
                 case .skipped(let why):
                     log.skip(why)
-                    return Result(output: "conform: \(savedName): skipped by the implementation: \(why)\n", status: minCompared > 0 ? .tooFewCompared : .agreed)
+                    return Result(
+                        output: "conform: \(savedName): skipped by the implementation: \(why)\n",
+                        status: minCompared > 0 ? .tooFewCompared : .agreed
+                    )
                 case .answered(let answers):
                     log.compared = 1
                     guard let d = Conformance.divergence(saved, answers: answers) else { return Result(output: "conform: \(savedName): agrees\n") }
@@ -192,7 +200,8 @@ import PointerSimCore
         var generator = SessionGenerator(kind: kind, profile: profile, wholePixels: wholePixels)
         generator.grid = grid
         let count = only.map { $0 + 1 } ?? sessions
-        let what = only.map { "session \($0) of seed \(seed) (kind \(kind.rawValue), profile \(profile?.name ?? "any"))" }
+        let what =
+            only.map { "session \($0) of seed \(seed) (kind \(kind.rawValue), profile \(profile?.name ?? "any"))" }
             ?? "\(sessions) session\(sessions == 1 ? "" : "s") (kind \(kind.rawValue), profile \(profile?.name ?? "any"), seed \(seed))"
         // Session k is made alone (SessionGenerator.session(_:seed:)): --only N starts at N.
         var next = only ?? 0
@@ -239,9 +248,13 @@ import PointerSimCore
                 if keepResults { log.results.append((index, .diverged(step: d.step, explanation: d.explanation))) }
                 if original == nil { original = (d, index) }
                 let small: Divergence
-                do { small = try Conformance.shrink(d, subject: child.subject, domain: generator.accepts) } catch { return failure(error, clearProgress) }
+                do { small = try Conformance.shrink(d, subject: child.subject, domain: generator.accepts) } catch {
+                    return failure(error, clearProgress)
+                }
                 if let b = best {
-                    if (small.session.events.count, small.session.scene.items.count) < (b.session.events.count, b.session.scene.items.count) { best = small }
+                    if (small.session.events.count, small.session.scene.items.count) < (b.session.events.count, b.session.scene.items.count) {
+                        best = small
+                    }
                 } else {
                     best = small
                 }
@@ -254,12 +267,14 @@ import PointerSimCore
         let skipped = log.skipped
         var skipLines = ""
         if skipped > 0 {
-            skipLines = ", \(log.compared) compared, \(skipped) skipped by the implementation:\n"
+            skipLines =
+                ", \(log.compared) compared, \(skipped) skipped by the implementation:\n"
                 + log.skipReasons.sorted { $0.1 > $1.1 }.map { "  \($0.1) × \($0.0)\n" }.joined()
         }
         guard let d = best, let (o, index) = original else {
             if log.compared < minCompared {
-                out.output = "conform: \(what): too few sessions compared: \(log.compared) (--min-compared \(minCompared))"
+                out.output =
+                    "conform: \(what): too few sessions compared: \(log.compared) (--min-compared \(minCompared))"
                     + (skipLines.isEmpty ? "\n" : skipLines.replacingOccurrences(of: ", \(log.compared) compared,", with: ";"))
                 out.status = .tooFewCompared
                 return out
@@ -332,14 +347,16 @@ extension ConformRun.RunLog {
     /// The report as one JSON object (docs/Formats/Conform.md).
     func json(_ run: ConformRun) -> String {
         let j = Self.json
-        var o = "{\n  \"command\": \(j(run.command)),\n  \"kind\": \(j(run.kind.rawValue)),\n  \"profile\": \(run.profile.map { j($0.name) } ?? "null"),\n"
+        var o =
+            "{\n  \"command\": \(j(run.command)),\n  \"kind\": \(j(run.kind.rawValue)),\n  \"profile\": \(run.profile.map { j($0.name) } ?? "null"),\n"
         o += "  \"seed\": \(run.seed),\n  \"sessions\": \(run.only == nil ? run.sessions : 1),\n  \"played\": \(results.count),\n"
         o += "  \"compared\": \(compared),\n  \"skipped\": \(skipped),\n"
         o += "  \"skipReasons\": [" + skipReasons.map { "{\"reason\": \(j($0.0)), \"count\": \($0.1)}" }.joined(separator: ", ") + "],\n"
         o += "  \"status\": \(status.rawValue),\n  \"verdict\": \(j(verdict())),\n  \"error\": \(error.map(j) ?? "null"),\n"
         if let d = divergence {
             o += "  \"divergence\": {\"session\": \(d.session), \"step\": \(d.step), \"shrunkSteps\": \(d.steps), \"shrunkItems\": \(d.items), "
-            o += "\"explanation\": \(j(d.explanation)), \"files\": [\(d.files.map(j).joined(separator: ", "))], \"rerun\": \(j(run.rerunCommand(d.session)))},\n"
+            o +=
+                "\"explanation\": \(j(d.explanation)), \"files\": [\(d.files.map(j).joined(separator: ", "))], \"rerun\": \(j(run.rerunCommand(d.session)))},\n"
         } else {
             o += "  \"divergence\": null,\n"
         }
@@ -348,8 +365,10 @@ extension ConformRun.RunLog {
             switch r {
             case .agreed: "    {\"session\": \(k), \"result\": \"agreed\"}"
             case .skipped(let why): "    {\"session\": \(k), \"result\": \"skipped\", \"reason\": \(j(why))}"
-            case .diverged(let step, let ex): "    {\"session\": \(k), \"result\": \"diverged\", \"step\": \(step), \"explanation\": \(j(ex)), \"rerun\": \(j(run.rerunCommand(k)))}"
-            case .error(let e, let answered): "    {\"session\": \(k), \"result\": \"error\", \"answered\": \(answered), \"error\": \(j(e)), \"rerun\": \(j(run.rerunCommand(k)))}"
+            case .diverged(let step, let ex):
+                "    {\"session\": \(k), \"result\": \"diverged\", \"step\": \(step), \"explanation\": \(j(ex)), \"rerun\": \(j(run.rerunCommand(k)))}"
+            case .error(let e, let answered):
+                "    {\"session\": \(k), \"result\": \"error\", \"answered\": \(answered), \"error\": \(j(e)), \"rerun\": \(j(run.rerunCommand(k)))}"
             }
         }.joined(separator: ",\n")
         return o + (results.isEmpty ? "" : "\n") + "  ]\n}\n"
@@ -387,22 +406,33 @@ extension ConformRun.RunLog {
             case .skipped(let why): cases.append(head + ">\n      <skipped message=\"\(x(why))\"/>\n    </testcase>")
             case .diverged(let step, let ex):
                 failures += 1
-                cases.append(head + ">\n      <failure message=\"diverges at step \(step)\" type=\"divergence\">\(x(ex + "\nrerun: " + run.rerunCommand(k)))</failure>\n    </testcase>")
+                cases.append(
+                    head
+                        + ">\n      <failure message=\"diverges at step \(step)\" type=\"divergence\">\(x(ex + "\nrerun: " + run.rerunCommand(k)))</failure>\n    </testcase>"
+                )
             case .error(let e, let answered):
                 errors += 1
-                cases.append(head + ">\n      <error message=\"\(x(e))\" type=\"\(x(verdict()))\">\(x("\(answered) step\(answered == 1 ? "" : "s") answered\nrerun: " + run.rerunCommand(k)))</error>\n    </testcase>")
+                cases.append(
+                    head
+                        + ">\n      <error message=\"\(x(e))\" type=\"\(x(verdict()))\">\(x("\(answered) step\(answered == 1 ? "" : "s") answered\nrerun: " + run.rerunCommand(k)))</error>\n    </testcase>"
+                )
             }
         }
         let inSession = results.contains { if case .error = $0.1 { true } else { false } }
         if let e = error, !inSession {
             errors += 1
-            cases.append("    <testcase classname=\"\(x(classname))\" name=\"implementation\">\n      <error message=\"\(x(e))\" type=\"\(x(verdict()))\"/>\n    </testcase>")
+            cases.append(
+                "    <testcase classname=\"\(x(classname))\" name=\"implementation\">\n      <error message=\"\(x(e))\" type=\"\(x(verdict()))\"/>\n    </testcase>"
+            )
         } else if status == .tooFewCompared {
             failures += 1
-            cases.append("    <testcase classname=\"\(x(classname))\" name=\"sessions compared\">\n      <failure message=\"\(x("\(compared) compared, --min-compared \(run.minCompared)"))\" type=\"too few compared\"/>\n    </testcase>")
+            cases.append(
+                "    <testcase classname=\"\(x(classname))\" name=\"sessions compared\">\n      <failure message=\"\(x("\(compared) compared, --min-compared \(run.minCompared)"))\" type=\"too few compared\"/>\n    </testcase>"
+            )
         }
         let counts = "tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\""
-        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"pointersim conform\" \(counts)>\n  <testsuite name=\"\(x(suite))\" \(counts)>\n"
+        return
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"pointersim conform\" \(counts)>\n  <testsuite name=\"\(x(suite))\" \(counts)>\n"
             + cases.map { $0 + "\n" }.joined() + "  </testsuite>\n</testsuites>\n"
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
+import PointerSimCore
+import PointerSimFormats
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import PointerSimCore
-import PointerSimFormats
 
 /// Writes a session as a golden trace: `NAME.scene.json`, `NAME.trace` and
 /// `NAME.expected.jsonl` (PointerSim's log), the layout of Traces/, so that

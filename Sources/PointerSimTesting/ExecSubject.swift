@@ -1,9 +1,10 @@
 import Foundation
+import PointerSimCore
+@_spi(Fuzz) import PointerSimFormats
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import PointerSimCore
-@_spi(Fuzz) import PointerSimFormats
 
 /// The conformance protocol (docs/Formats/Conform.md): JSON Lines over a
 /// child's standard input and output.
@@ -80,7 +81,9 @@ import PointerSimCore
         }
         let node: JSONNode
         do { node = try JSONParser.parse(line, file: "<child>") } catch {
-            throw ProtocolError(description: "expected a JSON answer ({\"step\": K, \"selection\": [...]} or {\"skipped\": \"why\"}), found: \(excerpt(line))")
+            throw ProtocolError(
+                description: "expected a JSON answer ({\"step\": K, \"selection\": [...]} or {\"skipped\": \"why\"}), found: \(excerpt(line))"
+            )
         }
         guard case .object(let members) = node.value else { throw ProtocolError(description: "expected a JSON object, found: \(excerpt(line))") }
         var o: [String: JSONNode] = [:]
@@ -96,7 +99,9 @@ import PointerSimCore
         if let s = o["selection"] {
             guard case .array(let ids) = s.value else { throw ProtocolError(description: "\"selection\" must be an array of ids: \(excerpt(line))") }
             selection = try ids.map { n in
-                guard case .string(let id) = n.value else { throw ProtocolError(description: "\"selection\" must be an array of ids: \(excerpt(line))") }
+                guard case .string(let id) = n.value else {
+                    throw ProtocolError(description: "\"selection\" must be an array of ids: \(excerpt(line))")
+                }
                 return id
             }
         }
@@ -106,7 +111,9 @@ import PointerSimCore
             case .null: band = .some(nil)
             case .array(let v) where v.count == 4:
                 let n = try v.map { x -> Double in
-                    guard case .number(let d) = x.value else { throw ProtocolError(description: "\"band\" must be [x, y, w, h] or null: \(excerpt(line))") }
+                    guard case .number(let d) = x.value else {
+                        throw ProtocolError(description: "\"band\" must be [x, y, w, h] or null: \(excerpt(line))")
+                    }
                     return d
                 }
                 band = .some(Rect(x: n[0], y: n[1], width: n[2], height: n[3]))
@@ -121,7 +128,9 @@ import PointerSimCore
             default: throw ProtocolError(description: "\"\(key)\" must be a string or null: \(excerpt(line))")
             }
         }
-        return (Int(k), ConformanceAnswer(selection: selection, band: band, focus: try optionalString("focus"), region: try optionalString("region")), nil)
+        return (
+            Int(k), ConformanceAnswer(selection: selection, band: band, focus: try optionalString("focus"), region: try optionalString("region")), nil
+        )
     }
 }
 
@@ -231,7 +240,9 @@ enum ChildGroups {
             for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }  // only the dup2'd ends reach the child
             return true
         }
-        guard openPipe(&inPipe) else { throw ConformProtocol.ProtocolError(unavailable: "cannot run \(command): no pipe (\(String(cString: strerror(errno))))") }
+        guard openPipe(&inPipe) else {
+            throw ConformProtocol.ProtocolError(unavailable: "cannot run \(command): no pipe (\(String(cString: strerror(errno))))")
+        }
         guard openPipe(&outPipe) else {
             close(inPipe[0]); close(inPipe[1])
             throw ConformProtocol.ProtocolError(unavailable: "cannot run \(command): no pipe (\(String(cString: strerror(errno))))")
@@ -254,7 +265,8 @@ enum ChildGroups {
         var mask = sigset_t()
         sigemptyset(&mask)
         posix_spawnattr_setsigmask(&attributes, &mask)
-        let argv: [UnsafeMutablePointer<CChar>?] = ["/bin/sh", "-c", command].map { (word: String) -> UnsafeMutablePointer<CChar>? in strdup(word) } + [nil]
+        let argv: [UnsafeMutablePointer<CChar>?] =
+            ["/bin/sh", "-c", command].map { (word: String) -> UnsafeMutablePointer<CChar>? in strdup(word) } + [nil]
         defer { for a in argv { free(a) } }
         var child: pid_t = 0
         let rc = posix_spawn(&child, "/bin/sh", &actions, &attributes, argv, environ)
@@ -333,10 +345,14 @@ enum ChildGroups {
         let status = waitExit(min(limit, Self.exitGrace))
         stop()
         guard let status else {
-            return ConformProtocol.ProtocolError(description: "the implementation (\(command)) closed its standard output before answering every step and kept running (stopped)")
+            return ConformProtocol.ProtocolError(
+                description: "the implementation (\(command)) closed its standard output before answering every step and kept running (stopped)"
+            )
         }
         if !answeredAny && (status == "exit status 127" || status == "exit status 126") {
-            return ConformProtocol.ProtocolError(unavailable: "cannot run \(command): /bin/sh gave \(status) (\(status.hasSuffix("127") ? "command not found" : "not executable"))")
+            return ConformProtocol.ProtocolError(
+                unavailable: "cannot run \(command): /bin/sh gave \(status) (\(status.hasSuffix("127") ? "command not found" : "not executable"))"
+            )
         }
         return ConformProtocol.ProtocolError(description: "the implementation (\(command)) ended before answering every step (\(status))")
     }
@@ -365,8 +381,13 @@ enum ChildGroups {
             // Whole chunks: reading stops at the line limit, so memory stays bounded.
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
             let n = chunk.withUnsafeMutableBytes { read(fromChild, $0.baseAddress!, $0.count) }
-            if n > 0 { buffer.append(contentsOf: chunk[..<n]) } else if n == 0 { endOfOutput = true }
-            else if errno != EAGAIN && errno != EINTR { endOfOutput = true }
+            if n > 0 {
+                buffer.append(contentsOf: chunk[..<n])
+            } else if n == 0 {
+                endOfOutput = true
+            } else if errno != EAGAIN && errno != EINTR {
+                endOfOutput = true
+            }
         }
     }
 

@@ -100,8 +100,12 @@ public struct SessionGenerator: Sendable {
         let scene = session.scene
         if wholePixels {
             func whole(_ v: Double) -> Bool { v == v.rounded() }
-            guard scene.view.scale == 1, scene.items.allSatisfy({ whole($0.rect.x) && whole($0.rect.y) && whole($0.rect.width) && whole($0.rect.height) }) else { return false }
-            func inside(_ p: Point) -> Bool { whole(p.x) && whole(p.y) && p.x >= 0 && p.y >= 0 && p.x < scene.view.size.width && p.y < scene.view.size.height }
+            guard scene.view.scale == 1,
+                scene.items.allSatisfy({ whole($0.rect.x) && whole($0.rect.y) && whole($0.rect.width) && whole($0.rect.height) })
+            else { return false }
+            func inside(_ p: Point) -> Bool {
+                whole(p.x) && whole(p.y) && p.x >= 0 && p.y >= 0 && p.x < scene.view.size.width && p.y < scene.view.size.height
+            }
             if let p = scene.pointer.start, !inside(p) { return false }
             for e in session.events { if case .move(let p) = e.kind, !inside(p) { return false } }
         }
@@ -110,7 +114,9 @@ public struct SessionGenerator: Sendable {
             let cols = Int(scene.view.size.width / first.width)
             guard Double(cols) * first.width == scene.view.size.width, scene.items.count % cols == 0 else { return false }
             for (k, item) in scene.items.enumerated() {
-                guard item.rect == Rect(x: Double(k % cols) * first.width, y: Double(k / cols) * first.height, width: first.width, height: first.height) else { return false }
+                guard
+                    item.rect == Rect(x: Double(k % cols) * first.width, y: Double(k / cols) * first.height, width: first.width, height: first.height)
+                else { return false }
             }
         }
         guard kind == .band else { return true }
@@ -124,7 +130,9 @@ public struct SessionGenerator: Sendable {
             case .modifiers(let m): modifiers = m
             case .press(.primary):
                 if clicks.isContextClick(modifiers) { return false }
-                if scene.items.contains(where: { $0.rect.contains(pointer) || (clicks.pressHitsMaxEdges && $0.rect.containsClosed(pointer)) }) { return false }
+                if scene.items.contains(where: { $0.rect.contains(pointer) || (clicks.pressHitsMaxEdges && $0.rect.containsClosed(pointer)) }) {
+                    return false
+                }
             case .press, .key, .scroll: return false
             default: break
             }
@@ -221,7 +229,8 @@ public struct SessionGenerator: Sendable {
             case .regions: b.hover(using: &rng)
             case .selection:
                 switch Int.random(in: 0..<11, using: &rng) {
-                case 10 where scene.view.contentSize != scene.view.size: b.add(.scroll(Vector(dx: 0, dy: [-40, 40, 13.5].randomElement(using: &rng)!)), after: 0.016)
+                case 10 where scene.view.contentSize != scene.view.size:
+                    b.add(.scroll(Vector(dx: 0, dy: [-40, 40, 13.5].randomElement(using: &rng)!)), after: 0.016)
                 case 10: b.key(using: &rng)
                 case 0...3: b.drag(using: &rng, emptyOnly: false, changeModifiers: true)
                 case 4...6: b.click(using: &rng)

@@ -30,7 +30,9 @@ public enum LogInvariants {
         }
         func checkRect(_ k: Int, _ r: Rect) {
             let least: Double = scene.band.profile.bandMayBeEmpty ? 0 : 1
-            if !(r.width >= least && r.height >= least && r.isNormalized) { out.append("record \(k): band rect smaller than 1 × 1 or not normalised") }
+            if !(r.width >= least && r.height >= least && r.isNormalized) {
+                out.append("record \(k): band rect smaller than 1 × 1 or not normalised")
+            }
         }
         for (k, r) in log.enumerated() {
             if r.time < last { out.append("record \(k): time goes back") }
@@ -46,7 +48,9 @@ public enum LogInvariants {
                 if cancelled && Set(final) != atBegin { out.append("record \(k): a cancelled band did not restore the selection of its press") }
                 // A live band announced every change with its diffs; one applied at
                 // its end (`gtk`, `subtract`) changes the selection at this line.
-                if !cancelled && live && Set(final) != selection { out.append("record \(k): a band ended with a selection its diffs did not compose") }
+                if !cancelled && live && Set(final) != selection {
+                    out.append("record \(k): a band ended with a selection its diffs did not compose")
+                }
                 selection = Set(final)
             default: break
             }

@@ -63,7 +63,10 @@ public enum Conformance {
                 atPress = sim.selection; everHit = []; mode = nil
                 let rules = sim.clicks.rules
                 let p = sim.contentPoint
-                pressed = (p, rules.pressedItem(at: p, items: sim.band.engine, selection: sim.selectionModel), rules.isContextClick(modifiers), sim.regionClaimsPress)
+                pressed = (
+                    p, rules.pressedItem(at: p, items: sim.band.engine, selection: sim.selectionModel), rules.isContextClick(modifiers),
+                    sim.regionClaimsPress
+                )
             case .release(.primary): held = false
             case .cancel: held = false
             default: break
@@ -77,18 +80,24 @@ public enum Conformance {
                 let on: String
                 if let i = p.item {
                     let closed = sim.clicks.rules.pressHitsMaxEdges
-                    on = "on item \(scene.items[i].id) (a press hits an item's rect \(closed ? "closed: its far edges count" : "half-open: its far edges do not count"))"
+                    on =
+                        "on item \(scene.items[i].id) (a press hits an item's rect \(closed ? "closed: its far edges count" : "half-open: its far edges do not count"))"
                 } else {
                     on = "on empty space"
                 }
-                press = "press at \(Self.point(p.point)) (content), \(Self.point(r)) on the pixel grid of scale \(formatExactNumber(scale)) (halves round away from zero); \(on)"
+                press =
+                    "press at \(Self.point(p.point)) (content), \(Self.point(r)) on the pixel grid of scale \(formatExactNumber(scale)) (halves round away from zero); \(on)"
                 let mods = "[\(modifiers.names.joined(separator: ", "))]"
                 if p.context {
-                    rule = "context click: modifiers \(mods) are a context click under profile \(profile); it opens a context menu and changes neither band nor selection"
+                    rule =
+                        "context click: modifiers \(mods) are a context click under profile \(profile); it opens a context menu and changes neither band nor selection"
                 } else if p.claimed {
                     rule = "a control's claim: region \(sim.regions.current?.id ?? "?") takes the press; no band and no click"
-                } else if p.item == nil, sim.clicks.lastPressOnlyActivated || sim.clicks.rules.doubleClickPressStartsNoBand && sim.clicks.lastPressWasDoubleClick {
-                    rule = sim.clicks.rules.doubleClickPressOnlyActivates
+                } else if p.item == nil,
+                    sim.clicks.lastPressOnlyActivated || sim.clicks.rules.doubleClickPressStartsNoBand && sim.clicks.lastPressWasDoubleClick
+                {
+                    rule =
+                        sim.clicks.rules.doubleClickPressOnlyActivates
                         ? "double-click press: the second press of a double click only activates under profile \(profile); no band, no selection change"
                         : "double-click press: the second press of a double click starts no band under profile \(profile)"
                 } else if !scene.selection.allowsSelectionNow {
@@ -96,16 +105,19 @@ public enum Conformance {
                 } else if p.item == nil && !scene.selection.bandMayBegin {
                     rule = "single selection (multiple selection off): no band begins; a press on empty space only clears per the click rules"
                 } else if p.item == nil {
-                    rule = "press on empty space: a band begins once the pointer moves past the threshold (\(formatExactNumber(scene.band.profile.threshold)) points, profile \(profile))"
+                    rule =
+                        "press on empty space: a band begins once the pointer moves past the threshold (\(formatExactNumber(scene.band.profile.threshold)) points, profile \(profile))"
                 } else if sim.clicks.rules.doubleClickPressStartsNoBand && sim.clicks.lastPressWasDoubleClick {
-                    rule = "double-click press on item \(scene.items[p.item!].id): the second press of a double click starts no band under profile \(profile)"
+                    rule =
+                        "double-click press on item \(scene.items[p.item!].id): the second press of a double click starts no band under profile \(profile)"
                 } else {
                     rule = "click on item \(scene.items[p.item!].id) (modifiers \(mods), profile \(profile))"
                 }
             }
             for r in records {
                 switch r.event {
-                case .bandBegan(_, let m, let md): mode = md; rule = "band, mode \(md.rawValue) (modifiers [\(m.names.joined(separator: ", "))], profile \(profile))"
+                case .bandBegan(_, let m, let md):
+                    mode = md; rule = "band, mode \(md.rawValue) (modifiers [\(m.names.joined(separator: ", "))], profile \(profile))"
                 case .selectionChanged(let cause, _, _): rule = "\(cause.rawValue) (profile \(profile))"
                 default: break
                 }
@@ -117,8 +129,21 @@ public enum Conformance {
             }
             let focus = sim.selectionModel.focus.map { sim.itemIDs[$0] }
             let answer = ConformanceAnswer(selection: sim.selection, band: .some(rect), focus: .some(focus), region: .some(sim.regions.current?.id))
-            out.append(StepState(answer: answer, atPress: atPress, everHit: everHit, mode: sim.band.isActive ? mode : nil, rule: rule, press: press,
-                pressPoint: pressPoint, pressOnItem: pressOnItem, pointer: sim.contentPoint, held: held, modifiers: modifiers))
+            out.append(
+                StepState(
+                    answer: answer,
+                    atPress: atPress,
+                    everHit: everHit,
+                    mode: sim.band.isActive ? mode : nil,
+                    rule: rule,
+                    press: press,
+                    pressPoint: pressPoint,
+                    pressOnItem: pressOnItem,
+                    pointer: sim.contentPoint,
+                    held: held,
+                    modifiers: modifiers
+                )
+            )
         }
         return out
     }
@@ -164,13 +189,23 @@ public enum Conformance {
         let states = oracle(session)
         for (k, state) in states.enumerated() {
             guard k < answers.count else {
-                return Divergence(session: session, step: k, expected: state.answer, actual: ConformanceAnswer(selection: nil),
-                    explanation: "step \(k): no answer (the implementation answered \(answers.count) of \(states.count) steps)")
+                return Divergence(
+                    session: session,
+                    step: k,
+                    expected: state.answer,
+                    actual: ConformanceAnswer(selection: nil),
+                    explanation: "step \(k): no answer (the implementation answered \(answers.count) of \(states.count) steps)"
+                )
             }
             let diffs = answers[k].differences(from: state.answer)
             if !diffs.isEmpty {
-                return Divergence(session: session, step: k, expected: state.answer, actual: answers[k],
-                    explanation: explain(session, step: k, state: state, actual: answers[k], diffs: diffs))
+                return Divergence(
+                    session: session,
+                    step: k,
+                    expected: state.answer,
+                    actual: answers[k],
+                    explanation: explain(session, step: k, state: state, actual: answers[k], diffs: diffs)
+                )
             }
         }
         return nil
@@ -181,7 +216,9 @@ public enum Conformance {
         var lines = ["step \(k) (\(formatExactNumber(e.time)) \(PointerSimTrace.describe(e.kind, exact: true))): " + diffs.joined(separator: "; ")]
         let rect = state.answer.band
         lines.append("  \(state.press ?? "no primary press yet")")
-        lines.append("  band rect: \(rect.map(ConformanceAnswer.rect) ?? "none"); mode: \(state.mode?.rawValue ?? "none"); rule applied: \(state.rule)")
+        lines.append(
+            "  band rect: \(rect.map(ConformanceAnswer.rect) ?? "none"); mode: \(state.mode?.rawValue ?? "none"); rule applied: \(state.rule)"
+        )
         let expected = Set(state.answer.selection ?? []), got = Set(actual.selection ?? [])
         let hitRule = s.scene.band.hitRule
         if s.scene.items.contains(where: { expected.contains($0.id) != got.contains($0.id) }) {
@@ -189,9 +226,12 @@ public enum Conformance {
         }
         for (i, item) in s.scene.items.enumerated() where expected.contains(item.id) != got.contains(item.id) {
             let inRect = rect.map { hitRule.hits(item: item.rect, band: $0) } ?? false
-            let before = state.atPress.map { "selected at the press: \($0.contains(item.id))" }
+            let before =
+                state.atPress.map { "selected at the press: \($0.contains(item.id))" }
                 ?? "selected initially: \(s.scene.initialSelection.contains(item.id))"
-            lines.append("  item \(item.id) \(ConformanceAnswer.rect(item.rect)): expected \(expected.contains(item.id) ? "selected" : "not selected"); \(before); in the rect: \(inRect); ever hit: \(state.everHit.contains(i))")
+            lines.append(
+                "  item \(item.id) \(ConformanceAnswer.rect(item.rect)): expected \(expected.contains(item.id) ? "selected" : "not selected"); \(before); in the rect: \(inRect); ever hit: \(state.everHit.contains(i))"
+            )
         }
         return lines.joined(separator: "\n")
     }
@@ -206,7 +246,12 @@ public enum Conformance {
     /// focus, region, or no answer). Any failure would do otherwise, and a
     /// bug in one rule could shrink to a session that shows another
     /// difference, one a correct implementation of that rule also has.
-    public static func shrink(_ d: Divergence, subject: ConformanceSubject, budget: Int = 3000, domain: (ConformanceSession) -> Bool = { _ in true }) throws -> Divergence {
+    public static func shrink(
+        _ d: Divergence,
+        subject: ConformanceSubject,
+        budget: Int = 3000,
+        domain: (ConformanceSession) -> Bool = { _ in true }
+    ) throws -> Divergence {
         let kind = DivergenceKind(d)
         let small = try Shrinker.shrink(d.session, budget: budget) { c in
             guard domain(c), let e = try firstDivergence(c, subject: subject) else { return false }
@@ -256,7 +301,10 @@ public enum Conformance {
     /// steps, then fewest items): greedy shrinking finds a local minimum, and
     /// another failing session may have a smaller one.
     public static func check(
-        _ sessions: [ConformanceSession], subject: ConformanceSubject, shrinkBudget: Int = 3000, divergencesToShrink: Int = 1,
+        _ sessions: [ConformanceSession],
+        subject: ConformanceSubject,
+        shrinkBudget: Int = 3000,
+        divergencesToShrink: Int = 1,
         domain: (ConformanceSession) -> Bool = { _ in true }
     ) throws -> Report {
         var report = Report()
@@ -268,7 +316,8 @@ public enum Conformance {
                 if report.original == nil { report.original = d; report.divergentSession = report.sessions - 1 }
                 let small = try shrink(d, subject: subject, budget: shrinkBudget, domain: domain)
                 if let best = report.divergence {
-                    let a = (small.session.events.count, small.session.scene.items.count), b = (best.session.events.count, best.session.scene.items.count)
+                    let a = (small.session.events.count, small.session.scene.items.count),
+                        b = (best.session.events.count, best.session.scene.items.count)
                     if a < b { report.divergence = small }
                 } else {
                     report.divergence = small

@@ -85,7 +85,11 @@ public enum Shrinker {
 
     /// Shrinks `session` while `fails` holds, greedily (the first smaller
     /// candidate that still fails is taken), at most `budget` evaluations.
-    public static func shrink(_ session: ConformanceSession, budget: Int = 3000, fails: (ConformanceSession) throws -> Bool) rethrows -> ConformanceSession {
+    public static func shrink(
+        _ session: ConformanceSession,
+        budget: Int = 3000,
+        fails: (ConformanceSession) throws -> Bool
+    ) rethrows -> ConformanceSession {
         var current = session
         var runs = 0
         var progress = true
@@ -110,7 +114,9 @@ extension ConformanceSession {
     /// moves) mapped.
     func mapCoordinates(_ f: (Double) -> Double) -> ConformanceSession {
         var c = self
-        func r(_ x: Rect) -> Rect { Rect(x: f(x.x), y: f(x.y), width: x.width == 0 ? 0 : max(1, f(x.width)), height: x.height == 0 ? 0 : max(1, f(x.height))) }
+        func r(_ x: Rect) -> Rect {
+            Rect(x: f(x.x), y: f(x.y), width: x.width == 0 ? 0 : max(1, f(x.width)), height: x.height == 0 ? 0 : max(1, f(x.height)))
+        }
         c.scene.items = scene.items.map { SceneItem(id: $0.id, rect: r($0.rect)) }
         for k in c.scene.regions.indices { c.scene.regions[k].rect = r(c.scene.regions[k].rect) }
         c.scene.band.vetoRects = scene.band.vetoRects.map(r)

@@ -1,4 +1,5 @@
 import PointerSimCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -104,9 +105,17 @@ import Darwin
         let rank = nearestRank(samples)
         let total = samples.reduce(0, +)
         return Result(
-            steps: samples.count, checkpoints: checkpoints, medianNs: rank(0.5), p99Ns: rank(0.99),
-            meanNs: total / Int64(Swift.max(1, samples.count)), totalNs: total, buildNs: buildNs,
-            indexNs: indexNs, indexCPUNs: c2 - c1, itemsCPUNs: c1 - c0)
+            steps: samples.count,
+            checkpoints: checkpoints,
+            medianNs: rank(0.5),
+            p99Ns: rank(0.99),
+            meanNs: total / Int64(Swift.max(1, samples.count)),
+            totalNs: total,
+            buildNs: buildNs,
+            indexNs: indexNs,
+            indexCPUNs: c2 - c1,
+            itemsCPUNs: c1 - c0
+        )
     }
 
     /// Nearest-rank percentiles of timing samples (docs/Benchmarks.md: sort

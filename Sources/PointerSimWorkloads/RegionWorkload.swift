@@ -16,7 +16,14 @@ import PointerSimCore
         var i = 0
         while out.count < n {
             let x = Double(50 * (i % 80)), y = Double(40 * (i / 80))
-            out.append(SceneRegion(id: "g\(i)", rect: Rect(x: x, y: y, width: 40, height: 30), latchingAxes: i % 7 == 0 ? .horizontal : .none, style: PointerStyle()))
+            out.append(
+                SceneRegion(
+                    id: "g\(i)",
+                    rect: Rect(x: x, y: y, width: 40, height: 30),
+                    latchingAxes: i % 7 == 0 ? .horizontal : .none,
+                    style: PointerStyle()
+                )
+            )
             if i % 16 == 0 && out.count < n {
                 out.append(SceneRegion(id: "p\(i)", rect: Rect(x: x + 10, y: y + 10, width: 130, height: 110), style: PointerStyle(effect: .lift)))
             }

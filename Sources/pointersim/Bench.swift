@@ -1,20 +1,23 @@
 import ArgumentParser
 import PointerSimCore
-@_spi(Benchmarks) import PointerSimWorkloads
 import PointerSimFormats
+@_spi(Benchmarks) import PointerSimWorkloads
 
 extension PointerSimCommand {
     struct Bench: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Runs benchmark workloads (use a release build: swift run -c release pointersim bench …).",
-            subcommands: [Band.self, Regions.self])
+            subcommands: [Band.self, Regions.self]
+        )
     }
 }
 
 /// Says on stderr, in a debug build, that the figures are not representative.
 func warnIfDebugBuild() {
     #if DEBUG
-    writeStderr("pointersim: warning: this is a debug build: timings are about 10 times slower than a release build (swift run -c release pointersim bench …)\n")
+    writeStderr(
+        "pointersim: warning: this is a debug build: timings are about 10 times slower than a release build (swift run -c release pointersim bench …)\n"
+    )
     #endif
 }
 
@@ -27,7 +30,8 @@ extension PointerSimCommand.Bench {
                 checks the selection at the checkpoints k = 40, 250, 500, 1000, 1500, 2000 \
                 (count and splitmix64 sum; the reference digests are in Traces/bench/) and reports the \
                 per-update median and p99 in nanoseconds.
-                """)
+                """
+        )
 
         @Option(help: "Number of items.")
         var items: Int = 1_000_000
@@ -55,7 +59,9 @@ extension PointerSimCommand.Bench {
             let result = BandWorkload.run(items: items, mode: m, stride: stride)
             if json {
                 let cps = result.checkpoints.map { "{\"k\":\($0.k),\"count\":\($0.count),\"sum\":\"\(hex16($0.sum))\"}" }
-                print("{\"items\":\(items),\"mode\":\"\(m.rawValue)\",\"stride\":\(stride),\"checkpoints\":[\(cps.joined(separator: ","))],\"build_ns\":\(result.buildNs),\"index_ns\":\(result.indexNs),\"index_cpu_ns\":\(result.indexCPUNs),\"items_cpu_ns\":\(result.itemsCPUNs),\"median_ns\":\(result.medianNs),\"p99_ns\":\(result.p99Ns)}")
+                print(
+                    "{\"items\":\(items),\"mode\":\"\(m.rawValue)\",\"stride\":\(stride),\"checkpoints\":[\(cps.joined(separator: ","))],\"build_ns\":\(result.buildNs),\"index_ns\":\(result.indexNs),\"index_cpu_ns\":\(result.indexCPUNs),\"items_cpu_ns\":\(result.itemsCPUNs),\"median_ns\":\(result.medianNs),\"p99_ns\":\(result.p99Ns)}"
+                )
             } else {
                 print("band workload v1: \(items) items, mode \(m.rawValue), stride \(stride), \(result.steps) updates")
                 print("build: \(result.buildNs / 1000) µs (items made and indexed)")

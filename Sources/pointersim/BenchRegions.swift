@@ -13,7 +13,8 @@ extension PointerSimCommand.Bench {
                 every 50 steps held for 10) and times each Simulator update (provider query, enter/exit, \
                 latching). Reports the median and p99 per update in nanoseconds and the number of region \
                 events as a digest. Use a release build: swift run -c release pointersim bench regions.
-                """)
+                """
+        )
 
         @Option(help: "Number of regions.")
         var regions: Int = 10_000
@@ -36,7 +37,9 @@ extension PointerSimCommand.Bench {
             warnIfDebugBuild()
             let r = RegionWorkload.run(regions: regions, steps: steps, scan: scan)
             if json {
-                print("{\"regions\":\(regions),\"steps\":\(steps),\"index\":\(!scan),\"events\":\(r.events),\"median_ns\":\(r.medianNs),\"p99_ns\":\(r.p99Ns)}")
+                print(
+                    "{\"regions\":\(regions),\"steps\":\(steps),\"index\":\(!scan),\"events\":\(r.events),\"median_ns\":\(r.medianNs),\"p99_ns\":\(r.p99Ns)}"
+                )
             } else {
                 print("regions workload: \(regions) regions, \(steps) updates, \(scan ? "linear scan" : "index")")
                 print("build: \(r.buildNs / 1000) µs   region events: \(r.events)")

@@ -18,7 +18,8 @@ extension PointerSimCommand {
                 (and each profiles.activated line) carries "why": for each profile the rule that decided \
                 what it did (the threshold, when the selection is applied, the mode table, a click rule), \
                 in words and with its source. Exit status as for replay.
-                """)
+                """
+        )
 
         @Argument(help: "Trace files (- for standard input), merged by timestamp.")
         var traces: [String]
@@ -32,15 +33,22 @@ extension PointerSimCommand {
         @Option(help: "Write the comparison here instead of stdout (the file appears only when complete).")
         var output: String?
 
-        @Flag(help: "Say why: on the first line of each difference and on each profiles.activated line, each profile's deciding rule in words and its source (\"why\").")
+        @Flag(
+            help:
+                "Say why: on the first line of each difference and on each profiles.activated line, each profile's deciding rule in words and its source (\"why\")."
+        )
         var explain = false
 
         var profileNames: [String] { (try? PointerSimCommand.checkedProfileNames(profiles)) ?? [] }
 
         func validate() throws {
             if traces.isEmpty { throw ValidationError("give at least one trace file") }
-            if let p = emptyInputProblem("trace name", traces) ?? emptyInputProblem("scene name", scene.map { [$0] } ?? [], option: "--scene") { throw ValidationError(p) }
-            if let p = emptyOutputProblem("--output", output, "give a file name, or leave --output out for standard output") { throw ValidationError(p) }
+            if let p = emptyInputProblem("trace name", traces) ?? emptyInputProblem("scene name", scene.map { [$0] } ?? [], option: "--scene") {
+                throw ValidationError(p)
+            }
+            if let p = emptyOutputProblem("--output", output, "give a file name, or leave --output out for standard output") {
+                throw ValidationError(p)
+            }
             _ = try PointerSimCommand.checkedProfileNames(profiles)
             if let o = output, let problem = Replay.outputProblem(o) { throw ValidationError(problem) }
         }
@@ -49,7 +57,13 @@ extension PointerSimCommand {
         /// needs each profile's whole replay, the conformance oracle's), then
         /// compared; the lines that start a difference and the activation
         /// lines get a `"why"` field (CompareExplanation, PointerSimTesting).
-        static func explained(paths: [String], scene: SimulationScene, decoder: DecoderConfiguration, profiles: [BandProfile], sink: OutputSink) throws {
+        static func explained(
+            paths: [String],
+            scene: SimulationScene,
+            decoder: DecoderConfiguration,
+            profiles: [BandProfile],
+            sink: OutputSink
+        ) throws {
             var events: [PointerEvent] = []
             try ProfileCompare.forEachStep(paths: paths, scene: scene, decoder: decoder, profiles: []) { e, _ in events.append(e) }
             let states = CompareExplanation.states(scene: scene, profiles: profiles, events: events)
@@ -66,7 +80,10 @@ extension PointerSimCommand {
                     let starts = line.contains("\"event\":\"profiles.diverged\"") && agreeing
                     let activated = line.contains("\"event\":\"profiles.activated\"")
                     if starts || activated {
-                        let why = CompareExplanation.json(names: names, CompareExplanation.reasons(profiles: profiles, states: states, step: k, event: e))
+                        let why = CompareExplanation.json(
+                            names: names,
+                            CompareExplanation.reasons(profiles: profiles, states: states, step: k, event: e)
+                        )
                         try sink.writeLine(String(line.dropLast()) + ",\"why\":" + why + "}")
                     } else {
                         try sink.writeLine(line)
@@ -115,7 +132,9 @@ extension PointerSimCommand {
             names.append(name)
         }
         if names.count < 2 {
-            throw ValidationError("--profiles \(InputError.excerpt(list)): give at least two profiles, comma-separated (\(BandProfile.registeredNamesForHelp))")
+            throw ValidationError(
+                "--profiles \(InputError.excerpt(list)): give at least two profiles, comma-separated (\(BandProfile.registeredNamesForHelp))"
+            )
         }
         return names
     }

@@ -9,7 +9,8 @@ extension PointerSimCommand {
             abstract: "Decodes raw recordings as libinput would, without a kernel: one JSON object per event.",
             // The usage line of before the libinput options (which `--help` lists):
             // error messages keep their exact text.
-            usage: "pointersim decode <recordings> ... [--output <output>] [--tail <tail>] [--compare <compare>] [--native] [--dmi <dmi>] [--udev <udev> ...] [--quirk <quirk> ...]",
+            usage:
+                "pointersim decode <recordings> ... [--output <output>] [--tail <tail>] [--compare <compare>] [--native] [--dmi <dmi>] [--udev <udev> ...] [--quirk <quirk> ...]",
             discussion: """
                 Reads evemu (a single file, or a .desc followed by its .events) and libinput record \
                 recordings, merged by timestamp into one seat, and prints every libinput-level event: \
@@ -20,7 +21,8 @@ extension PointerSimCommand {
                 Inputs are read once (- for standard input, pipes and FIFOs work). Exit status: 0 success, \
                 64 bad command line, 65 malformed input, 66 unreadable input, 73 an output that cannot be \
                 created, 74 I/O error.
-                """)
+                """
+        )
 
         @Argument(help: "Recordings (evemu, libinput record).")
         var recordings: [String]
@@ -66,7 +68,9 @@ extension PointerSimCommand {
         func validate() throws {
             if recordings.isEmpty { throw ValidationError("give at least one recording") }
             if let p = emptyInputProblem("recording name", recordings) { throw ValidationError(p) }
-            if let p = emptyOutputProblem("--output", output, "give a file name, or leave --output out for standard output") { throw ValidationError(p) }
+            if let p = emptyOutputProblem("--output", output, "give a file name, or leave --output out for standard output") {
+                throw ValidationError(p)
+            }
             if let c = compare, c.isEmpty { throw ValidationError("--compare: the file name is empty (give a libinput reference file)") }
             if !(tail >= 0 && tail <= 3600) { throw ValidationError("--tail must be between 0 and 3600 seconds") }
             _ = try decoderConfiguration()
@@ -104,7 +108,9 @@ struct DecodeOptions: ParsableArguments {
     @Option(help: "A libinput reference file (Tools/libinput-ref output) to compare with.")
     var compare: String?
 
-    @Flag(help: "Classify devices as attached on the recording's machine (USB, Bluetooth, PS/2 with its driver) instead of as replayed through uinput.")
+    @Flag(
+        help: "Classify devices as attached on the recording's machine (USB, Bluetooth, PS/2 with its driver) instead of as replayed through uinput."
+    )
     var native = false
 
     @Option(help: "The machine's DMI modalias (dmi:bvn…:svn…), for hwdb entries and quirks that match on it.")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PointerSimInput
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,7 +20,8 @@ extension PointerSimCommand {
                 reason and what to do; a device another program has grabbed gets a "busy" note (tested \
                 as evtest does, by grabbing and releasing it at once). On a machine without /dev/input \
                 this says so and exits 0.
-                """)
+                """
+        )
 
         @Option(help: ArgumentHelp("The folder to list.", visibility: .hidden))
         var directory: String = "/dev/input"
@@ -28,7 +30,9 @@ extension PointerSimCommand {
             #if os(Linux)
             guard let entries = Discovery.scan(directory: directory) else {
                 print("no \(directory) on this machine: there are no input devices to read (a container or a build machine?)")
-                print("replay a recording instead: pointersim replay FILE (bundled ones are in Traces/); record one elsewhere with pointersim record --output FILE")
+                print(
+                    "replay a recording instead: pointersim replay FILE (bundled ones are in Traces/); record one elsewhere with pointersim record --output FILE"
+                )
                 finishStandardOutput()
                 return
             }

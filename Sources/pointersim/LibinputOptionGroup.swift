@@ -8,10 +8,19 @@ import PointerSimInput
 /// the allowed ones); the options add one set after the scene's own
 /// (`pointer.libinput`), so they override it.
 struct LibinputOptionGroup: ParsableArguments {
-    @Option(name: .customLong("apply-to"), help: ArgumentHelp("libinput: apply the options below only to devices whose name matches this shell glob (default: every device).", valueName: "pattern"))
+    @Option(
+        name: .customLong("apply-to"),
+        help: ArgumentHelp(
+            "libinput: apply the options below only to devices whose name matches this shell glob (default: every device).",
+            valueName: "pattern"
+        )
+    )
     var applyTo: String?
 
-    @Option(name: .customLong("disable-sendevents"), help: ArgumentHelp("libinput: devices whose name matches this shell glob send no events.", valueName: "pattern"))
+    @Option(
+        name: .customLong("disable-sendevents"),
+        help: ArgumentHelp("libinput: devices whose name matches this shell glob send no events.", valueName: "pattern")
+    )
     var disableSendevents: String?
 
     @Flag(name: .customLong("tap"), inversion: .prefixedEnableDisable, help: "libinput: tap-to-click on or off.")
@@ -47,7 +56,10 @@ struct LibinputOptionGroup: ParsableArguments {
     @Option(name: .customLong("set-scroll-method"), help: ArgumentHelp("libinput: the scroll method.", valueName: "none|twofinger|edge|button"))
     var scrollMethod: String?
 
-    @Option(name: .customLong("set-scroll-button"), help: ArgumentHelp("libinput: the button of button scrolling (an EV_KEY name).", valueName: "BTN_MIDDLE"))
+    @Option(
+        name: .customLong("set-scroll-button"),
+        help: ArgumentHelp("libinput: the button of button scrolling (an EV_KEY name).", valueName: "BTN_MIDDLE")
+    )
     var scrollButton: String?
 
     @Option(name: .customLong("set-profile"), help: ArgumentHelp("libinput: the pointer acceleration profile.", valueName: "adaptive|flat"))
@@ -59,7 +71,10 @@ struct LibinputOptionGroup: ParsableArguments {
     @Option(name: .customLong("set-tap-map"), help: ArgumentHelp("libinput: the buttons of 1-, 2- and 3-finger taps.", valueName: "lrm|lmr"))
     var tapMap: String?
 
-    @Option(name: .customLong("set-rotation-angle"), help: ArgumentHelp("libinput: rotate a mouse's or pointing stick's motion clockwise, 0 … 359 degrees.", valueName: "degrees"))
+    @Option(
+        name: .customLong("set-rotation-angle"),
+        help: ArgumentHelp("libinput: rotate a mouse's or pointing stick's motion clockwise, 0 … 359 degrees.", valueName: "degrees")
+    )
     var rotationAngle: String?
 
     /// The options given, as libinput's arguments.

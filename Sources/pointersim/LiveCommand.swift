@@ -2,6 +2,7 @@ import ArgumentParser
 import PointerSimCore
 import PointerSimFormats
 import PointerSimPipeline
+
 #if os(Linux)
 import PointerSimLive
 #endif
@@ -21,7 +22,8 @@ extension PointerSimCommand {
                 complete. Exit status: 0 ended by a signal, 64 bad command line, 65 a device that cannot be \
                 decoded or a malformed scene, 66 a device that cannot be opened, 73 a recording that cannot \
                 be created, 74 an I/O error or every named device removed.
-                """)
+                """
+        )
 
         // What most users need first; the libinput options after, under their own heading.
         @OptionGroup(title: "Devices, scene and output")
@@ -39,7 +41,11 @@ extension PointerSimCommand {
 
         func validate() throws {
             if let p = emptyOutputProblem("--record", record, "give the recording's file name") { throw ValidationError(p) }
-            if let p = emptyInputProblem("device path", devices, option: "--device") ?? emptyInputProblem("scene name", scene.map { [$0] } ?? [], option: "--scene") { throw ValidationError(p) }
+            if let p = emptyInputProblem("device path", devices, option: "--device")
+                ?? emptyInputProblem("scene name", scene.map { [$0] } ?? [], option: "--scene")
+            {
+                throw ValidationError(p)
+            }
         }
 
         func run() throws {
@@ -67,7 +73,8 @@ extension PointerSimCommand {
                 evemu holds one device per file: further devices go to FILE-2, FILE-3, ... (before the \
                 extension). Exit status: 0 ended by a signal, 64 bad command line, 66 a device that cannot be \
                 opened, 73 an output file that cannot be created, 74 an I/O error or every named device removed.
-                """)
+                """
+        )
 
         @Option(help: "The recording file.")
         var output: String
@@ -91,7 +98,13 @@ extension PointerSimCommand {
             try runReportingErrors(cleanupOnSignal: false) {
                 var o = LiveOptions()
                 o.devicePaths = devices; o.grab = grab; o.simulate = false
-                let ending = try runLive(scene: SceneSetup(scene: SimulationScene.default), options: o, record: output, format: format.format, log: nil)
+                let ending = try runLive(
+                    scene: SceneSetup(scene: SimulationScene.default),
+                    options: o,
+                    record: output,
+                    format: format.format,
+                    log: nil
+                )
                 if ending == .devicesGone { throw ExitCode(ExitStatus.devicesGone) }
             }
             #else
@@ -115,8 +128,14 @@ enum RecordingFormatArgument: String, ExpressibleByArgument, CaseIterable {
 func runLive(scene: SceneSetup, options: LiveOptions, record: String?, format: LiveRecorder.Format, log: OutputSink?) throws -> LiveSession.Ending {
     let recorder = try record.map { try LiveRecorder(path: $0, format: format) }
     do {
-        let session = try LiveSession(scene: scene.scene, decoder: scene.decoder, options: options, log: log, recorder: recorder,
-                                      note: { writeStderr("pointersim: \($0)\n") })
+        let session = try LiveSession(
+            scene: scene.scene,
+            decoder: scene.decoder,
+            options: options,
+            log: log,
+            recorder: recorder,
+            note: { writeStderr("pointersim: \($0)\n") }
+        )
         if let r = record { writeStderr("pointersim: recording to \(r)\n") }
         let ending = try session.run()
         if let r = recorder, r.outputPaths.count > 1 || r.outputPaths.first != record {
@@ -132,7 +151,10 @@ func runLive(scene: SceneSetup, options: LiveOptions, record: String?, format: L
 
 /// `live`'s own options, listed before the libinput options.
 struct LiveOptionsArguments: ParsableArguments {
-    @Option(name: .customLong("device"), help: "A device node to read (repeatable); default: all pointer devices and keyboards (`pointersim devices` lists them).")
+    @Option(
+        name: .customLong("device"),
+        help: "A device node to read (repeatable); default: all pointer devices and keyboards (`pointersim devices` lists them)."
+    )
     var devices: [String] = []
 
     @Option(help: "The scene file (*.scene.json); without it the built-in default scene is used.")

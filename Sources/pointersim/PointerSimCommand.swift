@@ -18,7 +18,8 @@ struct PointerSimCommand: ParsableCommand {
         commandName: "pointersim",
         abstract: "Simulates an iPadOS-style pointer (band selection, regions) from recordings or live devices.",
         version: pointerSimVersion,
-        subcommands: [Replay.self, Compare.self, Conform.self, Decode.self, Render.self, Bench.self, Devices.self, Live.self, Record.self])
+        subcommands: [Replay.self, Compare.self, Conform.self, Decode.self, Render.self, Bench.self, Devices.self, Live.self, Record.self]
+    )
 
     /// The argument parser's entry, after a look at the first word: a subcommand
     /// that does not exist (`pointersim replya x`, `pointersim help replya`) gets
@@ -80,7 +81,9 @@ struct PointerSimCommand: ParsableCommand {
     /// The message for a word that names no subcommand: the nearest names, then every subcommand.
     static func unknownSubcommand(_ word: String) -> String {
         // A word far longer than any name is near none (and its distance would cost its length times theirs).
-        let near = word.count > 40 ? [] : subcommandNames.map { ($0, editDistance(word.lowercased(), $0)) }.filter { $0.1 <= max(2, $0.0.count / 3) }.sorted { $0.1 < $1.1 }
+        let near =
+            word.count > 40
+            ? [] : subcommandNames.map { ($0, editDistance(word.lowercased(), $0)) }.filter { $0.1 <= max(2, $0.0.count / 3) }.sorted { $0.1 < $1.1 }
         var s = "Error: '\(InputError.excerpt(word))' is not a subcommand."
         if let best = near.first { s += " Did you mean '\(best.0)'?" }
         s += "\n\nSubcommands:\n"
@@ -112,10 +115,10 @@ enum ExitStatus {
     /// The status for an error of the libraries.
     static func of(_ kind: InputError.Kind) -> Int32 {
         switch kind {
-        case .malformed: 65      // EX_DATAERR
-        case .cannotOpen: 66     // EX_NOINPUT
-        case .cannotCreate: 73   // EX_CANTCREAT
-        case .io: 74             // EX_IOERR
+        case .malformed: 65  // EX_DATAERR
+        case .cannotOpen: 66  // EX_NOINPUT
+        case .cannotCreate: 73  // EX_CANTCREAT
+        case .io: 74  // EX_IOERR
         }
     }
     /// `live`/`record` ended because every named device went away.
@@ -252,7 +255,9 @@ struct EmptySceneNote {
     mutating func see(_ r: LogRecord) {
         guard applies, !said, case .bandBegan = r.event else { return }
         said = true
-        writeStderr("pointersim: note: a band began at t=\(formatLogNumber(r.time)), but the scene has no items, so it selects nothing (give --scene with a scene that has items)\n")
+        writeStderr(
+            "pointersim: note: a band began at t=\(formatLogNumber(r.time)), but the scene has no items, so it selects nothing (give --scene with a scene that has items)\n"
+        )
     }
 }
 
@@ -262,7 +267,8 @@ extension PointerSimCommand {
             abstract: "Replays recordings through the simulation and writes the interaction log (JSON Lines).",
             // The usage line of before the libinput options (which `--help` lists):
             // error messages keep their exact text.
-            usage: "pointersim replay <traces> ... [--scene <scene>] [--profile <profile>] [--output <output>] [--verbose [--frames <frames>]] [--narrate]",
+            usage:
+                "pointersim replay <traces> ... [--scene <scene>] [--profile <profile>] [--output <output>] [--verbose [--frames <frames>]] [--narrate]",
             discussion: """
                 Formats are recognised by content: pointersim-trace 1, evemu (single file, or a .desc \
                 followed by its .events), libinput record YAML. Several traces are merged by timestamp. \
@@ -270,7 +276,8 @@ extension PointerSimCommand {
                 The log is JSON Lines: --output takes a name ending in .jsonl, .json, .log or .txt, or \
                 without an extension (render draws pictures). Exit status: 0 success, 64 bad command line, \
                 65 malformed input, 66 unreadable input, 73 an output that cannot be created, 74 I/O error.
-                """)
+                """
+        )
 
         @Argument(help: "Trace files (- for standard input), merged by timestamp.")
         var traces: [String]
@@ -291,11 +298,17 @@ extension PointerSimCommand {
 
         func validate() throws {
             if let f = frames, !(f > 0 && f <= 10_000) { throw ValidationError("--frames takes a rate in Hz, above 0 and at most 10000") }
-            if frames != nil && !verbose && !narrate { throw ValidationError("--frames samples the pointer lines: give it with --verbose (or --narrate)") }
+            if frames != nil && !verbose && !narrate {
+                throw ValidationError("--frames samples the pointer lines: give it with --verbose (or --narrate)")
+            }
             if let p = profile, let problem = profileArgumentProblem(p) { throw ValidationError(problem) }
             if traces.isEmpty { throw ValidationError("give at least one trace file") }
-            if let p = emptyInputProblem("trace name", traces) ?? emptyInputProblem("scene name", scene.map { [$0] } ?? [], option: "--scene") { throw ValidationError(p) }
-            if let p = emptyOutputProblem("--output", output, "give a file name, or leave --output out for standard output") { throw ValidationError(p) }
+            if let p = emptyInputProblem("trace name", traces) ?? emptyInputProblem("scene name", scene.map { [$0] } ?? [], option: "--scene") {
+                throw ValidationError(p)
+            }
+            if let p = emptyOutputProblem("--output", output, "give a file name, or leave --output out for standard output") {
+                throw ValidationError(p)
+            }
             if let o = output, let problem = Self.outputProblem(o) { throw ValidationError(problem) }
         }
 
@@ -309,7 +322,8 @@ extension PointerSimCommand {
             let ext = name[name.index(after: dot)...].lowercased()
             if logExtensions.contains(ext) { return nil }
             if ext == "svg" || ext == "html" {
-                return "--output \(path): replay writes the JSON Lines log, not .\(ext); to draw the replay use 'pointersim render TRACE... --output \(path)'"
+                return
+                    "--output \(path): replay writes the JSON Lines log, not .\(ext); to draw the replay use 'pointersim render TRACE... --output \(path)'"
             }
             return "--output \(path): replay writes the JSON Lines log: give a name ending in .jsonl, .json, .log or .txt, or without an extension"
         }
@@ -326,7 +340,10 @@ extension PointerSimCommand {
                         let rate = frames ?? (s.scene.regionConfiguration.animation.isEnabled ? 60 : nil)
                         var story = Narration(scene: s.scene)
                         _ = try PointerSimPipeline.Replay.forEachStep(
-                            paths: traces, scene: s.scene, decoder: s.decoder, options: SimulationOptions(verbose: true, frameInterval: rate.map { 1 / $0 })
+                            paths: traces,
+                            scene: s.scene,
+                            decoder: s.decoder,
+                            options: SimulationOptions(verbose: true, frameInterval: rate.map { 1 / $0 })
                         ) { step, sim in
                             for r in step.records { note.see(r) }
                             for line in story.describe(step: step.event, records: step.records, simulator: sim) { try sink.writeLine(line) }
@@ -335,7 +352,10 @@ extension PointerSimCommand {
                         return
                     }
                     try PointerSimPipeline.Replay.forEachRecord(
-                        paths: traces, scene: s.scene, decoder: s.decoder, options: SimulationOptions(verbose: verbose, frameInterval: frames.map { 1 / $0 })
+                        paths: traces,
+                        scene: s.scene,
+                        decoder: s.decoder,
+                        options: SimulationOptions(verbose: verbose, frameInterval: frames.map { 1 / $0 })
                     ) { r in
                         note.see(r)
                         try sink.writeLine(r)
@@ -351,7 +371,12 @@ struct ReplayOptions: ParsableArguments {
     @Option(help: "The scene file (*.scene.json); without it the built-in default scene is used.")
     var scene: String?
 
-    @Option(help: ArgumentHelp("The band profile, replacing the scene's: \(BandProfile.registeredNameList), or a file holding a scene (its profile is taken) or a profile object (as conform --profile).", valueName: "NAME|FILE"))
+    @Option(
+        help: ArgumentHelp(
+            "The band profile, replacing the scene's: \(BandProfile.registeredNameList), or a file holding a scene (its profile is taken) or a profile object (as conform --profile).",
+            valueName: "NAME|FILE"
+        )
+    )
     var profile: String?
 
     @Option(help: "Write the log here instead of stdout (.jsonl, .json, .log, .txt or no extension; the file appears only when complete).")
@@ -360,7 +385,10 @@ struct ReplayOptions: ParsableArguments {
     @Flag(help: "Also write a `pointer` line after every input frame.")
     var verbose = false
 
-    @Option(help: "With --verbose (or --narrate), also sample the pointer this many times a second while it animates (the scene's regionConfiguration.animation; Tools/render-showcase.sh uses 60).")
+    @Option(
+        help:
+            "With --verbose (or --narrate), also sample the pointer this many times a second while it animates (the scene's regionConfiguration.animation; Tools/render-showcase.sh uses 60)."
+    )
     var frames: Double?
 
     @Flag(help: "Tell the replay in words instead of the log, one line per moment (what a band selects, handles and their arrows, latches, resizes).")

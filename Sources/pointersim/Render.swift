@@ -1,10 +1,10 @@
 import ArgumentParser
 import PointerSimCore
 import PointerSimFormats
+import PointerSimInput
 import PointerSimPipeline
 import PointerSimRender
 import PointerSimTesting
-import PointerSimInput
 
 #if canImport(Glibc)
 import Glibc
@@ -24,7 +24,9 @@ extension PointerSimCommand {
             // The usage line of before the libinput options (which `--help` lists):
             // error messages keep their exact text.
             usage: "pointersim render <traces> ... [--scene <scene>] --output <output> [--profile <profile> | --profiles <profiles>]",
-            discussion: "Says on stderr which file it wrote and its size. Open the HTML file in a browser; add #t=SECONDS to its address to open it at that trace time.")
+            discussion:
+                "Says on stderr which file it wrote and its size. Open the HTML file in a browser; add #t=SECONDS to its address to open it at that trace time."
+        )
 
         @Argument(help: "Trace files, merged by timestamp (as for replay).")
         var traces: [String]
@@ -47,13 +49,17 @@ extension PointerSimCommand {
 
         func validate() throws {
             if traces.isEmpty { throw ValidationError("give at least one trace file") }
-            if profile != nil && profiles != nil { throw ValidationError("--profile and --profiles: give one of them (--profiles draws several side by side)") }
+            if profile != nil && profiles != nil {
+                throw ValidationError("--profile and --profiles: give one of them (--profiles draws several side by side)")
+            }
             if let p = profile, let problem = profileArgumentProblem(p) { throw ValidationError(problem) }
             if let p = profiles {
                 _ = try PointerSimCommand.checkedProfileNames(p)
                 if output.hasSuffix(".svg") { throw ValidationError("--profiles draws in the HTML viewer: give --output FILE.html") }
             }
-            if let p = emptyInputProblem("trace name", traces) ?? emptyInputProblem("scene name", scene.map { [$0] } ?? [], option: "--scene") { throw ValidationError(p) }
+            if let p = emptyInputProblem("trace name", traces) ?? emptyInputProblem("scene name", scene.map { [$0] } ?? [], option: "--scene") {
+                throw ValidationError(p)
+            }
             if let p = emptyOutputProblem("--output", output, "give FILE.html or FILE.svg") { throw ValidationError(p) }
             if !(output.hasSuffix(".html") || output.hasSuffix(".svg")) { throw ValidationError("--output must end in .html or .svg") }
         }
@@ -70,7 +76,9 @@ extension PointerSimCommand {
                     let ps = profileList
                     var captures = try ReplayCapture.replayEach(paths: traces, scene: s.scene, decoder: s.decoder, profiles: ps, keepingEach: true)
                     if s.scene.items.isEmpty, let began = captures[0].firstBandBegan {
-                        writeStderr("pointersim: note: a band began at t=\(formatLogNumber(began)), but the scene has no items, so it selects nothing (give --scene with a scene that has items)\n")
+                        writeStderr(
+                            "pointersim: note: a band began at t=\(formatLogNumber(began)), but the scene has no items, so it selects nothing (give --scene with a scene that has items)\n"
+                        )
                     }
                     // compare --explain's reasons for the profiles panel, when the
                     // inputs can be read again (files, not `-` or a FIFO).
@@ -78,7 +86,8 @@ extension PointerSimCommand {
                         try Self.explain(&captures[0], paths: traces, scene: s.scene, decoder: s.decoder, profiles: ps)
                     }
                     let capture = captures[0], others = Array(captures.dropFirst())
-                    text = output.hasSuffix(".svg")
+                    text =
+                        output.hasSuffix(".svg")
                         ? ReplayRenderer.svg(capture)
                         : ReplayRenderer.html(capture, others: others, title: traces.joined(separator: " + "))
                     lines = capture.lineCount; duration = capture.duration
@@ -92,14 +101,22 @@ extension PointerSimCommand {
                 let size = text.utf8.count + 1
                 let kind = output.hasSuffix(".svg") ? "SVG summary" : "HTML viewer"
                 // A message, so on stderr (stdout is for data), as `record` names its files.
-                writeStderr("pointersim: wrote \(output): \(kind), \(Self.byteCount(size)), \(lines) log lines over \(formatLogNumber(duration)) s of trace\(elapsed)\n")
+                writeStderr(
+                    "pointersim: wrote \(output): \(kind), \(Self.byteCount(size)), \(lines) log lines over \(formatLogNumber(duration)) s of trace\(elapsed)\n"
+                )
             }
         }
 
         /// The reasons of `compare --explain` for the page's profiles panel
         /// (`profiles.why`): at the first input of each difference and at each
         /// activation difference.
-        static func explain(_ capture: inout ReplayCapture, paths: [String], scene: SimulationScene, decoder: DecoderConfiguration, profiles: [BandProfile]) throws {
+        static func explain(
+            _ capture: inout ReplayCapture,
+            paths: [String],
+            scene: SimulationScene,
+            decoder: DecoderConfiguration,
+            profiles: [BandProfile]
+        ) throws {
             var events: [PointerEvent] = []
             try ProfileCompare.forEachStep(paths: paths, scene: scene, decoder: decoder, profiles: []) { e, _ in events.append(e) }
             let states = CompareExplanation.states(scene: scene, profiles: profiles, events: events)
@@ -108,7 +125,10 @@ extension PointerSimCommand {
             for (k, e) in events.enumerated() {
                 let step = comparison.process(e)
                 if (agreeing && !step.selectionsAgree) || !step.activationsAgree {
-                    let why = CompareExplanation.json(names: profiles.map(\.name), CompareExplanation.reasons(profiles: profiles, states: states, step: k, event: e))
+                    let why = CompareExplanation.json(
+                        names: profiles.map(\.name),
+                        CompareExplanation.reasons(profiles: profiles, states: states, step: k, event: e)
+                    )
                     capture.addExplanation(time: step.time, why: why)
                 }
                 agreeing = step.selectionsAgree
@@ -118,7 +138,7 @@ extension PointerSimCommand {
         static func byteCount(_ n: Int) -> String {
             if n < 1024 { return "\(n) bytes" }
             if n < 1 << 20 { return "\(formatLogNumber((Double(n) / 1024 * 10).rounded() / 10)) KiB (\(n) bytes)" }
-            return "\(formatLogNumber((Double(n) / 1048576 * 10).rounded() / 10)) MiB (\(n) bytes)"
+            return "\(formatLogNumber((Double(n) / 1_048_576 * 10).rounded() / 10)) MiB (\(n) bytes)"
         }
     }
 }
@@ -131,9 +151,17 @@ struct RenderOptions: ParsableArguments {
     @Option(help: "FILE.html (the viewer) or FILE.svg (a static summary).")
     var output: String
 
-    @Option(help: ArgumentHelp("The band profile, replacing the scene's: \(BandProfile.registeredNameList), or a file holding a scene (its profile is taken) or a profile object (as conform --profile).", valueName: "NAME|FILE"))
+    @Option(
+        help: ArgumentHelp(
+            "The band profile, replacing the scene's: \(BandProfile.registeredNameList), or a file holding a scene (its profile is taken) or a profile object (as conform --profile).",
+            valueName: "NAME|FILE"
+        )
+    )
     var profile: String?
 
-    @Option(help: "Replay under each of these profiles too (comma-separated: \(BandProfile.registeredNamesForHelp)); the viewer shows each one's replay, the first one's when it opens.")
+    @Option(
+        help:
+            "Replay under each of these profiles too (comma-separated: \(BandProfile.registeredNamesForHelp)); the viewer shows each one's replay, the first one's when it opens."
+    )
     var profiles: String?
 }

@@ -7,12 +7,17 @@ import Testing
         let args = ["replay", "Traces/band/uikit-add-shift.trace", "--scene", "Traces/band/uikit-add-shift.scene.json"]
         let a = try CLI.run(args), b = try CLI.run(args)
         #expect(a.status == 0 && a.stderr.isEmpty)
-        #expect(a.stdout == (try String(contentsOfFile: CLI.root.appendingPathComponent("Traces/band/uikit-add-shift.expected.jsonl").path, encoding: .utf8)))
+        #expect(
+            a.stdout
+                == (try String(contentsOfFile: CLI.root.appendingPathComponent("Traces/band/uikit-add-shift.expected.jsonl").path, encoding: .utf8))
+        )
         #expect(a.stdout == b.stdout)
     }
 
     @Test func keysClicksAndContextMenusOnTheBuiltInScene() throws {
-        let trace = try CLI.temp("keys.trace", """
+        let trace = try CLI.temp(
+            "keys.trace",
+            """
             pointersim-trace 1
             0.0 move 190 170
             0.1 press primary
@@ -22,19 +27,22 @@ import Testing
             0.5 modifiers
             0.6 press secondary
             0.7 release secondary
-            """)
+            """
+        )
         let r = try CLI.run(["replay", trace])
         #expect(r.status == 0 && r.stderr.isEmpty)
-        #expect(r.stdout == """
-            {"t":0.2,"event":"selection.changed","cause":"click","added":["r1c1"],"removed":[]}
-            {"t":0.2,"event":"focus.moved","item":"r1c1"}
-            {"t":0.2,"event":"item.primaryAction","item":"r1c1"}
-            {"t":0.4,"event":"selection.changed","cause":"key","added":["r1c2"],"removed":[]}
-            {"t":0.4,"event":"focus.moved","item":"r1c2"}
-            {"t":0.6,"event":"contextMenu.requested","point":[190,170],"items":["r1c1","r1c2"]}
-            {"t":0.6,"event":"contextMenu.flocked","point":[190,170],"items":["r1c1","r1c2"]}
+        #expect(
+            r.stdout == """
+                {"t":0.2,"event":"selection.changed","cause":"click","added":["r1c1"],"removed":[]}
+                {"t":0.2,"event":"focus.moved","item":"r1c1"}
+                {"t":0.2,"event":"item.primaryAction","item":"r1c1"}
+                {"t":0.4,"event":"selection.changed","cause":"key","added":["r1c2"],"removed":[]}
+                {"t":0.4,"event":"focus.moved","item":"r1c2"}
+                {"t":0.6,"event":"contextMenu.requested","point":[190,170],"items":["r1c1","r1c2"]}
+                {"t":0.6,"event":"contextMenu.flocked","point":[190,170],"items":["r1c1","r1c2"]}
 
-            """)
+                """
+        )
         let bad = try CLI.temp("bad.trace", "pointersim-trace 1\n0.0 key F1\n")
         let e = try CLI.run(["replay", bad])
         #expect(e.status == 65 && e.stderr.contains("bad.trace:2") && e.stderr.contains("unknown key \"F1\""))
@@ -57,11 +65,14 @@ import Testing
     }
 
     @Test func unknownSceneKeyExits65NamingItsPath() throws {
-        let s = try CLI.temp("bad.scene.json", """
+        let s = try CLI.temp(
+            "bad.scene.json",
+            """
             {"format": "pointersim-scene/1", "items": [
               {"id": "a", "rect": [0, 0, 1, 1]}, {"id": "b", "rect": [0, 0, 1, 1]}, {"id": "c", "rect": [0, 0, 1, 1]},
               {"id": "d", "rcet": [0, 0, 1, 1]}]}
-            """)
+            """
+        )
         let r = try CLI.run(["replay", "Traces/band/veto.trace", "--scene", s])
         #expect(r.status == 65)
         #expect(r.stderr.contains("items[3].rcet"))
@@ -86,7 +97,10 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["log.jsonl"])  // no temporary left behind
         let ok = try CLI.run(["replay", "Traces/band/cancel.trace", "--scene", "Traces/band/cancel.scene.json", "--output", out])
         #expect(ok.status == 0 && ok.stdout.isEmpty)
-        #expect(try String(contentsOfFile: out, encoding: .utf8) == (try String(contentsOfFile: CLI.root.appendingPathComponent("Traces/band/cancel.expected.jsonl").path, encoding: .utf8)))
+        #expect(
+            try String(contentsOfFile: out, encoding: .utf8)
+                == (try String(contentsOfFile: CLI.root.appendingPathComponent("Traces/band/cancel.expected.jsonl").path, encoding: .utf8))
+        )
     }
 
     @Test func aMistypedSubcommandGetsADidYouMeanAndTheList() throws {
@@ -128,12 +142,20 @@ import Testing
             let out = "\(dir)/replay.\(ext)"
             let r = try CLI.run(["replay", "Traces/band/cancel.trace", "--output", out])
             #expect(r.status == 64)
-            #expect(r.stderr == "Error: --output \(out): replay writes the JSON Lines log, not .\(ext); to draw the replay use 'pointersim render TRACE... --output \(out)'\n" + usage)
+            #expect(
+                r.stderr
+                    == "Error: --output \(out): replay writes the JSON Lines log, not .\(ext); to draw the replay use 'pointersim render TRACE... --output \(out)'\n"
+                    + usage
+            )
             #expect(!FileManager.default.fileExists(atPath: out))
         }
         let png = try CLI.run(["replay", "Traces/band/cancel.trace", "--output", "\(dir)/replay.png"])
         #expect(png.status == 64)
-        #expect(png.stderr == "Error: --output \(dir)/replay.png: replay writes the JSON Lines log: give a name ending in .jsonl, .json, .log or .txt, or without an extension\n" + usage)
+        #expect(
+            png.stderr
+                == "Error: --output \(dir)/replay.png: replay writes the JSON Lines log: give a name ending in .jsonl, .json, .log or .txt, or without an extension\n"
+                + usage
+        )
         for name in ["log.jsonl", "log.json", "run.log", "log.txt", "log", "a.d/log"] {
             if name.contains("/") { try FileManager.default.createDirectory(atPath: "\(dir)/a.d", withIntermediateDirectories: true) }
             let r = try CLI.run(["replay", "Traces/band/cancel.trace", "--scene", "Traces/band/cancel.scene.json", "--output", "\(dir)/\(name)"])
@@ -179,7 +201,10 @@ import Testing
         let r = try CLI.run(["bench", "band", "--items", "1000", "--json"])
         #expect(r.status == 0)
         #if DEBUG
-        #expect(r.stderr == "pointersim: warning: this is a debug build: timings are about 10 times slower than a release build (swift run -c release pointersim bench …)\n")
+        #expect(
+            r.stderr
+                == "pointersim: warning: this is a debug build: timings are about 10 times slower than a release build (swift run -c release pointersim bench …)\n"
+        )
         #else
         #expect(r.stderr.isEmpty)
         #endif
@@ -196,7 +221,11 @@ import Testing
         // N = 1,000 (fast even in a debug build); timing figures come from release builds.
         let r = try CLI.run(["bench", "band", "--items", "1000", "--mode", "toggle", "--json"])
         #expect(r.status == 0)
-        #expect(r.stdout.hasPrefix(#"{"items":1000,"mode":"toggle","stride":1,"checkpoints":[{"k":40,"count":143,"sum":"d5bdde5965d690db"},{"k":250,"count":157,"sum":"de217232877098e4"},{"k":500,"count":199,"sum":"229b693236eb3213"},{"k":1000,"count":343,"sum":"5ae7b851b340958c"},{"k":1500,"count":257,"sum":"79592cc636bb16d0"},{"k":2000,"count":199,"sum":"229b693236eb3213"}],"build_ns":"#))
+        #expect(
+            r.stdout.hasPrefix(
+                #"{"items":1000,"mode":"toggle","stride":1,"checkpoints":[{"k":40,"count":143,"sum":"d5bdde5965d690db"},{"k":250,"count":157,"sum":"de217232877098e4"},{"k":500,"count":199,"sum":"229b693236eb3213"},{"k":1000,"count":343,"sum":"5ae7b851b340958c"},{"k":1500,"count":257,"sum":"79592cc636bb16d0"},{"k":2000,"count":199,"sum":"229b693236eb3213"}],"build_ns":"#
+            )
+        )
         #expect(r.stdout.contains(#","median_ns":"#) && r.stdout.contains(#","p99_ns":"#))
         let sticky = try CLI.run(["bench", "band", "--items", "10000", "--mode", "addSticky", "--stride", "10", "--json"])
         #expect(sticky.stdout.contains(#"{"k":40,"count":1433,"sum":"a943c5cbafb886d9"}"#))
@@ -213,7 +242,10 @@ import Testing
         let size = try FileManager.default.attributesOfItem(atPath: html)[.size] as? Int ?? -1
         // It says what it wrote: the path, what, the size, the log and the trace's length (the time it
         // took only on a terminal: read by a program, the message is the same from run to run).
-        #expect(r.stderr.hasPrefix("pointersim: wrote \(html): HTML viewer, ") && r.stderr.hasSuffix("(\(size) bytes), 11 log lines over 0.3 s of trace\n") && r.stdout.isEmpty)
+        #expect(
+            r.stderr.hasPrefix("pointersim: wrote \(html): HTML viewer, ")
+                && r.stderr.hasSuffix("(\(size) bytes), 11 log lines over 0.3 s of trace\n") && r.stdout.isEmpty
+        )
         let s = try CLI.run(["render"] + args + ["--output", svg])
         #expect(s.status == 0 && s.stderr.hasPrefix("pointersim: wrote \(svg): SVG summary, "))
         let page = try String(contentsOfFile: html, encoding: .utf8)

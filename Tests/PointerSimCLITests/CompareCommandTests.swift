@@ -10,7 +10,9 @@ import Testing
     @Test func threeToolkitsMatchTheGoldenComparison() throws {
         let expected = try String(contentsOf: CLI.root.appendingPathComponent("Traces/compare/three-toolkits.compare.jsonl"), encoding: .utf8)
         // The three toolkits (the default is every registered profile).
-        let r = try CLI.run(["compare", "Traces/compare/three-toolkits.trace", "--scene", "Traces/compare/three-toolkits.scene.json", "--profiles", "uikit,qt,gtk"])
+        let r = try CLI.run([
+            "compare", "Traces/compare/three-toolkits.trace", "--scene", "Traces/compare/three-toolkits.scene.json", "--profiles", "uikit,qt,gtk",
+        ])
         #expect(r.status == 0 && r.stderr.isEmpty)
         #expect(r.stdout == expected)
         let trace = try Data(contentsOf: CLI.root.appendingPathComponent("Traces/compare/three-toolkits.trace"))
@@ -24,7 +26,8 @@ import Testing
     @Test func theComparisonAgreesWithOneReplayPerProfile() throws {
         let out = try CLI.run(["compare", "Traces/compare/three-toolkits.trace", "--scene", "Traces/compare/three-toolkits.scene.json"]).stdout
         let lines = out.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-        guard let last = lines.last(where: { $0["event"] as? String == "profiles.diverged" }), let sel = last["selections"] as? [String: [String]] else {
+        guard let last = lines.last(where: { $0["event"] as? String == "profiles.diverged" }), let sel = last["selections"] as? [String: [String]]
+        else {
             Issue.record("no profiles.diverged line"); return
         }
         let scene = try String(contentsOf: CLI.root.appendingPathComponent("Traces/compare/three-toolkits.scene.json"), encoding: .utf8)
@@ -32,7 +35,10 @@ import Testing
         let profiles = BandProfile.registeredNames.map { ($0, $0) } + BandProfile.aliases.map { ($0.alias, $0.name) }
         #expect(sel.keys.sorted() == BandProfile.registeredNames.sorted())
         for (profile, key) in profiles {
-            let withProfile = scene.replacingOccurrences(of: "\"format\": \"pointersim-scene/1\",", with: "\"format\": \"pointersim-scene/1\", \"band\": {\"profile\": \"\(profile)\"},")
+            let withProfile = scene.replacingOccurrences(
+                of: "\"format\": \"pointersim-scene/1\",",
+                with: "\"format\": \"pointersim-scene/1\", \"band\": {\"profile\": \"\(profile)\"},"
+            )
             let path = try CLI.temp("s.scene.json", withProfile)
             let log = try CLI.run(["replay", "Traces/compare/three-toolkits.trace", "--scene", path]).stdout
             var selection = Set<String>()
@@ -75,13 +81,15 @@ import Testing
     /// threshold) selects it, GTK's has not begun (more than 8 points on
     /// either axis): gtk's reason is its threshold, with its source.
     @Test func aThresholdDifferenceNamesTheThreshold() throws {
-        let (lines, raw) = try Self.why("""
+        let (lines, raw) = try Self.why(
+            """
             pointersim-trace 1
             0.00 move 35 35
             0.10 press primary
             0.20 move 42 42
             0.30 release primary
-            """)
+            """
+        )
         let first = try #require(lines.first { $0["event"] as? String == "profiles.diverged" }, "\(raw)")
         #expect(first["input"] as? String == "move 42 42")
         let why = try #require(first["why"] as? [String: [String: String]], "\(raw)")
@@ -103,7 +111,8 @@ import Testing
     /// release, so the profiles part at the release.
     @Test func anAtReleaseDifferenceNamesTheModifiersAtTheRelease() throws {
         let scene = Self.scene.replacingOccurrences(of: "\"scale\": 1 },", with: "\"scale\": 1 }, \"band\": { \"initialSelection\": [\"b\"] },")
-        let (lines, raw) = try Self.why("""
+        let (lines, raw) = try Self.why(
+            """
             pointersim-trace 1
             0.00 move 30 150
             0.05 modifiers shift
@@ -111,7 +120,9 @@ import Testing
             0.20 move 100 200
             0.25 modifiers
             0.30 release primary
-            """, scene: scene)
+            """,
+            scene: scene
+        )
         let first = try #require(lines.first { $0["event"] as? String == "profiles.diverged" }, "\(raw)")
         #expect(first["input"] as? String == "release primary")
         let why = try #require(first["why"] as? [String: [String: String]], "\(raw)")
@@ -124,8 +135,13 @@ import Testing
     /// While GTK's band moves its selection waits for the end: the bundled
     /// three-toolkit session's first difference says so for gtk.
     @Test func aLiveAgainstAtTheEndDifferenceNamesWhenTheSelectionIsApplied() throws {
-        let r = try CLI.run(["compare", "Traces/compare/three-toolkits.trace", "--scene", "Traces/compare/three-toolkits.scene.json", "--profiles", "uikit,qt,gtk", "--explain"])
-        let first = try #require(r.stdout.split(separator: "\n").first.flatMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] })
+        let r = try CLI.run([
+            "compare", "Traces/compare/three-toolkits.trace", "--scene", "Traces/compare/three-toolkits.scene.json", "--profiles", "uikit,qt,gtk",
+            "--explain",
+        ])
+        let first = try #require(
+            r.stdout.split(separator: "\n").first.flatMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        )
         let why = try #require(first["why"] as? [String: [String: String]])
         #expect(why["gtk"]?["rule"] == "applied-at-end")
         #expect(why.keys.sorted() == ["gtk", "qt", "uikit"])
@@ -143,7 +159,10 @@ import Testing
     /// panel (`profiles.why` in the page's data), keyed by time in ms.
     @Test func theViewerPageCarriesTheReasons() throws {
         let out = try CLI.temp("why.html", "")
-        let r = try CLI.run(["render", "Traces/compare/three-toolkits.trace", "--scene", "Traces/compare/three-toolkits.scene.json", "--profiles", "uikit,qt,gtk", "--output", out])
+        let r = try CLI.run([
+            "render", "Traces/compare/three-toolkits.trace", "--scene", "Traces/compare/three-toolkits.scene.json", "--profiles", "uikit,qt,gtk",
+            "--output", out,
+        ])
         #expect(r.status == 0)
         let page = try String(contentsOfFile: out, encoding: .utf8)
         let start = try #require(page.range(of: "<script type=\"application/json\" id=\"ps-profiles\">")).upperBound

@@ -15,7 +15,9 @@ import Testing
     }
 
     @Test func aCorrectImplementationAgrees() throws {
-        let r = try CLI.run(["conform", "--exec", "BAND_ROUNDING=away " + Self.python, "--kind", "band", "--profile", "uikit", "--sessions", "60", "--seed", "3"])
+        let r = try CLI.run([
+            "conform", "--exec", "BAND_ROUNDING=away " + Self.python, "--kind", "band", "--profile", "uikit", "--sessions", "60", "--seed", "3",
+        ])
         #expect(r.status == 0)
         #expect(r.stdout == "conform: 60 sessions (kind band, profile uikit, seed 3): all agree\n")
         #expect(r.stderr == "")
@@ -26,18 +28,20 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let r = try CLI.run(["conform", "--exec", Self.python, "--kind", "band", "--profile", "uikit", "--out", dir, "--name", "round-even"])
         #expect(r.status == 1)
-        #expect(r.stdout.replacingOccurrences(of: dir, with: "DIR") == """
-            conform: 100 sessions (kind band, profile uikit, seed 1): session 3 diverges at step 11; shrunk from 19 steps and 4 items to 1 step and 1 item:
-            step 0 (0 press primary): selection [i3], expected []
-              press at [29.5, 40.25] (content), [29.5, 40.5] on the pixel grid of scale 2 (halves round away from zero); on empty space
-              band rect: [29.5, 40.5, 1, 1]; mode: replace; rule applied: band, mode replace (modifiers [], profile uikit)
-              hit rule: intersects (an item counts when it overlaps the band with positive area; a touching edge does not count)
-              item i3 [0.5, 0, 30, 40.25]: expected not selected; selected at the press: false; in the rect: false; ever hit: false
-            rerun: pointersim conform --exec 'python3 Examples/ConformPython/band_round_even.py' --kind band --profile uikit --seed 1 --only 3 --timeout 30
-            written: DIR/round-even.scene.json, DIR/round-even.trace, DIR/round-even.expected.jsonl
-            replay: pointersim replay --scene DIR/round-even.scene.json DIR/round-even.trace
+        #expect(
+            r.stdout.replacingOccurrences(of: dir, with: "DIR") == """
+                conform: 100 sessions (kind band, profile uikit, seed 1): session 3 diverges at step 11; shrunk from 19 steps and 4 items to 1 step and 1 item:
+                step 0 (0 press primary): selection [i3], expected []
+                  press at [29.5, 40.25] (content), [29.5, 40.5] on the pixel grid of scale 2 (halves round away from zero); on empty space
+                  band rect: [29.5, 40.5, 1, 1]; mode: replace; rule applied: band, mode replace (modifiers [], profile uikit)
+                  hit rule: intersects (an item counts when it overlaps the band with positive area; a touching edge does not count)
+                  item i3 [0.5, 0, 30, 40.25]: expected not selected; selected at the press: false; in the rect: false; ever hit: false
+                rerun: pointersim conform --exec 'python3 Examples/ConformPython/band_round_even.py' --kind band --profile uikit --seed 1 --only 3 --timeout 30
+                written: DIR/round-even.scene.json, DIR/round-even.trace, DIR/round-even.expected.jsonl
+                replay: pointersim replay --scene DIR/round-even.scene.json DIR/round-even.trace
 
-            """)
+                """
+        )
         // The files are a golden trace: replay prints the expected log.
         let replay = try CLI.run(["replay", "--scene", dir + "/round-even.scene.json", dir + "/round-even.trace"])
         #expect(replay.status == 0)
@@ -58,13 +62,20 @@ import Testing
         #expect(gone.stderr == "pointersim: conform: the implementation (false) ended before answering every step (exit status 1)\n")
         let garbage = try CLI.run(["conform", "--exec", "echo hello; cat > /dev/null", "--kind", "band"])
         #expect(garbage.status == 76)
-        #expect(garbage.stderr == "pointersim: conform: expected a JSON answer ({\"step\": K, \"selection\": [...]} or {\"skipped\": \"why\"}), found: hello\n")
+        #expect(
+            garbage.stderr
+                == "pointersim: conform: expected a JSON answer ({\"step\": K, \"selection\": [...]} or {\"skipped\": \"why\"}), found: hello\n"
+        )
         let silent = try CLI.run(["conform", "--exec", "cat > /dev/null", "--kind", "band", "--timeout", "0.5"])
         #expect(silent.status == 76)
         #expect(silent.stderr == "pointersim: conform: the implementation (cat > /dev/null) gave no answer within 0.5 s\n")
         let profile = try CLI.run(["conform", "--exec", "true", "--profile", "motif"])
         #expect(profile.status == 64)
-        #expect(profile.stderr.hasPrefix("Error: --profile: unknown profile \"motif\" (expected \(ProfileListCLITests.nameList), or a scene or profile file)\n"))
+        #expect(
+            profile.stderr.hasPrefix(
+                "Error: --profile: unknown profile \"motif\" (expected \(ProfileListCLITests.nameList), or a scene or profile file)\n"
+            )
+        )
         let kind = try CLI.run(["conform", "--exec", "true", "--kind", "drag"])
         #expect(kind.status == 64)
         #expect(kind.stderr.hasPrefix("Error: --kind: unknown kind \"drag\" (expected band, selection or regions)\n"))
@@ -80,12 +91,19 @@ import Testing
         let r = try CLI.run(["conform", "--exec", python, "--kind", "band", "--profile", "uikit"], in: URL(fileURLWithPath: cwd))
         #expect(r.status == 1)
         let lines = r.stdout.split(separator: "\n").suffix(2).map(String.init)
-        #expect(lines == [
-            "written: pointersim-counterexamples/counterexample.scene.json, pointersim-counterexamples/counterexample.trace, pointersim-counterexamples/counterexample.expected.jsonl",
-            "replay: pointersim replay --scene pointersim-counterexamples/counterexample.scene.json pointersim-counterexamples/counterexample.trace",
-        ], "\(r.stdout)")
+        #expect(
+            lines == [
+                "written: pointersim-counterexamples/counterexample.scene.json, pointersim-counterexamples/counterexample.trace, pointersim-counterexamples/counterexample.expected.jsonl",
+                "replay: pointersim replay --scene pointersim-counterexamples/counterexample.scene.json pointersim-counterexamples/counterexample.trace",
+            ],
+            "\(r.stdout)"
+        )
         #expect(try FileManager.default.contentsOfDirectory(atPath: cwd) == ["pointersim-counterexamples"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: cwd + "/pointersim-counterexamples").sorted() == ["counterexample.expected.jsonl", "counterexample.scene.json", "counterexample.trace"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: cwd + "/pointersim-counterexamples").sorted() == [
+                "counterexample.expected.jsonl", "counterexample.scene.json", "counterexample.trace",
+            ]
+        )
     }
 
     /// An unwritable --out: 73, the divergence on standard output, one plain
@@ -110,7 +128,9 @@ import Testing
     @Test func readingModifiersAtTheReleaseIsCaughtThroughTheProtocol() throws {
         let dir = try Self.tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let r = try CLI.run(["conform", "--exec", "BAND_ROUNDING=away MODIFIERS_AT=release " + Self.python, "--kind", "band", "--profile", "uikit", "--out", dir])
+        let r = try CLI.run([
+            "conform", "--exec", "BAND_ROUNDING=away MODIFIERS_AT=release " + Self.python, "--kind", "band", "--profile", "uikit", "--out", dir,
+        ])
         #expect(r.status == 1)
         let lines = r.stdout.split(separator: "\n")
         #expect(lines.first?.contains(" to 3 steps and 1 item:") == true, "\(r.stdout)")

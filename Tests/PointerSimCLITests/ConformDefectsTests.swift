@@ -6,17 +6,25 @@ import Testing
 @Suite struct ConformDefectsTests {
     static let python = "python3 '\(CLI.root.path)/Examples/ConformPython/band_round_even.py'"
     /// Skips every session, naming its number as the runner sent it.
-    static let namer = #"while read -r line; do case "$line" in *'"scene"'*) n=${line#*'"session": '}; n=${n%%,*}; echo "{\"skipped\": \"session $n\"}";; esac; done"#
+    static let namer =
+        #"while read -r line; do case "$line" in *'"scene"'*) n=${line#*'"session": '}; n=${n%%,*}; echo "{\"skipped\": \"session $n\"}";; esac; done"#
 
     @Test(arguments: ["x", "q/r", "q/r/", "./s//t"]) func aRelativeOutThatDoesNotExistYetIsMade(_ out: String) throws {
         // It died with SIGILL in Counterexample.makeDirectory, the report lost.
         let cwd = try ConformCommandTests.tempDir()
         defer { try? FileManager.default.removeItem(atPath: cwd) }
-        let r = try CLI.run(["conform", "--exec", Self.python, "--kind", "band", "--profile", "uikit", "--out", out, "--report", "r.json"], in: URL(fileURLWithPath: cwd))
+        let r = try CLI.run(
+            ["conform", "--exec", Self.python, "--kind", "band", "--profile", "uikit", "--out", out, "--report", "r.json"],
+            in: URL(fileURLWithPath: cwd)
+        )
         #expect(r.status == 1, "\(r.stderr)")
         #expect(r.stderr.isEmpty)
         let dir = cwd + "/" + out
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["counterexample.expected.jsonl", "counterexample.scene.json", "counterexample.trace"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == [
+                "counterexample.expected.jsonl", "counterexample.scene.json", "counterexample.trace",
+            ]
+        )
         let report = try String(contentsOfFile: cwd + "/r.json", encoding: .utf8)
         #expect(report.contains("\"verdict\": \"diverged\""))
     }
@@ -27,14 +35,21 @@ import Testing
         let r = try CLI.run(["conform", "--exec", Self.namer, "--kind", "band", "--only", "999999999", "--min-compared", "0"])
         #expect(Date().timeIntervalSince(start) < 10)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout == "conform: session 999999999 of seed 1 (kind band, profile any): all agree, 0 compared, 1 skipped by the implementation:\n  1 × session 999999999\n")
+        #expect(
+            r.stdout
+                == "conform: session 999999999 of seed 1 (kind band, profile any): all agree, 0 compared, 1 skipped by the implementation:\n  1 × session 999999999\n"
+        )
         // In a run, each session goes out with its own number, with --jobs too.
         let run = try CLI.run(["conform", "--exec", Self.namer, "--kind", "band", "--sessions", "3", "--jobs", "2", "--min-compared", "0"])
         #expect(run.stdout.hasSuffix("  1 × session 0\n  1 × session 1\n  1 × session 2\n"), "\(run.stdout)")
         // Session N is the same session alone and in a run (a wrong implementation diverges at the same step).
-        let all = try CLI.run(["conform", "--exec", Self.python, "--kind", "band", "--profile", "uikit", "--sessions", "20", "--out", try ConformCommandTests.tempDir()])
+        let all = try CLI.run([
+            "conform", "--exec", Self.python, "--kind", "band", "--profile", "uikit", "--sessions", "20", "--out", try ConformCommandTests.tempDir(),
+        ])
         let first = try #require(all.stdout.split(separator: "\n").first)
-        let alone = try CLI.run(["conform", "--exec", Self.python, "--kind", "band", "--profile", "uikit", "--only", "3", "--out", try ConformCommandTests.tempDir()])
+        let alone = try CLI.run([
+            "conform", "--exec", Self.python, "--kind", "band", "--profile", "uikit", "--only", "3", "--out", try ConformCommandTests.tempDir(),
+        ])
         #expect(first.contains("session 3 diverges at step 11;"), "\(first)")
         #expect(alone.stdout.hasPrefix("conform: session 3 of seed 1 (kind band, profile uikit): session 3 diverges at step 11;"), "\(alone.stdout)")
     }
@@ -65,7 +80,10 @@ import Testing
 
     @Test func aProtocolErrorReportHoldsTheSessionInPlay() throws {
         // Answers step 0 of the first session, then ends: `played: 0`, no results before.
-        let (r, text) = try ConformReportTests.report(["conform", "--exec", #"read -r a; read -r b; echo '{"step": 0, "selection": []}'; sleep 0.2"#, "--kind", "band", "--profile", "uikit"], "r.json")
+        let (r, text) = try ConformReportTests.report(
+            ["conform", "--exec", #"read -r a; read -r b; echo '{"step": 0, "selection": []}'; sleep 0.2"#, "--kind", "band", "--profile", "uikit"],
+            "r.json"
+        )
         #expect(r.status == 76)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(json["played"] as? Int == 1 && json["compared"] as? Int == 0 && json["verdict"] as? String == "protocol error")
@@ -86,7 +104,9 @@ import Testing
             #expect(b.status == 64, "\(bad)")
             #expect(b.stderr.hasPrefix("Error: --timeout: give a number of seconds from 0 (no limit) to 86400, found "), "\(bad): \(b.stderr)")
         }
-        let max = try CLI.run(["conform", "--exec", "BAND_ROUNDING=away " + Self.python, "--kind", "band", "--profile", "uikit", "--sessions", "1", "--timeout", "86400"])
+        let max = try CLI.run([
+            "conform", "--exec", "BAND_ROUNDING=away " + Self.python, "--kind", "band", "--profile", "uikit", "--sessions", "1", "--timeout", "86400",
+        ])
         #expect(max.status == 0)
     }
 
@@ -99,6 +119,9 @@ import Testing
         let long = String(repeating: "m", count: 5_000)
         let r = try CLI.run(["conform", "--exec", "true", "--profile", long])
         #expect(r.status == 64)
-        #expect(r.stderr.hasPrefix("Error: --profile: unknown profile \"\(String(repeating: "m", count: 40))…\" (expected "), "\(r.stderr.prefix(200))")
+        #expect(
+            r.stderr.hasPrefix("Error: --profile: unknown profile \"\(String(repeating: "m", count: 40))…\" (expected "),
+            "\(r.stderr.prefix(200))"
+        )
     }
 }

@@ -34,7 +34,8 @@ import Glibc
         var out: [String] = []
         for n in names where Int(n) != nil {
             guard let stat = try? String(contentsOfFile: "/proc/\(n)/stat", encoding: .utf8),
-                let close = stat.lastIndex(of: ")") else { continue }
+                let close = stat.lastIndex(of: ")")
+            else { continue }
             // After "pid (comm) ": state ppid pgrp …
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             if fields.count > 2, fields[2] == "\(g)", fields[0] != "Z" { out.append(n + " " + stat[..<close] + ")") }
@@ -157,7 +158,11 @@ import Glibc
         for k in 0..<100_000 { trace += "\(Double(k) / 1000) move \(k % 300) \(k % 200)\n" }
         let tracePath = try CLI.temp("huge.trace", trace)
         let base = String(tracePath.dropLast(".trace".count))
-        try #"{ "format": "pointersim-scene/1", "items": [ { "id": "a", "rect": [400, 400, 10, 10] } ] }"#.write(toFile: base + ".scene.json", atomically: true, encoding: .utf8)
+        try #"{ "format": "pointersim-scene/1", "items": [ { "id": "a", "rect": [400, 400, 10, 10] } ] }"#.write(
+            toFile: base + ".scene.json",
+            atomically: true,
+            encoding: .utf8
+        )
         return base
     }
 
@@ -188,14 +193,18 @@ import Glibc
     /// The corpus of Traces/hostile/conform: exact status, standard output
     /// and standard error, each within its --timeout + 5 s.
     @Test func theConformCorpus() throws {
-        try HostileCorpus(folder: "Traces/hostile/conform", atLeast: 14, statuses: [0, 1, 2, 64, 65, 66, 69, 73, 76],
-                          limit: { c in
-                              // Its --timeout (30 s without one) + 5 s: the implementations that
-                              // answer wrongly get 5 s to do so, a hang 1 s (a loaded machine
-                              // may take over a second to start python).
-                              let i = c.args.firstIndex(of: "--timeout").map { c.args.index(after: $0) }
-                              return (i.flatMap { Double(c.args[$0]) } ?? 30) + 5
-                          }).check()
+        try HostileCorpus(
+            folder: "Traces/hostile/conform",
+            atLeast: 14,
+            statuses: [0, 1, 2, 64, 65, 66, 69, 73, 76],
+            limit: { c in
+                // Its --timeout (30 s without one) + 5 s: the implementations that
+                // answer wrongly get 5 s to do so, a hang 1 s (a loaded machine
+                // may take over a second to start python).
+                let i = c.args.firstIndex(of: "--timeout").map { c.args.index(after: $0) }
+                return (i.flatMap { Double(c.args[$0]) } ?? 30) + 5
+            }
+        ).check()
     }
 
     /// A SIGINT or SIGTERM that ends `pointersim` ends the implementation's

@@ -27,18 +27,34 @@ import Testing
         // The split between the two scales depends on how many profiles are
         // registered (the generator draws one per session): the shape and the sum are fixed.
         let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.count == 4 && lines[0] == "conform: 100 sessions (kind band, profile any, seed 1): too few sessions compared: 0 (--min-compared 1); 100 skipped by the implementation:" && lines[3].isEmpty, "\(r.stdout)")
+        #expect(
+            lines.count == 4
+                && lines[0]
+                    == "conform: 100 sessions (kind band, profile any, seed 1): too few sessions compared: 0 (--min-compared 1); 100 skipped by the implementation:"
+                && lines[3].isEmpty,
+            "\(r.stdout)"
+        )
         let counts = lines.dropFirst().prefix(2).map { l -> (Int, String) in
             let parts = l.split(separator: " × ")
             return (parts.count == 2 ? Int(parts[0].trimmingCharacters(in: .whitespaces)) ?? -1 : -1, parts.count == 2 ? String(parts[1]) : "")
         }
-        #expect(counts.map(\.1).sorted() == ["scale 1", "scale 2"] && counts.allSatisfy { $0.0 > 0 } && counts.map(\.0).reduce(0, +) == 100, "\(r.stdout)")
+        #expect(
+            counts.map(\.1).sorted() == ["scale 1", "scale 2"] && counts.allSatisfy { $0.0 > 0 } && counts.map(\.0).reduce(0, +) == 100,
+            "\(r.stdout)"
+        )
         // Allowed on purpose: --min-compared 0; the reasons are still counted.
         let allowed = try CLI.run(["conform", "--exec", Self.skipper, "--kind", "band", "--sessions", "10", "--min-compared", "0"])
         #expect(allowed.status == 0)
-        #expect(allowed.stdout.hasPrefix("conform: 10 sessions (kind band, profile any, seed 1): all agree, 0 compared, 10 skipped by the implementation:\n"))
+        #expect(
+            allowed.stdout.hasPrefix(
+                "conform: 10 sessions (kind band, profile any, seed 1): all agree, 0 compared, 10 skipped by the implementation:\n"
+            )
+        )
         // More compared sessions asked for than there are.
-        let more = try CLI.run(["conform", "--exec", "BAND_ROUNDING=away " + Self.python, "--kind", "band", "--profile", "uikit", "--sessions", "5", "--min-compared", "6"])
+        let more = try CLI.run([
+            "conform", "--exec", "BAND_ROUNDING=away " + Self.python, "--kind", "band", "--profile", "uikit", "--sessions", "5", "--min-compared",
+            "6",
+        ])
         #expect(more.status == 2)
         #expect(more.stdout == "conform: 5 sessions (kind band, profile uikit, seed 1): too few sessions compared: 5 (--min-compared 6)\n")
     }
@@ -51,7 +67,10 @@ import Testing
         let r = try CLI.run(["conform", "--exec", Self.python, "--kind", "band", "--profile", "uikit", "--out", dir])
         #expect(r.status == 1)
         let rerun = try #require(r.stdout.split(separator: "\n").first { $0.hasPrefix("rerun: pointersim conform ") })
-        #expect(rerun == "rerun: pointersim conform --exec 'python3 Examples/ConformPython/band_round_even.py' --kind band --profile uikit --seed 1 --only 3 --timeout 30")
+        #expect(
+            rerun
+                == "rerun: pointersim conform --exec 'python3 Examples/ConformPython/band_round_even.py' --kind band --profile uikit --seed 1 --only 3 --timeout 30"
+        )
         // Through the shell, as a user pastes it (the binary for `pointersim`).
         let line = rerun.dropFirst("rerun: pointersim ".count) + " --out '\(dir)'"
         let sh = Process()
@@ -64,7 +83,12 @@ import Testing
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         sh.waitUntilExit()
         #expect(sh.terminationStatus == 1)
-        #expect(text.hasPrefix("conform: session 3 of seed 1 (kind band, profile uikit): session 3 diverges at step 11; shrunk from 19 steps and 4 items to "), "\(text)")
+        #expect(
+            text.hasPrefix(
+                "conform: session 3 of seed 1 (kind band, profile uikit): session 3 diverges at step 11; shrunk from 19 steps and 4 items to "
+            ),
+            "\(text)"
+        )
     }
 
     /// Runs a report and returns it.
@@ -73,7 +97,10 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let r = try CLI.run(args + ["--out", dir, "--report", dir + "/" + file])
         let text = try String(contentsOfFile: dir + "/" + file, encoding: .utf8)
-        return (CLI.Result(status: r.status, stdout: r.stdout.replacingOccurrences(of: dir, with: "DIR"), stderr: r.stderr), text.replacingOccurrences(of: dir, with: "DIR"))
+        return (
+            CLI.Result(status: r.status, stdout: r.stdout.replacingOccurrences(of: dir, with: "DIR"), stderr: r.stderr),
+            text.replacingOccurrences(of: dir, with: "DIR")
+        )
     }
 
     @Test func theJSONReport() throws {
@@ -85,7 +112,11 @@ import Testing
         #expect(json["played"] as? Int == 7 && json["compared"] as? Int == 7 && json["skipped"] as? Int == 0)
         let d = try #require(json["divergence"] as? [String: Any])
         #expect(d["session"] as? Int == 3 && d["step"] as? Int == 11 && d["shrunkSteps"] as? Int == 2 && d["shrunkItems"] as? Int == 1)
-        #expect(r.stdout.hasPrefix("conform: 7 sessions (kind band, profile uikit, seed 1): session 3 diverges at step 11; shrunk from 19 steps and 4 items to 2 steps and 1 item:\n"))
+        #expect(
+            r.stdout.hasPrefix(
+                "conform: 7 sessions (kind band, profile uikit, seed 1): session 3 diverges at step 11; shrunk from 19 steps and 4 items to 2 steps and 1 item:\n"
+            )
+        )
         #expect((d["explanation"] as? String).map { r.stdout.contains($0) } == true)
         #expect(d["files"] as? [String] == ["DIR/counterexample.scene.json", "DIR/counterexample.trace", "DIR/counterexample.expected.jsonl"])
         let results = try #require(json["results"] as? [[String: Any]])
@@ -117,24 +148,31 @@ import Testing
         let problems = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
         #expect(p.terminationStatus == 0, "junitparser: \(problems)")
-        #expect(text == """
-            pointersim conform (kind band, profile uikit, seed 1) 7 1 0 0
-            conform.band.uikit session 0 []
-            conform.band.uikit session 1 []
-            conform.band.uikit session 2 []
-            conform.band.uikit session 3 ['Failure:diverges at step 11']
-            conform.band.uikit session 4 []
-            conform.band.uikit session 5 []
-            conform.band.uikit session 6 []
+        #expect(
+            text == """
+                pointersim conform (kind band, profile uikit, seed 1) 7 1 0 0
+                conform.band.uikit session 0 []
+                conform.band.uikit session 1 []
+                conform.band.uikit session 2 []
+                conform.band.uikit session 3 ['Failure:diverges at step 11']
+                conform.band.uikit session 4 []
+                conform.band.uikit session 5 []
+                conform.band.uikit session 6 []
 
-            """)
+                """
+        )
     }
 
     @Test func aProtocolErrorIsAnErrorInTheJUnitReport() throws {
         let (r, text) = try Self.report(["conform", "--exec", "echo '<&>'; cat >/dev/null", "--kind", "band"], "r.xml")
         #expect(r.status == 76)
         // The error belongs to the session in play (session 0, no step answered).
-        #expect(text.contains("<testcase classname=\"conform.band.any\" name=\"session 0\">\n      <error message=\"expected a JSON answer ({&quot;step&quot;: K, &quot;selection&quot;: [...]} or {&quot;skipped&quot;: &quot;why&quot;}), found: &lt;&amp;&gt;\" type=\"protocol error\">0 steps answered\nrerun: pointersim conform --exec "), "\(text)")
+        #expect(
+            text.contains(
+                "<testcase classname=\"conform.band.any\" name=\"session 0\">\n      <error message=\"expected a JSON answer ({&quot;step&quot;: K, &quot;selection&quot;: [...]} or {&quot;skipped&quot;: &quot;why&quot;}), found: &lt;&amp;&gt;\" type=\"protocol error\">0 steps answered\nrerun: pointersim conform --exec "
+            ),
+            "\(text)"
+        )
         #expect(!text.contains("name=\"implementation\""))
         #expect(text.contains("tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\""))
     }
@@ -154,9 +192,12 @@ import Testing
     /// Progress goes to standard error when it is a terminal (here a
     /// pseudo-terminal from `script`), and never into standard output.
     @Test func progressOnATerminalOnly() throws {
-        let plain = try CLI.run(["conform", "--exec", "BAND_ROUNDING=away " + Self.python, "--kind", "band", "--profile", "uikit", "--sessions", "20"])
+        let plain = try CLI.run([
+            "conform", "--exec", "BAND_ROUNDING=away " + Self.python, "--kind", "band", "--profile", "uikit", "--sessions", "20",
+        ])
         #expect(plain.stderr == "")
-        let command = "'\(CLI.binary.path)' conform --exec 'BAND_ROUNDING=away \(Self.python)' --kind band --profile uikit --sessions 20 2>&1 >/dev/null"
+        let command =
+            "'\(CLI.binary.path)' conform --exec 'BAND_ROUNDING=away \(Self.python)' --kind band --profile uikit --sessions 20 2>&1 >/dev/null"
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         p.arguments = ["-qec", command, "/dev/null"]
@@ -198,15 +239,23 @@ import Testing
     @Test func aProfileFromAFile() throws {
         let dir = try Self.tempDir()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let object = try CLI.temp("mine.json", """
+        let object = try CLI.temp(
+            "mine.json",
+            """
             { "name": "mine", "base": "uikit", "threshold": 2,
               "rules": [ { "flags": ["shift"], "match": "includes", "mode": "toggle" } ] }
-            """)
+            """
+        )
         for (file, name, threshold) in [("Traces/band/custom-profile.scene.json", "designer", "4"), (object, "mine", "2")] {
-            let r = try CLI.run(["conform", "--exec", "BAND_ROUNDING=away " + Self.python, "--kind", "band", "--profile", file, "--sessions", "20", "--out", dir])
+            let r = try CLI.run([
+                "conform", "--exec", "BAND_ROUNDING=away " + Self.python, "--kind", "band", "--profile", file, "--sessions", "20", "--out", dir,
+            ])
             #expect(r.status == 1)
             #expect(r.stdout.hasPrefix("conform: 20 sessions (kind band, profile \(name), seed 1): "), "\(r.stdout)")
-            #expect(r.stdout.contains("a band begins once the pointer moves past the threshold (\(threshold) points, profile \(name))"), "\(r.stdout)")
+            #expect(
+                r.stdout.contains("a band begins once the pointer moves past the threshold (\(threshold) points, profile \(name))"),
+                "\(r.stdout)"
+            )
             #expect(r.stdout.contains(" --profile \(file) --seed 1 --only "), "\(r.stdout)")
         }
         let bad = try CLI.temp("bad.json", "{ \"name\": \"mine\",\n  \"threshold\": \"x\" }\n")
@@ -219,6 +268,10 @@ import Testing
         #expect(missing.stderr == "pointersim: no-such-profile.json: cannot open: No such file or directory\n")
         let unknown = try CLI.run(["conform", "--exec", "cat", "--profile", "no-such-profile"])
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.hasPrefix("Error: --profile: unknown profile \"no-such-profile\" (expected \(ProfileListCLITests.nameList), or a scene or profile file)\n"))
+        #expect(
+            unknown.stderr.hasPrefix(
+                "Error: --profile: unknown profile \"no-such-profile\" (expected \(ProfileListCLITests.nameList), or a scene or profile file)\n"
+            )
+        )
     }
 }

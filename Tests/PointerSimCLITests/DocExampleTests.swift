@@ -42,28 +42,34 @@ import Testing
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("docs"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("Tools"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        try FileManager.default.copyItem(at: CLI.root.appendingPathComponent("Tools/doc-examples.py"), to: dir.appendingPathComponent("Tools/doc-examples.py"))
+        try FileManager.default.copyItem(
+            at: CLI.root.appendingPathComponent("Tools/doc-examples.py"),
+            to: dir.appendingPathComponent("Tools/doc-examples.py")
+        )
         for name in ["Traces", "Examples"] {
-            try FileManager.default.createSymbolicLink(at: dir.appendingPathComponent(name), withDestinationURL: CLI.root.appendingPathComponent(name))
+            try FileManager.default.createSymbolicLink(
+                at: dir.appendingPathComponent(name),
+                withDestinationURL: CLI.root.appendingPathComponent(name)
+            )
         }
         try "".write(to: dir.appendingPathComponent("README.md"), atomically: true, encoding: .utf8)
         try """
-            ```sh
-            pointersim replay T --frobnicate
-            pointersim compare T --profiles uikit,qt,qt-itemview
-            ```
+        ```sh
+        pointersim replay T --frobnicate
+        pointersim compare T --profiles uikit,qt,qt-itemview
+        ```
 
-            ```swift
-            print(1)
-            ```
+        ```swift
+        print(1)
+        ```
 
-            ```text
-            $ pointersim replay Traces/band/cancel.trace --profile motif
-            Error: something else
-            ```
+        ```text
+        $ pointersim replay Traces/band/cancel.trace --profile motif
+        Error: something else
+        ```
 
-            Compare `uikit,qt,qt-itemview`.
-            """.write(to: dir.appendingPathComponent("docs/Bad.md"), atomically: true, encoding: .utf8)
+        Compare `uikit,qt,qt-itemview`.
+        """.write(to: dir.appendingPathComponent("docs/Bad.md"), atomically: true, encoding: .utf8)
         try "docs/Bad.md#sh1 check\n".write(to: dir.appendingPathComponent("Tools/doc-examples.txt"), atomically: true, encoding: .utf8)
         func run(_ args: [String]) throws -> String {
             let p = Process()

@@ -36,9 +36,11 @@ import Testing
         // `uikit,uikit` exited 0 before, and 10,000 names over 2,000,000
         // items grew to 8 GB: each name is now given once, so a comparison
         // runs at most the registered profiles.
-        for (args, name) in [(["compare", "Traces/band/cancel.trace", "--profiles", "uikit,uikit"], "uikit"),
-                             (["render", "Traces/band/cancel.trace", "--profiles", "qt,gtk,qt", "--output", "x.html"], "qt"),
-                             (["compare", "Traces/band/cancel.trace", "--profiles", Array(repeating: "uikit,qt,gtk", count: 3_334).joined(separator: ",")], "uikit")] {
+        for (args, name) in [
+            (["compare", "Traces/band/cancel.trace", "--profiles", "uikit,uikit"], "uikit"),
+            (["render", "Traces/band/cancel.trace", "--profiles", "qt,gtk,qt", "--output", "x.html"], "qt"),
+            (["compare", "Traces/band/cancel.trace", "--profiles", Array(repeating: "uikit,qt,gtk", count: 3_334).joined(separator: ",")], "uikit"),
+        ] {
             let r = try CLI.run(args)
             #expect(r.status == 64, "\(args.prefix(4))")
             #expect(r.stderr.hasPrefix("Error: --profiles: profile \"\(name)\" is given twice (give each once)\n"), "\(r.stderr)")
@@ -46,7 +48,12 @@ import Testing
         }
         // A long unknown name is quoted by its first 40 characters.
         let long = try CLI.run(["compare", "Traces/band/cancel.trace", "--profiles", String(repeating: "x", count: 5_000)])
-        #expect(long.status == 64 && long.stderr.hasPrefix("Error: --profiles: unknown profile \"\(String(repeating: "x", count: 40))…\" (expected \(ProfileListCLITests.nameList))\n"))
+        #expect(
+            long.status == 64
+                && long.stderr.hasPrefix(
+                    "Error: --profiles: unknown profile \"\(String(repeating: "x", count: 40))…\" (expected \(ProfileListCLITests.nameList))\n"
+                )
+        )
         // Distinct names still compare.
         let ok = try CLI.run(["compare", "Traces/band/cancel.trace", "--profiles", "gtk,uikit"])
         #expect(ok.status == 0 && ok.stdout.contains(#""profiles":["gtk","uikit"]"#))
@@ -59,18 +66,30 @@ import Testing
     /// status and messages within 30 s; a failure names the file and line
     /// (65) or the option (64).
     @Test func everyCaseGivesItsExactStatusAndMessages() throws {
-        try HostileCorpus(folder: "Traces/hostile/bounds", atLeast: 25, statuses: [0, 64, 65, 66], everyStatusOccurs: true, messageShape: { c, r in
-            switch r.status {
-            case 64:
-                // A usage error names the option, or says how many arguments were too many.
-                #expect(r.stderr.hasPrefix("Error: --") || r.stderr.range(of: #"^Error: [0-9]+ arguments; at most 2048 are read"#, options: .regularExpression) != nil,
-                        "\(c.name): a usage error names the option or the argument count")
-            case 65:
-                #expect(r.stderr.range(of: #"^pointersim: [^:]+:[0-9]+: [^\n]+\n$"#, options: .regularExpression) != nil, "\(c.name): one line naming the file and line")
-            case 66: HostileCorpus.oneLine(c, r)
-            default: break
+        try HostileCorpus(
+            folder: "Traces/hostile/bounds",
+            atLeast: 25,
+            statuses: [0, 64, 65, 66],
+            everyStatusOccurs: true,
+            messageShape: { c, r in
+                switch r.status {
+                case 64:
+                    // A usage error names the option, or says how many arguments were too many.
+                    #expect(
+                        r.stderr.hasPrefix("Error: --")
+                            || r.stderr.range(of: #"^Error: [0-9]+ arguments; at most 2048 are read"#, options: .regularExpression) != nil,
+                        "\(c.name): a usage error names the option or the argument count"
+                    )
+                case 65:
+                    #expect(
+                        r.stderr.range(of: #"^pointersim: [^:]+:[0-9]+: [^\n]+\n$"#, options: .regularExpression) != nil,
+                        "\(c.name): one line naming the file and line"
+                    )
+                case 66: HostileCorpus.oneLine(c, r)
+                default: break
+                }
             }
-        }).check()
+        ).check()
         let all = try HostileInputTests.cases("Traces/hostile/bounds")
         // The tabs are named as the problem, never the version they hid.
         for c in all where c.name.hasPrefix("libinput-tab") {
@@ -84,7 +103,8 @@ import Testing
         for d in 0..<n {
             s += "- node: /dev/input/event\(d)\n  evdev:\n    name: \"\(name(d))\"\n    id: [3, 4660, 22136, 273]\n"
             s += "    codes:\n      0: [0, 1, 2]\n      1: [272, 273, 274]\n      2: [0, 1, 8]\n    properties: []\n  events:\n"
-            s += "  - evdev:\n    - [  0, \(String(d * 37 + 1000).leftPad(6)),   2,   0,       1]\n    - [  0, \(String(d * 37 + 1000).leftPad(6)),   0,   0,       0]\n"
+            s +=
+                "  - evdev:\n    - [  0, \(String(d * 37 + 1000).leftPad(6)),   2,   0,       1]\n    - [  0, \(String(d * 37 + 1000).leftPad(6)),   0,   0,       0]\n"
         }
         return s
     }
@@ -118,11 +138,16 @@ import Testing
         for r in 0..<100 {
             for c in 0..<200 {
                 items.append(#"{"id":"r\#(r)c\#(c)","rect":[\#(c * 30),\#(r * 30),20,20]}"#)
-                regions.append(#"{"id":"r\#(r)c\#(c).h","item":"r\#(r)c\#(c)","anchor":"right","size":[8,8],"latchingAxes":"horizontal","resizes":true,"style":{"effect":"lift"}}"#)
+                regions.append(
+                    #"{"id":"r\#(r)c\#(c).h","item":"r\#(r)c\#(c)","anchor":"right","size":[8,8],"latchingAxes":"horizontal","resizes":true,"style":{"effect":"lift"}}"#
+                )
             }
         }
         let ids = (0..<100).flatMap { r in (0..<200).map { #""r\#(r)c\#($0)""# } }
-        let scene = try CLI.temp("h.scene.json", #"{"format":"pointersim-scene/1","view":{"width":1200,"height":800,"content":{"width":6000,"height":3000}},"band":{"initialSelection":[\#(ids.joined(separator: ","))]},"items":[\#(items.joined(separator: ","))],"itemRegions":[\#(regions.joined(separator: ","))]}"#)
+        let scene = try CLI.temp(
+            "h.scene.json",
+            #"{"format":"pointersim-scene/1","view":{"width":1200,"height":800,"content":{"width":6000,"height":3000}},"band":{"initialSelection":[\#(ids.joined(separator: ","))]},"items":[\#(items.joined(separator: ","))],"itemRegions":[\#(regions.joined(separator: ","))]}"#
+        )
         var trace = "pointersim-trace 1\n"
         for m in 0..<2000 {
             let t = 1 + Double(m) * 0.002

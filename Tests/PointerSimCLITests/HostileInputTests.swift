@@ -30,9 +30,13 @@ import Testing
                 switch section {
                 case 0:
                     // Split at spaces; a lone '' is an empty argument (as Tools/update-hostile.sh reads it).
-                    if line.hasPrefix("args: ") { args = line.dropFirst(6).split(separator: " ").map { $0 == "''" ? "" : String($0) } }
-                    else if line.hasPrefix("status: ") { status = Int32(line.dropFirst(8)) ?? -1 }
-                    else if line == "stdout:" { section = 1 }
+                    if line.hasPrefix("args: ") {
+                        args = line.dropFirst(6).split(separator: " ").map { $0 == "''" ? "" : String($0) }
+                    } else if line.hasPrefix("status: ") {
+                        status = Int32(line.dropFirst(8)) ?? -1
+                    } else if line == "stdout:" {
+                        section = 1
+                    }
                 case 1:
                     if line == "stderr:" { section = 2 } else { out.append(line) }
                 default:
@@ -45,15 +49,23 @@ import Testing
     }
 
     @Test func everyCaseOfTheCorpusGivesItsExactStatusAndMessages() throws {
-        try HostileCorpus(folder: "Traces/hostile", atLeast: 40, statuses: [0, 65, 73], messageShape: { c, r in
-            if r.status != 0 { HostileCorpus.oneLine(c, r) }
-        }).check()
+        try HostileCorpus(
+            folder: "Traces/hostile",
+            atLeast: 40,
+            statuses: [0, 65, 73],
+            messageShape: { c, r in
+                if r.status != 0 { HostileCorpus.oneLine(c, r) }
+            }
+        ).check()
     }
 
     @Test func aFourHundredThousandLineReferenceIsComparedInOnePass() throws {
         // The comparison streams the reference (it held every line's
         // dictionary before: 4,000,000 lines took over 120 s and 1.6 GB).
-        let ref = try String(contentsOfFile: CLI.root.appendingPathComponent("Traces/libinput/touchpad-alps-dualpoint-st.tap.libinput.txt").path, encoding: .utf8)
+        let ref = try String(
+            contentsOfFile: CLI.root.appendingPathComponent("Traces/libinput/touchpad-alps-dualpoint-st.tap.libinput.txt").path,
+            encoding: .utf8
+        )
         let events = ref.split(separator: "\n").filter { !$0.hasPrefix("#") }
         let block = events.joined(separator: "\n") + "\n"
         let big = String(repeating: block, count: 400_000 / events.count + 1)
@@ -87,11 +99,13 @@ import Testing
     @Test func standardOutputOnDevFullIsAnIOError() throws {
         // decode --compare printed its summary and exited 0 before.
         let tap = "Traces/libinput/touchpad-alps-dualpoint-st.tap"
-        for args in [["decode", tap + ".evemu", "--compare", tap + ".libinput.txt"],
-                     ["decode", tap + ".evemu"],
-                     ["replay", "Traces/band/cancel.trace", "--scene", "Traces/band/cancel.scene.json"],
-                     ["bench", "band", "--items", "100", "--stride", "1000", "--json"],
-                     ["bench", "regions", "--regions", "10", "--steps", "10", "--json"]] {
+        for args in [
+            ["decode", tap + ".evemu", "--compare", tap + ".libinput.txt"],
+            ["decode", tap + ".evemu"],
+            ["replay", "Traces/band/cancel.trace", "--scene", "Traces/band/cancel.scene.json"],
+            ["bench", "band", "--items", "100", "--stride", "1000", "--json"],
+            ["bench", "regions", "--regions", "10", "--steps", "10", "--json"],
+        ] {
             let r = try Self.runToDevFull(args)
             #expect(r.status == 74, "\(args)")
             #expect(r.stderr.hasSuffix("pointersim: <stdout>: write error: No space left on device\n"), "\(args): \(r.stderr)")
@@ -101,7 +115,10 @@ import Testing
     /// The evemu description of the Samsung touchpad, with `extra` inserted
     /// before its first line starting with `before`.
     static func samsung(inserting extra: String, before: String) throws -> String {
-        let text = try String(contentsOf: CLI.root.appendingPathComponent("Traces/recordings/touchpad-clickpad-elantech-samsung700z3a.evemu"), encoding: .utf8)
+        let text = try String(
+            contentsOf: CLI.root.appendingPathComponent("Traces/recordings/touchpad-clickpad-elantech-samsung700z3a.evemu"),
+            encoding: .utf8
+        )
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let i = try #require(lines.firstIndex { $0.hasPrefix(before) })
         lines.insert(extra, at: i)
@@ -110,16 +127,25 @@ import Testing
 
     @Test func thousandsOfRepeatedBitmaskLinesAreRefusedWithTheLimit() throws {
         // 1,100 `B: 01 ff…` lines overflowed a 16-bit code (a trap).
-        let b = try CLI.temp("b.evemu", Self.samsung(inserting: Array(repeating: "B: 01 ff ff ff ff ff ff ff ff", count: 1100).joined(separator: "\n"), before: "B:"))
+        let b = try CLI.temp(
+            "b.evemu",
+            Self.samsung(inserting: Array(repeating: "B: 01 ff ff ff ff ff ff ff ff", count: 1100).joined(separator: "\n"), before: "B:")
+        )
         let rb = try CLI.run(["replay", b])
         #expect(rb.status == 65)
         #expect(rb.stderr == "pointersim: \(b):121: too many B: 01 lines: at most 16 for one event type (codes 0…1023)\n")
-        let p = try CLI.temp("p.evemu", Self.samsung(inserting: Array(repeating: "P: ff ff ff ff ff ff ff ff", count: 1100).joined(separator: "\n"), before: "P:"))
+        let p = try CLI.temp(
+            "p.evemu",
+            Self.samsung(inserting: Array(repeating: "P: ff ff ff ff ff ff ff ff", count: 1100).joined(separator: "\n"), before: "P:")
+        )
         let rp = try CLI.run(["replay", p])
         #expect(rp.status == 65)
         #expect(rp.stderr == "pointersim: \(p):120: too many P: lines: at most 16 (properties 0…1023)\n")
         // 16 lines of one type are still read (codes up to 1023).
-        let ok = try CLI.temp("ok.evemu", Self.samsung(inserting: Array(repeating: "B: 02 00 00 00 00 00 00 00 00", count: 16).joined(separator: "\n"), before: "B:"))
+        let ok = try CLI.temp(
+            "ok.evemu",
+            Self.samsung(inserting: Array(repeating: "B: 02 00 00 00 00 00 00 00 00", count: 16).joined(separator: "\n"), before: "B:")
+        )
         #expect(try CLI.run(["decode", ok]).status == 0)
     }
 
@@ -134,12 +160,21 @@ import Testing
         let t2 = try CLI.temp("t2.trace", "pointersim-trace 1\n0 press \(short)\n")
         let r2 = try CLI.run(["replay", t2])
         #expect(r2.status == 65)
-        #expect(r2.stderr == "pointersim: \(t2):2: press: unknown button \"\(String(repeating: "y", count: 40))…\" (expected primary, secondary or middle)\n")
+        #expect(
+            r2.stderr
+                == "pointersim: \(t2):2: press: unknown button \"\(String(repeating: "y", count: 40))…\" (expected primary, secondary or middle)\n"
+        )
         let ev = try CLI.temp("e.evemu", "# EVEMU 1.3\nN: x\n\(short)\n")
         let r3 = try CLI.run(["replay", ev])
         #expect(r3.status == 65)
-        #expect(r3.stderr == "pointersim: \(ev):3: expected an evemu line (N:, I:, P:, B:, A:, L:, S: or E:), found \"\(String(repeating: "y", count: 40))…\"\n")
-        let yaml = try CLI.temp("l.yaml", "# libinput record\nversion: 1\ndevices:\n- node: /dev/input/event0\n  evdev:\n    name: \"k\"\n    codes:\n      1: [\(short)]\n")
+        #expect(
+            r3.stderr
+                == "pointersim: \(ev):3: expected an evemu line (N:, I:, P:, B:, A:, L:, S: or E:), found \"\(String(repeating: "y", count: 40))…\"\n"
+        )
+        let yaml = try CLI.temp(
+            "l.yaml",
+            "# libinput record\nversion: 1\ndevices:\n- node: /dev/input/event0\n  evdev:\n    name: \"k\"\n    codes:\n      1: [\(short)]\n"
+        )
         let r4 = try CLI.run(["replay", yaml])
         #expect(r4.status == 65)
         #expect(r4.stderr == "pointersim: \(yaml):8: codes: expects integers, found \"\(String(repeating: "y", count: 40))…\"\n")
@@ -154,11 +189,13 @@ import Testing
         #expect(r.status == 0 && r.stderr.isEmpty)
         let lines = r.stdout.split(separator: "\n")
         #expect(lines.count == 3 + 3600 + 1)
-        #expect(lines.suffix(3) == [
-            #"{"t":60.04,"event":"band.selecting","rect":[100,100,200,72668],"added":[],"removed":[]}"#,
-            #"{"t":833333332.74,"event":"band.selecting","rect":[100,100,200,999999999900],"added":[],"removed":[]}"#,
-            #"{"t":1000000000,"event":"band.ended","rect":[100,100,200,999999999900],"selection":[],"cancelled":false}"#,
-        ])
+        #expect(
+            lines.suffix(3) == [
+                #"{"t":60.04,"event":"band.selecting","rect":[100,100,200,72668],"added":[],"removed":[]}"#,
+                #"{"t":833333332.74,"event":"band.selecting","rect":[100,100,200,999999999900],"added":[],"removed":[]}"#,
+                #"{"t":1000000000,"event":"band.ended","rect":[100,100,200,999999999900],"selection":[],"cancelled":false}"#,
+            ]
+        )
     }
 
     // MARK: --output
@@ -181,11 +218,14 @@ import Testing
         #expect(try String(contentsOfFile: target, encoding: .utf8) == expected)
         var st = stat()
         #expect(lstat("\(dir)/link.jsonl", &st) == 0 && st.st_mode & S_IFMT == S_IFLNK)  // still a link
-        #expect(stat(target, &st) == 0 && st.st_mode & 0o7777 == 0o600)                 // still 0600
+        #expect(stat(target, &st) == 0 && st.st_mode & 0o7777 == 0o600)  // still 0600
         #expect(try Self.contents(dir) == ["link.jsonl", "real.jsonl", "x"])
         // A dangling link: the file it names is created.
         #expect(symlink("new.jsonl", "\(dir)/dangling.jsonl") == 0)
-        #expect(try CLI.run(["replay", "Traces/band/cancel.trace", "--scene", "Traces/band/cancel.scene.json", "--output", "\(dir)/dangling.jsonl"]).status == 0)
+        #expect(
+            try CLI.run(["replay", "Traces/band/cancel.trace", "--scene", "Traces/band/cancel.scene.json", "--output", "\(dir)/dangling.jsonl"])
+                .status == 0
+        )
         #expect(try String(contentsOfFile: "\(dir)/new.jsonl", encoding: .utf8) == expected)
     }
 

@@ -20,15 +20,21 @@ import Testing
     }
 
     @Test func everyCaseOfTheFifthCorpusGivesItsExactStatusAndMessages() throws {
-        try HostileCorpus(folder: Self.folder, atLeast: 57, statuses: [0, 64, 65, 66, 73, 76], everyStatusOccurs: true, messageShape: { c, r in
-            #expect(Self.isTame(r.stderr), "\(c.name): a raw control character or an echoed token in \(r.stderr.debugDescription.prefix(300))")
-            switch r.status {
-            case 64: #expect(r.stderr.hasPrefix("Error: "), "\(c.name): a usage error starts with Error: (docs/CommandLine.md)")
-            case 65: HostileCorpus.namesFileAndLine(c, r)
-            case 66, 73, 76: HostileCorpus.oneLine(c, r)
-            default: break
+        try HostileCorpus(
+            folder: Self.folder,
+            atLeast: 57,
+            statuses: [0, 64, 65, 66, 73, 76],
+            everyStatusOccurs: true,
+            messageShape: { c, r in
+                #expect(Self.isTame(r.stderr), "\(c.name): a raw control character or an echoed token in \(r.stderr.debugDescription.prefix(300))")
+                switch r.status {
+                case 64: #expect(r.stderr.hasPrefix("Error: "), "\(c.name): a usage error starts with Error: (docs/CommandLine.md)")
+                case 65: HostileCorpus.namesFileAndLine(c, r)
+                case 66, 73, 76: HostileCorpus.oneLine(c, r)
+                default: break
+                }
             }
-        }).check()
+        ).check()
     }
 
     /// `help WORD`, a bare WORD and an unknown option of 120 kB: quoted by
@@ -37,8 +43,10 @@ import Testing
     @Test func wordsOf120kBAreQuotedBy40CharactersAndAnsweredAtOnce() throws {
         let word = "replya" + String(repeating: "x", count: 120_000)
         let cut = "'" + String(word.prefix(40)) + "…'"
-        for args in [["help", word], [word], ["replay", "Traces/band/cancel.trace", "--" + word], ["replay", "Traces/band/cancel.trace", "--" + word + "=1"],
-                     ["conform", "--exec", "true", "--seed", word], ["compare", "Traces/band/cancel.trace", "--profiles", "uikit," + word]] {
+        for args in [
+            ["help", word], [word], ["replay", "Traces/band/cancel.trace", "--" + word], ["replay", "Traces/band/cancel.trace", "--" + word + "=1"],
+            ["conform", "--exec", "true", "--seed", word], ["compare", "Traces/band/cancel.trace", "--profiles", "uikit," + word],
+        ] {
             let start = Date()
             let r = try CLI.run(args)
             #expect(Date().timeIntervalSince(start) < 5, "\(args.first!): \(Date().timeIntervalSince(start)) s")
@@ -71,20 +79,35 @@ import Testing
         #expect(word.status == 64)
         #expect(word.stderr.hasPrefix("Error: 're\u{FFFD}\\u{1b}]0;x\\u{7}play' is not a subcommand.\n"), "\(word.stderr.debugDescription)")
         let help = try run(#""$0" help "$(printf '\300\201replay')""#)
-        #expect(help.status == 64 && Self.isTame(help.stderr) && help.stderr.hasPrefix("Error: '\u{FFFD}\u{FFFD}replay' is not a subcommand."), "\(help.stderr.debugDescription)")
+        #expect(
+            help.status == 64 && Self.isTame(help.stderr) && help.stderr.hasPrefix("Error: '\u{FFFD}\u{FFFD}replay' is not a subcommand."),
+            "\(help.stderr.debugDescription)"
+        )
         let option = try run(#""$0" replay Traces/band/cancel.trace "$(printf -- '--sc\377\033[2Jene')""#)
-        #expect(option.status == 64 && option.stderr.hasPrefix("Error: Unknown option '--sc\u{FFFD}\\u{1b}[2Jene'\n"), "\(option.stderr.debugDescription)")
+        #expect(
+            option.status == 64 && option.stderr.hasPrefix("Error: Unknown option '--sc\u{FFFD}\\u{1b}[2Jene'\n"),
+            "\(option.stderr.debugDescription)"
+        )
         let value = try run(#""$0" conform --exec true --kind "$(printf '\376band\033[31m')""#)
-        #expect(value.status == 64 && value.stderr.hasPrefix("Error: --kind: unknown kind \"\u{FFFD}band\\u{1b}[31m\""), "\(value.stderr.debugDescription)")
+        #expect(
+            value.status == 64 && value.stderr.hasPrefix("Error: --kind: unknown kind \"\u{FFFD}band\\u{1b}[31m\""),
+            "\(value.stderr.debugDescription)"
+        )
         let file = try run(#""$0" replay "$(printf 'a\377\033]0;x\007.trace')""#)
-        #expect(file.status == 66 && file.stderr == "pointersim: a\u{FFFD}\\u{1b}]0;x\\u{7}.trace: cannot open: No such file or directory\n", "\(file.stderr.debugDescription)")
+        #expect(
+            file.status == 66 && file.stderr == "pointersim: a\u{FFFD}\\u{1b}]0;x\\u{7}.trace: cannot open: No such file or directory\n",
+            "\(file.stderr.debugDescription)"
+        )
     }
 
     /// The implementation's command is echoed in conform's messages: escaped.
     @Test func conformsMessagesEscapeTheCommand() throws {
         let r = try CLI.run(["conform", "--exec", "exit 3 # \u{1B}]0;x\u{07}", "--kind", "band"])
         #expect(r.status == 76)
-        #expect(r.stderr == "pointersim: conform: the implementation (exit 3 # \\u{1b}]0;x\\u{7}) ended before answering every step (exit status 3)\n", "\(r.stderr.debugDescription)")
+        #expect(
+            r.stderr == "pointersim: conform: the implementation (exit 3 # \\u{1b}]0;x\\u{7}) ended before answering every step (exit status 3)\n",
+            "\(r.stderr.debugDescription)"
+        )
     }
 
     /// A trace name longer than a path can be is quoted by its excerpt.

@@ -12,22 +12,33 @@ import Testing
     /// 73, 74) or the option and its value (64, then the usage), never a
     /// signal.
     @Test func everyCaseGivesItsExactStatusAndMessages() throws {
-        try HostileCorpus(folder: "Traces/hostile/options-clock-outputs", atLeast: 130, statuses: [0, 64, 65, 66, 73, 74], everyStatusOccurs: true, messageShape: { c, r in
-            switch r.status {
-            case 64:
-                let first = r.stderr.split(separator: "\n").first ?? ""
-                #expect(first.hasPrefix("Error: ") && (first.contains("--") || first.contains(" name is empty")), "\(c.name): a usage error names the option (or the empty argument)")
-            case 65: HostileCorpus.namesFileAndLine(c, r)
-            case 66, 73, 74: HostileCorpus.oneLine(c, r)
-            default: break
+        try HostileCorpus(
+            folder: "Traces/hostile/options-clock-outputs",
+            atLeast: 130,
+            statuses: [0, 64, 65, 66, 73, 74],
+            everyStatusOccurs: true,
+            messageShape: { c, r in
+                switch r.status {
+                case 64:
+                    let first = r.stderr.split(separator: "\n").first ?? ""
+                    #expect(
+                        first.hasPrefix("Error: ") && (first.contains("--") || first.contains(" name is empty")),
+                        "\(c.name): a usage error names the option (or the empty argument)"
+                    )
+                case 65: HostileCorpus.namesFileAndLine(c, r)
+                case 66, 73, 74: HostileCorpus.oneLine(c, r)
+                default: break
+                }
             }
-        }).check()
+        ).check()
     }
 
     @Test func onEveryFailureAnExistingOutputIsUntouched() throws {
         let dir = try HostileInputTests.folder()
         let out = "\(dir)/log.jsonl"
-        let inputs = try HostileInputTests.cases("Traces/hostile/options-clock-outputs").filter { $0.status == 65 && ($0.args[0] == "decode" || $0.args[0] == "replay") }
+        let inputs = try HostileInputTests.cases("Traces/hostile/options-clock-outputs").filter {
+            $0.status == 65 && ($0.args[0] == "decode" || $0.args[0] == "replay")
+        }
         #expect(inputs.count >= 15)
         for c in inputs {
             try "previous\n".write(toFile: out, atomically: false, encoding: .utf8)

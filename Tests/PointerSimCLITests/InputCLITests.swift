@@ -15,8 +15,10 @@ import Testing
     }
 
     @Test func devStdinWithALibinputRecordingMergedWithAnEvemuFile() throws {
-        let r = try CLI.run(["replay", "Traces/input/mouse-keyboard.mouse.evemu", "/dev/stdin", "--scene", "Traces/input/mouse-keyboard.scene.json"],
-                            stdin: try Self.file("Traces/input/mouse-keyboard.keyboard.yaml"))
+        let r = try CLI.run(
+            ["replay", "Traces/input/mouse-keyboard.mouse.evemu", "/dev/stdin", "--scene", "Traces/input/mouse-keyboard.scene.json"],
+            stdin: try Self.file("Traces/input/mouse-keyboard.keyboard.yaml")
+        )
         #expect(r.status == 0 && r.stderr.isEmpty)
         #expect(r.stdout == (try Self.expected("Traces/input/mouse-keyboard.expected.jsonl")))
     }
@@ -51,7 +53,10 @@ import Testing
         #expect(r.stderr == "pointersim: <stdin>:2: move: expected a number, found \"1\\02\"\n")
         let u = try CLI.run(["replay", "-"], stdin: Data("hello\n".utf8))
         #expect(u.status == 65)
-        #expect(u.stderr == "pointersim: <stdin>:1: unrecognised trace format (expected \"pointersim-trace 1\", an evemu recording or a libinput recording)\n")
+        #expect(
+            u.stderr
+                == "pointersim: <stdin>:1: unrecognised trace format (expected \"pointersim-trace 1\", an evemu recording or a libinput recording)\n"
+        )
     }
 
     @Test func aFolderIsNoInputAndExits66() throws {

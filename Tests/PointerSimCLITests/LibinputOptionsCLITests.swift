@@ -5,12 +5,14 @@ import Testing
 /// libinput's configuration options (`libinput debug-events`' names) on
 /// `decode`, `replay`, `render` and `live`, and in a scene's `pointer.libinput`.
 @Suite struct LibinputOptionsCLITests {
-    static let names = ["--apply-to", "--disable-sendevents", "--enable-tap", "--disable-tap", "--enable-drag", "--disable-drag",
-                        "--enable-drag-lock", "--disable-drag-lock", "--enable-natural-scrolling", "--disable-natural-scrolling",
-                        "--enable-left-handed", "--disable-left-handed", "--enable-middlebutton", "--disable-middlebutton",
-                        "--enable-dwt", "--disable-dwt", "--enable-dwtp", "--disable-dwtp", "--enable-scroll-button-lock",
-                        "--disable-scroll-button-lock", "--set-click-method", "--set-scroll-method", "--set-scroll-button",
-                        "--set-profile", "--set-speed", "--set-tap-map", "--set-rotation-angle"]
+    static let names = [
+        "--apply-to", "--disable-sendevents", "--enable-tap", "--disable-tap", "--enable-drag", "--disable-drag",
+        "--enable-drag-lock", "--disable-drag-lock", "--enable-natural-scrolling", "--disable-natural-scrolling",
+        "--enable-left-handed", "--disable-left-handed", "--enable-middlebutton", "--disable-middlebutton",
+        "--enable-dwt", "--disable-dwt", "--enable-dwtp", "--disable-dwtp", "--enable-scroll-button-lock",
+        "--disable-scroll-button-lock", "--set-click-method", "--set-scroll-method", "--set-scroll-button",
+        "--set-profile", "--set-speed", "--set-tap-map", "--set-rotation-angle",
+    ]
 
     @Test(arguments: ["decode", "replay", "render", "live"]) func helpListsEveryOption(_ command: String) throws {
         let r = try CLI.run([command, "--help"])
@@ -58,7 +60,11 @@ import Testing
         #expect(viaScene.stdout == viaFlag.stdout)
         #expect(viaScene.stdout != plain.stdout)
         let bad = dir.appendingPathComponent("bad.scene.json").path
-        try #"{"format": "pointersim-scene/1", "pointer": {"libinput": ["--set-profile=custom"]}}"#.write(toFile: bad, atomically: true, encoding: .utf8)
+        try #"{"format": "pointersim-scene/1", "pointer": {"libinput": ["--set-profile=custom"]}}"#.write(
+            toFile: bad,
+            atomically: true,
+            encoding: .utf8
+        )
         let b = try CLI.run(["replay", "--scene", bad] + files)
         #expect(b.status == 65 || b.status == 64, "\(b.status) \(b.stderr)")
         #expect(b.stderr.contains("allowed: adaptive, flat"), "\(b.stderr)")

@@ -7,10 +7,18 @@ import Testing
 /// there), checked against `pointersim replay`.
 @Suite struct PressTargetDocsTests {
     /// a and b touch at x = 40; c and d overlap from x = 120 to 140.
-    static func clicks(_ profile: String, items: String = #"{"id":"a","rect":[0,0,40,40]},{"id":"b","rect":[40,0,40,40]},{"id":"c","rect":[100,0,40,40]},{"id":"d","rect":[120,0,40,40]}"#,
-                       selected: [String] = [], at points: [String]) throws -> [String] {
+    static func clicks(
+        _ profile: String,
+        items: String =
+            #"{"id":"a","rect":[0,0,40,40]},{"id":"b","rect":[40,0,40,40]},{"id":"c","rect":[100,0,40,40]},{"id":"d","rect":[120,0,40,40]}"#,
+        selected: [String] = [],
+        at points: [String]
+    ) throws -> [String] {
         let ids = selected.map { "\"\($0)\"" }.joined(separator: ",")
-        let scene = try CLI.temp("p.scene.json", #"{"format":"pointersim-scene/1","view":{"width":320,"height":240},"items":[\#(items)],"band":{"profile":"\#(profile)","initialSelection":[\#(ids)]}}"#)
+        let scene = try CLI.temp(
+            "p.scene.json",
+            #"{"format":"pointersim-scene/1","view":{"width":320,"height":240},"items":[\#(items)],"band":{"profile":"\#(profile)","initialSelection":[\#(ids)]}}"#
+        )
         var trace = "pointersim-trace 1\n"
         for (k, p) in points.enumerated() { trace += "\(k) move \(p)\n\(k).01 press primary\n\(k).02 release primary\n" }
         let r = try CLI.run(["replay", "--scene", scene, try CLI.temp("p.trace", trace)])
@@ -44,8 +52,13 @@ import Testing
         #expect(try Self.clicks("gtk3", items: #"{"id":"b","rect":[40,0,40,40]},{"id":"a","rect":[0,0,40,40]}"#, at: ["40 20"]) == ["b"])
         // a selected: a click on a (it takes the focus, b is dropped); b alone selected: empty space (a band begins).
         func log(_ selected: String) throws -> String {
-            let scene = try CLI.temp("e.scene.json", #"{"format":"pointersim-scene/1","view":{"width":320,"height":240},"items":[{"id":"a","rect":[0,0,40,40]},{"id":"b","rect":[40,0,40,40]}],"band":{"profile":"gtk3","initialSelection":[\#(selected)]}}"#)
-            return try CLI.run(["replay", "--scene", scene, try CLI.temp("e.trace", "pointersim-trace 1\n0 move 40 20\n0.01 press primary\n0.02 release primary\n")]).stdout
+            let scene = try CLI.temp(
+                "e.scene.json",
+                #"{"format":"pointersim-scene/1","view":{"width":320,"height":240},"items":[{"id":"a","rect":[0,0,40,40]},{"id":"b","rect":[40,0,40,40]}],"band":{"profile":"gtk3","initialSelection":[\#(selected)]}}"#
+            )
+            return try CLI.run([
+                "replay", "--scene", scene, try CLI.temp("e.trace", "pointersim-trace 1\n0 move 40 20\n0.01 press primary\n0.02 release primary\n"),
+            ]).stdout
         }
         let onA = try log(#""a","b""#), empty = try log(#""b""#)
         #expect(onA.contains(#""event":"focus.moved","item":"a""#) && !onA.contains("band.began"), "\(onA)")

@@ -13,7 +13,10 @@ import Testing
     @Test func replayProfileIsTheScenesProfileReplaced() throws {
         let text = try String(contentsOf: CLI.root.appendingPathComponent(Self.scene), encoding: .utf8)
         for (arg, name) in [("gtk", "gtk"), ("qt", "qt-itemview"), ("imgui", "imgui")] {
-            let withProfile = text.replacingOccurrences(of: "\"format\": \"pointersim-scene/1\",", with: "\"format\": \"pointersim-scene/1\", \"band\": {\"profile\": \"\(name)\"},")
+            let withProfile = text.replacingOccurrences(
+                of: "\"format\": \"pointersim-scene/1\",",
+                with: "\"format\": \"pointersim-scene/1\", \"band\": {\"profile\": \"\(name)\"},"
+            )
             let expected = try CLI.run(["replay", Self.trace, "--scene", try CLI.temp("p.scene.json", withProfile)])
             let got = try CLI.run(["replay", Self.trace, "--scene", Self.scene, "--profile", arg])
             #expect(got.status == 0 && got.stderr.isEmpty, "\(arg): \(got.stderr)")
@@ -23,8 +26,10 @@ import Testing
         #expect(try CLI.run(["replay", Self.trace, "--scene", Self.scene, "--profile", "gtk"]).stdout != uikit)
         // A profile object in a file, as conform --profile takes it.
         let file = try CLI.temp("gtk.profile.json", "\"gtk\"")
-        #expect(try CLI.run(["replay", Self.trace, "--scene", Self.scene, "--profile", file]).stdout
-            == CLI.run(["replay", Self.trace, "--scene", Self.scene, "--profile", "gtk"]).stdout)
+        #expect(
+            try CLI.run(["replay", Self.trace, "--scene", Self.scene, "--profile", file]).stdout
+                == CLI.run(["replay", Self.trace, "--scene", Self.scene, "--profile", "gtk"]).stdout
+        )
     }
 
     /// A raw recording (decoded, then replayed) takes it too: the keyboard

@@ -5,7 +5,10 @@ import Testing
 /// Region scenes through the real binary: exit 65 naming the JSON path, warnings on stderr only.
 @Suite struct RegionCommandLineTests {
     @Test func latchingRegionWithoutAStyleExits65() throws {
-        let s = try CLI.temp("bad.scene.json", #"{"format": "pointersim-scene/1", "regions": [{"id": "k", "rect": [0, 0, 9, 9], "latchingAxes": "horizontal"}]}"#)
+        let s = try CLI.temp(
+            "bad.scene.json",
+            #"{"format": "pointersim-scene/1", "regions": [{"id": "k", "rect": [0, 0, 9, 9], "latchingAxes": "horizontal"}]}"#
+        )
         let r = try CLI.run(["replay", "Traces/regions/slider-horizontal.trace", "--scene", s])
         #expect(r.status == 65)
         #expect(r.stderr.contains("regions[0]: region \"k\" latches"))
@@ -36,12 +39,18 @@ import Testing
 /// line and path, quickly, instead of a trap or gigabytes.
 @Suite struct HostileSceneCommandLineTests {
     @Test(arguments: [
-        (#"{"format": "pointersim-scene/1", "items": [{"id": "a", "rect": [-1e308, 0, 10, 10]}, {"id": "b", "rect": [1e308, 0, 10, 10]}]}"#,
-         ":1: items[0].rect: coordinates must lie within ±1e15, found -1e+308"),
-        (#"{"format": "pointersim-scene/1", "items": {"grid": {"rows": 3, "columns": 3, "size": [10, 10], "pitch": [1e300, 1e300]}}}"#,
-         ":1: items.grid: coordinates must lie within ±1e15, found 2e+300"),
-        (#"{"format": "pointersim-scene/1", "items": {"grid": {"rows": 5000, "columns": 10000, "size": [10, 10]}}}"#,
-         ":1: items.grid: at most 2,000,000 items, found 50000000"),
+        (
+            #"{"format": "pointersim-scene/1", "items": [{"id": "a", "rect": [-1e308, 0, 10, 10]}, {"id": "b", "rect": [1e308, 0, 10, 10]}]}"#,
+            ":1: items[0].rect: coordinates must lie within ±1e15, found -1e+308"
+        ),
+        (
+            #"{"format": "pointersim-scene/1", "items": {"grid": {"rows": 3, "columns": 3, "size": [10, 10], "pitch": [1e300, 1e300]}}}"#,
+            ":1: items.grid: coordinates must lie within ±1e15, found 2e+300"
+        ),
+        (
+            #"{"format": "pointersim-scene/1", "items": {"grid": {"rows": 5000, "columns": 10000, "size": [10, 10]}}}"#,
+            ":1: items.grid: at most 2,000,000 items, found 50000000"
+        ),
     ])
     func exits65(scene: String, expected: String) throws {
         let s = try CLI.temp("hostile.scene.json", scene)

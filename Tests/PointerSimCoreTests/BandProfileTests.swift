@@ -4,25 +4,25 @@ import Testing
 @Suite struct BandProfileTests {
     @Test func uikitComparesFlagsByExactEquality() {
         let table: [(ModifierFlags, SelectionMode)] = [
-        (ModifierFlags(), SelectionMode.replace), (.shift, .add), (.command, .toggle), (.control, .replace),
-        ([.shift, .command], .replace), ([.shift, .capsLock], .replace), (.option, .replace), (.capsLock, .replace),
+            (ModifierFlags(), SelectionMode.replace), (.shift, .add), (.command, .toggle), (.control, .replace),
+            ([.shift, .command], .replace), ([.shift, .capsLock], .replace), (.option, .replace), (.capsLock, .replace),
         ]
         for (flags, mode) in table { #expect(BandProfile.uikit.mode(for: flags) == mode, "\(flags)") }
     }
 
     @Test func qtGraphicsViewAddsStickyWithAnySetContainingControl() {
         let table: [(ModifierFlags, SelectionMode)] = [
-        (ModifierFlags(), SelectionMode.replace), (.shift, .replace), (.command, .replace), (.control, .addSticky),
-        ([.control, .shift], .addSticky), ([.control, .capsLock], .addSticky), (.option, .replace),
+            (ModifierFlags(), SelectionMode.replace), (.shift, .replace), (.command, .replace), (.control, .addSticky),
+            ([.control, .shift], .addSticky), ([.control, .capsLock], .addSticky), (.option, .replace),
         ]
         for (flags, mode) in table { #expect(BandProfile.qtGraphicsView.mode(for: flags) == mode, "\(flags)") }
     }
 
     @Test func gtkTable() {
         let table: [(ModifierFlags, SelectionMode)] = [
-        // Super and Meta (`command`) count for nothing in GTK on Linux.
-        (ModifierFlags(), SelectionMode.replace), (.shift, .subtract), (.command, .replace), (.control, .add),
-        ([.control, .shift], .toggle), ([.command, .shift], .subtract), ([.shift, .option], .subtract),
+            // Super and Meta (`command`) count for nothing in GTK on Linux.
+            (ModifierFlags(), SelectionMode.replace), (.shift, .subtract), (.command, .replace), (.control, .add),
+            ([.control, .shift], .toggle), ([.command, .shift], .subtract), ([.shift, .option], .subtract),
         ]
         for (flags, mode) in table { #expect(BandProfile.gtk.mode(for: flags) == mode, "\(flags)") }
     }

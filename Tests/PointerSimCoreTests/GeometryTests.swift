@@ -40,7 +40,9 @@ import Testing
     }
 
     @Test func trigonometryMatchesKnownAngles() {
-        for (angle, s, c) in [(0.0, 0.0, 1.0), (Double.pi / 2, 1, 0), (Double.pi, 0, -1), (3 * Double.pi / 2, -1, 0), (Double.pi / 6, 0.5, 0.8660254037844386)] {
+        for (angle, s, c) in [
+            (0.0, 0.0, 1.0), (Double.pi / 2, 1, 0), (Double.pi, 0, -1), (3 * Double.pi / 2, -1, 0), (Double.pi / 6, 0.5, 0.8660254037844386),
+        ] {
             #expect(abs(_sin(angle) - s) < 1e-15)
             #expect(abs(_cos(angle) - c) < 1e-15)
         }

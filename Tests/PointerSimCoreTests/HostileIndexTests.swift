@@ -7,14 +7,31 @@ import Testing
 /// select exactly what a scan selects.
 @Suite struct HostileIndexTests {
     static let layouts: [(String, [Rect])] = [
-        ("±1e308", [Rect(x: -1e308, y: 0, width: 10, height: 10), Rect(x: 1e308, y: 0, width: 10, height: 10), Rect(x: 0, y: 0, width: 10, height: 10)]),
+        (
+            "±1e308",
+            [Rect(x: -1e308, y: 0, width: 10, height: 10), Rect(x: 1e308, y: 0, width: 10, height: 10), Rect(x: 0, y: 0, width: 10, height: 10)]
+        ),
         ("1e20 apart on one axis", [Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 1e20, y: 0, width: 10, height: 10)]),
         ("1e300 pitch", (0..<3).map { Rect(x: Double($0) * 1e300, y: 0, width: 10, height: 10) }),
-        ("widest finite extent", [Rect(x: -Double.greatestFiniteMagnitude, y: -Double.greatestFiniteMagnitude, width: 1, height: 1),
-                                  Rect(x: Double.greatestFiniteMagnitude, y: Double.greatestFiniteMagnitude, width: 0, height: 0),
-                                  Rect(x: -1, y: -1, width: Double.greatestFiniteMagnitude, height: 2)]),
-        ("infinite and NaN", [Rect(x: -.infinity, y: 0, width: .infinity, height: 10), Rect(x: .nan, y: 0, width: 1, height: 1), Rect(x: 5, y: 5, width: 1, height: 1)]),
-        ("1e17 apart, three", [Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 1e17, y: 0, width: 10, height: 10), Rect(x: 0, y: 1, width: 10, height: 10)]),
+        (
+            "widest finite extent",
+            [
+                Rect(x: -Double.greatestFiniteMagnitude, y: -Double.greatestFiniteMagnitude, width: 1, height: 1),
+                Rect(x: Double.greatestFiniteMagnitude, y: Double.greatestFiniteMagnitude, width: 0, height: 0),
+                Rect(x: -1, y: -1, width: Double.greatestFiniteMagnitude, height: 2),
+            ]
+        ),
+        (
+            "infinite and NaN",
+            [
+                Rect(x: -.infinity, y: 0, width: .infinity, height: 10), Rect(x: .nan, y: 0, width: 1, height: 1),
+                Rect(x: 5, y: 5, width: 1, height: 1),
+            ]
+        ),
+        (
+            "1e17 apart, three",
+            [Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 1e17, y: 0, width: 10, height: 10), Rect(x: 0, y: 1, width: 10, height: 10)]
+        ),
         ("tiny", [Rect(x: 1e-300, y: 0, width: .leastNonzeroMagnitude, height: .leastNormalMagnitude / 4), Rect(x: 0, y: 0, width: 0, height: 0)]),
     ]
 
@@ -52,7 +69,10 @@ import Testing
 
     @Test func aPointQueryFindsFarApartItems() {
         // (Widths that survive the rounding at that magnitude: 1e20 + 10 == 1e20.)
-        let items = [Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 1e20, y: 0, width: 1e6, height: 10), Rect(x: -1e308, y: 1e300, width: 1e300, height: 1e300)]
+        let items = [
+            Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 1e20, y: 0, width: 1e6, height: 10),
+            Rect(x: -1e308, y: 1e300, width: 1e300, height: 1e300),
+        ]
         let engine = SelectionEngine(items: items)
         #expect(engine.item(at: Point(x: 5, y: 5)) == 0)
         #expect(engine.item(at: Point(x: 1e20 + 5, y: 5)) == 1)

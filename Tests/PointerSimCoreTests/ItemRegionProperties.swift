@@ -1,14 +1,19 @@
 import PointerSimCore
-import PropertyBased
 import PointerSimTestSupport
+import PropertyBased
 import Testing
 
 /// Regions that follow the selection and the resize gesture
 /// (docs/Regions.md, "Regions that follow the selection").
 @Suite struct ItemRegionProperties {
     static func handle(_ id: String, item: String, anchor: Point, axes: Axes, size: Size = Size(width: 12, height: 12)) -> ItemRegion {
-        ItemRegion(region: SceneRegion(id: id, rect: .zero, latchingAxes: axes, style: PointerStyle(effect: .lift)),
-                   item: item, anchor: anchor, size: size, resizes: true)
+        ItemRegion(
+            region: SceneRegion(id: id, rect: .zero, latchingAxes: axes, style: PointerStyle(effect: .lift)),
+            item: item,
+            anchor: anchor,
+            size: size,
+            resizes: true
+        )
     }
 
     static func scene(_ rects: [Rect]) -> SimulationScene {
@@ -24,10 +29,17 @@ import Testing
         return scene
     }
 
-    enum Step: Sendable { case move(Point), press, release, modifiers(ModifierFlags), key(Key), scroll(Double) }
+    enum Step: Sendable {
+        case move(Point)
+        case press, release
+        case modifiers(ModifierFlags)
+        case key(Key)
+        case scroll(Double)
+    }
 
     static var step: Generator<Step, some Sequence & SendableMetatype> {
-        zip(Gen<Int>.int(in: 0...14), Gen<Point>.dragPoint, Gen<Int>.int(in: 0...31), Gen<Int>.int(in: -80...80)).map { (k: Int, p: Point, f: Int, s: Int) -> Step in
+        zip(Gen<Int>.int(in: 0...14), Gen<Point>.dragPoint, Gen<Int>.int(in: 0...31), Gen<Int>.int(in: -80...80)).map {
+            (k: Int, p: Point, f: Int, s: Int) -> Step in
             switch k {
             case 0, 1: return .press
             case 2, 3: return .release
@@ -76,7 +88,12 @@ import Testing
                     current[i] = rect
                 }
                 // The engine has every rect the log gave.
-                for (i, r) in current.enumerated() { #expect(sim.band.engine.rect(of: i) == r.standardized || sim.band.engine.rect(of: i) == r, "\(i): \(r) engine \(sim.band.engine.rect(of: i)) after \(s); \(out.map(\.event))") }
+                for (i, r) in current.enumerated() {
+                    #expect(
+                        sim.band.engine.rect(of: i) == r.standardized || sim.band.engine.rect(of: i) == r,
+                        "\(i): \(r) engine \(sim.band.engine.rect(of: i)) after \(s); \(out.map(\.event))"
+                    )
+                }
                 // Present exactly while selected, placed on the current rect.
                 let present = Dictionary(uniqueKeysWithValues: sim.regions.itemRegions.map { ($0.region.id, $0.region.rect) })
                 for h in scene.itemRegions {
@@ -116,18 +133,18 @@ import Testing
             sim.process(PointerEvent(time: t, e), into: &out)
             return out.map(\.event)
         }
-        _ = step(.press(.primary)); _ = step(.move(Point(x: 0, y: 0)))   // a band selects both
+        _ = step(.press(.primary)); _ = step(.move(Point(x: 0, y: 0)))  // a band selects both
         _ = step(.modifiers([.shift, .option, .command, .capsLock])); _ = step(.release(.primary))
         #expect(sim.selection == ["i0", "i1"])
         #expect(step(.press(.primary)) == [.regionLatched(region: "i1.left", axes: .horizontal)])
-        let key = step(.key(.left))   // Shift+left: the range shrinks to i0, i1's handles go
+        let key = step(.key(.left))  // Shift+left: the range shrinks to i0, i1's handles go
         let changed = key.firstIndex { if case .itemGeometryChanged(item: "i1", _) = $0 { true } else { false } }
         let unlatched = key.firstIndex(of: .regionUnlatched(region: "i1.left"))
         #expect(changed != nil && unlatched != nil && changed! < unlatched!, "\(key)")
         #expect(key.contains(.regionLatched(region: "i0.left", axes: .horizontal)))
         let release = step(.release(.primary))
         #expect(!release.contains { if case .itemGeometryChanged = $0 { true } else { false } }, "\(release)")
-        #expect(sim.band.engine.rect(of: 0) == rects[0])   // i0 was never pressed: not resized
+        #expect(sim.band.engine.rect(of: 0) == rects[0])  // i0 was never pressed: not resized
     }
 
     /// The resize mapping: continuous and monotone in the pointer, the other
@@ -138,7 +155,8 @@ import Testing
     /// of every region in scene order finds it (issue #37: the index made
     /// an input cost what is under the pointer).
     @Test func indexedItemRegionsAgreeWithAScan() async {
-        await propertyCheck(count: 60, input: Gen<Rect>.item.array(of: 17...80), Gen<Point>.dragPoint.array(of: 1...40)) { (rects: [Rect], points: [Point]) in
+        await propertyCheck(count: 60, input: Gen<Rect>.item.array(of: 17...80), Gen<Point>.dragPoint.array(of: 1...40)) {
+            (rects: [Rect], points: [Point]) in
             var ri = RegionInteraction(provider: SceneRegionProvider(regions: []))
             let regions = rects.enumerated().map { k, r in
                 (region: PointerRegion(id: "h\(k % 7)", rect: r), source: SceneRegion(id: "h\(k % 7)", rect: r, style: PointerStyle(effect: .lift)))
@@ -153,7 +171,8 @@ import Testing
     }
 
     @Test func resizeMapping() async {
-        await propertyCheck(count: 300, input: Gen<Rect>.item, Gen<Int>.int(in: -400...400), Gen<Int>.int(in: 0...1)) { (r: Rect, d: Int, side: Int) in
+        await propertyCheck(count: 300, input: Gen<Rect>.item, Gen<Int>.int(in: -400...400), Gen<Int>.int(in: 0...1)) {
+            (r: Rect, d: Int, side: Int) in
             let h = Self.handle("h", item: "i", anchor: Point(x: Double(side), y: 0.5), axes: .horizontal)
             let bounds = Size(width: 300, height: 300)
             let c = PointerRegionConfiguration()
@@ -200,7 +219,8 @@ import Testing
         scene.selection.dragInteractionEnabled = true
         scene.initialSelection = ["r0c0", "r0c1"]
         var sim = Simulator(scene: scene)
-        let out = try sim.play("""
+        let out = try sim.play(
+            """
             0 move 50 50
             0.1 press primary
             0.2 move 70 90
@@ -210,15 +230,18 @@ import Testing
             0.6 press primary
             0.7 move 55 150
             0.8 release primary
-            """).map(\.event)
-        #expect(out == [
-            .dragBegan(point: Point(x: 50, y: 50), items: ["r0c0", "r0c1"]),
-            .dragMoved(point: Point(x: 70, y: 90), offset: Vector(dx: 20, dy: 40)),
-            .dragEnded(point: Point(x: 70, y: 90), offset: Vector(dx: 20, dy: 40), items: ["r0c0", "r0c1"], cancelled: true),
-            .dragBegan(point: Point(x: 50, y: 150), items: ["r1c0"]),
-            .dragMoved(point: Point(x: 55, y: 150), offset: Vector(dx: 5, dy: 0)),
-            .dragEnded(point: Point(x: 55, y: 150), offset: Vector(dx: 5, dy: 0), items: ["r1c0"], cancelled: false),
-        ])
+            """
+        ).map(\.event)
+        #expect(
+            out == [
+                .dragBegan(point: Point(x: 50, y: 50), items: ["r0c0", "r0c1"]),
+                .dragMoved(point: Point(x: 70, y: 90), offset: Vector(dx: 20, dy: 40)),
+                .dragEnded(point: Point(x: 70, y: 90), offset: Vector(dx: 20, dy: 40), items: ["r0c0", "r0c1"], cancelled: true),
+                .dragBegan(point: Point(x: 50, y: 150), items: ["r1c0"]),
+                .dragMoved(point: Point(x: 55, y: 150), offset: Vector(dx: 5, dy: 0)),
+                .dragEnded(point: Point(x: 55, y: 150), offset: Vector(dx: 5, dy: 0), items: ["r1c0"], cancelled: false),
+            ]
+        )
         #expect(sim.selection == ["r0c0", "r0c1"])
     }
 
@@ -228,20 +251,24 @@ import Testing
         var scene = SimulationScene.default
         scene.selection.dragInteractionEnabled = true
         var sim = Simulator(scene: scene)
-        let out = try sim.play("""
+        let out = try sim.play(
+            """
             0 move 50 50
             0.1 press primary
             0.2 move 60 50
             0.3 move 80 70
             0.4 release primary
             0.5 move 90 90
-            """).map(\.event)
-        #expect(out == [
-            .dragBegan(point: Point(x: 50, y: 50), items: ["r0c0"]),
-            .dragMoved(point: Point(x: 60, y: 50), offset: Vector(dx: 10, dy: 0)),
-            .dragMoved(point: Point(x: 80, y: 70), offset: Vector(dx: 30, dy: 20)),
-            .dragEnded(point: Point(x: 80, y: 70), offset: Vector(dx: 30, dy: 20), items: ["r0c0"], cancelled: false),
-        ])
+            """
+        ).map(\.event)
+        #expect(
+            out == [
+                .dragBegan(point: Point(x: 50, y: 50), items: ["r0c0"]),
+                .dragMoved(point: Point(x: 60, y: 50), offset: Vector(dx: 10, dy: 0)),
+                .dragMoved(point: Point(x: 80, y: 70), offset: Vector(dx: 30, dy: 20)),
+                .dragEnded(point: Point(x: 80, y: 70), offset: Vector(dx: 30, dy: 20), items: ["r0c0"], cancelled: false),
+            ]
+        )
     }
 }
 
@@ -251,12 +278,23 @@ import Testing
     /// jump (its centre, the content offset and, unless a path or hidden
     /// shape is involved, its shape), except where a band begins or ends.
     @Test func presentedStateIsContinuousExceptAtCuts() async {
-        await propertyCheck(count: 100, input: Gen<Rect>.item.array(of: 0...6), ItemRegionProperties.step.array(of: 1...50), Gen<Int>.int(in: 1...30)) {
+        await propertyCheck(count: 100, input: Gen<Rect>.item.array(of: 0...6), ItemRegionProperties.step.array(of: 1...50), Gen<Int>.int(in: 1...30))
+        {
             (rects: [Rect], steps: [ItemRegionProperties.Step], gap: Int) in
             var scene = ItemRegionProperties.scene(rects)
             scene.regionConfiguration.animation = .standard
-            scene.regions = [SceneRegion(id: "b", rect: Rect(x: 20, y: 20, width: 40, height: 30), style: PointerStyle(effect: .highlight, accessories: [.arrow(AccessoryPosition(angle: 0))])),
-                             SceneRegion(id: "t", rect: Rect(x: 120, y: 150, width: 80, height: 20), style: PointerStyle(shape: .verticalBeam(length: 16), constrainedAxes: .vertical))]
+            scene.regions = [
+                SceneRegion(
+                    id: "b",
+                    rect: Rect(x: 20, y: 20, width: 40, height: 30),
+                    style: PointerStyle(effect: .highlight, accessories: [.arrow(AccessoryPosition(angle: 0))])
+                ),
+                SceneRegion(
+                    id: "t",
+                    rect: Rect(x: 120, y: 150, width: 80, height: 20),
+                    style: PointerStyle(shape: .verticalBeam(length: 16), constrainedAxes: .vertical)
+                ),
+            ]
             var sim = Simulator(scene: scene, options: SimulationOptions(verbose: true))
             var t = 0.0
             for s in steps {
@@ -276,7 +314,19 @@ import Testing
                 sim.process(PointerEvent(time: t, event), into: &out)
                 guard !motion else { continue }
                 // Autoscroll steps move the content: motion too.
-                if out.contains(where: { if case .bandBegan = $0.event { true } else if case .bandEnded = $0.event { true } else if case .bandSelecting = $0.event { true } else { false } }) { continue }
+                if out.contains(where: {
+                    if case .bandBegan = $0.event {
+                        true
+                    } else if case .bandEnded = $0.event {
+                        true
+                    } else if case .bandSelecting = $0.event {
+                        true
+                    } else {
+                        false
+                    }
+                }) {
+                    continue
+                }
                 guard case .pointer(let after)? = out.last?.event else { Issue.record("no pointer record"); continue }
                 #expect(abs(after.presented.x - before.presented.x) < 1e-9 && abs(after.presented.y - before.presented.y) < 1e-9, "\(s)")
                 #expect(abs(after.content.dx - before.content.dx) < 1e-9 && abs(after.content.dy - before.content.dy) < 1e-9)
@@ -293,16 +343,21 @@ import Testing
     /// ends; without frames, or with nothing animating, it records nothing.
     @Test func finishSamplesTheLastTransitionToItsEnd() {
         var scene = SimulationScene()
-        scene.regionConfiguration.animation = .standard   // 0.2 s, accessories 0.25 s
-        scene.regions = [SceneRegion(id: "b", rect: Rect(x: 20, y: 20, width: 40, height: 30),
-                                     style: PointerStyle(effect: .highlight, accessories: [.arrow(AccessoryPosition(angle: 0))]))]
+        scene.regionConfiguration.animation = .standard  // 0.2 s, accessories 0.25 s
+        scene.regions = [
+            SceneRegion(
+                id: "b",
+                rect: Rect(x: 20, y: 20, width: 40, height: 30),
+                style: PointerStyle(effect: .highlight, accessories: [.arrow(AccessoryPosition(angle: 0))])
+            )
+        ]
         let events = [PointerEvent(time: 0.1, .move(Point(x: 200, y: 200))), PointerEvent(time: 0.5, .move(Point(x: 40, y: 35)))]
         let dt = 1.0 / 60
         var sim = Simulator(scene: scene, options: SimulationOptions(verbose: true, frameInterval: dt))
         _ = sim.process(events)
         var out: [LogRecord] = []
         sim.finish(into: &out)
-        #expect(out.count == 15)   // the grid points 31/60 … 44/60, then 0.75
+        #expect(out.count == 15)  // the grid points 31/60 … 44/60, then 0.75
         var last = 0.5
         for r in out {
             guard case .pointer = r.event else { Issue.record("not a pointer record: \(r)"); continue }
@@ -314,10 +369,10 @@ import Testing
         guard case .pointer(let rest)? = out.last?.event else { return }
         #expect(rest == sim.pointerFrame && rest.accessoryAlphas.allSatisfy { $0 == 1 })
         guard case .pointer(let mid)? = out.first?.event else { return }
-        #expect(mid != sim.pointerFrame)   // still moving at the first sample
+        #expect(mid != sim.pointerFrame)  // still moving at the first sample
         var again: [LogRecord] = []
         sim.finish(into: &again)
-        #expect(again.isEmpty)   // nothing animates any more
+        #expect(again.isEmpty)  // nothing animates any more
 
         var plain = Simulator(scene: scene, options: SimulationOptions(verbose: true))
         _ = plain.process(events)

@@ -12,13 +12,19 @@ import Testing
 /// `band.selecting` line carries the change of its press).
 @Suite struct LogCompositionProperties {
     enum Step: Sendable {
-        case move(Point), press(PointerButton), release(PointerButton), modifiers(ModifierFlags), key(Key), cancel
+        case move(Point)
+        case press(PointerButton)
+        case release(PointerButton)
+        case modifiers(ModifierFlags)
+        case key(Key)
+        case cancel
     }
 
     static let keys: [Key] = [.left, .right, .up, .down, .space, .return, .escape, .letter("a")]
 
     static var step: Generator<Step, some Sequence & SendableMetatype> {
-        zip(Gen<Int>.int(in: 0...15), Gen<Point>.dragPoint, Gen<Int>.int(in: 0...31), Gen<Int>.int(in: 0...3)).map { (k: Int, p: Point, f: Int, b: Int) -> Step in
+        zip(Gen<Int>.int(in: 0...15), Gen<Point>.dragPoint, Gen<Int>.int(in: 0...31), Gen<Int>.int(in: 0...3)).map {
+            (k: Int, p: Point, f: Int, b: Int) -> Step in
             switch k {
             case 0, 1: return .press([PointerButton.primary, .primary, .primary, .secondary][b])
             case 2, 3: return .release([PointerButton.primary, .primary, .primary, .secondary][b])
@@ -115,8 +121,9 @@ extension LogCompositionProperties {
     @Test(arguments: BandProfile.registered)
     func aBandThatEndsAtOnceReportsItsPress(_ profile: BandProfile) {
         let rects = [Rect(x: 0, y: 0, width: 50, height: 50)]
-        let steps: [Step] = [.move(Point(x: 10, y: 10)), .press(.primary), .release(.primary), .move(Point(x: 100, y: 100)), .press(.primary), .release(.primary)]
+        let steps: [Step] = [
+            .move(Point(x: 10, y: 10)), .press(.primary), .release(.primary), .move(Point(x: 100, y: 100)), .press(.primary), .release(.primary),
+        ]
         #expect(Self.violations(profile: profile, rects: rects, steps: steps) == [])
     }
 }
-

@@ -55,14 +55,21 @@ import Testing
         scene.band.profile = .qtItemView
         scene.view.size = Size(width: 5000, height: 40_000)
         scene.view.contentSize = Size(width: 5000, height: 40_000)
-        for r in 0..<1000 { for c in 0..<100 { scene.items.append(SceneItem(id: "r\(r)c\(c)", rect: Rect(x: Double(c) * 50, y: Double(r) * 40, width: 40, height: 30))) } }
+        for r in 0..<1000 {
+            for c in 0..<100 {
+                scene.items.append(SceneItem(id: "r\(r)c\(c)", rect: Rect(x: Double(c) * 50, y: Double(r) * 40, width: 40, height: 30)))
+            }
+        }
         return Simulator(scene: scene)
     }
 
-    func click(_ sim: inout Simulator, row: Int, column: Int, _ m: ModifierFlags = [], at t: Double, button: PointerButton = .primary) -> [LogRecord] {
+    func click(_ sim: inout Simulator, row: Int, column: Int, _ m: ModifierFlags = [], at t: Double, button: PointerButton = .primary) -> [LogRecord]
+    {
         var out: [LogRecord] = []
-        for e in [PointerEvent(time: t, .modifiers(m)), PointerEvent(time: t + 0.001, .move(Point(x: Double(column) * 50 + 20, y: Double(row) * 40 + 15))),
-                  PointerEvent(time: t + 0.002, .press(button)), PointerEvent(time: t + 0.003, .release(button))] {
+        for e in [
+            PointerEvent(time: t, .modifiers(m)), PointerEvent(time: t + 0.001, .move(Point(x: Double(column) * 50 + 20, y: Double(row) * 40 + 15))),
+            PointerEvent(time: t + 0.002, .press(button)), PointerEvent(time: t + 0.003, .release(button)),
+        ] {
             sim.process(e, into: &out)
         }
         return out
@@ -95,17 +102,28 @@ import Testing
         #expect(sim.selectionModel.selectedItems == [50_050])
         // A drag from empty space selects the cells the rect meets: rows 0 … 4, columns 0 … 3.
         out = []
-        for e in [PointerEvent(time: 10, .move(Point(x: 45, y: 35))), PointerEvent(time: 10.01, .press(.primary)),
-                  PointerEvent(time: 10.02, .move(Point(x: 170, y: 190))), PointerEvent(time: 10.03, .release(.primary))] { sim.process(e, into: &out) }
-        #expect(Set(sim.selectionModel.selectedItems) == Set((0...4).flatMap { r in (0...3).map { r * 100 + $0 } }), "\(sim.selectionModel.selectedItems)")
+        for e in [
+            PointerEvent(time: 10, .move(Point(x: 45, y: 35))), PointerEvent(time: 10.01, .press(.primary)),
+            PointerEvent(time: 10.02, .move(Point(x: 170, y: 190))), PointerEvent(time: 10.03, .release(.primary)),
+        ] { sim.process(e, into: &out) }
+        #expect(
+            Set(sim.selectionModel.selectedItems) == Set((0...4).flatMap { r in (0...3).map { r * 100 + $0 } }),
+            "\(sim.selectionModel.selectedItems)"
+        )
     }
 
     @Test func aContextClickOnTheWholeSelectionWritesTheLongListForm() {
         var scene = SimulationScene()
         scene.band.profile = .uikit
-        for r in 0..<50 { for c in 0..<50 { scene.items.append(SceneItem(id: "r\(r)c\(c)", rect: Rect(x: Double(c) * 50, y: Double(r) * 40, width: 40, height: 30))) } }
+        for r in 0..<50 {
+            for c in 0..<50 {
+                scene.items.append(SceneItem(id: "r\(r)c\(c)", rect: Rect(x: Double(c) * 50, y: Double(r) * 40, width: 40, height: 30)))
+            }
+        }
         var sim = Simulator(scene: scene), out: [LogRecord] = []
-        for e in [PointerEvent(time: 1, .modifiers(.command)), PointerEvent(time: 1.01, .key(.letter("a"))), PointerEvent(time: 1.02, .modifiers([]))] { sim.process(e, into: &out) }
+        for e in [
+            PointerEvent(time: 1, .modifiers(.command)), PointerEvent(time: 1.01, .key(.letter("a"))), PointerEvent(time: 1.02, .modifiers([])),
+        ] { sim.process(e, into: &out) }
         out = click(&sim, row: 0, column: 0, at: 2, button: .secondary)
         let menus = out.compactMap { r -> LogItemList? in
             switch r.event {
@@ -119,6 +137,9 @@ import Testing
         // A context click on one unselected item still names it.
         for e in [PointerEvent(time: 3, .key(.escape))] { sim.process(e, into: &out) }
         out = click(&sim, row: 1, column: 1, at: 4, button: .secondary)
-        #expect(out.contains { if case .contextMenuRequested(_, let items) = $0.event { Array(items) == ["r1c1"] && items.runs == nil } else { false } }, "\(out)")
+        #expect(
+            out.contains { if case .contextMenuRequested(_, let items) = $0.event { Array(items) == ["r1c1"] && items.runs == nil } else { false } },
+            "\(out)"
+        )
     }
 }

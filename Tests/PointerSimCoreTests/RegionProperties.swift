@@ -1,14 +1,20 @@
 import PointerSimCore
-import PropertyBased
 import PointerSimTestSupport
+import PropertyBased
 import Testing
 
 /// Properties of pointer regions (docs/Regions.md) over random scenes and sessions.
 @Suite struct RegionProperties {
-    enum Step: Sendable { case move(Point), press, release, modifiers(ModifierFlags), invalidate(Int) }
+    enum Step: Sendable {
+        case move(Point)
+        case press, release
+        case modifiers(ModifierFlags)
+        case invalidate(Int)
+    }
 
     static var step: Generator<Step, some Sequence & SendableMetatype> {
-        zip(Gen<Int>.int(in: 0...12), Gen<Int>.int(in: 0...300), Gen<Int>.int(in: 0...300), Gen<Int>.int(in: 0...15)).map { (k: Int, x: Int, y: Int, f: Int) -> Step in
+        zip(Gen<Int>.int(in: 0...12), Gen<Int>.int(in: 0...300), Gen<Int>.int(in: 0...300), Gen<Int>.int(in: 0...15)).map {
+            (k: Int, x: Int, y: Int, f: Int) -> Step in
             switch k {
             case 0, 1: return .press
             case 2, 3: return .release
@@ -21,13 +27,24 @@ import Testing
 
     /// A random region: rect on a 300 × 300 view, latching axes, effect.
     static var region: Generator<SceneRegion, some Sequence & SendableMetatype> {
-        zip(Gen<Int>.int(in: 0...260), Gen<Int>.int(in: 0...260), Gen<Int>.int(in: 4...160), Gen<Int>.int(in: 4...160), Gen<Int>.int(in: 0...3), Gen<Int>.int(in: 0...6))
-            .map { (x: Int, y: Int, w: Int, h: Int, latch: Int, e: Int) -> SceneRegion in
-                let effect = PointerEffect.allCases[e]
-                return SceneRegion(id: "r", rect: Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)),
-                                   latchingAxes: Axes(rawValue: UInt8(latch)), style: PointerStyle(effect: effect),
-                                   modifierStyles: [ModifierStyle(modifiers: .shift, style: PointerStyle(effect: .hover))])
-            }
+        zip(
+            Gen<Int>.int(in: 0...260),
+            Gen<Int>.int(in: 0...260),
+            Gen<Int>.int(in: 4...160),
+            Gen<Int>.int(in: 4...160),
+            Gen<Int>.int(in: 0...3),
+            Gen<Int>.int(in: 0...6)
+        )
+        .map { (x: Int, y: Int, w: Int, h: Int, latch: Int, e: Int) -> SceneRegion in
+            let effect = PointerEffect.allCases[e]
+            return SceneRegion(
+                id: "r",
+                rect: Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h)),
+                latchingAxes: Axes(rawValue: UInt8(latch)),
+                style: PointerStyle(effect: effect),
+                modifierStyles: [ModifierStyle(modifiers: .shift, style: PointerStyle(effect: .hover))]
+            )
+        }
     }
 
     static func events(_ steps: [Step]) -> [PointerEvent] {
@@ -49,14 +66,22 @@ import Testing
         s.view.size = Size(width: 300, height: 300)
         s.view.contentSize = s.view.size
         s.band.isEnabled = false
-        s.regions = regions.enumerated().map { var r = $0.element; r.id = "r\($0.offset)"; return r }
+        s.regions = regions.enumerated().map {
+            var r = $0.element; r.id = "r\($0.offset)"; return r
+        }
         return s
     }
 
     // MARK: rubber-banding
 
     @Test func rubberBandIsOddMonotonicBelowDWithSlopeC() async {
-        await propertyCheck(count: 300, input: Gen<Double>.double(in: -1e4...1e4), Gen<Double>.double(in: 0...1e4), Gen<Double>.double(in: 0.5...500), Gen<Double>.double(in: 0.05...2)) { x, dx, d, c in
+        await propertyCheck(
+            count: 300,
+            input: Gen<Double>.double(in: -1e4...1e4),
+            Gen<Double>.double(in: 0...1e4),
+            Gen<Double>.double(in: 0.5...500),
+            Gen<Double>.double(in: 0.05...2)
+        ) { x, dx, d, c in
             #expect(rubberBand(-x, d, c) == -rubberBand(x, d, c))
             #expect(rubberBand(x + dx, d, c) >= rubberBand(x, d, c))
             #expect(abs(rubberBand(x, d, c)) < d)
@@ -130,7 +155,8 @@ import Testing
                 #expect(current == sim.regions.current?.id)
                 // Unpressed, after an update (a release without a press is ignored
                 // entirely), the current region is exactly the topmost one under the pointer.
-                if !sim.buttons.contains(.primary), case .release = e.kind {} else if !sim.buttons.contains(.primary) {
+                if !sim.buttons.contains(.primary), case .release = e.kind {
+                } else if !sim.buttons.contains(.primary) {
                     let top = sim.scene.regions.lastIndex { $0.rect.contains(sim.contentPoint) }.map { sim.scene.regions[$0].id }
                     #expect(current == top)
                 }
@@ -173,18 +199,43 @@ import Testing
     /// pointer's centre plus dir(θ) · max(0, offset), whatever the shape, the
     /// effect or the accessory.
     @Test func accessoryCentreIsTheMidpointPlusTheOffsetAlongTheAngle() async {
-        await propertyCheck(count: 200, input: Self.shape, Gen<Double>.double(in: 0...(2 * Double.pi)), Gen<Double>.double(in: -20...40), Gen<Int>.int(in: 0...3), Gen<Int>.int(in: 0...4)) {
-            shape, theta, offset, accessoryKind, effectIndex in
+        await propertyCheck(
+            count: 200,
+            input: Self.shape,
+            Gen<Double>.double(in: 0...(2 * Double.pi)),
+            Gen<Double>.double(in: -20...40),
+            Gen<Int>.int(in: 0...3),
+            Gen<Int>.int(in: 0...4)
+        ) {
+            shape,
+            theta,
+            offset,
+            accessoryKind,
+            effectIndex in
             let effect: PointerEffect = [.highlight, .lift, .hover, .system, .none][effectIndex]
             let accessory: PointerAccessory
             switch accessoryKind {
             case 0: accessory = .arrow(AccessoryPosition(offset: offset, angle: theta))
             case 1: accessory = PointerAccessory(shape: .custom(.circle(diameter: 6)), position: AccessoryPosition(offset: offset, angle: theta))
-            case 2: accessory = PointerAccessory(shape: .custom(.roundedRect(width: 10, height: 4, radius: 1)), position: AccessoryPosition(offset: offset, angle: theta))
-            default: accessory = PointerAccessory(shape: .custom(.path([Point(x: 0, y: -3), Point(x: 3, y: 3), Point(x: -3, y: 3)])), position: AccessoryPosition(offset: offset, angle: theta), orientationMatchesAngle: true)
+            case 2:
+                accessory = PointerAccessory(
+                    shape: .custom(.roundedRect(width: 10, height: 4, radius: 1)),
+                    position: AccessoryPosition(offset: offset, angle: theta)
+                )
+            default:
+                accessory = PointerAccessory(
+                    shape: .custom(.path([Point(x: 0, y: -3), Point(x: 3, y: 3), Point(x: -3, y: 3)])),
+                    position: AccessoryPosition(offset: offset, angle: theta),
+                    orientationMatchesAngle: true
+                )
             }
-            var scene = Self.scene([SceneRegion(id: "x", rect: Rect(x: 100, y: 100, width: 80, height: 60),
-                                                style: PointerStyle(effect: effect, shape: effect == .system ? nil : shape, accessories: [accessory]))])
+            var scene = Self.scene([
+                SceneRegion(
+                    id: "x",
+                    rect: Rect(x: 100, y: 100, width: 80, height: 60),
+                    style: PointerStyle(effect: effect, shape: effect == .system ? nil : shape, accessories: [accessory])
+                )
+            ])
             scene.view.size = Size(width: 400, height: 400)
             var sim = Simulator(scene: scene)
             _ = sim.process([PointerEvent(time: 0, .move(Point(x: 130, y: 150)))])
@@ -202,9 +253,13 @@ import Testing
     /// offset 0, angle 0 sits on the midpoint (the outline rule put it at
     /// (200, 187.5)); the predefined positions sit at the default offset, 20.
     @Test func accessoriesOnTheSystemPointerSitAroundItsMidpoint() throws {
-        let accessories: [PointerAccessory] = [.arrow(AccessoryPosition(offset: 0, angle: 0)), .arrow(AccessoryPosition.named("right")!),
-                                               PointerAccessory(shape: .custom(.circle(diameter: 6)), position: AccessoryPosition.named("bottom")!)]
-        let scene = Self.scene([SceneRegion(id: "x", rect: Rect(x: 100, y: 100, width: 200, height: 200), style: PointerStyle(effect: .system, accessories: accessories))])
+        let accessories: [PointerAccessory] = [
+            .arrow(AccessoryPosition(offset: 0, angle: 0)), .arrow(AccessoryPosition.named("right")!),
+            PointerAccessory(shape: .custom(.circle(diameter: 6)), position: AccessoryPosition.named("bottom")!),
+        ]
+        let scene = Self.scene([
+            SceneRegion(id: "x", rect: Rect(x: 100, y: 100, width: 200, height: 200), style: PointerStyle(effect: .system, accessories: accessories))
+        ])
         var sim = Simulator(scene: scene)
         try sim.play("0 move 200 200")
         let centres = sim.pointerFrame.accessories.map(\.center)
@@ -216,7 +271,9 @@ import Testing
 
     @Test func atMostFourAccessoriesAreUsed() throws {
         let many = (0..<7).map { PointerAccessory.arrow(AccessoryPosition(angle: Double($0))) }
-        let scene = Self.scene([SceneRegion(id: "x", rect: Rect(x: 0, y: 0, width: 100, height: 100), style: PointerStyle(effect: .highlight, accessories: many))])
+        let scene = Self.scene([
+            SceneRegion(id: "x", rect: Rect(x: 0, y: 0, width: 100, height: 100), style: PointerStyle(effect: .highlight, accessories: many))
+        ])
         var sim = Simulator(scene: scene)
         try sim.play("0 move 50 50")
         #expect(sim.pointerFrame.accessories.count == 4)

@@ -23,8 +23,14 @@ import Testing
         #expect(r.latchingAxes == .horizontal && copy.latchingAxes == .vertical)
         #expect(copy != r)
         // Equal values are equal and hash alike, however they were made.
-        let made = SceneRegion(id: "a", rect: plain.rect, latchingAxes: .horizontal, style: PointerStyle(),
-                               modifierStyles: [ModifierStyle(modifiers: .shift, style: PointerStyle())], claimsPress: false)
+        let made = SceneRegion(
+            id: "a",
+            rect: plain.rect,
+            latchingAxes: .horizontal,
+            style: PointerStyle(),
+            modifierStyles: [ModifierStyle(modifiers: .shift, style: PointerStyle())],
+            claimsPress: false
+        )
         #expect(made == r && made.hashValue == r.hashValue)
         // Back to every default: equal to a plain region.
         r.latchingAxes = .none; r.style = nil; r.claimsPress = nil; r.modifierStyles = []

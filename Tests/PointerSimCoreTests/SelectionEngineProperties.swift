@@ -29,8 +29,12 @@ extension Gen where Value == SelectionMode {
 
     @Test func indexedIncrementalEngineEqualsNaiveScanAfterEveryUpdate() async {
         await propertyCheck(
-            count: 150, input: Gen<Rect>.item.array(of: 0...60), Gen<Point>.dragPoint.array(of: 1...25), Gen<SelectionMode>.mode,
-            Gen<Bool>.bool, Gen<Int>.int(in: 0...6)
+            count: 150,
+            input: Gen<Rect>.item.array(of: 0...60),
+            Gen<Point>.dragPoint.array(of: 1...25),
+            Gen<SelectionMode>.mode,
+            Gen<Bool>.bool,
+            Gen<Int>.int(in: 0...6)
         ) { items, path, mode, contains, startStride in
             let rule: HitRule = contains ? .contains : .intersects
             var engine = SelectionEngine(items: items, hitRule: rule)
@@ -69,7 +73,8 @@ extension Gen where Value == SelectionMode {
     }
 
     @Test func liveSelectionDependsOnlyOnTheCurrentRect() async {
-        await propertyCheck(count: 100, input: Gen<Rect>.item.array(of: 1...50), Gen<Point>.dragPoint.array(of: 2...15), Gen<Point>.dragPoint) { (items: [Rect], path: [Point], last: Point) in
+        await propertyCheck(count: 100, input: Gen<Rect>.item.array(of: 1...50), Gen<Point>.dragPoint.array(of: 2...15), Gen<Point>.dragPoint) {
+            (items: [Rect], path: [Point], last: Point) in
             let modes: [SelectionMode] = [.replace, .add, .toggle]
             for mode in modes {
                 var a = SelectionEngine(items: items)
@@ -86,7 +91,10 @@ extension Gen where Value == SelectionMode {
     }
 
     @Test func cancelRestoresTheStartSelection() async {
-        await propertyCheck(count: 100, input: Gen<Rect>.item.array(of: 1...40), Gen<Point>.dragPoint.array(of: 1...10), Gen<SelectionMode>.mode) { items, path, mode in
+        await propertyCheck(count: 100, input: Gen<Rect>.item.array(of: 1...40), Gen<Point>.dragPoint.array(of: 1...10), Gen<SelectionMode>.mode) {
+            items,
+            path,
+            mode in
             var engine = SelectionEngine(items: items)
             engine.setSelection(stride(from: 1, to: items.count, by: 2))
             let start = engine.selection

@@ -70,7 +70,13 @@ import Testing
     }
 
     @Test func nearestItemIsTheScansChoice() async {
-        await propertyCheck(count: 300, input: Gen<Rect>.item.array(of: 1...60), Gen<Int>.int(in: 0...59), Gen<Int>.int(in: 0...3), Gen<Int>.int(in: 0...3)) { items, f, dir, removals in
+        await propertyCheck(
+            count: 300,
+            input: Gen<Rect>.item.array(of: 1...60),
+            Gen<Int>.int(in: 0...59),
+            Gen<Int>.int(in: 0...3),
+            Gen<Int>.int(in: 0...3)
+        ) { items, f, dir, removals in
             var engine = SelectionEngine(items: items)
             for k in 0..<removals where k * 7 % items.count != f % items.count { engine.removeItem(k * 7 % items.count) }
             let from = f % items.count, d = FocusDirection.allCases[dir]

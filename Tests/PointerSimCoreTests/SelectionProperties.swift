@@ -9,12 +9,20 @@ import Testing
     // MARK: The library: every diff, applied in order, gives the selection
 
     enum Op: Sendable {
-        case press(Point, ModifierFlags), move(Point), release, cancel
-        case select([Int]), selectAll, insert(Rect), remove(Int), setRect(Int, Rect), relayout
+        case press(Point, ModifierFlags)
+        case move(Point)
+        case release, cancel
+        case select([Int])
+        case selectAll
+        case insert(Rect)
+        case remove(Int)
+        case setRect(Int, Rect)
+        case relayout
     }
 
     static var op: Generator<Op, some Sequence & SendableMetatype> {
-        zip(Gen<Int>.int(in: 0...16), Gen<Point>.dragPoint, Gen<Rect>.item, Gen<Int>.int(in: 0...60)).map { (k: Int, p: Point, r: Rect, n: Int) -> Op in
+        zip(Gen<Int>.int(in: 0...16), Gen<Point>.dragPoint, Gen<Rect>.item, Gen<Int>.int(in: 0...60)).map {
+            (k: Int, p: Point, r: Rect, n: Int) -> Op in
             switch k {
             case 0, 1: return .press(p, [[], .shift, .command, .control, [.shift, .command]][n % 5])
             case 2: return .release
@@ -92,13 +100,19 @@ import Testing
     // MARK: The simulator: clicks, keys and context menus on random sessions
 
     enum Step: Sendable {
-        case move(Point), press(PointerButton), release(PointerButton), modifiers(ModifierFlags), key(Key), cancel
+        case move(Point)
+        case press(PointerButton)
+        case release(PointerButton)
+        case modifiers(ModifierFlags)
+        case key(Key)
+        case cancel
     }
 
     static let keys: [Key] = [.left, .right, .up, .down, .space, .return, .escape, .tab, .letter("a")]
 
     static var step: Generator<Step, some Sequence & SendableMetatype> {
-        zip(Gen<Int>.int(in: 0...15), Gen<Point>.dragPoint, Gen<Int>.int(in: 0...31), Gen<Int>.int(in: 0...2)).map { (k: Int, p: Point, f: Int, b: Int) -> Step in
+        zip(Gen<Int>.int(in: 0...15), Gen<Point>.dragPoint, Gen<Int>.int(in: 0...31), Gen<Int>.int(in: 0...2)).map {
+            (k: Int, p: Point, f: Int, b: Int) -> Step in
             switch k {
             case 0, 1: return .press([PointerButton.primary, .primary, .secondary][b])
             case 2: return .release([PointerButton.primary, .primary, .secondary][b])
@@ -111,7 +125,13 @@ import Testing
     }
 
     @Test func focusRangesContextMenusAndTheLogAreConsistent() async {
-        await propertyCheck(count: 150, input: Gen<Rect>.item.array(of: 1...30), Self.step.array(of: 1...50), Gen<Int>.int(in: 0...2), Gen<Int>.int(in: 0...15)) {
+        await propertyCheck(
+            count: 150,
+            input: Gen<Rect>.item.array(of: 1...30),
+            Self.step.array(of: 1...50),
+            Gen<Int>.int(in: 0...2),
+            Gen<Int>.int(in: 0...15)
+        ) {
             (rects: [Rect], steps: [Step], profileIndex: Int, options: Int) in
             var scene = SimulationScene()
             scene.view.size = Size(width: 220, height: 220)
@@ -200,7 +220,8 @@ import Testing
                 let rules = scene.band.profile.clicks, held = sim.modifiers.subtracting(.capsLock)
                 let shiftRange = rules.keyBindingsAreExact || rules.toggleArrow != .asPlain ? held == .shift : held.contains(.shift)
                 if case .key(let k) = s, [Key.left, .right, .up, .down].contains(k), shiftRange, !(rules.rangeNeedsAnchor && anchorBefore == nil),
-                    scene.selection.multiple, !sim.band.isActive, !sim.band.isPending, let f = sim.selectionModel.focus, let a = sim.selectionModel.anchor, f != focusBefore
+                    scene.selection.multiple, !sim.band.isActive, !sim.band.isPending, let f = sim.selectionModel.focus,
+                    let a = sim.selectionModel.anchor, f != focusBefore
                 {
                     #expect(a == (anchorBefore ?? focusBefore ?? f))
                     let span = Array(Swift.min(a, f)...Swift.max(a, f))

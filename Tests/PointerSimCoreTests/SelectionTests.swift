@@ -31,19 +31,34 @@ import Testing
         out = ui.click(item: 2, modifiers: .command, time: 2, point: .zero, selection: &sel, band: band)
         #expect(out == [SelectionEvent]([.changed(cause: .click, diff: SelectionDiff(removed: [2])), .focusMoved(2)]))
         // A context click on a selected item targets the selection; on another, that item alone.
-        #expect(ui.contextClick(item: 3, point: Point(x: 1, y: 2), selection: &sel, band: band) == [.contextMenu(point: Point(x: 1, y: 2), items: [1, 3, 4])])
+        #expect(
+            ui.contextClick(item: 3, point: Point(x: 1, y: 2), selection: &sel, band: band) == [
+                .contextMenu(point: Point(x: 1, y: 2), items: [1, 3, 4])
+            ]
+        )
         #expect(ui.contextClick(item: 5, point: .zero, selection: &sel, band: band) == [SelectionEvent]([.contextMenu(point: .zero, items: [5])]))
         #expect(ui.contextClick(item: nil, point: .zero, selection: &sel, band: band) == [SelectionEvent]([.contextMenu(point: .zero, items: [])]))
         #expect(sel.selectedItems == [1, 3, 4])
         // A plain UIKit click adds or removes its item; the primary action only
         // when it selects a single item without extending a selection.
-        #expect(ui.click(item: 0, modifiers: [], time: 3, point: .zero, selection: &sel, band: band) == [SelectionEvent]([.changed(cause: .click, diff: SelectionDiff(added: [0])), .focusMoved(0)]))
-        #expect(ui.click(item: 0, modifiers: [], time: 4, point: .zero, selection: &sel, band: band) == [SelectionEvent]([.changed(cause: .click, diff: SelectionDiff(removed: [0]))]))
+        #expect(
+            ui.click(item: 0, modifiers: [], time: 3, point: .zero, selection: &sel, band: band)
+                == [SelectionEvent]([.changed(cause: .click, diff: SelectionDiff(added: [0])), .focusMoved(0)])
+        )
+        #expect(
+            ui.click(item: 0, modifiers: [], time: 4, point: .zero, selection: &sel, band: band)
+                == [SelectionEvent]([.changed(cause: .click, diff: SelectionDiff(removed: [0]))])
+        )
         // Qt selects the right-clicked item first, and double clicks activate.
         var qt = SelectionController(rules: BandProfile.qtItemView.clicks)
-        #expect(qt.contextClick(item: 5, point: .zero, selection: &sel, band: band).first == SelectionEvent.changed(cause: .click, diff: SelectionDiff(added: [5], removed: [1, 3, 4])))
+        #expect(
+            qt.contextClick(item: 5, point: .zero, selection: &sel, band: band).first
+                == SelectionEvent.changed(cause: .click, diff: SelectionDiff(added: [5], removed: [1, 3, 4]))
+        )
         _ = qt.click(item: 0, modifiers: [], time: 10, point: Point(x: 5, y: 5), selection: &sel, band: band)
-        #expect(qt.click(item: 0, modifiers: [], time: 10.3, point: Point(x: 8, y: 9), selection: &sel, band: band) == [SelectionEvent.primaryAction(0)])
+        #expect(
+            qt.click(item: 0, modifiers: [], time: 10.3, point: Point(x: 8, y: 9), selection: &sel, band: band) == [SelectionEvent.primaryAction(0)]
+        )
         _ = qt.click(item: 0, modifiers: [], time: 11, point: Point(x: 5, y: 5), selection: &sel, band: band)
         #expect(qt.click(item: 0, modifiers: [], time: 11.5, point: Point(x: 5, y: 5), selection: &sel, band: band).isEmpty)  // too slow
     }
@@ -100,8 +115,10 @@ import Testing
         // one, the other 1,400 in one record at the step that reaches the edge.
         var scene = SimulationScene.default
         scene.view.contentSize = Size(width: scene.view.size.width, height: scene.view.size.height + 100_000)
-        scene.items = [SceneItem(id: "top", rect: Rect(x: 0, y: 0, width: 10, height: 10)),
-                       SceneItem(id: "deep", rect: Rect(x: 150, y: 90_000, width: 10, height: 10))]
+        scene.items = [
+            SceneItem(id: "top", rect: Rect(x: 0, y: 0, width: 10, height: 10)),
+            SceneItem(id: "deep", rect: Rect(x: 150, y: 90_000, width: 10, height: 10)),
+        ]
         // A press, then the pointer at the bottom edge (y = the view's height) until 1,000 s.
         let trace = "0 move 100 100\n0.02 press primary\n0.04 move 300 \(scene.view.size.height)\n1000 release primary"
         var sim = Simulator(scene: scene)
@@ -111,9 +128,9 @@ import Testing
         }
         #expect(selecting.count == 1 + Simulator.loggedAutoscrollSteps + 1)
         let last = selecting[selecting.count - 1]
-        #expect(last.1.maxY == scene.view.contentSize.height)      // the band reaches the content's edge
-        #expect(last.2 == ["deep"])                                 // and the item passed on the way
-        #expect(abs(last.0 - (0.04 + 5_000.0 / 60)) < 1e-6)         // at the step that reached it
+        #expect(last.1.maxY == scene.view.contentSize.height)  // the band reaches the content's edge
+        #expect(last.2 == ["deep"])  // and the item passed on the way
+        #expect(abs(last.0 - (0.04 + 5_000.0 / 60)) < 1e-6)  // at the step that reached it
         #expect(sim.contentOffset.dy == scene.view.maxOffset.dy)
         // One step at a time gives the same end (the logged steps are identical).
         var one = scene
@@ -133,7 +150,9 @@ import Testing
         ]
         func session(_ x: Double, _ scene: SimulationScene) throws -> [LogEvent] {
             var sim = Simulator(scene: scene)
-            return try sim.play("0 move \(x) 60\n0.1 press primary\n0.2 move \(x + 200) 250\n0.3 release primary").map(\.event).filter { if case .regionEntered = $0 { false } else if case .regionExited = $0 { false } else { true } }
+            return try sim.play("0 move \(x) 60\n0.1 press primary\n0.2 move \(x + 200) 250\n0.3 release primary").map(\.event).filter {
+                if case .regionEntered = $0 { false } else if case .regionExited = $0 { false } else { true }
+            }
         }
         #expect(try session(70, scene).isEmpty)
         #expect(try session(190, scene).first.map { if case .bandBegan = $0 { true } else { false } } == true)

@@ -5,10 +5,17 @@ import Testing
 /// End-to-end properties over random scenes and random pointer sessions: what
 /// the log says must be consistent with itself and with a naive model.
 @Suite struct SimulatorProperties {
-    enum Step: Sendable { case move(Point), press, release, modifiers(ModifierFlags), scroll(Double), cancel }
+    enum Step: Sendable {
+        case move(Point)
+        case press, release
+        case modifiers(ModifierFlags)
+        case scroll(Double)
+        case cancel
+    }
 
     static var step: Generator<Step, some Sequence & SendableMetatype> {
-        zip(Gen<Int>.int(in: 0...12), Gen<Point>.dragPoint, Gen<Int>.int(in: 0...31), Gen<Int>.int(in: -80...80)).map { (k: Int, p: Point, f: Int, s: Int) -> Step in
+        zip(Gen<Int>.int(in: 0...12), Gen<Point>.dragPoint, Gen<Int>.int(in: 0...31), Gen<Int>.int(in: -80...80)).map {
+            (k: Int, p: Point, f: Int, s: Int) -> Step in
             switch k {
             case 0, 1: return .press
             case 2: return .release
@@ -21,7 +28,8 @@ import Testing
     }
 
     @Test func logIsConsistentWithTheSelectionItReports() async {
-        await propertyCheck(count: 120, input: Gen<Rect>.item.array(of: 0...40), Self.step.array(of: 1...40), Gen<Int>.int(in: 0...2), Gen<Bool>.bool) {
+        await propertyCheck(count: 120, input: Gen<Rect>.item.array(of: 0...40), Self.step.array(of: 1...40), Gen<Int>.int(in: 0...2), Gen<Bool>.bool)
+        {
             (rects: [Rect], steps: [Step], profileIndex: Int, contains: Bool) in
             var scene = SimulationScene()
             scene.view.size = Size(width: 220, height: 220)

@@ -13,12 +13,14 @@ import Testing
 
     @Test func autoscrollEmitsSelectingWithoutMotionAndKeepsTheAnchor() throws {
         var sim = Simulator(scene: scrollingScene())
-        let log = try sim.play("""
+        let log = try sim.play(
+            """
             0 move 20 20
             0.1 press primary
             0.2 move 30 100  # at the bottom edge: full speed
             0.5 release primary
-            """)
+            """
+        )
         let selecting = log.filter { if case .bandSelecting = $0.event { return true } else { return false } }
         // 1 motion + ticks at 0.2 + k/60 up to 0.5 (18 ticks, 20 pt each).
         #expect(selecting.count == 1 + 18)
@@ -84,7 +86,7 @@ import Testing
         let log = sim.process([
             PointerEvent(time: 1.0, .move(Point(x: 60, y: 60))),
             PointerEvent(time: 1.5, .move(Point(x: 70, y: 60))),
-            PointerEvent(time: 1.2, .press(.secondary)),   // back-dated: a context click
+            PointerEvent(time: 1.2, .press(.secondary)),  // back-dated: a context click
             PointerEvent(time: 1.6, .release(.secondary)),
         ])
         let menu = log.first { if case .contextMenuRequested = $0.event { return true } else { return false } }

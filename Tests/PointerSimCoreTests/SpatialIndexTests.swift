@@ -10,7 +10,14 @@ import Testing
 @Suite struct SpatialIndexTests {
     /// Items of one size on a lattice (`step` apart, a fraction when
     /// `step` < 1), in row-major order or shuffled by `shuffle`.
-    static func grid(count: Int, columns: Int, pitch: (Double, Double), size: (Double, Double), origin: (Double, Double) = (0, 0), shuffle: Int = 0) -> [Rect] {
+    static func grid(
+        count: Int,
+        columns: Int,
+        pitch: (Double, Double),
+        size: (Double, Double),
+        origin: (Double, Double) = (0, 0),
+        shuffle: Int = 0
+    ) -> [Rect] {
         var ids = Array(0..<count)
         if shuffle > 0 {
             // A fixed permutation (multiplicative, the count made prime to it).
@@ -41,8 +48,12 @@ import Testing
             var rects: [Rect] = []
             for k in 0...steps {
                 let f = Double(k) / Double(steps)
-                rects.append(Rect(corner: Point(x: extent.minX - 1, y: extent.minY - 1),
-                                  Point(x: extent.minX + f * extent.width * 0.7, y: extent.minY + f * extent.height * 0.6)))
+                rects.append(
+                    Rect(
+                        corner: Point(x: extent.minX - 1, y: extent.minY - 1),
+                        Point(x: extent.minX + f * extent.width * 0.7, y: extent.minY + f * extent.height * 0.6)
+                    )
+                )
             }
             for k in 0...steps {
                 let f = Double(k) / Double(steps)
@@ -153,8 +164,10 @@ import Testing
         // corners alone; a wrong "whole" would sort by truncated offsets
         // (the counting sort). Values on both sides of 2²³ and 2²⁴,
         // fractions, −0 and tiny ones.
-        let values: [Double] = [0, -0.0, 3, -3, 0.5, -0.5, 1.5, 2.5, 0.1, 1e-30, -1e-30,
-                                0x1p22 + 0.5, -0x1p22 - 0.5, 0x1p23 - 0.5, 0x1p23 - 1, 0x1p23, 0x1p23 + 1, 0x1p24 - 1, 0x1p24 - 2, -0x1p24 + 2, 12345.25]
+        let values: [Double] = [
+            0, -0.0, 3, -3, 0.5, -0.5, 1.5, 2.5, 0.1, 1e-30, -1e-30,
+            0x1p22 + 0.5, -0x1p22 - 0.5, 0x1p23 - 0.5, 0x1p23 - 1, 0x1p23, 0x1p23 + 1, 0x1p24 - 1, 0x1p24 - 2, -0x1p24 + 2, 12345.25,
+        ]
         for v in values {
             let f = Double(Float(v))
             // Items of one size (whole numbers where the value is 0), the
@@ -165,7 +178,11 @@ import Testing
             let fits = [f, f + 2].allSatisfy { Double(Float($0)) == $0 }
             #expect((edges.layout == .uniform) == fits, "\(v)")
             // Per component: every item's edge is a whole number.
-            let expected = (0..<4).map { c in items.allSatisfy { let e = ItemEdges.edges($0)[c]; return e == e.rounded(.towardZero) } }
+            let expected = (0..<4).map { c in
+                items.allSatisfy {
+                    let e = ItemEdges.edges($0)[c]; return e == e.rounded(.towardZero)
+                }
+            }
             #expect(edges.summary().integral == expected, "\(v)")
             Self.checkAgainstScan(items, "\(v)")
         }
@@ -196,7 +213,10 @@ import Testing
     @Test func everyLayoutAndOrderPathSelectsWhatAScanSelects() {
         var cases: [(String, [Rect])] = [
             ("row-major grid", Self.grid(count: 1200, columns: 30, pitch: (50, 40), size: (40, 30))),
-            ("column-major grid", Self.grid(count: 1200, columns: 30, pitch: (50, 40), size: (40, 30)).map { Rect(x: $0.minY, y: $0.minX, width: 30, height: 40) }),
+            (
+                "column-major grid",
+                Self.grid(count: 1200, columns: 30, pitch: (50, 40), size: (40, 30)).map { Rect(x: $0.minY, y: $0.minX, width: 30, height: 40) }
+            ),
             ("shuffled grid", Self.grid(count: 1200, columns: 30, pitch: (50, 40), size: (40, 30), shuffle: 13)),
             ("half-point lattice (Float keys, not whole)", Self.grid(count: 900, columns: 30, pitch: (2.5, 1.5), size: (2, 1), shuffle: 5)),
             ("overlapping, bigger than the pitch", Self.grid(count: 900, columns: 30, pitch: (10, 10), size: (35, 25), shuffle: 3)),
@@ -227,12 +247,23 @@ import Testing
         // Random grids of one size: lattice step, size, columns, order, and a
         // half-point offset that leaves the whole numbers.
         await propertyCheck(
-            count: 60, input: Gen<Int>.int(in: 1...400), Gen<Int>.int(in: 1...20), Gen<Int>.int(in: 1...60), Gen<Int>.int(in: 1...60),
-            Gen<Int>.int(in: 0...9), Gen<Bool>.bool
+            count: 60,
+            input: Gen<Int>.int(in: 1...400),
+            Gen<Int>.int(in: 1...20),
+            Gen<Int>.int(in: 1...60),
+            Gen<Int>.int(in: 1...60),
+            Gen<Int>.int(in: 0...9),
+            Gen<Bool>.bool
         ) { count, columns, size, pitch, shuffle, half in
             let step = half ? Double(pitch) / 2 : Double(pitch)
-            let items = Self.grid(count: count, columns: columns, pitch: (step, step * 0.75), size: (Double(size), Double(size) / 2),
-                                  origin: (half ? 0.5 : -3, 7), shuffle: shuffle)
+            let items = Self.grid(
+                count: count,
+                columns: columns,
+                pitch: (step, step * 0.75),
+                size: (Double(size), Double(size) / 2),
+                origin: (half ? 0.5 : -3, 7),
+                shuffle: shuffle
+            )
             Self.checkAgainstScan(items, "\(count) items, \(columns) columns, size \(size), pitch \(step), shuffle \(shuffle)")
         }
     }

@@ -13,32 +13,38 @@ import Testing
     /// band's Control mode is never reached under `uikit`.
     @Test func aControlPressIsAContextClickAndBeginsNoBand() throws {
         var sim = try Simulator()
-        let empty = try sim.play("""
+        let empty = try sim.play(
+            """
             0 move 20 20
             0.01 modifiers control
             0.02 press primary
             0.03 move 300 250
             0.04 release primary
-            """).map(\.event)
+            """
+        ).map(\.event)
         #expect(empty == [.contextMenuRequested(point: Point(x: 20, y: 20), items: [])])
         #expect(sim.selection.isEmpty && !sim.band.isActive)
         // On an item that is not selected: that item alone, the selection unchanged.
-        let onItem = try sim.play("""
+        let onItem = try sim.play(
+            """
             0.1 move 60 60
             0.11 press primary
             0.12 move 400 300
             0.13 release primary
-            """).map(\.event)
+            """
+        ).map(\.event)
         #expect(onItem == [.contextMenuRequested(point: Point(x: 60, y: 60), items: ["r0c0"])])
         #expect(sim.selection.isEmpty)
         // Control with other flags too (the context-click flags are a subset of those held).
-        let withShift = try sim.play("""
+        let withShift = try sim.play(
+            """
             0.2 modifiers control shift
             0.21 move 20 20
             0.22 press primary
             0.23 move 200 200
             0.24 release primary
-            """).map(\.event)
+            """
+        ).map(\.event)
         #expect(!withShift.contains(where: Self.isBandBegan))
         #expect(withShift.first == .contextMenuRequested(point: Point(x: 20, y: 20), items: []))
     }
@@ -51,13 +57,15 @@ import Testing
         scene.band.profile.clicks.contextClickModifiers = []
         scene.initialSelection = ["r5c7"]
         var sim = Simulator(scene: scene)
-        let out = try sim.play("""
+        let out = try sim.play(
+            """
             0 move 20 20
             0.01 modifiers control
             0.02 press primary
             0.03 move 70 70
             0.04 release primary
-            """).map(\.event)
+            """
+        ).map(\.event)
         guard case .bandBegan(_, let flags, let mode)? = out.first(where: Self.isBandBegan) else {
             Issue.record("no band began: \(out)")
             return
@@ -72,7 +80,9 @@ import Testing
     @Test func returnActsOnTheFocusedItemSelectedOrNot() throws {
         var sim = try Simulator()
         let click = try sim.play("0 move 180 60\n0.01 press primary\n0.02 release primary").map(\.event)
-        #expect(click == [.selectionChanged(cause: .click, added: ["r0c1"], removed: []), .focusMoved(item: "r0c1"), .itemPrimaryAction(item: "r0c1")])
+        #expect(
+            click == [.selectionChanged(cause: .click, added: ["r0c1"], removed: []), .focusMoved(item: "r0c1"), .itemPrimaryAction(item: "r0c1")]
+        )
         // A second click removes the item; focus stays on it; Return still acts on it.
         let again = try sim.play("1 press primary\n1.01 release primary").map(\.event)
         #expect(again == [.selectionChanged(cause: .click, added: [], removed: ["r0c1"])])
@@ -98,13 +108,15 @@ import Testing
     @Test func keyCommandsGoToTheFocusedItem() throws {
         var sim = try Simulator()
         #expect(try sim.play("0 modifiers command\n0.01 key c").isEmpty)  // no focus yet
-        try sim.play("""
+        try sim.play(
+            """
             0.02 modifiers
             0.03 move 180 60
             0.04 press primary
             0.05 release primary
             0.06 key right
-            """)
+            """
+        )
         #expect(sim.selection == ["r0c1"] && sim.selectionModel.focus.map { sim.itemIDs[$0] } == "r0c2")
         let out = try sim.play("1 modifiers command shift\n1.01 key v").map(\.event)
         #expect(out == [.itemKeyCommand(item: "r0c2", key: "v", modifiers: [.command, .shift])])

@@ -84,17 +84,37 @@ import Testing
     }
 
     @Test func libinputRecordRowsAndMarkersBeyondTheClockAreRefused() throws {
-        let row = try decodeError(Self.libinputRecord(rows: "    - [9223372036854775807, 0, 1, 30, 1]\n    - [9223372036854775807, 0, 0, 0, 0]"), "yaml")
+        let row = try decodeError(
+            Self.libinputRecord(rows: "    - [9223372036854775807, 0, 1, 30, 1]\n    - [9223372036854775807, 0, 0, 0, 0]"),
+            "yaml"
+        )
         #expect(row?.line == 15)
         #expect(row?.message == "event row: time 9223372036854775807.000000 is beyond the clock's range (0 … 9000000000 s)")
-        let marker = try decodeError(Self.libinputRecord(rows: "    - [1, 0, 1, 30, 1]\n    - [1, 0, 0, 0, 0]", after: "  # pointersim: device removed 100000000000000000.000000\n"), "yaml")
+        let marker = try decodeError(
+            Self.libinputRecord(
+                rows: "    - [1, 0, 1, 30, 1]\n    - [1, 0, 0, 0, 0]",
+                after: "  # pointersim: device removed 100000000000000000.000000\n"
+            ),
+            "yaml"
+        )
         #expect(marker?.line == 17)
         #expect(marker?.message == "device-removed marker: time 100000000000000000.000000 is beyond the clock's range (0 … 9000000000 s)")
         // Negative seconds are no time either.
-        let negative = try decodeError(Self.libinputRecord(rows: "    - [1, 0, 1, 30, 1]", after: "  # pointersim: device removed -5.000000\n"), "yaml")
+        let negative = try decodeError(
+            Self.libinputRecord(rows: "    - [1, 0, 1, 30, 1]", after: "  # pointersim: device removed -5.000000\n"),
+            "yaml"
+        )
         #expect(negative?.message == "device-removed marker expects <sec>.<usec>")
         // Inside the range both are read.
-        #expect(try decodeError(Self.libinputRecord(rows: "    - [9000000000, 999999, 1, 30, 1]\n    - [9000000000, 999999, 0, 0, 0]", after: "  # pointersim: device removed 9000000000.999999\n"), "yaml") == nil)
+        #expect(
+            try decodeError(
+                Self.libinputRecord(
+                    rows: "    - [9000000000, 999999, 1, 30, 1]\n    - [9000000000, 999999, 0, 0, 0]",
+                    after: "  # pointersim: device removed 9000000000.999999\n"
+                ),
+                "yaml"
+            ) == nil
+        )
     }
 
     @Test func traceTimesBeyondTheClockAreRefused() {

@@ -14,9 +14,13 @@ import Testing
         let lightweight = try Self.selection(#"{"allowsMultipleSelection": true}"#)
         #expect(lightweight.bandNeedsMultipleSelectionInteraction && !lightweight.listLayout)
         let list = try Self.selection(#"{"listLayout": true}"#)
-        #expect(list.listLayout && list == {
-            var c = SelectionConfiguration.uikit; c.listLayout = true; return c
-        }())
+        #expect(
+            list.listLayout
+                && list
+                    == {
+                        var c = SelectionConfiguration.uikit; c.listLayout = true; return c
+                    }()
+        )
         let plain = try Self.selection(#"{"focus": true}"#)
         #expect(!plain.bandNeedsMultipleSelectionInteraction)
         let adopted = try Self.selection(#"{"allowsMultipleSelection": true, "bandNeedsMultipleSelectionInteraction": false}"#)

@@ -11,13 +11,21 @@ import Testing
 /// `LIBINPUT_FUZZ_35` at Int64's limits).
 @Suite struct DecoderOverridesTests {
     @Test func theChecksAcceptWhatLibinputWritesAndRefuseTheRest() {
-        let ok: [(String, String)] = [("EVDEV_ABS_00", "0:3000:40"), ("EVDEV_ABS_35", "::12"), ("EVDEV_ABS_01", "40"),
-                                      ("LIBINPUT_FUZZ_35", "8"), ("MOUSE_DPI", "400@125 *800@125 1600@125"),
-                                      ("MOUSE_WHEEL_CLICK_ANGLE", "-15"), ("ID_INPUT_TOUCHPAD", "1"), ("POINTERSIM_X", "anything")]
+        let ok: [(String, String)] = [
+            ("EVDEV_ABS_00", "0:3000:40"), ("EVDEV_ABS_35", "::12"), ("EVDEV_ABS_01", "40"),
+            ("LIBINPUT_FUZZ_35", "8"), ("MOUSE_DPI", "400@125 *800@125 1600@125"),
+            ("MOUSE_WHEEL_CLICK_ANGLE", "-15"), ("ID_INPUT_TOUCHPAD", "1"), ("POINTERSIM_X", "anything"),
+        ]
         for (k, v) in ok { #expect(DecoderOverrides.udevProblem(key: k, value: v) == nil, "\(k)=\(v)") }
         let bad: [(String, String, String)] = [
-            ("EVDEV_ABS_35", "-9223372036854775808:9223372036854775807:1:0:0", "EVDEV_ABS_35: min must be an integer within -268435456…268435456, found \"-9223372036854775808\""),
-            ("EVDEV_ABS_35", "::9223372036854775807", "EVDEV_ABS_35: resolution must be an integer within 0…268435456, found \"9223372036854775807\""),
+            (
+                "EVDEV_ABS_35", "-9223372036854775808:9223372036854775807:1:0:0",
+                "EVDEV_ABS_35: min must be an integer within -268435456…268435456, found \"-9223372036854775808\""
+            ),
+            (
+                "EVDEV_ABS_35", "::9223372036854775807",
+                "EVDEV_ABS_35: resolution must be an integer within 0…268435456, found \"9223372036854775807\""
+            ),
             ("EVDEV_ABS_00", "10:5", "EVDEV_ABS_00: min 10 is above max 5"),
             ("LIBINPUT_FUZZ_35", "9223372036854775807", "LIBINPUT_FUZZ_35 must be an integer within 0…268435456, found \"9223372036854775807\""),
             ("MOUSE_DPI", "0", "MOUSE_DPI is DPI[@HZ] entries (one starred), each within 1…100000, found \"0\""),
@@ -26,15 +34,19 @@ import Testing
             ("ID_INPUT", "1\n", "a value has no control characters, found \"1\\u{a}\""),
         ]
         for (k, v, m) in bad { #expect(DecoderOverrides.udevProblem(key: k, value: v) == m, "\(k)=\(v)") }
-        let quirksOK: [(String, String)] = [("AttrResolutionHint", "40x40"), ("AttrSizeHint", "100x55"), ("AttrPressureRange", "10:8"),
-                                            ("AttrTrackpointMultiplier", "0.125"), ("AttrTrackpointMultiplier", "100"),
-                                            ("ModelAppleTouchpad", "1"), ("AttrEventCodeDisable", "EV_ABS;BTN_RIGHT;EV_KEY:0x110"),
-                                            ("AttrInputPropEnable", "INPUT_PROP_BUTTONPAD;0x02"), ("AttrKeyboardIntegration", "internal")]
+        let quirksOK: [(String, String)] = [
+            ("AttrResolutionHint", "40x40"), ("AttrSizeHint", "100x55"), ("AttrPressureRange", "10:8"),
+            ("AttrTrackpointMultiplier", "0.125"), ("AttrTrackpointMultiplier", "100"),
+            ("ModelAppleTouchpad", "1"), ("AttrEventCodeDisable", "EV_ABS;BTN_RIGHT;EV_KEY:0x110"),
+            ("AttrInputPropEnable", "INPUT_PROP_BUTTONPAD;0x02"), ("AttrKeyboardIntegration", "internal"),
+        ]
         for (k, v) in quirksOK { #expect(DecoderOverrides.quirkProblem(key: k, value: v) == nil, "\(k)=\(v)") }
-        for (k, v) in [("AttrResolutionHint", "9223372036854775807x9223372036854775807"), ("AttrTrackpointMultiplier", "1e308"),
-                       ("AttrTrackpointMultiplier", "inf"), ("AttrTrackpointMultiplier", "nan"), ("AttrTrackpointMultiplier", "-1"),
-                       ("AttrPressureRange", "8:10"), ("ModelAppleTouchpad", "2"), ("AttrFrob", "1"), ("AttrEventCodeDisable", "BTN_FROB"),
-                       ("AttrPalmSizeThreshold", "4294967295")] {
+        for (k, v) in [
+            ("AttrResolutionHint", "9223372036854775807x9223372036854775807"), ("AttrTrackpointMultiplier", "1e308"),
+            ("AttrTrackpointMultiplier", "inf"), ("AttrTrackpointMultiplier", "nan"), ("AttrTrackpointMultiplier", "-1"),
+            ("AttrPressureRange", "8:10"), ("ModelAppleTouchpad", "2"), ("AttrFrob", "1"), ("AttrEventCodeDisable", "BTN_FROB"),
+            ("AttrPalmSizeThreshold", "4294967295"),
+        ] {
             #expect(DecoderOverrides.quirkProblem(key: k, value: v) != nil, "\(k)=\(v)")
         }
         #expect(DecoderOverrides.dmiProblem("dmi:svnLENOVO:") == nil)

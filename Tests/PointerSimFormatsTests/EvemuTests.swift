@@ -7,8 +7,10 @@ import PointerSimTestSupport
 import Testing
 
 @Suite struct EvemuTests {
-    static let singleFiles = ["recordings/touchpad-clickpad-elantech-samsung700z3a.evemu", "recordings/keyboard-logitech-k400plus.evemu",
-                              "input/duplicate-tracking-id.evemu", "input/mouse-keyboard.mouse.evemu"]
+    static let singleFiles = [
+        "recordings/touchpad-clickpad-elantech-samsung700z3a.evemu", "recordings/keyboard-logitech-k400plus.evemu",
+        "input/duplicate-tracking-id.evemu", "input/mouse-keyboard.mouse.evemu",
+    ]
 
     @Test(arguments: singleFiles) func parseWriteParseRoundTrip(_ rel: String) throws {
         let r = try EvemuReader(path: RecordingFiles.path(rel))
@@ -23,8 +25,10 @@ import Testing
     }
 
     @Test func splitFormWithAbsoluteTimesAndFormat10Description() throws {
-        let r = try EvemuReader(path: RecordingFiles.path("recordings/touchpad-clickpad-synaptics.desc"),
-                                eventsPath: RecordingFiles.path("recordings/touchpad-clickpad-synaptics.left-phys-click.events"))
+        let r = try EvemuReader(
+            path: RecordingFiles.path("recordings/touchpad-clickpad-synaptics.desc"),
+            eventsPath: RecordingFiles.path("recordings/touchpad-clickpad-synaptics.left-phys-click.events")
+        )
         let d = r.devices[0]
         #expect(d.name == "SynPS/2 Synaptics TouchPad")
         #expect(d.bustype == 0x11 && d.vendor == 2 && d.product == 7 && d.version == 0x1b1)
@@ -33,24 +37,34 @@ import Testing
         #expect(d.codes[1] == [272, 325, 328, 330, 333, 334, 335])
         let events = try RecordingFiles.readAll(r)
         #expect(events.count == 234)
-        #expect(events[0] == EvdevEvent(sec: 1344907381, usec: 341498, type: 3, code: 0x39, value: 0))
+        #expect(events[0] == EvdevEvent(sec: 1_344_907_381, usec: 341498, type: 3, code: 0x39, value: 0))
         let text = EvemuFormat.renderDescription(d) + events.map { EvemuFormat.renderEvent($0) + "\n" }.joined()
         let again = try EvemuFormat.parse(text)
         #expect(again.description == d && again.events == events)
     }
 
     @Test func mouseDescriptionKeepsUnnamedCodes() throws {
-        let r = try EvemuReader(path: RecordingFiles.path("recordings/mouse-saitek-rat5.desc"),
-                                eventsPath: RecordingFiles.path("recordings/mouse-saitek-rat5.events"))
+        let r = try EvemuReader(
+            path: RecordingFiles.path("recordings/mouse-saitek-rat5.desc"),
+            eventsPath: RecordingFiles.path("recordings/mouse-saitek-rat5.events")
+        )
         #expect(r.devices[0].codes[1]?.contains(0x118) == true)
         #expect(EventCodes.codeName(type: 1, code: 0x118) == nil)
-        #expect(EvemuFormat.renderEvent(EvdevEvent(sec: 1, usec: 5, type: 1, code: 0x118, value: 1)) == "E: 1.000005 0001 0118 0001\t# EV_KEY / 280 1")
+        #expect(
+            EvemuFormat.renderEvent(EvdevEvent(sec: 1, usec: 5, type: 1, code: 0x118, value: 1)) == "E: 1.000005 0001 0118 0001\t# EV_KEY / 280 1"
+        )
         #expect(try RecordingFiles.readAll(r).count == 1838)
     }
 
     @Test func eventLineRendering() {
-        #expect(EvemuFormat.renderEvent(EvdevEvent(sec: 0, usec: 1, type: 3, code: 0x39, value: -1)) == "E: 0.000001 0003 0039 -001\t# EV_ABS / ABS_MT_TRACKING_ID -1")
-        #expect(EvemuFormat.renderEvent(EvdevEvent(sec: 12, usec: 345678, type: 0, code: 0, value: 0)) == "E: 12.345678 0000 0000 0000\t# ------------ SYN_REPORT (0) ----------")
+        #expect(
+            EvemuFormat.renderEvent(EvdevEvent(sec: 0, usec: 1, type: 3, code: 0x39, value: -1))
+                == "E: 0.000001 0003 0039 -001\t# EV_ABS / ABS_MT_TRACKING_ID -1"
+        )
+        #expect(
+            EvemuFormat.renderEvent(EvdevEvent(sec: 12, usec: 345678, type: 0, code: 0, value: 0))
+                == "E: 12.345678 0000 0000 0000\t# ------------ SYN_REPORT (0) ----------"
+        )
         #expect(EvemuFormat.renderEvent(EvdevEvent(sec: 0, usec: 0, type: 4, code: 4, value: 458792)).hasPrefix("E: 0.000000 0004 0004 458792\t"))
     }
 
@@ -59,16 +73,20 @@ import Testing
         d.bustype = 3; d.vendor = 0x46d; d.codes = [0: [0, 1], 2: [0, 1, 8]]; d.leds = [1: 1]
         let text = EvemuFormat.renderDescription(d)
         #expect(text.hasPrefix("# EVEMU 1.3\n"))
-        #expect(text.contains("\nN: Demo # Mouse\nI: 0003 046d 0000 0000\nP: 00 00 00 00 00 00 00 00\nB: 00 03 00 00 00 00 00 00 00\nB: 02 03 01 00 00 00 00 00 00\nL: 01 1\n"))
+        #expect(
+            text.contains(
+                "\nN: Demo # Mouse\nI: 0003 046d 0000 0000\nP: 00 00 00 00 00 00 00 00\nB: 00 03 00 00 00 00 00 00 00\nB: 02 03 01 00 00 00 00 00 00\nL: 01 1\n"
+            )
+        )
     }
 
     static let malformed: [(String, Int, String)] = [
-        ("E: 0.000001 0002 00", 5, "truncated"),                                 // truncated event line
+        ("E: 0.000001 0002 00", 5, "truncated"),  // truncated event line
         ("E: 0.000001 0002", 5, "code"),
-        ("B: 02 03 00 00", 5, "8 hexadecimal bytes"),                            // B: with too few bytes
-        ("E: 0.000001 0002 0000 4294967296", 5, "32 bits"),                      // value overflow
+        ("B: 02 03 00 00", 5, "8 hexadecimal bytes"),  // B: with too few bytes
+        ("E: 0.000001 0002 0000 4294967296", 5, "32 bits"),  // value overflow
         ("E: 0.000001 0002 0000 -2147483649", 5, "32 bits"),
-        ("E: 0.5 0002 0000 1\nE: 0.4 0000 0000 0", 6, "backwards"),            // time going backwards
+        ("E: 0.5 0002 0000 1\nE: 0.4 0000 0000 0", 6, "backwards"),  // time going backwards
         ("X: what", 5, "unknown evemu line"),
         ("A: 00 1 2 3", 5, "4 or 5 numbers"),
     ]
@@ -111,7 +129,9 @@ import Testing
             // Every other line's value as evemu writes it ("%04d": 0003, -042, 12345), read four digits at once.
             let magnitude = String(value.magnitude), width = value < 0 ? 3 : 4
             let padded = (value < 0 ? "-" : "") + String(repeating: "0", count: Swift.max(0, width - magnitude.count)) + magnitude
-            canonical.append("E: \(t) \(String(repeating: "0", count: 4 - hexType.count) + hexType) \(String(repeating: "0", count: 4 - hexCode.count) + hexCode) \(k % 2 == 1 ? padded : String(value))\(comment)")
+            canonical.append(
+                "E: \(t) \(String(repeating: "0", count: 4 - hexType.count) + hexType) \(String(repeating: "0", count: 4 - hexCode.count) + hexCode) \(k % 2 == 1 ? padded : String(value))\(comment)"
+            )
             respaced.append("E:  \(t)\t\(hexType)  \(hexCode) \(value >= 0 && k % 4 == 1 ? "+" : "")\(value)  ")
         }
         func read(_ lines: [String]) throws -> [EvdevEvent] {
@@ -124,10 +144,12 @@ import Testing
         #expect(a == b)
         #expect(a == (try EvemuFormat.parse(header + canonical.joined(separator: "\n"))).events)
         // Canonical lines that are wrong: the general parser's errors.
-        for (line, message) in [("E: 9000000001.000000 0002 0000 1", "range"), ("E: 1.000000 0002 0000 1\nE: 0.999999 0002 0000 1", "backwards"),
-                                ("E: 1.000000 000g 0000 1", "type"), ("E: 1.000000 0002 0000 12345678901", "32 bits"),
-                                ("E: 1.000000 0002 0000 1x", "after the value"), ("E: 1.000000 0002 0000 0001x", "after the value"),
-                                ("E: 1.000000 0:02 0000 0001", "expects"), ("E: 1.000000 0002 00/0 0001", "expects")] {
+        for (line, message) in [
+            ("E: 9000000001.000000 0002 0000 1", "range"), ("E: 1.000000 0002 0000 1\nE: 0.999999 0002 0000 1", "backwards"),
+            ("E: 1.000000 000g 0000 1", "type"), ("E: 1.000000 0002 0000 12345678901", "32 bits"),
+            ("E: 1.000000 0002 0000 1x", "after the value"), ("E: 1.000000 0002 0000 0001x", "after the value"),
+            ("E: 1.000000 0:02 0000 0001", "expects"), ("E: 1.000000 0002 00/0 0001", "expects"),
+        ] {
             #expect(throws: InputError.self) { _ = try read([line]) }
             do { _ = try read([line]) } catch let e as InputError { #expect(e.message.contains(message), "\(line): \(e.message)") }
         }
@@ -139,7 +161,11 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: ok) }
         let r = try EvemuReader(path: ok)
         #expect(r.devices[0].name == "M")
-        #expect(try RecordingFiles.readAll(r) == [EvdevEvent(sec: 0, usec: 1, type: 2, code: 0, value: 5), EvdevEvent(sec: 0, usec: 1, type: 0, code: 0, value: 0)])
+        #expect(
+            try RecordingFiles.readAll(r) == [
+                EvdevEvent(sec: 0, usec: 1, type: 2, code: 0, value: 5), EvdevEvent(sec: 0, usec: 1, type: 0, code: 0, value: 0),
+            ]
+        )
         let cut = try RecordingFiles.temp(header + "E: 0.000001 0002 0000 0005\nE: 0.000001 00")
         defer { try? FileManager.default.removeItem(atPath: cut) }
         do { _ = try RecordingFiles.readAll(try EvemuReader(path: cut)); Issue.record("accepted") } catch let e as InputError {
@@ -160,7 +186,8 @@ import Testing
     }
 
     @Test func eventsBeforeAMalformedLineStillComeOut() throws {
-        let text = "# EVEMU 1.3\nN: M\nI: 0003 0001 0002 0003\nB: 01 00 00 00 00 00 00 00 00\nB: 01 00 00 00 00 00 00 00 00\nB: 01 00 00 00 00 00 00 00 00\nB: 01 00 00 00 00 00 00 00 00\nB: 01 00 00 07 00 00 00 00 00\nB: 02 03 00 00 00 00 00 00 00\n"
+        let text =
+            "# EVEMU 1.3\nN: M\nI: 0003 0001 0002 0003\nB: 01 00 00 00 00 00 00 00 00\nB: 01 00 00 00 00 00 00 00 00\nB: 01 00 00 00 00 00 00 00 00\nB: 01 00 00 00 00 00 00 00 00\nB: 01 00 00 07 00 00 00 00 00\nB: 02 03 00 00 00 00 00 00 00\n"
             + "E: 0.000001 0001 0110 0001\nE: 0.000001 0000 0000 0000\nE: 0.001 0002 0000 zz\n"
         let path = try RecordingFiles.temp(text)
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -19,12 +19,16 @@ import Testing
     }
 
     @Test func shiftSelectsTheGridRectangleFromTheAnchor() throws {
-        let r = try Self.run("0 move 170 50\n0.1 press primary\n0.15 release primary\n1 move 370 110\n1.02 modifiers shift\n1.1 press primary\n1.15 release primary\n")
+        let r = try Self.run(
+            "0 move 170 50\n0.1 press primary\n0.15 release primary\n1 move 370 110\n1.02 modifiers shift\n1.1 press primary\n1.15 release primary\n"
+        )
         #expect(r.selection == ["r0c1", "r0c2", "r0c3", "r1c1", "r1c2", "r1c3"])  // not r1c0, which lies between in scene order
     }
 
     @Test func shiftWithoutAnAnchorClearsAndSelectsNothing() throws {
-        let r = try Self.run("0 move 440 10\n0.1 press primary\n0.2 move 160 100\n0.3 release primary\n1 move 270 110\n1.02 modifiers shift\n1.1 press primary\n1.15 release primary\n")
+        let r = try Self.run(
+            "0 move 440 10\n0.1 press primary\n0.2 move 160 100\n0.3 release primary\n1 move 270 110\n1.02 modifiers shift\n1.1 press primary\n1.15 release primary\n"
+        )
         #expect(r.selection == [])
     }
 
@@ -42,16 +46,22 @@ import Testing
 
     @Test func aPressOnAMaxEdgeHitsTheItemOnlyWhenSelected() throws {
         // x = 120 is r0c0's right edge and r0c1's left edge: r0c0, the first, is the candidate.
-        let unselected = try Self.run("0 move 70 110\n0.1 press primary\n0.15 release primary\n1 move 120 50\n1.1 press primary\n1.15 release primary\n")
+        let unselected = try Self.run(
+            "0 move 70 110\n0.1 press primary\n0.15 release primary\n1 move 120 50\n1.1 press primary\n1.15 release primary\n"
+        )
         #expect(unselected.selection == [])  // empty space: cleared, and not r0c1
-        let selected = try Self.run("0 move 70 50\n0.1 press primary\n0.15 release primary\n1 move 120 50\n1.02 modifiers control\n1.1 press primary\n1.15 release primary\n")
+        let selected = try Self.run(
+            "0 move 70 50\n0.1 press primary\n0.15 release primary\n1 move 120 50\n1.02 modifiers control\n1.1 press primary\n1.15 release primary\n"
+        )
         #expect(selected.selection == [])  // r0c0 toggled off
     }
 
     @Test func aBandBeginsOnlyInEmptySpaceAndControlToggles() throws {
         let fromItem = try Self.run("0 move 70 50\n0.1 press primary\n0.2 move 300 120\n0.3 release primary\n")
         #expect(fromItem.selection == ["r0c0"])
-        let toggle = try Self.run("0 move 70 50\n0.1 press primary\n0.15 release primary\n1 move 10 10\n1.02 modifiers control\n1.1 press primary\n1.2 move 190 30\n1.3 release primary\n")
+        let toggle = try Self.run(
+            "0 move 70 50\n0.1 press primary\n0.15 release primary\n1 move 10 10\n1.02 modifiers control\n1.1 press primary\n1.2 move 190 30\n1.3 release primary\n"
+        )
         #expect(toggle.selection == ["r0c1"])
     }
 

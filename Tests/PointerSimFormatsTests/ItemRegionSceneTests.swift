@@ -18,11 +18,16 @@ import Testing
     }
 
     @Test func decodesAnchorsSizesAndTheRegionKeys() throws {
-        let s = try SceneFile.parse(Self.scene("""
-            { "id": "photo.right", "item": "photo", "anchor": "right", "size": [16, 48], "latchingAxes": "horizontal",
-              "resizes": true, "minimumSize": [40, 30], "style": { "effect": "lift" } },
-            { "id": "photo.badge", "item": "photo", "anchor": [0.25, 0], "offset": [2, 3], "size": [10, 10], "when": "focused" }
-            """), file: "s.json")
+        let s = try SceneFile.parse(
+            Self.scene(
+                """
+                { "id": "photo.right", "item": "photo", "anchor": "right", "size": [16, 48], "latchingAxes": "horizontal",
+                  "resizes": true, "minimumSize": [40, 30], "style": { "effect": "lift" } },
+                { "id": "photo.badge", "item": "photo", "anchor": [0.25, 0], "offset": [2, 3], "size": [10, 10], "when": "focused" }
+                """
+            ),
+            file: "s.json"
+        )
         #expect(s.itemRegions.count == 2)
         let right = s.itemRegions[0]
         #expect(right.anchor == Point(x: 1, y: 0.5) && right.resizes && right.presence == .selected)
@@ -72,7 +77,9 @@ import Testing
         let s = try Self.selection(#"{"allowsSelection": true}"#)
         #expect(s == SelectionConfiguration.uikit)
         #expect(s.allowsSelection && !s.allowsMultipleSelection && !s.allowsSelectionDuringEditing && !s.allowsMultipleSelectionDuringEditing)
-        let both = try Self.selection(#"{"multiple": true, "allowsMultipleSelectionDuringEditing": false, "beginsMultipleSelectionInteraction": true}"#)
+        let both = try Self.selection(
+            #"{"multiple": true, "allowsMultipleSelectionDuringEditing": false, "beginsMultipleSelectionInteraction": true}"#
+        )
         #expect(both.allowsMultipleSelection && !both.allowsMultipleSelectionDuringEditing && both.beginsMultipleSelectionInteraction)
         #expect(!both.bandMayBegin || both.allowsMultipleNow)
     }

@@ -17,11 +17,13 @@ import Testing
     }
 
     @Test func edgeCasesMatchTheCLibrary() throws {
-        let cases = ["0", "-0", "0.0", "-0.0e5", "1", "-1", "0.1", "0.5", "4.35", "1e22", "1e23", "1e-22", "1e-23",
-                     "123456789012345", "1234567890123456", "9007199254740993", "999999999999999.9",
-                     "123456789012345e7", "123456789012345e8", "1.5E+2", "2.5e-3", "1.7976931348623157e308",
-                     "1e309", "-1e309", "5e-324", "2e-324", "0.000000000000000000000001", "3.0e00000000000000000001",
-                     "12345.678e-30", "7e99999", "7e-99999"]
+        let cases = [
+            "0", "-0", "0.0", "-0.0e5", "1", "-1", "0.1", "0.5", "4.35", "1e22", "1e23", "1e-22", "1e-23",
+            "123456789012345", "1234567890123456", "9007199254740993", "999999999999999.9",
+            "123456789012345e7", "123456789012345e8", "1.5E+2", "2.5e-3", "1.7976931348623157e308",
+            "1e309", "-1e309", "5e-324", "2e-324", "0.000000000000000000000001", "3.0e00000000000000000001",
+            "12345.678e-30", "7e99999", "7e-99999",
+        ]
         for text in cases {
             let v = try Self.parsed(text)
             #expect(v.bitPattern == Double(text)!.bitPattern, "\(text): \(v) against \(Double(text)!)")
@@ -65,7 +67,10 @@ import Testing
         // The column reader matches the keys' bytes; an escaped key takes
         // the ordinary parser, with the same result.
         let plain = try SceneFile.parse(#"{"format": "pointersim-scene/1", "items": [{"id": "a", "rect": [0.5, 1e2, 3, 4]}]}"#, file: "k.json")
-        let escaped = try SceneFile.parse(#"{"format": "pointersim-scene/1", "items": [{"i\u0064": "a", "r\u0065ct": [0.5, 1e2, 3, 4]}]}"#, file: "k.json")
+        let escaped = try SceneFile.parse(
+            #"{"format": "pointersim-scene/1", "items": [{"i\u0064": "a", "r\u0065ct": [0.5, 1e2, 3, 4]}]}"#,
+            file: "k.json"
+        )
         #expect(plain.items == escaped.items)
         #expect(plain.items == [SceneItem(id: "a", rect: Rect(x: 0.5, y: 100, width: 3, height: 4))])
     }

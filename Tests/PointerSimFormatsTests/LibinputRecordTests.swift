@@ -52,7 +52,12 @@ import Testing
     @Test func everyDeviceHasTheUdevSectionLibinputReplayNeeds() throws {
         var m = DeviceDescription(name: "USB Mouse"); m.node = "/dev/input/event9"
         m.codes = [0: [0], 1: [272], 2: [0, 1]]
-        let text = LibinputRecordFormat.render([(description: m, events: [EvdevEvent(sec: 0, usec: 0, type: 2, code: 0, value: 5), EvdevEvent(sec: 0, usec: 0, type: 0, code: 0, value: 0)])])
+        let text = LibinputRecordFormat.render([
+            (
+                description: m,
+                events: [EvdevEvent(sec: 0, usec: 0, type: 2, code: 0, value: 5), EvdevEvent(sec: 0, usec: 0, type: 0, code: 0, value: 0)]
+            )
+        ])
         #expect(text.contains("    properties: []\n  udev:\n    properties: []\n  events:\n"))
         let parsed = try LibinputRecordFormat.parse(text)
         #expect(parsed.count == 1 && parsed[0].description.codes == m.codes && parsed[0].events.count == 2)
@@ -62,8 +67,12 @@ import Testing
         var m = DeviceDescription(name: "USB Mouse"); m.node = "/dev/input/event9"
         m.codes = [0: [0], 1: [272], 2: [0, 1]]
         var text = LibinputRecordFormat.renderHeader(devices: [m]) + LibinputRecordFormat.renderDevice(m)
-        text += LibinputRecordFormat.renderFrame([EvdevEvent(sec: 0, usec: 0, type: 1, code: 272, value: 1), EvdevEvent(sec: 0, usec: 0, type: 0, code: 0, value: 0)])
-        text += LibinputRecordFormat.renderFrame([EvdevEvent(sec: 0, usec: 8000, type: 2, code: 0, value: 5), EvdevEvent(sec: 0, usec: 8000, type: 0, code: 0, value: 0)])
+        text += LibinputRecordFormat.renderFrame([
+            EvdevEvent(sec: 0, usec: 0, type: 1, code: 272, value: 1), EvdevEvent(sec: 0, usec: 0, type: 0, code: 0, value: 0),
+        ])
+        text += LibinputRecordFormat.renderFrame([
+            EvdevEvent(sec: 0, usec: 8000, type: 2, code: 0, value: 5), EvdevEvent(sec: 0, usec: 8000, type: 0, code: 0, value: 0),
+        ])
         text += "  " + EvemuFormat.renderRemoval(sec: 0, usec: 20000) + "\n"
         let path = try RecordingFiles.temp(text, "yaml")
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -73,8 +82,12 @@ import Testing
     }
 
     @Test func malformedRows() throws {
-        let base = LibinputRecordFormat.renderHeader(devices: [DeviceDescription(name: "m")]) + LibinputRecordFormat.renderDevice(DeviceDescription(name: "m"))
-        for (row, what) in [("    - [0, 10, 2, 0, 4294967296]", "32 bits"), ("    - [0, 10, 2, 0", "truncated"), ("    - [0, 10, 2, 0]", "5 numbers")] {
+        let base =
+            LibinputRecordFormat.renderHeader(devices: [DeviceDescription(name: "m")])
+            + LibinputRecordFormat.renderDevice(DeviceDescription(name: "m"))
+        for (row, what) in [
+            ("    - [0, 10, 2, 0, 4294967296]", "32 bits"), ("    - [0, 10, 2, 0", "truncated"), ("    - [0, 10, 2, 0]", "5 numbers"),
+        ] {
             let text = base + "  - evdev:\n    - [0, 20, 2, 0, 1]\n" + row + "\n"
             let path = try RecordingFiles.temp(text, "yaml")
             defer { try? FileManager.default.removeItem(atPath: path) }
@@ -82,7 +95,11 @@ import Testing
                 _ = try RecordingFiles.readAll(try LibinputRecordReader(path: path))
                 Issue.record("accepted \(row)")
             } catch let e as InputError {
-                #expect(e.kind == .malformed && e.line == text.split(separator: "\n", omittingEmptySubsequences: false).count - 1 && e.message.contains(what), "\(e)")
+                #expect(
+                    e.kind == .malformed && e.line == text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+                        && e.message.contains(what),
+                    "\(e)"
+                )
             }
         }
         let back = base + "  - evdev:\n    - [1, 20, 2, 0, 1]\n    - [1, 20, 0, 0, 0]\n  - evdev:\n    - [1, 10, 2, 0, 1]\n"
@@ -139,10 +156,21 @@ import Testing
     @Test func mouseRecordingButtons() throws {
         let evs = try decode(["recordings/mouse-saitek-rat5.desc", "recordings/mouse-saitek-rat5.events"])
         let buttons = evs.compactMap { e -> String? in
-            switch e.kind { case .press(let b): "+\(b.rawValue)"; case .release(let b): "-\(b.rawValue)"; default: nil }
+            switch e.kind {
+            case .press(let b): "+\(b.rawValue)";
+            case .release(let b): "-\(b.rawValue)";
+            default: nil
+            }
         }
-        let raw = try RecordingFiles.readAll(try EvemuReader(path: RecordingFiles.path("recordings/mouse-saitek-rat5.desc"), eventsPath: RecordingFiles.path("recordings/mouse-saitek-rat5.events")))
-        let rawButtons = raw.filter { $0.type == 1 && ($0.code == 272 || $0.code == 273) }.map { ($0.value == 1 ? "+" : "-") + ($0.code == 272 ? "primary" : "secondary") }
+        let raw = try RecordingFiles.readAll(
+            try EvemuReader(
+                path: RecordingFiles.path("recordings/mouse-saitek-rat5.desc"),
+                eventsPath: RecordingFiles.path("recordings/mouse-saitek-rat5.events")
+            )
+        )
+        let rawButtons = raw.filter { $0.type == 1 && ($0.code == 272 || $0.code == 273) }.map {
+            ($0.value == 1 ? "+" : "-") + ($0.code == 272 ? "primary" : "secondary")
+        }
         #expect(buttons == rawButtons)
     }
 }
@@ -160,8 +188,11 @@ import Testing
 
     static func decoded(_ name: String) throws -> [String] {
         var lines: [String] = [], names: [String] = []
-        try Decode.forEachEvent(paths: [RecordingFiles.path("libinput-record/" + name)], configuration: DecoderConfiguration(),
-                                devices: { names = $0 }) { e in
+        try Decode.forEachEvent(
+            paths: [RecordingFiles.path("libinput-record/" + name)],
+            configuration: DecoderConfiguration(),
+            devices: { names = $0 }
+        ) { e in
             if let l = DecodedLine.render(e, deviceName: names[e.device]) { lines.append(l) }
         }
         return lines

@@ -1,8 +1,9 @@
 import PointerSimCore
-@testable import PointerSimFormats
 import PointerSimInput
 import PointerSimTestSupport
 import Testing
+
+@testable import PointerSimFormats
 
 @Suite struct LogFormatTests {
     @Test func numbersHaveAtMostThreeDecimalsRoundedHalfAwayFromZero() {
@@ -18,16 +19,19 @@ import Testing
     /// The thousandths fast path prints what the general (text) path prints.
     @Test func thousandthsFastPathAgreesWithTheGeneralPath() {
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next() -> UInt64 { state &+= 0x9E37_79B9_7F4A_7C15; var z = state; z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9; z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB; return z ^ (z >> 31) }
+        func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15; var z = state; z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9;
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB; return z ^ (z >> 31)
+        }
         var fast = 0
         for n in 0..<200_000 {
             let r = next()
             let v: Double
             switch n % 4 {
-            case 0: v = Double(Int64(bitPattern: r) % 2_000_000_000) / 1000              // thousandths
-            case 1: v = Double(Int64(bitPattern: r) % 20_000_000) / 8                   // eighths
-            case 2: v = Double(Int64(bitPattern: r) % 1_000_000_000_000_000) / 1000     // large thousandths
-            default: v = Double(bitPattern: r >> 2) * (r & 1 == 0 ? 1 : -1)            // anything
+            case 0: v = Double(Int64(bitPattern: r) % 2_000_000_000) / 1000  // thousandths
+            case 1: v = Double(Int64(bitPattern: r) % 20_000_000) / 8  // eighths
+            case 2: v = Double(Int64(bitPattern: r) % 1_000_000_000_000_000) / 1000  // large thousandths
+            default: v = Double(bitPattern: r >> 2) * (r & 1 == 0 ? 1 : -1)  // anything
             }
             guard v.isFinite, v != v.rounded() else { continue }
             if let k = logThousandths(v) {
@@ -44,9 +48,14 @@ import Testing
     /// with and without escapes.
     @Test func lineBytesAgreeWithTheStringHelpers() {
         var state: UInt64 = 0x2545_F491_4F6C_DD1D
-        func next() -> UInt64 { state &+= 0x9E37_79B9_7F4A_7C15; var z = state; z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9; z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB; return z ^ (z >> 31) }
-        var values: [Double] = [0, -0.0, 1, -1, 9, 10, -10, 0.5, -0.0004, 0.0125, 999.9999, 1e15, -1e15, 1e15 - 1, 1e12, 1e12 + 0.5, 1e20, -1e20,
-                                .infinity, -.infinity, .nan, .greatestFiniteMagnitude, .leastNonzeroMagnitude, Double(Int64.max), -Double(Int64.max)]
+        func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15; var z = state; z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9;
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB; return z ^ (z >> 31)
+        }
+        var values: [Double] = [
+            0, -0.0, 1, -1, 9, 10, -10, 0.5, -0.0004, 0.0125, 999.9999, 1e15, -1e15, 1e15 - 1, 1e12, 1e12 + 0.5, 1e20, -1e20,
+            .infinity, -.infinity, .nan, .greatestFiniteMagnitude, .leastNonzeroMagnitude, Double(Int64.max), -Double(Int64.max),
+        ]
         for n in 0..<100_000 {
             let r = next()
             switch n % 5 {
@@ -78,8 +87,14 @@ import Testing
         #expect(LogLine.render(s) == #"{"t":0.036,"event":"band.selecting","rect":[100,200,40.5,12],"added":["a1"],"removed":[]}"#)
         let e = LogRecord(time: 0.3, .bandEnded(rect: Rect(x: 100, y: 200, width: 80, height: 60), selection: ["a1", "a7"], cancelled: false))
         #expect(LogLine.render(e) == #"{"t":0.3,"event":"band.ended","rect":[100,200,80,60],"selection":["a1","a7"],"cancelled":false}"#)
-        #expect(LogLine.render(LogRecord(time: 2, .deviceRemoved(device: "/dev/input/event5"))) == #"{"t":2,"event":"device.removed","device":"/dev/input/event5"}"#)
-        #expect(LogLine.render(LogRecord(time: 0.45, .regionLatched(region: "k\"n", axes: .horizontal))) == #"{"t":0.45,"event":"region.latched","region":"k\"n","axes":"horizontal"}"#)
+        #expect(
+            LogLine.render(LogRecord(time: 2, .deviceRemoved(device: "/dev/input/event5")))
+                == #"{"t":2,"event":"device.removed","device":"/dev/input/event5"}"#
+        )
+        #expect(
+            LogLine.render(LogRecord(time: 0.45, .regionLatched(region: "k\"n", axes: .horizontal)))
+                == #"{"t":0.45,"event":"region.latched","region":"k\"n","axes":"horizontal"}"#
+        )
     }
 }
 
@@ -101,10 +116,12 @@ import Testing
             0.600      removed    /dev/input/event5
             """
         let events = try PointerSimTrace.parse(text)
-        #expect(events.map(\.kind) == [
-            .move(Point(x: 100, y: 200)), .delta(Vector(dx: 3, dy: -2)), .press(.primary), .modifiers([.shift, .command]), .modifiers([]),
-            .release(.primary), .scroll(Vector(dx: 0, dy: -12)), .cancel, .invalidate("slider"), .deviceRemoved("/dev/input/event5"),
-        ])
+        #expect(
+            events.map(\.kind) == [
+                .move(Point(x: 100, y: 200)), .delta(Vector(dx: 3, dy: -2)), .press(.primary), .modifiers([.shift, .command]), .modifiers([]),
+                .release(.primary), .scroll(Vector(dx: 0, dy: -12)), .cancel, .invalidate("slider"), .deviceRemoved("/dev/input/event5"),
+            ]
+        )
         #expect(events.map(\.time) == [0, 0.01, 0.02, 0.1, 0.15, 0.3, 0.35, 0.4, 0.5, 0.6])
         // render → parse round trip
         #expect(try PointerSimTrace.parse(PointerSimTrace.render(events)) == events)
@@ -123,10 +140,12 @@ import Testing
             """
         let events = try PointerSimTrace.parse(text)
         // `removed` while buttons are held cancels the band they drive and releases them first.
-        #expect(events.map(\.kind) == [
-            .key(.left), .key(.return), .key(.letter("z")), .press(.primary), .press(.secondary),
-            .cancel, .release(.primary), .release(.secondary), .deviceRemoved("/dev/input/event3"), .release(.primary),
-        ])
+        #expect(
+            events.map(\.kind) == [
+                .key(.left), .key(.return), .key(.letter("z")), .press(.primary), .press(.secondary),
+                .cancel, .release(.primary), .release(.secondary), .deviceRemoved("/dev/input/event3"), .release(.primary),
+            ]
+        )
         #expect(Key.names.count == 34 && Key.names.allSatisfy { Key(name: $0)?.description == $0 })
         let keys = events.filter { if case .key = $0.kind { true } else { false } }
         #expect(try PointerSimTrace.parse(PointerSimTrace.render(keys)) == keys)
@@ -136,12 +155,16 @@ import Testing
     }
 
     @Test func selectionRecordsHaveTheDocumentedKeyOrder() {
-        #expect(LogLine.render(LogRecord(time: 1.5, .selectionChanged(cause: .click, added: ["a"], removed: ["b", "c"])))
-            == #"{"t":1.5,"event":"selection.changed","cause":"click","added":["a"],"removed":["b","c"]}"#)
+        #expect(
+            LogLine.render(LogRecord(time: 1.5, .selectionChanged(cause: .click, added: ["a"], removed: ["b", "c"])))
+                == #"{"t":1.5,"event":"selection.changed","cause":"click","added":["a"],"removed":["b","c"]}"#
+        )
         #expect(LogLine.render(LogRecord(time: 0, .focusMoved(item: "r1c2"))) == #"{"t":0,"event":"focus.moved","item":"r1c2"}"#)
         #expect(LogLine.render(LogRecord(time: 0.25, .itemPrimaryAction(item: "r1c2"))) == #"{"t":0.25,"event":"item.primaryAction","item":"r1c2"}"#)
-        #expect(LogLine.render(LogRecord(time: 2, .contextMenuRequested(point: Point(x: 10.5, y: 1.0 / 3), items: [])))
-            == #"{"t":2,"event":"contextMenu.requested","point":[10.5,0.333],"items":[]}"#)
+        #expect(
+            LogLine.render(LogRecord(time: 2, .contextMenuRequested(point: Point(x: 10.5, y: 1.0 / 3), items: [])))
+                == #"{"t":2,"event":"contextMenu.requested","point":[10.5,0.333],"items":[]}"#
+        )
     }
 
     @Test func errorsNameTheLineAndWhatWasExpected() {
@@ -165,7 +188,9 @@ import Testing
 
 @Suite struct SceneFileTests {
     func error(_ json: String) -> String? {
-        do { _ = try SceneFile.parse(json, file: "s.json"); return nil } catch let e as InputError { return e.description } catch { return "\(error)" }
+        do { _ = try SceneFile.parse(json, file: "s.json"); return nil } catch let e as InputError { return e.description } catch {
+            return "\(error)"
+        }
     }
 
     @Test func unknownKeysAreRejectedWithTheirPath() {
@@ -181,49 +206,86 @@ import Testing
     @Test func valuesAreValidated() {
         #expect(error(#"{"format": "pointersim-scene/2"}"#)?.contains("format: expected \"pointersim-scene/1\"") == true)
         #expect(error(#"{"items": []}"#)?.contains("missing \"format\"") == true)
-        #expect(error(#"{"format": "pointersim-scene/1", "items": [{"id": "a", "rect": [0,0,-1,1]}]}"#)?.contains("items[0].rect: width and height must not be negative") == true)
-        #expect(error(#"{"format": "pointersim-scene/1", "items": [{"id": "a", "rect": [0,0,NaN,1]}]}"#)?.contains("items[0].rect[2]: expected a finite number") == true)
+        #expect(
+            error(#"{"format": "pointersim-scene/1", "items": [{"id": "a", "rect": [0,0,-1,1]}]}"#)?.contains(
+                "items[0].rect: width and height must not be negative"
+            ) == true
+        )
+        #expect(
+            error(#"{"format": "pointersim-scene/1", "items": [{"id": "a", "rect": [0,0,NaN,1]}]}"#)?.contains(
+                "items[0].rect[2]: expected a finite number"
+            ) == true
+        )
         #expect(error(#"{"format": "pointersim-scene/1", "band": {"profile": "kde"}}"#)?.contains("band.profile: unknown value \"kde\"") == true)
-        #expect(error(#"{"format": "pointersim-scene/1", "band": {"initialSelection": ["zz"]}}"#)?.contains("band.initialSelection[0]: no item has the id \"zz\"") == true)
-        #expect(error(#"{"format": "pointersim-scene/1", "items": [{"id": "a", "rect": [0,0,1,1]}, {"id": "a", "rect": [0,0,1,1]}]}"#)?.contains("items[1].id: duplicate item id") == true)
+        #expect(
+            error(#"{"format": "pointersim-scene/1", "band": {"initialSelection": ["zz"]}}"#)?.contains(
+                "band.initialSelection[0]: no item has the id \"zz\""
+            ) == true
+        )
+        #expect(
+            error(#"{"format": "pointersim-scene/1", "items": [{"id": "a", "rect": [0,0,1,1]}, {"id": "a", "rect": [0,0,1,1]}]}"#)?.contains(
+                "items[1].id: duplicate item id"
+            ) == true
+        )
         // A trailing comma: the comma's line and column (issue #45), in an object and in an array,
         // also when the closing bracket is on a later line.
-        #expect(error("{\"format\": \"pointersim-scene/1\",\n \"view\": {\"width\": 3,}}")
-            == "s.json:2: column 21: a trailing comma before '}' (JSON allows none: remove it)")
-        #expect(error("{\"format\": \"pointersim-scene/1\",\n  \"items\": [ {\"id\": \"a\", \"rect\": [1, 2, 3, 4]},\n  ]}")
-            == "s.json:2: column 47: a trailing comma before ']' (JSON allows none: remove it)")
-        #expect(error("{\"format\": \"pointersim-scene/1\", \"band\": {\"vetoRects\": [[0, 0, 1, 1],]}}")?.contains("s.json:1: column 69: a trailing comma before ']'") == true)
+        #expect(
+            error("{\"format\": \"pointersim-scene/1\",\n \"view\": {\"width\": 3,}}")
+                == "s.json:2: column 21: a trailing comma before '}' (JSON allows none: remove it)"
+        )
+        #expect(
+            error("{\"format\": \"pointersim-scene/1\",\n  \"items\": [ {\"id\": \"a\", \"rect\": [1, 2, 3, 4]},\n  ]}")
+                == "s.json:2: column 47: a trailing comma before ']' (JSON allows none: remove it)"
+        )
+        #expect(
+            error("{\"format\": \"pointersim-scene/1\", \"band\": {\"vetoRects\": [[0, 0, 1, 1],]}}")?.contains(
+                "s.json:1: column 69: a trailing comma before ']'"
+            ) == true
+        )
         // Not a trailing comma: the messages of before.
         #expect(error("{\"format\": \"pointersim-scene/1\",\n \"view\": {,}}")?.hasPrefix("s.json:2: expected a quoted key") == true)
     }
 
     @Test func selectionAndClaimsParse() throws {
-        let scene = try SceneFile.parse("""
+        let scene = try SceneFile.parse(
+            """
             { "format": "pointersim-scene/1",
               "band": { "profile": "qt", "regionsClaimPress": false },
               "selection": { "multiple": false, "focus": false, "selectionFollowsFocus": true, "editing": true },
               "regions": [ { "id": "b", "rect": [0, 0, 10, 10], "claimsPress": true }, { "id": "c", "rect": [0, 0, 10, 10] } ] }
-            """, file: "s.json")
+            """,
+            file: "s.json"
+        )
         #expect(!scene.band.regionsClaimPress && scene.band.profile == .qtItemView)  // `qt` is an alias of qt-itemview
         #expect(!scene.selection.multiple && !scene.selection.focus && scene.selection.selectionFollowsFocus && scene.selection.editing)
         #expect(scene.regions.map(\.claimsPress) == [true, nil])
         let defaults = try SceneFile.parse(#"{"format": "pointersim-scene/1"}"#, file: "d.json")
         #expect(defaults.selection == SelectionConfiguration() && defaults.band.regionsClaimPress)
         #expect(error(#"{"format": "pointersim-scene/1", "selection": {"multi": true}}"#)?.contains("selection.multi: unknown key") == true)
-        #expect(error(#"{"format": "pointersim-scene/1", "selection": {"editing": 1}}"#)?.contains("selection.editing: expected true or false") == true)
-        #expect(error(#"{"format": "pointersim-scene/1", "regions": [{"id": "b", "rect": [0,0,1,1], "claimsPress": "yes"}]}"#)?.contains("regions[0].claimsPress") == true)
+        #expect(
+            error(#"{"format": "pointersim-scene/1", "selection": {"editing": 1}}"#)?.contains("selection.editing: expected true or false") == true
+        )
+        #expect(
+            error(#"{"format": "pointersim-scene/1", "regions": [{"id": "b", "rect": [0,0,1,1], "claimsPress": "yes"}]}"#)?.contains(
+                "regions[0].claimsPress"
+            ) == true
+        )
     }
 
     @Test func fullSceneParses() throws {
         var warnings: [String] = []
-        let setup = try SceneFile.parseSetup("""
+        let setup = try SceneFile.parseSetup(
+            """
             {"format": "pointersim-scene/1",
              "view": {"width": 800, "height": 600, "scale": 3, "content": {"width": 800, "height": 5000}},
              "pointer": {"start": [10, 20], "device": "touchpad", "acceleration": "flat", "speed": -0.5},
              "band": {"profile": "gtk", "hitRule": "contains", "enabled": true, "beginsOnItems": false, "initialSelection": ["r0c1"],
                       "autoscroll": {"maxSpeed": 600}},
              "items": {"grid": {"rows": 2, "columns": 3, "origin": [5, 5], "size": [10, 10], "pitch": [20, 20]}}}
-            """, file: "s.json", warnings: &warnings)
+            """,
+            file: "s.json",
+            warnings: &warnings
+        )
         let scene = setup.scene
         #expect(scene.view.size == Size(width: 800, height: 600) && scene.view.scale == 3 && scene.view.contentSize.height == 5000)
         // The pointer section's decoder settings are the decoder's, not the scene's.
@@ -240,16 +302,21 @@ import Testing
         var scene = SimulationScene()
         scene.items = (0..<3000).map { SceneItem(id: "i\($0)", rect: Rect(x: Double($0 % 60) * 10, y: Double($0 / 60) * 10, width: 8, height: 8)) }
         var sim = Simulator(scene: scene)
-        let out = try sim.play("""
+        let out = try sim.play(
+            """
             0 modifiers command
             0.01 key a
             0.02 modifiers
             0.03 key escape
-            """)
-        assertLog(out, #"""
+            """
+        )
+        assertLog(
+            out,
+            #"""
             {"t":0.01,"event":"selection.changed","cause":"key","added":"all","removed":[]}
             {"t":0.03,"event":"selection.changed","cause":"key","added":[],"removed":"all"}
-            """#)
+            """#
+        )
         guard case .selectionChanged(_, let added, _) = out[0].event else { Issue.record("no change"); return }
         #expect(added.count == 3000 && added[0] == "i0" && added[2999] == "i2999" && Array(added) == scene.items.map(\.id))
 

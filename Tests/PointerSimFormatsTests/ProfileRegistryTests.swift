@@ -14,7 +14,10 @@ import Testing
         #expect(Set(names).count == names.count, "a rule is declared twice")
         // The stored properties of ClickRules, as the runtime sees them.
         let fields = Mirror(reflecting: ClickRules.uikit).children.compactMap(\.label)
-        #expect(Set(fields) == Set(names), "fields missing from the registry: \(Set(fields).subtracting(names).sorted()); unknown: \(Set(names).subtracting(fields).sorted())")
+        #expect(
+            Set(fields) == Set(names),
+            "fields missing from the registry: \(Set(fields).subtracting(names).sorted()); unknown: \(Set(names).subtracting(fields).sorted())"
+        )
     }
 
     /// Every stored property of ``BandProfile`` but its name and its click
@@ -24,7 +27,10 @@ import Testing
         #expect(Set(names).count == names.count, "a field is declared twice")
         let fields = Mirror(reflecting: BandProfile.uikit).children.compactMap(\.label).filter { $0 != "name" && $0 != "clicks" }
         let declared = BandProfile.fields.map { String(describing: $0.keyPath).split(separator: ".").last.map(String.init) ?? "" }
-        #expect(Set(fields) == Set(declared), "undeclared: \(Set(fields).subtracting(declared).sorted()); unknown: \(Set(declared).subtracting(fields).sorted())")
+        #expect(
+            Set(fields) == Set(declared),
+            "undeclared: \(Set(fields).subtracting(declared).sorted()); unknown: \(Set(declared).subtracting(fields).sorted())"
+        )
     }
 
     /// Every setting says what it means and where its values come from;
@@ -118,6 +124,26 @@ import Testing
         }
     }
 
+    /// And a client outside the package does set each: Examples/Client's
+    /// SettingsClient (built with warnings as errors and run by the full
+    /// tier, its output against expected/SettingsClient.txt) assigns every
+    /// declared band field and click rule, so one declared and not public,
+    /// or not settable, stops that build.
+    @Test func theExampleClientSetsEverySettingInCode() throws {
+        let client = try String(
+            contentsOf: Repository.root.appendingPathComponent("Examples/Client/Sources/SettingsClient/main.swift"), encoding: .utf8)
+        func property(_ keyPath: AnyKeyPath) -> String { String(describing: keyPath).split(separator: ".").last.map(String.init) ?? "" }
+        for kp in BandProfile.fields.map(\.keyPath) as [AnyKeyPath] {
+            #expect(client.contains("\nprofile.\(property(kp)) = gtk3.\(property(kp))\n"), "SettingsClient does not set the band field \(property(kp))")
+        }
+        for kp in ClickRules.registry.map(\.keyPath) as [AnyKeyPath] {
+            #expect(client.contains("\nclicks.\(property(kp)) = gtk3.clicks.\(property(kp))\n"), "SettingsClient does not set the click rule \(property(kp))")
+        }
+        let expected = try String(contentsOf: Repository.root.appendingPathComponent("Examples/Client/expected/SettingsClient.txt"), encoding: .utf8)
+        #expect(expected.hasPrefix("band fields set in code: \(BandProfile.fields.count); click rules set in code: \(ClickRules.registry.count)\n"))
+        #expect(expected.contains(": true\nand differs from uikit: true\n"))
+    }
+
     /// An alias names its profile everywhere a name is read: the scene
     /// reader (a name and a `base`) and ``BandProfile/named(_:)``; the
     /// profile keeps its own name.
@@ -126,9 +152,15 @@ import Testing
             let p = try #require(BandProfile.named(a.alias))
             #expect(p == BandProfile.named(a.name) && p.name == a.name)
             #expect(!BandProfile.registeredNames.contains(a.alias))
-            let scene = try SceneFile.parse(#"{"format": "pointersim-scene/1", "items": [], "band": {"profile": "\#(a.alias)"}}"#, file: "a.scene.json")
+            let scene = try SceneFile.parse(
+                #"{"format": "pointersim-scene/1", "items": [], "band": {"profile": "\#(a.alias)"}}"#,
+                file: "a.scene.json"
+            )
             #expect(scene.band.profile == p)
-            let based = try SceneFile.parse(#"{"format": "pointersim-scene/1", "items": [], "band": {"profile": {"base": "\#(a.alias)", "name": "mine"}}}"#, file: "b.scene.json")
+            let based = try SceneFile.parse(
+                #"{"format": "pointersim-scene/1", "items": [], "band": {"profile": {"base": "\#(a.alias)", "name": "mine"}}}"#,
+                file: "b.scene.json"
+            )
             var expected = p
             expected.name = "mine"
             #expect(based.band.profile == expected)
@@ -190,7 +222,9 @@ import Testing
             let values = profiles.map { r.values[$0].map(text) ?? "" }
             lines.append("| `\(r.name)` | \(type(r.type)) | " + values.joined(separator: " | ") + " | \(r.meaning) | \(r.source) |")
         }
-        for a in BandProfile.aliases { lines.append("\n`\(a.alias)` is an alias of `\(a.name)`: a scene or a command line may give either name, with that column's values.") }
+        for a in BandProfile.aliases {
+            lines.append("\n`\(a.alias)` is an alias of `\(a.name)`: a scene or a command line may give either name, with that column's values.")
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -223,7 +257,9 @@ import Testing
             if ProcessInfo.processInfo.environment["POINTERSIM_WRITE_DOCS"] == "1" {
                 try (String(doc[..<a.upperBound]) + table + String(doc[b.lowerBound...])).write(to: url, atomically: true, encoding: .utf8)
             }
-            Issue.record("docs/Formats/Scene.md's \(marker) table differs from \(source) (POINTERSIM_WRITE_DOCS=1 swift test --filter ProfileRegistryTests writes it)")
+            Issue.record(
+                "docs/Formats/Scene.md's \(marker) table differs from \(source) (POINTERSIM_WRITE_DOCS=1 swift test --filter ProfileRegistryTests writes it)"
+            )
         }
     }
 

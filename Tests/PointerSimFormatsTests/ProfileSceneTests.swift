@@ -16,18 +16,22 @@ import Testing
     }
 
     @Test func bandGeometryOptions() throws {
-        let p = try Self.profile(#"{"base": "qt-graphicsview", "rectThroughPointerPixel": false, "holdsWithinThreshold": false, "hitsItemsTouchingFarEdge": true}"#)
+        let p = try Self.profile(
+            #"{"base": "qt-graphicsview", "rectThroughPointerPixel": false, "holdsWithinThreshold": false, "hitsItemsTouchingFarEdge": true}"#
+        )
         #expect(!p.rectThroughPointerPixel && !p.holdsWithinThreshold && p.hitsItemsTouchingFarEdge)
         #expect(p.threshold == 10 && p.clicks.itemsAcceptPress && !p.clicks.arrowsSelect)  // the rest is the base's
     }
 
     @Test func everyUIKitReadingIsASceneKey() throws {
-        let p = try Self.profile(#"""
+        let p = try Self.profile(
+            #"""
             {"base": "uikit", "clicks": {"plainClickToggles": false, "emptyClick": "keep", "spaceSelects": true,
              "selectAllModifiers": [["command"], ["control"]], "escapeClears": false, "escapeCancelsBand": false,
              "toggleModifiers": [["command"], ["control"]], "rangeWithToggle": "range", "doubleClickInterval": 0.5,
              "clickSeries": "series", "toggleArrow": "movesFocusOnly", "timing": "press", "primaryAction": "doubleClick"}}
-            """#)
+            """#
+        )
         let c = p.clicks
         #expect(!c.plainClickToggles && c.emptyClick == .keep && c.spaceSelects && !c.escapeClears && !c.escapeCancelsBand)
         #expect(c.selectAllModifiers == [.command, .control] && c.toggleModifiers == [.command, .control])

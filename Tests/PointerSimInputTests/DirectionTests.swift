@@ -1,5 +1,6 @@
-@testable import PointerSimInput
 import Testing
+
+@testable import PointerSimInput
 
 /// The trackers' direction octants (libinput's `xy_get_direction`) come from
 /// a fast atan2 with an exact fallback near the octant boundaries: they must
@@ -15,10 +16,12 @@ import Testing
         var rng = SystemRandomNumberGenerator()
         var checked = 0
         // Integer deltas of mice and pointing sticks.
-        for x in -60...60 { for y in -60...60 where abs(x) >= 2 || abs(y) >= 2 {
-            #expect(PointerTrackers.direction(Double(x), Double(y)) == Self.exact(Double(x), Double(y)), "\(x) \(y)")
-            checked += 1
-        } }
+        for x in -60...60 {
+            for y in -60...60 where abs(x) >= 2 || abs(y) >= 2 {
+                #expect(PointerTrackers.direction(Double(x), Double(y)) == Self.exact(Double(x), Double(y)), "\(x) \(y)")
+                checked += 1
+            }
+        }
         // Real-valued deltas (touchpads, normalised units), on every scale.
         for _ in 0..<200_000 {
             let scale = [1.0, 10, 1000, 1e6].randomElement(using: &rng)!

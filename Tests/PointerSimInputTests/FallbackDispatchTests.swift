@@ -1,3 +1,4 @@
+import Foundation
 import PointerSimCore
 import PointerSimInput
 import Testing
@@ -6,8 +7,13 @@ import Testing
 @Suite struct FallbackDispatchTests {
     static let K: UInt16 = 1, R: UInt16 = 2
 
-    static func device(_ name: String = "m", bus: UInt16 = 3, keys: Set<UInt16> = [272, 273, 274], rel: Set<UInt16> = [0, 1, 8],
-                       props: Set<UInt16> = []) -> DeviceDescription {
+    static func device(
+        _ name: String = "m",
+        bus: UInt16 = 3,
+        keys: Set<UInt16> = [272, 273, 274],
+        rel: Set<UInt16> = [0, 1, 8],
+        props: Set<UInt16> = []
+    ) -> DeviceDescription {
         var d = DeviceDescription(name: name)
         d.bustype = bus; d.vendor = 0x1234; d.product = 0x5678
         d.codes = [0: [0], 1: keys, 2: rel]
@@ -16,8 +22,12 @@ import Testing
     }
 
     /// Runs frames `(ms, events)` through a pipeline; returns the decoded events (without added/removed).
-    static func run(_ d: DeviceDescription, facts: DeviceFacts? = nil, configuration: DecoderConfiguration = DecoderConfiguration(),
-                    _ frames: [(Double, [(UInt16, UInt16, Int32)])]) -> [DecodedEvent] {
+    static func run(
+        _ d: DeviceDescription,
+        facts: DeviceFacts? = nil,
+        configuration: DecoderConfiguration = DecoderConfiguration(),
+        _ frames: [(Double, [(UInt16, UInt16, Int32)])]
+    ) -> [DecodedEvent] {
         var p = DecodePipeline(configuration: configuration)
         var out: [DecodedEvent] = []
         let i = p.addDevice(d, facts: facts, at: 0, into: &out)
@@ -25,7 +35,9 @@ import Testing
             for e in Fx.frame(1000 + ms / 1000, evs) { p.feed(device: i, e, into: &out) }
         }
         p.finish(into: &out)
-        return out.filter { if case .deviceAdded = $0.kind { return false }; if case .deviceRemoved = $0.kind { return false }; return true }
+        return out.filter {
+            if case .deviceAdded = $0.kind { return false }; if case .deviceRemoved = $0.kind { return false }; return true
+        }
     }
 
     static func motions(_ evs: [DecodedEvent]) -> [(Double, Double)] {
@@ -35,7 +47,12 @@ import Testing
         evs.compactMap {
             guard case .button(let c, let p) = $0.kind else { return nil }
             let src: String
-            switch $0.origin { case .frame(let n): src = "f\(n)"; case .timer: src = "timer"; case .removal: src = "remove"; case .added: src = "added" }
+            switch $0.origin {
+            case .frame(let n): src = "f\(n)";
+            case .timer: src = "timer";
+            case .removal: src = "remove";
+            case .added: src = "added"
+            }
             return "\(c)\(p ? "+" : "-")@\(src)"
         }
     }
@@ -79,7 +96,8 @@ import Testing
         // 50-system-lenovo.quirks: a T470's TrackPoint moves at 0.4.
         let d = Self.device("TPPS/2 IBM TrackPoint", bus: 0x11, rel: [0, 1], props: [5])
         var c = DecoderConfiguration()
-        c.environment.dmiModalias = "dmi:bvnLENOVO:bvrN1QET80W:bd01/01/2019:svnLENOVO:pn20HDCTO1WW:pvrThinkPadT470:rvnLENOVO:rn20HDCTO1WW:rvrNotDefined:cvnLENOVO:ct10:cvrNone:"
+        c.environment.dmiModalias =
+            "dmi:bvnLENOVO:bvrN1QET80W:bd01/01/2019:svnLENOVO:pn20HDCTO1WW:pvrThinkPadT470:rvnLENOVO:rn20HDCTO1WW:rvrNotDefined:cvnLENOVO:ct10:cvrNone:"
         #expect(DeviceFacts.derive(for: d, in: c.environment).quirks["AttrTrackpointMultiplier"] == "0.4")
         let out = Self.run(d, configuration: c, [(0, [(Self.R, 0, 5)])])
         // 5 × 0.4 = 2 units; velocity 2 / (1 s + 1 µs) → 0.002 units/ms on the curve.
@@ -128,8 +146,11 @@ import Testing
         #expect(Self.buttons(late) == ["272+@f0", "272-@timer"])
         #expect(late.last?.time == 1_000_010_000)
         // ModelBouncingKeys turns debouncing off.
-        let off = Self.run(Self.device(), facts: DeviceFacts(udev: ["ID_INPUT": "1", "ID_INPUT_MOUSE": "1"], quirks: ["ModelBouncingKeys": "1"]),
-                           [(0, [(Self.K, 272, 1)]), (5, [(Self.K, 272, 0)]), (9, [(Self.K, 272, 1)]), (209, [(Self.K, 272, 0)])])
+        let off = Self.run(
+            Self.device(),
+            facts: DeviceFacts(udev: ["ID_INPUT": "1", "ID_INPUT_MOUSE": "1"], quirks: ["ModelBouncingKeys": "1"]),
+            [(0, [(Self.K, 272, 1)]), (5, [(Self.K, 272, 0)]), (9, [(Self.K, 272, 1)]), (209, [(Self.K, 272, 0)])]
+        )
         #expect(Self.buttons(off) == ["272+@f0", "272-@f1", "272+@f2", "272-@f3"])
     }
 
@@ -167,7 +188,10 @@ import Testing
         #expect(s[0].0 == -15 && s[0].1 == -120)
         #expect(s[1].0 == 30 && s[1].1 == 240)
         // A high-resolution wheel accumulates to 60 before the first event, then passes everything.
-        let hi = Self.run(Self.device(rel: [0, 1, 8, 11]), [(0, [(Self.R, 11, 30)]), (10, [(Self.R, 11, 30)]), (20, [(Self.R, 11, 30), (Self.R, 8, 1)])])
+        let hi = Self.run(
+            Self.device(rel: [0, 1, 8, 11]),
+            [(0, [(Self.R, 11, 30)]), (10, [(Self.R, 11, 30)]), (20, [(Self.R, 11, 30), (Self.R, 8, 1)])]
+        )
         let v = hi.compactMap { e -> Double? in if case .scroll(.wheel, _, _, let v120, _) = e.kind { return v120 } else { return nil } }
         #expect(v == [-60, -30])
     }
@@ -208,8 +232,16 @@ import Testing
 
 /// `DeviceFacts.derive` on the real devices' descriptions.
 @Suite struct DeviceFactsDeriveTests {
-    static func d(_ name: String, bus: UInt16, vendor: UInt16 = 2, product: UInt16 = 1, keys: Set<UInt16>, rel: Set<UInt16> = [], abs: [UInt16: AbsInfo] = [:],
-                  props: Set<UInt16> = []) -> DeviceDescription {
+    static func d(
+        _ name: String,
+        bus: UInt16,
+        vendor: UInt16 = 2,
+        product: UInt16 = 1,
+        keys: Set<UInt16>,
+        rel: Set<UInt16> = [],
+        abs: [UInt16: AbsInfo] = [:],
+        props: Set<UInt16> = []
+    ) -> DeviceDescription {
         var x = DeviceDescription(name: name)
         x.bustype = bus; x.vendor = vendor; x.product = product
         x.codes = [0: [0], 1: keys]
@@ -227,7 +259,8 @@ import Testing
         #expect(f.udev["ID_SERIAL"] == "noserial")
         // Its sensitivity needs the ThinkPad's DMI data.
         var env = DeviceEnvironment()
-        env.dmiModalias = "dmi:bvnLENOVO:bvrG2ET86WW:bd05/05/2013:svnLENOVO:pn2325XXX:pvrThinkPadX230:rvnLENOVO:rn2325XXX:rvrNotDefined:cvnLENOVO:ct10:cvrNotAvailable:"
+        env.dmiModalias =
+            "dmi:bvnLENOVO:bvrG2ET86WW:bd05/05/2013:svnLENOVO:pn2325XXX:pvrThinkPadX230:rvnLENOVO:rn2325XXX:rvrNotDefined:cvnLENOVO:ct10:cvrNotAvailable:"
         let x230 = DeviceFacts.derive(for: Self.d("TPPS/2 IBM TrackPoint", bus: 0x11, product: 0xa, keys: [272, 273, 274], rel: [0, 1]), in: env)
         #expect(x230.udev["POINTINGSTICK_SENSITIVITY"] == "200")
     }
@@ -268,9 +301,11 @@ import Testing
     }
 
     @Test func touchpadFuzzAndSize() {
-        let abs: [UInt16: AbsInfo] = [0: AbsInfo(minimum: 0, maximum: 3260, fuzz: 8, resolution: 32), 1: AbsInfo(minimum: 0, maximum: 2282, fuzz: 8, resolution: 32),
-                                      0x35: AbsInfo(minimum: 0, maximum: 3260, fuzz: 8, resolution: 32), 0x36: AbsInfo(minimum: 0, maximum: 2282, fuzz: 8, resolution: 32),
-                                      0x2f: AbsInfo(minimum: 0, maximum: 4), 0x39: AbsInfo(minimum: 0, maximum: 65535)]
+        let abs: [UInt16: AbsInfo] = [
+            0: AbsInfo(minimum: 0, maximum: 3260, fuzz: 8, resolution: 32), 1: AbsInfo(minimum: 0, maximum: 2282, fuzz: 8, resolution: 32),
+            0x35: AbsInfo(minimum: 0, maximum: 3260, fuzz: 8, resolution: 32), 0x36: AbsInfo(minimum: 0, maximum: 2282, fuzz: 8, resolution: 32),
+            0x2f: AbsInfo(minimum: 0, maximum: 4), 0x39: AbsInfo(minimum: 0, maximum: 65535),
+        ]
         let f = DeviceFacts.derive(for: Self.d("pad", bus: 0x11, keys: [272, 0x145, 0x14a], abs: abs, props: [0, 2]))
         #expect(f.udev["ID_INPUT_TOUCHPAD"] == "1")
         #expect(f.udev["ID_INPUT_WIDTH_MM"] == "101" && f.udev["ID_INPUT_HEIGHT_MM"] == "71")
@@ -280,12 +315,17 @@ import Testing
     @Test func inputIDClassification() {
         // A scroll-wheel-only node is a "key" device; a pen tablet is a tablet; an i2c mouse is a pointing stick.
         #expect(DeviceFacts.derive(for: Self.d("w", bus: 3, keys: [], rel: [8])).udev["ID_INPUT_KEY"] == "1")
-        let pen = DeviceFacts.derive(for: Self.d("pen", bus: 3, keys: [0x140, 0x14a, 0x14b],
-                                                 abs: [0: AbsInfo(minimum: 0, maximum: 100), 1: AbsInfo(minimum: 0, maximum: 100)]))
+        let pen = DeviceFacts.derive(
+            for: Self.d(
+                "pen",
+                bus: 3,
+                keys: [0x140, 0x14a, 0x14b],
+                abs: [0: AbsInfo(minimum: 0, maximum: 100), 1: AbsInfo(minimum: 0, maximum: 100)]
+            )
+        )
         #expect(pen.udev["ID_INPUT_TABLET"] == "1")
         #expect(DeviceFacts.derive(for: Self.d("i2c", bus: 0x18, keys: [272], rel: [0, 1])).udev["ID_INPUT_POINTINGSTICK"] == "1")
     }
 }
 
-import Foundation
 func _testPow(_ x: Double, _ y: Double) -> Double { Foundation.pow(x, y) }

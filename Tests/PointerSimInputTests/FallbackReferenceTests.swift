@@ -51,8 +51,12 @@ struct FallbackComparison: CustomStringConvertible {
             + (firstMismatch.map { " — first mismatch: \($0)" } ?? "")
     }
 
-    static func run(_ r: ReferenceFile, description: DeviceDescription, events: [EvdevEvent],
-                    configuration: DecoderConfiguration = DecoderConfiguration()) throws -> (FallbackComparison, [DecodedEvent]) {
+    static func run(
+        _ r: ReferenceFile,
+        description: DeviceDescription,
+        events: [EvdevEvent],
+        configuration: DecoderConfiguration = DecoderConfiguration()
+    ) throws -> (FallbackComparison, [DecodedEvent]) {
         var p = DecodePipeline(configuration: configuration)
         var out: [DecodedEvent] = []
         let dev = p.addDevice(description, at: nil, into: &out)
@@ -101,7 +105,8 @@ struct FallbackComparison: CustomStringConvertible {
                 c.motionFrames += 1
                 let rx = try r.number("dx", of: ev), ry = try r.number("dy", of: ev)
                 if let m = motions[f], withinLibinputTolerance(m.0, of: rx), withinLibinputTolerance(m.1, of: ry),
-                   m.2 == ev.number("dx_unaccel"), m.3 == ev.number("dy_unaccel") {
+                    m.2 == ev.number("dx_unaccel"), m.3 == ev.number("dy_unaccel")
+                {
                     c.motionMatched += 1
                 } else if c.firstMismatch == nil {
                     c.firstMismatch = "frame \(f): ref (\(rx), \(ry)) ours \(motions[f].map { "(\($0.0), \($0.1), \($0.2), \($0.3))" } ?? "none")"
@@ -136,10 +141,15 @@ struct FallbackComparison: CustomStringConvertible {
             }
             let vOK = axisOK(o.2, rs.2), hOK = axisOK(o.3, rs.3)
             let v120OK = i >= refV120.count || refV120[i] == nil || refV120[i] == v120s[i]
-            if rs.0 == o.0 && rs.1 == o.1 && vOK && hOK && v120OK { c.scrollMatched += 1 }
-            else if c.firstMismatch == nil { c.firstMismatch = "scroll \(i): ref \(rs) ours \(o)" }
+            if rs.0 == o.0 && rs.1 == o.1 && vOK && hOK && v120OK {
+                c.scrollMatched += 1
+            } else if c.firstMismatch == nil {
+                c.firstMismatch = "scroll \(i): ref \(rs) ours \(o)"
+            }
         }
-        if scrolls.count != refScrolls.count && c.firstMismatch == nil { c.firstMismatch = "scroll count ref \(refScrolls.count) ours \(scrolls.count)" }
+        if scrolls.count != refScrolls.count && c.firstMismatch == nil {
+            c.firstMismatch = "scroll count ref \(refScrolls.count) ours \(scrolls.count)"
+        }
         return (c, out)
     }
 }
@@ -153,8 +163,10 @@ struct FallbackComparison: CustomStringConvertible {
         let verbose = Repository.environment("POINTERSIM_FALLBACK_REF_VERBOSE") != nil
         var n = 0, motion = (0, 0), buttons = 0, keys = 0, scroll = (0, 0)
         defer {
-            print("[fallback-ref] \(n) recordings: motion \(motion.0)/\(motion.1) frames, buttons \(buttons), keys \(keys), scroll \(scroll.0)/\(scroll.1) frames"
-                  + " (the bar: 99 % of motion, buttons and keys as the reference, all scroll; POINTERSIM_FALLBACK_REF_VERBOSE=1 for each)")
+            print(
+                "[fallback-ref] \(n) recordings: motion \(motion.0)/\(motion.1) frames, buttons \(buttons), keys \(keys), scroll \(scroll.0)/\(scroll.1) frames"
+                    + " (the bar: 99 % of motion, buttons and keys as the reference, all scroll; POINTERSIM_FALLBACK_REF_VERBOSE=1 for each)"
+            )
         }
         for path in ReferenceFiles.references() {
             let r = try ReferenceFile(path: path)

@@ -25,10 +25,12 @@ enum Fx {
         var d = DeviceDescription(name: "pad")
         d.properties = [0, 2]
         d.codes = [0: [0, 1, 3], 1: [272, 325, 330, 333, 334], 3: [0, 1, 0x2f, 0x35, 0x36, 0x37, 0x39]]
-        d.absInfo = [0: AbsInfo(minimum: minX, maximum: maxX, resolution: resolution), 1: AbsInfo(minimum: minY, maximum: maxY, resolution: resolution),
-                     0x2f: AbsInfo(minimum: 0, maximum: 4), 0x35: AbsInfo(minimum: minX, maximum: maxX, resolution: resolution),
-                     0x36: AbsInfo(minimum: minY, maximum: maxY, resolution: resolution), 0x37: AbsInfo(minimum: 0, maximum: 2),
-                     0x39: AbsInfo(minimum: 0, maximum: 65535)]
+        d.absInfo = [
+            0: AbsInfo(minimum: minX, maximum: maxX, resolution: resolution), 1: AbsInfo(minimum: minY, maximum: maxY, resolution: resolution),
+            0x2f: AbsInfo(minimum: 0, maximum: 4), 0x35: AbsInfo(minimum: minX, maximum: maxX, resolution: resolution),
+            0x36: AbsInfo(minimum: minY, maximum: maxY, resolution: resolution), 0x37: AbsInfo(minimum: 0, maximum: 2),
+            0x39: AbsInfo(minimum: 0, maximum: 65535),
+        ]
         return d
     }
 

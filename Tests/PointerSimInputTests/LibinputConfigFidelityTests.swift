@@ -33,11 +33,19 @@ import Testing
             // settings were identical to its events with the defaults when the
             // job ran, so the recording's default reference stands for it.
             let rec = String(c[0].split(separator: "@")[0])
-            let reference = c.count > 4 && c[4] == "default-output"
+            let reference =
+                c.count > 4 && c[4] == "default-output"
                 ? dir.appendingPathComponent("\(rec).libinput.txt").path
                 : dir.appendingPathComponent("config/\(c[0]).libinput.txt").path
-            jobs.append(Job(name: c[0], tag: tag, files: files, reference: reference,
-                            settings: c[3].split(separator: " ").map(String.init)))
+            jobs.append(
+                Job(
+                    name: c[0],
+                    tag: tag,
+                    files: files,
+                    reference: reference,
+                    settings: c[3].split(separator: " ").map(String.init)
+                )
+            )
         }
         return jobs
     }()
@@ -58,7 +66,8 @@ import Testing
     static func settingChangesLibinput(_ job: Job) throws -> Bool {
         if !job.reference.contains("/config/") { return false }
         let rec = String(job.name.split(separator: "@")[0])
-        let plain = FileManager.default.fileExists(atPath: dir.appendingPathComponent("\(rec).libinput.txt").path)
+        let plain =
+            FileManager.default.fileExists(atPath: dir.appendingPathComponent("\(rec).libinput.txt").path)
             ? dir.appendingPathComponent("\(rec).libinput.txt").path
             : dir.appendingPathComponent("config/\(rec)@default.libinput.txt").path
         func events(_ path: String) throws -> [Substring] {
@@ -109,10 +118,12 @@ import Testing
             rows[j.tag]!.s += r.scrollEvents; rows[j.tag]!.sm += r.scrollMatched
             rows[j.tag]!.x += r.extraMotion + r.extraScroll
         }
-        var md = "| job tag | libinput options | recordings (output changed by the setting) | motion frames within 1 % | buttons identical | scroll within 1 % | extra |\n|---|---|---:|---:|---:|---:|---:|\n"
+        var md =
+            "| job tag | libinput options | recordings (output changed by the setting) | motion frames within 1 % | buttons identical | scroll within 1 % | extra |\n|---|---|---:|---:|---:|---:|---:|\n"
         for t in order {
             let v = rows[t]!
-            md += "| \(t) | `\(v.settings.isEmpty ? "(none)" : v.settings)` | \(v.jobs) (\(v.changed)) | \(FidelityReport.ratioText(v.mm, v.m)) | "
+            md +=
+                "| \(t) | `\(v.settings.isEmpty ? "(none)" : v.settings)` | \(v.jobs) (\(v.changed)) | \(FidelityReport.ratioText(v.mm, v.m)) | "
                 + "\(v.b == 0 ? "–" : "\(v.bi)/\(v.b)") | \(FidelityReport.ratioText(v.sm, v.s)) | \(v.x) |\n"
         }
         try? md.write(to: Repository.root.appendingPathComponent(".build/libinput-config-fidelity.md"), atomically: true, encoding: .utf8)
@@ -129,10 +140,12 @@ import Testing
 /// debug-events' `tools/shared.c`), and how a set resolves per device.
 @Suite struct LibinputOptionsTests {
     @Test func everyOptionParsesAndPrintsBack() throws {
-        let args = ["--apply-to=*TouchPad*", "--disable-sendevents=*Keyboard*", "--enable-tap", "--disable-drag", "--enable-drag-lock",
-                    "--enable-natural-scrolling", "--enable-left-handed", "--enable-middlebutton", "--disable-dwt", "--disable-dwtp",
-                    "--enable-scroll-button-lock", "--set-click-method=clickfinger", "--set-scroll-method=edge",
-                    "--set-scroll-button=BTN_SIDE", "--set-profile=flat", "--set-speed=-0.5", "--set-tap-map=lmr", "--set-rotation-angle=90"]
+        let args = [
+            "--apply-to=*TouchPad*", "--disable-sendevents=*Keyboard*", "--enable-tap", "--disable-drag", "--enable-drag-lock",
+            "--enable-natural-scrolling", "--enable-left-handed", "--enable-middlebutton", "--disable-dwt", "--disable-dwtp",
+            "--enable-scroll-button-lock", "--set-click-method=clickfinger", "--set-scroll-method=edge",
+            "--set-scroll-button=BTN_SIDE", "--set-profile=flat", "--set-speed=-0.5", "--set-tap-map=lmr", "--set-rotation-angle=90",
+        ]
         let o = try LibinputOptions.parse(args)
         #expect(o.arguments == args)
         #expect(try LibinputOptions.parse(o.arguments) == o)
@@ -171,8 +184,10 @@ import Testing
 
     @Test func setsResolvePerDeviceInOrder() throws {
         var c = DecoderConfiguration()
-        c.libinput = [try LibinputOptions.parse(["--enable-tap", "--set-speed=0.5"]),
-                      try LibinputOptions.parse(["--apply-to=*Mouse*", "--set-speed=-1", "--enable-left-handed"])]
+        c.libinput = [
+            try LibinputOptions.parse(["--enable-tap", "--set-speed=0.5"]),
+            try LibinputOptions.parse(["--apply-to=*Mouse*", "--set-speed=-1", "--enable-left-handed"]),
+        ]
         let pad = c.resolved(forDeviceNamed: "SynPS/2 Synaptics TouchPad")
         #expect(pad.touchpad.tapping == true && pad.speed == 0.5 && !pad.fallback.leftHanded)
         let mouse = c.resolved(forDeviceNamed: "PS/2 Generic Mouse")

@@ -48,71 +48,74 @@ import Testing
     static func naiveReport(decoded: [DecodedEvent], reference: LibinputReference) -> FidelityReport {
         var rep = FidelityReport()
         do {
-        // Ours, by frame.
-        var motion: [Int: (Double, Double)] = [:]
-        var buttonsOurs: [(Int, UInt16, Bool)] = []
-        // Buttons no frame made (timers, held-back presses): compared by time.
-        var timedOurs: [(Int64, UInt16, Bool)] = [], timedRef: [(Int64, UInt16, Bool)] = []
-        for e in decoded {
-            if case .timer = e.origin, case .button(let c, let p) = e.kind { timedOurs.append((e.time, c, p)) }
-        }
-        var scrollOurs: [Int: [(String, Double?, Double?)]] = [:]
-        for e in decoded {
-            guard case .frame(let f) = e.origin else { continue }
-            switch e.kind {
-            case .motion(let dx, let dy, _, _): motion[f] = (dx, dy)
-            case .button(let c, let p): buttonsOurs.append((f, c, p))
-            case .scroll(let src, let v, let h, _, _): scrollOurs[f, default: []].append((src.rawValue, v, h))
-            default: break
+            // Ours, by frame.
+            var motion: [Int: (Double, Double)] = [:]
+            var buttonsOurs: [(Int, UInt16, Bool)] = []
+            // Buttons no frame made (timers, held-back presses): compared by time.
+            var timedOurs: [(Int64, UInt16, Bool)] = [], timedRef: [(Int64, UInt16, Bool)] = []
+            for e in decoded {
+                if case .timer = e.origin, case .button(let c, let p) = e.kind { timedOurs.append((e.time, c, p)) }
             }
-        }
-        var refMotionFrames = Set<Int>(), refScrollFrames = Set<Int>()
-        var buttonsRef: [(Int, UInt16, Bool)] = []
-        for r in reference.events where r.frame == nil && r.type == "POINTER_BUTTON" && r.fields["src"] == "timer" {
-            if let code = r.fields["button"].flatMap({ UInt16($0) }), let t = r.recordedMicroseconds {
-                timedRef.append((t, code, r.fields["state"] == "pressed"))
-            }
-        }
-        rep.buttons += timedRef.count
-        for r in reference.events {
-            guard let f = r.frame else { continue }
-            switch r.type {
-            case "POINTER_MOTION":
-                rep.motionFrames += 1
-                refMotionFrames.insert(f)
-                if let (dx, dy) = motion[f], let rx = r.number("dx"), let ry = r.number("dy"), withinLibinputTolerance(dx, of: rx), withinLibinputTolerance(dy, of: ry) {
-                    rep.motionMatched += 1
-                } else if rep.firstMotionMismatches.count < 10 {
-                    rep.firstMotionMismatches.append(f)
+            var scrollOurs: [Int: [(String, Double?, Double?)]] = [:]
+            for e in decoded {
+                guard case .frame(let f) = e.origin else { continue }
+                switch e.kind {
+                case .motion(let dx, let dy, _, _): motion[f] = (dx, dy)
+                case .button(let c, let p): buttonsOurs.append((f, c, p))
+                case .scroll(let src, let v, let h, _, _): scrollOurs[f, default: []].append((src.rawValue, v, h))
+                default: break
                 }
-            case "POINTER_BUTTON":
-                rep.buttons += 1
-                if let code = r.fields["button"].flatMap({ UInt16($0) }) { buttonsRef.append((f, code, r.fields["state"] == "pressed")) }
-            case "POINTER_SCROLL_FINGER", "POINTER_SCROLL_WHEEL", "POINTER_SCROLL_CONTINUOUS":
-                rep.scrollEvents += 1
-                refScrollFrames.insert(f)
-                let source = r.type == "POINTER_SCROLL_FINGER" ? "finger" : r.type == "POINTER_SCROLL_WHEEL" ? "wheel" : "continuous"
-                let rv = r.number("vert"), rh = r.number("horiz")
-                if let i = scrollOurs[f]?.firstIndex(where: { s in
-                    s.0 == source && (rv == nil) == (s.1 == nil) && (rh == nil) == (s.2 == nil)
-                        && (rv.map { r in s.1.map { withinLibinputTolerance($0, of: r) } ?? false } ?? true)
-                        && (rh.map { r in s.2.map { withinLibinputTolerance($0, of: r) } ?? false } ?? true)
-                }) {
-                    rep.scrollMatched += 1
-                    scrollOurs[f]?.remove(at: i)
-                }
-            default: break
             }
-        }
-        rep.extraMotion = motion.keys.filter { !refMotionFrames.contains($0) }.count
-        rep.extraScroll = scrollOurs.filter { !refScrollFrames.contains($0.key) }.reduce(0) { $0 + $1.value.count }
-        var k = 0
-        for (i, b) in buttonsRef.enumerated() where i < buttonsOurs.count && buttonsOurs[i] == b { k += 1 }
-        var kt = 0
-        for (i, b) in timedRef.enumerated() where i < timedOurs.count && timedOurs[i] == b { kt += 1 }
-        rep.buttonsMatched = k + kt
-        rep.buttonsIdentical = buttonsRef.count == buttonsOurs.count && k == buttonsRef.count
-            && timedRef.count == timedOurs.count && kt == timedRef.count
+            var refMotionFrames = Set<Int>(), refScrollFrames = Set<Int>()
+            var buttonsRef: [(Int, UInt16, Bool)] = []
+            for r in reference.events where r.frame == nil && r.type == "POINTER_BUTTON" && r.fields["src"] == "timer" {
+                if let code = r.fields["button"].flatMap({ UInt16($0) }), let t = r.recordedMicroseconds {
+                    timedRef.append((t, code, r.fields["state"] == "pressed"))
+                }
+            }
+            rep.buttons += timedRef.count
+            for r in reference.events {
+                guard let f = r.frame else { continue }
+                switch r.type {
+                case "POINTER_MOTION":
+                    rep.motionFrames += 1
+                    refMotionFrames.insert(f)
+                    if let (dx, dy) = motion[f], let rx = r.number("dx"), let ry = r.number("dy"), withinLibinputTolerance(dx, of: rx),
+                        withinLibinputTolerance(dy, of: ry)
+                    {
+                        rep.motionMatched += 1
+                    } else if rep.firstMotionMismatches.count < 10 {
+                        rep.firstMotionMismatches.append(f)
+                    }
+                case "POINTER_BUTTON":
+                    rep.buttons += 1
+                    if let code = r.fields["button"].flatMap({ UInt16($0) }) { buttonsRef.append((f, code, r.fields["state"] == "pressed")) }
+                case "POINTER_SCROLL_FINGER", "POINTER_SCROLL_WHEEL", "POINTER_SCROLL_CONTINUOUS":
+                    rep.scrollEvents += 1
+                    refScrollFrames.insert(f)
+                    let source = r.type == "POINTER_SCROLL_FINGER" ? "finger" : r.type == "POINTER_SCROLL_WHEEL" ? "wheel" : "continuous"
+                    let rv = r.number("vert"), rh = r.number("horiz")
+                    if let i = scrollOurs[f]?.firstIndex(where: { s in
+                        s.0 == source && (rv == nil) == (s.1 == nil) && (rh == nil) == (s.2 == nil)
+                            && (rv.map { r in s.1.map { withinLibinputTolerance($0, of: r) } ?? false } ?? true)
+                            && (rh.map { r in s.2.map { withinLibinputTolerance($0, of: r) } ?? false } ?? true)
+                    }) {
+                        rep.scrollMatched += 1
+                        scrollOurs[f]?.remove(at: i)
+                    }
+                default: break
+                }
+            }
+            rep.extraMotion = motion.keys.filter { !refMotionFrames.contains($0) }.count
+            rep.extraScroll = scrollOurs.filter { !refScrollFrames.contains($0.key) }.reduce(0) { $0 + $1.value.count }
+            var k = 0
+            for (i, b) in buttonsRef.enumerated() where i < buttonsOurs.count && buttonsOurs[i] == b { k += 1 }
+            var kt = 0
+            for (i, b) in timedRef.enumerated() where i < timedOurs.count && timedOurs[i] == b { kt += 1 }
+            rep.buttonsMatched = k + kt
+            rep.buttonsIdentical =
+                buttonsRef.count == buttonsOurs.count && k == buttonsRef.count
+                && timedRef.count == timedOurs.count && kt == timedRef.count
         }
         return rep
     }
@@ -150,22 +153,27 @@ import Testing
     /// buttons of every recording identical, every scroll event within the
     /// tolerance, no extra motion or scroll.
     @Test func table() throws {
-        var md = "| recording | kind | motion frames within 1 % | buttons identical | scroll within 1 % | extra motion / scroll |\n|---|---|---:|---|---:|---:|\n"
+        var md =
+            "| recording | kind | motion frames within 1 % | buttons identical | scroll within 1 % | extra motion / scroll |\n|---|---|---:|---|---:|---:|\n"
         var totals = (m: 0, mm: 0, s: 0, sm: 0, b: 0, bi: 0, x: 0, xs: 0)
         for row in Self.rows {
             let r = try Self.report(row)
-            md += "| \(row.name) | \(row.kind) | \(FidelityReport.ratioText(r.motionMatched, r.motionFrames)) | "
+            md +=
+                "| \(row.name) | \(row.kind) | \(FidelityReport.ratioText(r.motionMatched, r.motionFrames)) | "
                 + "\(r.buttons == 0 ? "– (none)" : r.buttonsIdentical ? "yes (\(r.buttons))" : "no (\(r.buttonsMatched)/\(r.buttons))") | "
                 + "\(FidelityReport.ratioText(r.scrollMatched, r.scrollEvents)) | \(r.extraMotion) / \(r.extraScroll) |\n"
             totals.m += r.motionFrames; totals.mm += r.motionMatched; totals.s += r.scrollEvents; totals.sm += r.scrollMatched
             totals.b += 1; totals.bi += r.buttonsIdentical ? 1 : 0
             totals.x += r.extraMotion; totals.xs += r.extraScroll
         }
-        md += "| **all \(Self.rows.count)** | | \(FidelityReport.ratioText(totals.mm, totals.m)) | \(totals.bi)/\(totals.b) recordings | \(FidelityReport.ratioText(totals.sm, totals.s)) | \(totals.x) / \(totals.xs) |\n"
+        md +=
+            "| **all \(Self.rows.count)** | | \(FidelityReport.ratioText(totals.mm, totals.m)) | \(totals.bi)/\(totals.b) recordings | \(FidelityReport.ratioText(totals.sm, totals.s)) | \(totals.x) / \(totals.xs) |\n"
         // the table is long: a file; the quick tier's output gets its last row
         try? md.write(to: Self.root.appendingPathComponent(".build/libinput-fidelity.md"), atomically: true, encoding: .utf8)
-        print("[fidelity] all \(Self.rows.count) recordings: motion frames within 1 % \(FidelityReport.ratioText(totals.mm, totals.m)), buttons identical in \(totals.bi)/\(totals.b), "
-              + "scroll within 1 % \(FidelityReport.ratioText(totals.sm, totals.s)), extra motion / scroll \(totals.x) / \(totals.xs) (the table: .build/libinput-fidelity.md)")
+        print(
+            "[fidelity] all \(Self.rows.count) recordings: motion frames within 1 % \(FidelityReport.ratioText(totals.mm, totals.m)), buttons identical in \(totals.bi)/\(totals.b), "
+                + "scroll within 1 % \(FidelityReport.ratioText(totals.sm, totals.s)), extra motion / scroll \(totals.x) / \(totals.xs) (the table: .build/libinput-fidelity.md)"
+        )
         #expect(Self.rows.count == 48, "docs/Decoding.md and the README speak of 48 recordings")
         #expect(totals.m > 9000 && totals.mm == totals.m, "motion frames within 1 %: \(totals.mm)/\(totals.m)")
         #expect(totals.bi == totals.b, "recordings with identical buttons: \(totals.bi)/\(totals.b)")
@@ -176,7 +184,10 @@ import Testing
         let start = try #require(doc.firstIndex { $0.hasPrefix("| recording | kind |") }, "docs/Decoding.md has no fidelity table")
         let end = try #require(doc[start...].firstIndex { $0.hasPrefix("| **all") }, "docs/Decoding.md: the fidelity table has no totals row")
         let measured = md.split(separator: "\n")
-        #expect(doc[start...end].count == measured.count, "docs/Decoding.md's table has \(doc[start...end].count) lines, the measured one \(measured.count)")
+        #expect(
+            doc[start...end].count == measured.count,
+            "docs/Decoding.md's table has \(doc[start...end].count) lines, the measured one \(measured.count)"
+        )
         for (d, m) in zip(doc[start...end], measured) where d != m { Issue.record("documented \(d)\nmeasured   \(m)") }
     }
 }

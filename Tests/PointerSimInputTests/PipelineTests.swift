@@ -60,22 +60,45 @@ import Testing
 
     @Test func eachKindHasItsKeysInOrder() {
         let m = DecodedEvent(time: 25_476, device: 0, origin: .frame(1), .motion(dx: 1.5, dy: -2, dxUnaccelerated: 3, dyUnaccelerated: -4))
-        #expect(DecodedLine.render(m, deviceName: "Pad \"A\"")
-            == #"{"t":0.025476,"device":"Pad \"A\"","frame":1,"event":"motion","dx":1.5,"dy":-2,"dxUnaccel":3,"dyUnaccel":-4}"#)
+        #expect(
+            DecodedLine.render(m, deviceName: "Pad \"A\"")
+                == #"{"t":0.025476,"device":"Pad \"A\"","frame":1,"event":"motion","dx":1.5,"dy":-2,"dxUnaccel":3,"dyUnaccel":-4}"#
+        )
         let b = DecodedEvent(time: 1_000_000, device: 0, origin: .removal, .button(code: 272, pressed: false))
-        #expect(DecodedLine.render(b, deviceName: "m") == #"{"t":1,"device":"m","origin":"removal","event":"button","button":272,"state":"released"}"#)
-        let w = DecodedEvent(time: 0, device: 0, origin: .frame(0), .scroll(source: .wheel, vertical: 15, horizontal: nil, v120Vertical: 120, v120Horizontal: nil))
+        #expect(
+            DecodedLine.render(b, deviceName: "m") == #"{"t":1,"device":"m","origin":"removal","event":"button","button":272,"state":"released"}"#
+        )
+        let w = DecodedEvent(
+            time: 0,
+            device: 0,
+            origin: .frame(0),
+            .scroll(source: .wheel, vertical: 15, horizontal: nil, v120Vertical: 120, v120Horizontal: nil)
+        )
         #expect(DecodedLine.render(w, deviceName: "m") == #"{"t":0,"device":"m","frame":0,"event":"scroll","source":"wheel","vert":15,"v120":120}"#)
-        let f = DecodedEvent(time: 0, device: 0, origin: .timer, .scroll(source: .finger, vertical: 0, horizontal: 0, v120Vertical: nil, v120Horizontal: nil))
-        #expect(DecodedLine.render(f, deviceName: "m") == #"{"t":0,"device":"m","origin":"timer","event":"scroll","source":"finger","vert":0,"horiz":0}"#)
+        let f = DecodedEvent(
+            time: 0,
+            device: 0,
+            origin: .timer,
+            .scroll(source: .finger, vertical: 0, horizontal: 0, v120Vertical: nil, v120Horizontal: nil)
+        )
+        #expect(
+            DecodedLine.render(f, deviceName: "m") == #"{"t":0,"device":"m","origin":"timer","event":"scroll","source":"finger","vert":0,"horiz":0}"#
+        )
         let g = DecodedEvent(time: 0, device: 0, origin: .frame(2), .gesture(.init(kind: .hold, phase: .end, fingers: 2, cancelled: true)))
-        #expect(DecodedLine.render(g, deviceName: "m") == #"{"t":0,"device":"m","frame":2,"event":"gesture","gesture":"hold","phase":"end","fingers":2,"cancelled":true}"#)
+        #expect(
+            DecodedLine.render(g, deviceName: "m")
+                == #"{"t":0,"device":"m","frame":2,"event":"gesture","gesture":"hold","phase":"end","fingers":2,"cancelled":true}"#
+        )
         #expect(DecodedLine.render(DecodedEvent(time: 0, device: 0, origin: .frame(0), .led(code: 1, on: true)), deviceName: "k") == nil)
     }
 }
 
 @Suite struct AdapterTests {
-    func adapt(_ events: [DecodedEvent], devices: [DeviceDescription] = [Fx.mouse(), Fx.keyboard()], _ c: DecoderConfiguration = DecoderConfiguration()) -> [PointerEvent] {
+    func adapt(
+        _ events: [DecodedEvent],
+        devices: [DeviceDescription] = [Fx.mouse(), Fx.keyboard()],
+        _ c: DecoderConfiguration = DecoderConfiguration()
+    ) -> [PointerEvent] {
         var a = PointerEventAdapter(configuration: c)
         for d in devices { a.addDevice(d) }
         var out: [PointerEvent] = []
@@ -85,25 +108,50 @@ import Testing
 
     @Test func buttonsCountOverTheSeatAndMotionScales() {
         var c = DecoderConfiguration(); c.pointsPerUnit = 2
-        let out = adapt([
-            DecodedEvent(time: 1_000_000, device: 0, origin: .frame(0), .motion(dx: 1, dy: -0.5, dxUnaccelerated: 0, dyUnaccelerated: 0)),
-            DecodedEvent(time: 1_000_000, device: 0, origin: .frame(0), .button(code: 272, pressed: true)),
-            DecodedEvent(time: 1_100_000, device: 1, origin: .frame(0), .button(code: 272, pressed: true)),
-            DecodedEvent(time: 1_200_000, device: 0, origin: .frame(1), .button(code: 272, pressed: false)),
-            DecodedEvent(time: 1_300_000, device: 1, origin: .frame(1), .button(code: 272, pressed: false)),
-            DecodedEvent(time: 1_300_000, device: 1, origin: .frame(1), .button(code: 275, pressed: true)),
-        ], c)
-        #expect(out == [PointerEvent(time: 1, .delta(Vector(dx: 2, dy: -1))), PointerEvent(time: 1, .press(.primary)),
-                        PointerEvent(time: 1.3, .release(.primary))])
+        let out = adapt(
+            [
+                DecodedEvent(time: 1_000_000, device: 0, origin: .frame(0), .motion(dx: 1, dy: -0.5, dxUnaccelerated: 0, dyUnaccelerated: 0)),
+                DecodedEvent(time: 1_000_000, device: 0, origin: .frame(0), .button(code: 272, pressed: true)),
+                DecodedEvent(time: 1_100_000, device: 1, origin: .frame(0), .button(code: 272, pressed: true)),
+                DecodedEvent(time: 1_200_000, device: 0, origin: .frame(1), .button(code: 272, pressed: false)),
+                DecodedEvent(time: 1_300_000, device: 1, origin: .frame(1), .button(code: 272, pressed: false)),
+                DecodedEvent(time: 1_300_000, device: 1, origin: .frame(1), .button(code: 275, pressed: true)),
+            ],
+            c
+        )
+        #expect(
+            out == [
+                PointerEvent(time: 1, .delta(Vector(dx: 2, dy: -1))), PointerEvent(time: 1, .press(.primary)),
+                PointerEvent(time: 1.3, .release(.primary)),
+            ]
+        )
     }
 
     @Test func wheelsByV120AndFingersByValue() {
         var c = DecoderConfiguration(); c.scrollPointsPerDetent = 40; c.pointsPerUnit = 1.5
-        let out = adapt([
-            DecodedEvent(time: 0, device: 0, origin: .frame(0), .scroll(source: .wheel, vertical: -15, horizontal: nil, v120Vertical: -120, v120Horizontal: nil)),
-            DecodedEvent(time: 0, device: 0, origin: .frame(1), .scroll(source: .finger, vertical: 2, horizontal: 0, v120Vertical: nil, v120Horizontal: nil)),
-            DecodedEvent(time: 0, device: 0, origin: .frame(2), .scroll(source: .finger, vertical: 0, horizontal: 0, v120Vertical: nil, v120Horizontal: nil)),
-        ], c)
+        let out = adapt(
+            [
+                DecodedEvent(
+                    time: 0,
+                    device: 0,
+                    origin: .frame(0),
+                    .scroll(source: .wheel, vertical: -15, horizontal: nil, v120Vertical: -120, v120Horizontal: nil)
+                ),
+                DecodedEvent(
+                    time: 0,
+                    device: 0,
+                    origin: .frame(1),
+                    .scroll(source: .finger, vertical: 2, horizontal: 0, v120Vertical: nil, v120Horizontal: nil)
+                ),
+                DecodedEvent(
+                    time: 0,
+                    device: 0,
+                    origin: .frame(2),
+                    .scroll(source: .finger, vertical: 0, horizontal: 0, v120Vertical: nil, v120Horizontal: nil)
+                ),
+            ],
+            c
+        )
         #expect(Fx.scrolls(out) == [Vector(dx: 0, dy: -40), Vector(dx: 0, dy: 3)])
     }
 

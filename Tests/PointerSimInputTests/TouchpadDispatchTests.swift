@@ -1,5 +1,6 @@
-import Testing
 import PointerSimCore
+import Testing
+
 @testable import PointerSimInput
 
 /// Hand-checkable numbers of libinput 1.22's touchpad code, as the port
@@ -11,15 +12,21 @@ import PointerSimCore
         d.bustype = 0x11; d.vendor = 2; d.product = 7
         d.properties = [0, 2]
         d.codes = [0: [0, 1, 3], 1: [272, 325, 330, 333, 334], 3: [0, 1, 0x18, 0x1c, 0x2f, 0x35, 0x36, 0x39, 0x3a]]
-        d.absInfo = [0: AbsInfo(minimum: 1472, maximum: 5472, fuzz: 8), 1: AbsInfo(minimum: 1408, maximum: 4448, fuzz: 8),
-                     0x18: AbsInfo(minimum: 0, maximum: 255), 0x1c: AbsInfo(minimum: 0, maximum: 15),
-                     0x2f: AbsInfo(minimum: 0, maximum: 1), 0x35: AbsInfo(minimum: 1472, maximum: 5472, fuzz: 8),
-                     0x36: AbsInfo(minimum: 1408, maximum: 4448, fuzz: 8), 0x39: AbsInfo(minimum: 0, maximum: 65535),
-                     0x3a: AbsInfo(minimum: 0, maximum: 255)]
+        d.absInfo = [
+            0: AbsInfo(minimum: 1472, maximum: 5472, fuzz: 8), 1: AbsInfo(minimum: 1408, maximum: 4448, fuzz: 8),
+            0x18: AbsInfo(minimum: 0, maximum: 255), 0x1c: AbsInfo(minimum: 0, maximum: 15),
+            0x2f: AbsInfo(minimum: 0, maximum: 1), 0x35: AbsInfo(minimum: 1472, maximum: 5472, fuzz: 8),
+            0x36: AbsInfo(minimum: 1408, maximum: 4448, fuzz: 8), 0x39: AbsInfo(minimum: 0, maximum: 65535),
+            0x3a: AbsInfo(minimum: 0, maximum: 255),
+        ]
         return d
     }
 
-    static func dispatch(_ d: DeviceDescription, quirks: [String: String] = [:], configure: (inout DecoderConfiguration) -> Void = { _ in }) -> TouchpadDispatch {
+    static func dispatch(
+        _ d: DeviceDescription,
+        quirks: [String: String] = [:],
+        configure: (inout DecoderConfiguration) -> Void = { _ in }
+    ) -> TouchpadDispatch {
         var facts = DeviceFacts.derive(for: d)
         facts.quirks = quirks
         var c = DecoderConfiguration()
@@ -184,8 +191,12 @@ extension TouchpadDispatchTests {
         var kbd = Fx.keyboard("AT Translated Set 2 keyboard")
         kbd.codes[1]!.formUnion((16...25).map { UInt16($0) })
         kbd.bustype = 0x11
-        let kctx = DeviceContext(index: 1, description: kbd, facts: DeviceFacts(udev: ["ID_INPUT_KEYBOARD": "1"], quirks: ["AttrKeyboardIntegration": "internal"]),
-                                 configuration: DecoderConfiguration())
+        let kctx = DeviceContext(
+            index: 1,
+            description: kbd,
+            facts: DeviceFacts(udev: ["ID_INPUT_KEYBOARD": "1"], quirks: ["AttrKeyboardIntegration": "internal"]),
+            configuration: DecoderConfiguration()
+        )
         tp.seatDeviceAdded(kctx)
         #expect(tp.dwt.pairedKeyboards == [1])
         var out: [DecodedEvent] = []

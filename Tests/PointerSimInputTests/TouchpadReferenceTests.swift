@@ -1,8 +1,9 @@
-import Testing
 import PointerSimCore
-@testable import PointerSimInput
 @_spi(Fuzz) import PointerSimFormats
 import PointerSimTestSupport
+import Testing
+
+@testable import PointerSimInput
 
 /// Frame-by-frame comparison of the touchpad dispatch with real libinput
 /// 1.22's output (`Tools/libinput-ref` files in `Traces/libinput` and
@@ -49,8 +50,15 @@ struct TouchpadReference {
             switch e.type {
             case "POINTER_MOTION":
                 guard let f = e.frame else { continue }
-                motions.append(Motion(frame: f, dx: try file.number("dx", of: e), dy: try file.number("dy", of: e),
-                                      ux: try file.number("dx_unaccel", of: e), uy: try file.number("dy_unaccel", of: e)))
+                motions.append(
+                    Motion(
+                        frame: f,
+                        dx: try file.number("dx", of: e),
+                        dy: try file.number("dy", of: e),
+                        ux: try file.number("dx_unaccel", of: e),
+                        uy: try file.number("dy_unaccel", of: e)
+                    )
+                )
             case "POINTER_BUTTON":
                 buttons.append(Button(code: try file.integer("button", of: e), pressed: e.fields["state"] == "pressed", src: src ?? "?"))
             case "POINTER_SCROLL_FINGER":
@@ -107,12 +115,19 @@ struct TouchpadReference {
         var og: [String] = []
         for e in ours {
             let src: String
-            switch e.origin { case .frame(let f): src = "frame:\(f)"; case .timer: src = "timer"; case .removal: src = "remove"; case .added: src = "added" }
+            switch e.origin {
+            case .frame(let f): src = "frame:\(f)";
+            case .timer: src = "timer";
+            case .removal: src = "remove";
+            case .added: src = "added"
+            }
             switch e.kind {
             case .motion(let dx, let dy, let ux, let uy): if case .frame(let f) = e.origin { om[f, default: []].append((dx, dy, ux, uy)) }
             case .button(let c, let p): ob.append(Button(code: Int(c), pressed: p, src: src))
             case .gesture(let g):
-                if g.kind == .swipe || g.kind == .pinch, g.phase == .update { og.append("GESTURE_\(g.kind.rawValue.uppercased())_UPDATE \(src)"); break }
+                if g.kind == .swipe || g.kind == .pinch, g.phase == .update {
+                    og.append("GESTURE_\(g.kind.rawValue.uppercased())_UPDATE \(src)"); break
+                }
                 var s = "GESTURE_\(g.kind.rawValue.uppercased())_\(g.phase.rawValue.uppercased()) \(src)"
                 if g.phase == .end { s += " c\(g.cancelled ? 1 : 0)" }
                 og.append(s)
@@ -124,8 +139,9 @@ struct TouchpadReference {
         for m in motions {
             refFrames.insert(m.frame)
             res.motionTotal += 1
-            if let o = om[m.frame]?.first, withinLibinputTolerance(o.0, of: m.dx), withinLibinputTolerance(o.1, of: m.dy) { res.motionMatched += 1 }
-            else if verbose && res.notes.count < 12 {
+            if let o = om[m.frame]?.first, withinLibinputTolerance(o.0, of: m.dx), withinLibinputTolerance(o.1, of: m.dy) {
+                res.motionMatched += 1
+            } else if verbose && res.notes.count < 12 {
                 res.notes.append("motion frame \(m.frame): ref \(m.dx),\(m.dy) (\(m.ux),\(m.uy)) ours \(om[m.frame].map { "\($0)" } ?? "none")")
             }
         }
@@ -138,12 +154,15 @@ struct TouchpadReference {
             scrollFrames.insert(s.frame)
             res.scrollTotal += 1
             if let o = os[s.frame]?.first,
-               (s.vert == nil) == (o.0 == nil), (s.horiz == nil) == (o.1 == nil),
-               s.vert.map({ r in o.0.map { withinLibinputTolerance($0, of: r) } ?? false }) ?? true,
-               s.horiz.map({ r in o.1.map { withinLibinputTolerance($0, of: r) } ?? false }) ?? true {
+                (s.vert == nil) == (o.0 == nil), (s.horiz == nil) == (o.1 == nil),
+                s.vert.map({ r in o.0.map { withinLibinputTolerance($0, of: r) } ?? false }) ?? true,
+                s.horiz.map({ r in o.1.map { withinLibinputTolerance($0, of: r) } ?? false }) ?? true
+            {
                 res.scrollMatched += 1
             } else if verbose && res.notes.count < 24 {
-                res.notes.append("scroll frame \(s.frame): ref \(String(describing: s.vert)),\(String(describing: s.horiz)) ours \(os[s.frame].map { "\($0)" } ?? "none")")
+                res.notes.append(
+                    "scroll frame \(s.frame): ref \(String(describing: s.vert)),\(String(describing: s.horiz)) ours \(os[s.frame].map { "\($0)" } ?? "none")"
+                )
             }
         }
         for (f, v) in os where !scrollFrames.contains(f) {
@@ -181,23 +200,23 @@ struct TouchpadReference {
         var seen = Set<String>()
         var r: [(TouchpadReference, String, String?)] = []
         for path in Repository.files(in: refDirs, suffix: ".txt") {
-                let name = ReferenceFile.name(ofFile: path)
-                if seen.contains(name) { continue }
-                let ref = try TouchpadReference(ReferenceFile(path: path))
-                guard ref.isTouchpad else { continue }
-                var descPath: String? = nil, eventsPath: String? = nil
-                for rd in recDirs {
-                    if let d = ref.desc, exists(rd + "/" + d) {
-                        descPath = rd + "/" + d
-                        if let e = ref.events, e != d {
-                            if exists(rd + "/" + e) { eventsPath = rd + "/" + e } else { descPath = nil; continue }
-                        }
-                        break
+            let name = ReferenceFile.name(ofFile: path)
+            if seen.contains(name) { continue }
+            let ref = try TouchpadReference(ReferenceFile(path: path))
+            guard ref.isTouchpad else { continue }
+            var descPath: String? = nil, eventsPath: String? = nil
+            for rd in recDirs {
+                if let d = ref.desc, exists(rd + "/" + d) {
+                    descPath = rd + "/" + d
+                    if let e = ref.events, e != d {
+                        if exists(rd + "/" + e) { eventsPath = rd + "/" + e } else { descPath = nil; continue }
                     }
+                    break
                 }
-                guard let dp = descPath else { continue }
-                seen.insert(name)
-                r.append((ref, dp, eventsPath))
+            }
+            guard let dp = descPath else { continue }
+            seen.insert(name)
+            r.append((ref, dp, eventsPath))
         }
         return r
     }
@@ -228,9 +247,11 @@ struct TouchpadReference {
             #expect(res.buttonsEqual, "\(res)")
             #expect(Double(res.scrollMatched) >= 0.99 * Double(res.scrollTotal), "\(res)")
         }
-        print("TPREF \(n) touchpad recordings: motion \(matchedM)/\(totalM) frames, buttons \(buttons), scroll \(scroll.0)/\(scroll.1) frames, "
-              + "gestures \(gestures.0)/\(gestures.1) in the reference's order (all of them in \(gestures.2) of \(n) recordings; not part of the bar) — "
-              + "the bar: 99 % of motion, buttons as the reference, 99 % of scroll; POINTERSIM_TOUCHPAD_REF_VERBOSE=1 for each recording")
+        print(
+            "TPREF \(n) touchpad recordings: motion \(matchedM)/\(totalM) frames, buttons \(buttons), scroll \(scroll.0)/\(scroll.1) frames, "
+                + "gestures \(gestures.0)/\(gestures.1) in the reference's order (all of them in \(gestures.2) of \(n) recordings; not part of the bar) — "
+                + "the bar: 99 % of motion, buttons as the reference, 99 % of scroll; POINTERSIM_TOUCHPAD_REF_VERBOSE=1 for each recording"
+        )
         #expect(totalM > 0, "no touchpad reference found in \(TouchpadReference.refDirs)")
     }
 
@@ -239,8 +260,10 @@ struct TouchpadReference {
     @Test(arguments: [
         ("POINTER_MOTION t=1 dx=1.0 dy=2.0 dx_unaccel=1.0 src=frame:3", "event 1 (POINTER_MOTION src=frame:3): no number dy_unaccel="),
         ("POINTER_MOTION t=1 dx=abc dy=2.0 dx_unaccel=1.0 dy_unaccel=2.0 src=frame:0", "event 1 (POINTER_MOTION src=frame:0): no number dx="),
-        ("POINTER_MOTION t=1 dx=1.0 dy=2.0 dx_unaccel=1.0 dy_unaccel=2.0 src=frame:0\nPOINTER_BUTTON t=2 state=pressed src=frame:1",
-         "event 2 (POINTER_BUTTON src=frame:1): no integer button="),
+        (
+            "POINTER_MOTION t=1 dx=1.0 dy=2.0 dx_unaccel=1.0 dy_unaccel=2.0 src=frame:0\nPOINTER_BUTTON t=2 state=pressed src=frame:1",
+            "event 2 (POINTER_BUTTON src=frame:1): no integer button="
+        ),
     ])
     func aMalformedReferenceThrowsNamingTheEvent(_ text: String, _ message: String) {
         #expect(throws: FixtureError("bad.txt: " + message)) {
@@ -249,16 +272,19 @@ struct TouchpadReference {
     }
 
     @Test func aWellFormedReferenceIsRead() throws {
-        let r = try TouchpadReference.parse(name: "ok", text: """
-            # desc: /somewhere/pad.desc
-            # events: (in desc)
-            # udev: ID_INPUT_TOUCHPAD=1
-            POINTER_MOTION t=1 dx=1.5 dy=-2.0 dx_unaccel=1.0 dy_unaccel=-1.5 src=frame:4
-            POINTER_BUTTON t=2 button=272 state=pressed src=timer
-            GESTURE_HOLD_END t=3 cancelled=1 src=frame:5
-            POINTER_SCROLL_FINGER t=4 vert=3.25 src=frame:6
+        let r = try TouchpadReference.parse(
+            name: "ok",
+            text: """
+                # desc: /somewhere/pad.desc
+                # events: (in desc)
+                # udev: ID_INPUT_TOUCHPAD=1
+                POINTER_MOTION t=1 dx=1.5 dy=-2.0 dx_unaccel=1.0 dy_unaccel=-1.5 src=frame:4
+                POINTER_BUTTON t=2 button=272 state=pressed src=timer
+                GESTURE_HOLD_END t=3 cancelled=1 src=frame:5
+                POINTER_SCROLL_FINGER t=4 vert=3.25 src=frame:6
 
-            """)
+                """
+        )
         #expect(r.isTouchpad && r.desc == "pad.desc" && r.events == nil)
         #expect(r.motions.map { [Double($0.frame), $0.dx, $0.dy, $0.ux, $0.uy] } == [[4, 1.5, -2, 1, -1.5]])
         #expect(r.buttons == [.init(code: 272, pressed: true, src: "timer")])

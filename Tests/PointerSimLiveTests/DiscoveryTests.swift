@@ -32,7 +32,7 @@ import Testing
         let entries = try #require(Discovery.scan(directory: dir))
         #expect(entries.count == 1)
         #expect(entries[0].description == nil)
-        #expect(entries[0].error?.reason == "not an evdev device")   // libevdev: -ENOTTY
+        #expect(entries[0].error?.reason == "not an evdev device")  // libevdev: -ENOTTY
     }
 
     @Test func openingReportsWhyAndWhatToDo() {

@@ -26,8 +26,10 @@ import Testing
     static func ev(_ us: Int64, _ t: UInt16, _ c: UInt16, _ v: Int32) -> EvdevEvent {
         EvdevEvent(sec: us / 1_000_000, usec: Int32(us % 1_000_000), type: t, code: c, value: v)
     }
-    static let mouseEvents = [ev(1000, 2, 0, 5), ev(1000, 2, 1, -3), ev(1000, 0, 0, 0),
-                              ev(1_020_000, 1, EventCodes.BTN_LEFT, 1), ev(1_020_000, 0, 0, 0)]
+    static let mouseEvents = [
+        ev(1000, 2, 0, 5), ev(1000, 2, 1, -3), ev(1000, 0, 0, 0),
+        ev(1_020_000, 1, EventCodes.BTN_LEFT, 1), ev(1_020_000, 0, 0, 0),
+    ]
     static let keyEvents = [ev(500, 1, EventCodes.KEY_LEFTSHIFT, 1), ev(500, 0, 0, 0)]
 
     static func record(_ format: LiveRecorder.Format, to path: String) throws -> LiveRecorder {
@@ -51,7 +53,7 @@ import Testing
     @Test func libinputRecordingReadsBackCompletely() throws {
         let path = try DiscoveryTests.tempDir() + "/session.yaml"
         let r = try Self.record(.libinput, to: path)
-        #expect(!FileManager.default.fileExists(atPath: path))   // nothing half-written before the end
+        #expect(!FileManager.default.fileExists(atPath: path))  // nothing half-written before the end
         try r.finish()
         let reader = try LibinputRecordReader(path: path)
         #expect(reader.devices.map(\.name) == ["rec \"mouse\"", "rec keyboard"])
@@ -59,8 +61,10 @@ import Testing
         #expect(reader.devices[0].codes[2] == [EventCodes.REL_X, EventCodes.REL_Y])
         #expect(reader.devices[0].product == 0x201)
         let items = try Self.readAll(reader)
-        #expect(items == [.event(device: 1, Self.keyEvents[0]), .event(device: 1, Self.keyEvents[1])]
-                + Self.mouseEvents.map { .event(device: 0, $0) } + [.removed(device: 0, microseconds: 2_000_123)])
+        #expect(
+            items == [.event(device: 1, Self.keyEvents[0]), .event(device: 1, Self.keyEvents[1])]
+                + Self.mouseEvents.map { .event(device: 0, $0) } + [.removed(device: 0, microseconds: 2_000_123)]
+        )
         // no temporary files left beside it
         let dir = (path as NSString).deletingLastPathComponent
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["session.yaml"])
@@ -126,7 +130,7 @@ import Testing
         let dir = try DiscoveryTests.tempDir()
         try FileManager.default.createDirectory(atPath: dir + "/a.b", withIntermediateDirectories: true)
         let r = try LiveRecorder(path: dir + "/a.b/rec", format: .evemu)
-        #expect(r.evemuPath(index: 1) == dir + "/a.b/rec-2")   // a dot in a folder is no extension
+        #expect(r.evemuPath(index: 1) == dir + "/a.b/rec-2")  // a dot in a folder is no extension
         let r2 = try LiveRecorder(path: dir + "/rec.evemu", format: .evemu)
         #expect(r2.evemuPath(index: 0) == dir + "/rec.evemu")
         #expect(r2.evemuPath(index: 2) == dir + "/rec-3.evemu")

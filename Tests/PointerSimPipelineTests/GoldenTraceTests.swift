@@ -33,7 +33,9 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
 
     func lines(_ suffix: String) throws -> [String]? {
         guard let p = file(suffix) else { return nil }
-        return try String(contentsOfFile: p, encoding: .utf8).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return try String(contentsOfFile: p, encoding: .utf8).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+            !$0.isEmpty
+        }
     }
 
     func inputs() throws -> [String] {
@@ -44,12 +46,22 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
     /// Replays the case into a temporary file and returns the log.
     func replay() throws -> String {
         var warnings: [String] = []
-        let setup = try file(".scene.json").map { try SceneFile.loadSetup(path: $0, warnings: &warnings) } ?? SceneSetup(scene: SimulationScene.default)
+        let setup =
+            try file(".scene.json").map { try SceneFile.loadSetup(path: $0, warnings: &warnings) } ?? SceneSetup(scene: SimulationScene.default)
         let flags = try lines(".flags") ?? []
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("golden-\(UUID().uuidString).jsonl").path
         defer { try? FileManager.default.removeItem(atPath: out) }
         let sink = try OutputSink(path: out)
-        try Replay.run(paths: try inputs(), scene: setup.scene, decoder: setup.decoder, options: SimulationOptions(verbose: flags.contains("--verbose"), frameInterval: flags.firstIndex(of: "--frames").flatMap { i in i + 1 < flags.count ? Double(flags[i + 1]).map { 1 / $0 } : nil }), sink: sink)
+        try Replay.run(
+            paths: try inputs(),
+            scene: setup.scene,
+            decoder: setup.decoder,
+            options: SimulationOptions(
+                verbose: flags.contains("--verbose"),
+                frameInterval: flags.firstIndex(of: "--frames").flatMap { i in i + 1 < flags.count ? Double(flags[i + 1]).map { 1 / $0 } : nil }
+            ),
+            sink: sink
+        )
         try sink.commit()
         return try String(contentsOfFile: out, encoding: .utf8)
     }

@@ -16,7 +16,7 @@ enum FIFO {
         let path = dir.appendingPathComponent("input").path
         guard mkfifo(path, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
         Thread.detachNewThread {
-            let fd = open(path, O_WRONLY)   // blocks until the reader opens it
+            let fd = open(path, O_WRONLY)  // blocks until the reader opens it
             guard fd >= 0 else { return }
             var off = 0
             while off < bytes.count {
@@ -39,8 +39,11 @@ enum FIFO {
         return out
     }
 
-    static let text = "first\r\n\nsecond line that is longer than a chunk of sixteen bytes\r\n\r\n" + String(repeating: "x", count: 40) + "\nlast without newline"
-    static let expected = ["first", "", "second line that is longer than a chunk of sixteen bytes", "", String(repeating: "x", count: 40), "last without newline"]
+    static let text =
+        "first\r\n\nsecond line that is longer than a chunk of sixteen bytes\r\n\r\n" + String(repeating: "x", count: 40) + "\nlast without newline"
+    static let expected = [
+        "first", "", "second line that is longer than a chunk of sixteen bytes", "", String(repeating: "x", count: 40), "last without newline",
+    ]
 
     @Test(arguments: [16, 17, 23, 64, 1 << 16])
     func chunkBoundariesCRLFAndNoFinalNewline(_ chunk: Int) throws {
@@ -74,14 +77,19 @@ enum FIFO {
 
     @Test func aDirectoryOrAMissingFileCannotBeOpened() {
         #expect(throws: InputError(.cannotOpen, file: "/", "is a directory, expected a file")) { try InputFile(path: "/") }
-        #expect(throws: InputError(.cannotOpen, file: "/nonexistent", "cannot open: No such file or directory")) { try InputFile(path: "/nonexistent") }
+        #expect(throws: InputError(.cannotOpen, file: "/nonexistent", "cannot open: No such file or directory")) {
+            try InputFile(path: "/nonexistent")
+        }
     }
 }
 
 @Suite struct InputFormatTests {
     static let samples: [(String, InputFormat)] = [
         ("# a comment\n\npointersim-trace 1\n0 move 1 2\n", .pointerSimTrace),
-        ("# EVEMU 1.3\n# Input device name: \"M\"\nN: M\nI: 0003 0001 0002 0003\nB: 02 03 00 00 00 00 00 00 00\nE: 0.000001 0002 0000 0001\nE: 0.000001 0000 0000 0000\n", .evemu),
+        (
+            "# EVEMU 1.3\n# Input device name: \"M\"\nN: M\nI: 0003 0001 0002 0003\nB: 02 03 00 00 00 00 00 00 00\nE: 0.000001 0002 0000 0001\nE: 0.000001 0000 0000 0000\n",
+            .evemu
+        ),
         ("N: M\nI: 0003 0001 0002 0003\n", .evemu),
         ("# events\nE: 1.000000 0002 0000 0001\n", .evemuEvents),
         ("# libinput record\nversion: 1\nndevices: 1\n", .libinputRecord),
@@ -109,8 +117,14 @@ enum FIFO {
         var m = DeviceDescription(name: "m"); m.codes = [0: [0], 2: [0, 1]]
         var k = DeviceDescription(name: "k"); k.codes = [0: [0], 1: [42]]
         let text = LibinputRecordFormat.render([
-            (description: m, events: [EvdevEvent(sec: 0, usec: 10, type: 2, code: 0, value: 1), EvdevEvent(sec: 0, usec: 10, type: 0, code: 0, value: 0)]),
-            (description: k, events: [EvdevEvent(sec: 0, usec: 5, type: 1, code: 42, value: 1), EvdevEvent(sec: 0, usec: 10, type: 0, code: 0, value: 0)]),
+            (
+                description: m,
+                events: [EvdevEvent(sec: 0, usec: 10, type: 2, code: 0, value: 1), EvdevEvent(sec: 0, usec: 10, type: 0, code: 0, value: 0)]
+            ),
+            (
+                description: k,
+                events: [EvdevEvent(sec: 0, usec: 5, type: 1, code: 42, value: 1), EvdevEvent(sec: 0, usec: 10, type: 0, code: 0, value: 0)]
+            ),
         ])
         let r = LineReader(try InputFile(path: try FIFO.serve(Array(text.utf8), piece: 100)))
         #expect(InputFormat.detect(try r.prefix(InputFormat.prefixLength)) == .libinputRecord)
@@ -137,7 +151,7 @@ enum FIFO {
         m.push(T(time: 7, tag: "b7"), source: b)
         var got: [String] = []
         while let (_, t) = try m.next(notAfter: 7) { got.append(t.tag) }
-        #expect(got == ["a5", "b5", "b7"])   // a9 waits for a later round
+        #expect(got == ["a5", "b5", "b7"])  // a9 waits for a later round
         m.push(T(time: 8, tag: "b8"), source: b)
         while let (_, t) = try m.next(notAfter: 20) { got.append(t.tag) }
         #expect(got == ["a5", "b5", "b7", "b8", "a9"])
@@ -152,10 +166,12 @@ enum FIFO {
             var items: [[T]] = []
             for s in 0..<k {
                 var t: Int64 = 0
-                items.append((0..<Int.random(in: 0...40, using: &rng)).map { n in
-                    t += Int64.random(in: 0...3, using: &rng)
-                    return T(time: t, tag: "\(s).\(n)")
-                })
+                items.append(
+                    (0..<Int.random(in: 0...40, using: &rng)).map { n in
+                        t += Int64.random(in: 0...3, using: &rng)
+                        return T(time: t, tag: "\(s).\(n)")
+                    }
+                )
             }
             var m = StreamMerge<T>()
             for s in 0..<k {
@@ -200,7 +216,9 @@ enum FIFO {
             items.append(T(time: 1, tag: "x")); items.append(T(time: 2, tag: "y"))
             throw Failing()
         }
-        _ = m.addSource { items in items.append(T(time: 3, tag: "z")); return false }
+        _ = m.addSource { items in
+            items.append(T(time: 3, tag: "z")); return false
+        }
         #expect(try m.next()?.item.tag == "x")
         #expect(try m.next()?.item.tag == "y")
         #expect(throws: Failing.self) { try m.next() }
@@ -219,8 +237,10 @@ enum FIFO {
         for d in 0..<devices {
             var t: Int64 = 1_000_000 + Int64(rng.next() % 50)
             for _ in 0..<(5 + Int(rng.next() % 30)) {
-                t += Int64(rng.next() % 4)   // equal times are common
-                perDevice[d].append(EvdevEvent(sec: t / 1_000_000, usec: Int32(t % 1_000_000), type: 2, code: UInt16(d), value: Int32(rng.next() % 9)))
+                t += Int64(rng.next() % 4)  // equal times are common
+                perDevice[d].append(
+                    EvdevEvent(sec: t / 1_000_000, usec: Int32(t % 1_000_000), type: 2, code: UInt16(d), value: Int32(rng.next() % 9))
+                )
             }
         }
         var desc = DeviceDescription(name: "m"); desc.codes = [0: [0], 2: [0, 1, 2]]
@@ -240,7 +260,9 @@ enum FIFO {
             barrier += Int64(rng.next() % 20)
             for d in 0..<devices {
                 let extra = Int(rng.next() % 3)
-                while sent[d] < perDevice[d].count, perDevice[d][sent[d]].microseconds <= barrier { live.push(perDevice[d][sent[d]], device: d); sent[d] += 1 }
+                while sent[d] < perDevice[d].count, perDevice[d][sent[d]].microseconds <= barrier {
+                    live.push(perDevice[d][sent[d]], device: d); sent[d] += 1
+                }
                 for _ in 0..<extra where sent[d] < perDevice[d].count { live.push(perDevice[d][sent[d]], device: d); sent[d] += 1 }
             }
             while let i = try live.next(notAfter: barrier) { lived.append(i) }
@@ -248,7 +270,7 @@ enum FIFO {
         while let i = try live.next() { lived.append(i) }
         #expect(lived == replayed)
         #expect(replayed.prefix(devices).allSatisfy { if case .added(_, 0) = $0 { true } else { false } })
-        #expect(replayed.dropFirst(devices).first?.microseconds == 0)   // rebased on the first event
+        #expect(replayed.dropFirst(devices).first?.microseconds == 0)  // rebased on the first event
     }
 }
 
@@ -283,8 +305,10 @@ struct SplitMix {
     /// Plain decimals take a fast path: it must give exactly what `Double` gives.
     @Test func numbersAreParsedExactlyAsDoubleParsesThem() throws {
         var rng = SplitMix(seed: 42)
-        var words: [String] = ["0", "-0", "+1", "1.", ".5", "1e3", "0x10", "00012.50", "123456789012345", "1234567890123456",
-                               "0.1", "0.2", "0.3", "9007199254740993", "-2.5", "1.0000000000000000000001", "3.14159265358979"]
+        var words: [String] = [
+            "0", "-0", "+1", "1.", ".5", "1e3", "0x10", "00012.50", "123456789012345", "1234567890123456",
+            "0.1", "0.2", "0.3", "9007199254740993", "-2.5", "1.0000000000000000000001", "3.14159265358979",
+        ]
         for _ in 0..<2000 {
             let m = rng.next() % 1_000_000_000_000_000, f = Int(rng.next() % 18)
             var d = String(m)

@@ -16,7 +16,7 @@ import Testing
         let mouse = RecordingFiles.path("input/mouse-keyboard.mouse.evemu")
         var seen: [Session.Input: Int] = [:]
         let summary = try Replay.forEachStep(paths: [mouse, trace], scene: .default, options: SimulationOptions()) { step, _ in
-            #expect(step.event != nil && step.input != nil)   // no band here: no autoscroll step
+            #expect(step.event != nil && step.input != nil)  // no band here: no autoscroll step
             if let i = step.input { seen[i, default: 0] += 1 }
         }
         // The trace is the second path; the recording's stream comes after the traces.
@@ -50,12 +50,17 @@ import Testing
 
     @Test func aSessionFedByHandGivesTheReplaysSteps() throws {
         let scene = try SceneFile.load(path: RecordingFiles.path("band/autoscroll.scene.json"))
-        let events = try PointerSimTrace.parse(try String(contentsOfFile: RecordingFiles.path("band/autoscroll.trace"), encoding: .utf8), file: "autoscroll.trace")
+        let events = try PointerSimTrace.parse(
+            try String(contentsOfFile: RecordingFiles.path("band/autoscroll.trace"), encoding: .utf8),
+            file: "autoscroll.trace"
+        )
         var session = Session(scene: scene, options: SimulationOptions())
         var mine: [LogRecord] = []
         for e in events { session.process(e, from: .devices) { step, _ in mine += step.records } }
         var replayed: [LogRecord] = []
-        try Replay.forEachRecord(paths: [RecordingFiles.path("band/autoscroll.trace")], scene: scene, options: SimulationOptions()) { replayed.append($0) }
+        try Replay.forEachRecord(paths: [RecordingFiles.path("band/autoscroll.trace")], scene: scene, options: SimulationOptions()) {
+            replayed.append($0)
+        }
         #expect(mine == replayed && !mine.isEmpty)
     }
 }

@@ -80,7 +80,8 @@ enum ToolkitReplay {
             for r in out { if case .itemPrimaryAction(let id) = r.event { activated.append(id) } }
             let rect = sim.shownBandRect.map { [$0.minX, $0.minY, $0.width, $0.height] }
             steps.append(
-                SimulatedStep(selection: sim.selection, band: rect, activated: activated, current: sim.selectionModel.focus.map { sim.itemIDs[$0] }))
+                SimulatedStep(selection: sim.selection, band: rect, activated: activated, current: sim.selectionModel.focus.map { sim.itemIDs[$0] })
+            )
         }
         return steps
     }
@@ -142,12 +143,16 @@ enum ToolkitReplay {
         let all = ToolkitCorpus.all()
         let folders = try FileManager.default.contentsOfDirectory(atPath: ToolkitCorpus.root.path).filter { name in
             var isDir: ObjCBool = false
-            return FileManager.default.fileExists(atPath: ToolkitCorpus.root.appendingPathComponent(name).path, isDirectory: &isDir) && isDir.boolValue
+            return FileManager.default.fileExists(atPath: ToolkitCorpus.root.appendingPathComponent(name).path, isDirectory: &isDir)
+                && isDir.boolValue
         }
         #expect(folders.count >= 4, "\(folders)")
         for tk in folders {
             #expect(all.contains { $0.toolkit == tk }, "Traces/toolkits/\(tk) holds no *.recorded.jsonl")
-            #expect(Repository.exists(Repository.path("Tools/toolkits/\(tk)/run.sh")), "Traces/toolkits/\(tk) has no harness Tools/toolkits/\(tk)/run.sh")
+            #expect(
+                Repository.exists(Repository.path("Tools/toolkits/\(tk)/run.sh")),
+                "Traces/toolkits/\(tk) has no harness Tools/toolkits/\(tk)/run.sh"
+            )
         }
     }
 
@@ -177,6 +182,9 @@ enum ToolkitReplay {
             let expected = ["graphicsview": "qt-graphicsview", "listview": "qt-itemview"][s.widget]
             #expect(s.scene.band.profile.name == expected, "\(c.testDescription): \(s.name) [\(s.widget)] runs under \(s.scene.band.profile.name)")
         }
-        #expect(agree == compared, Comment(rawValue: "\(c.testDescription): \(agree) of \(compared) sessions agree\n" + report.joined(separator: "\n")))
+        #expect(
+            agree == compared,
+            Comment(rawValue: "\(c.testDescription): \(agree) of \(compared) sessions agree\n" + report.joined(separator: "\n"))
+        )
     }
 }

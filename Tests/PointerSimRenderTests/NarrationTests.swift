@@ -22,10 +22,12 @@ import Testing
         let lines = try narrate("showcase/showcase.trace", scene: "showcase/showcase-animated.scene.json", frames: 60)
         let text = lines.joined(separator: "\n")
         // in the order they happen, each once
-        let moments = ["band selects photo", "handles photo.left, photo.right, photo.bottom, photo.bottomRight appear",
-                       "pointer enters photo.right (lift) with arrows ←→", "arrows ←→ appear around the pointer",
-                       "latched horizontally to photo.right", "resize photo: width 240 → 340", "resize photo: width 460 → 464",
-                       "unlatched from photo.right", "arrows ←→ fade out", "arrows ←→ are gone"]
+        let moments = [
+            "band selects photo", "handles photo.left, photo.right, photo.bottom, photo.bottomRight appear",
+            "pointer enters photo.right (lift) with arrows ←→", "arrows ←→ appear around the pointer",
+            "latched horizontally to photo.right", "resize photo: width 240 → 340", "resize photo: width 460 → 464",
+            "unlatched from photo.right", "arrows ←→ fade out", "arrows ←→ are gone",
+        ]
         var from = text.startIndex
         for m in moments {
             let r = try #require(text.range(of: m, range: from..<text.endIndex), "\(m) after the moments before it in:\n\(text)")
@@ -73,10 +75,19 @@ import Testing
         var scene = SimulationScene()
         scene.band.profile = .qtGraphicsView
         scene.items = items()
-        let lines = narrate(scene, [PointerEvent(time: 0.1, .move(Point(x: 60, y: 200))), PointerEvent(time: 0.2, .press(.primary)),
-                                    PointerEvent(time: 0.3, .move(Point(x: 61, y: 201))), PointerEvent(time: 0.4, .release(.primary))])
+        let lines = narrate(
+            scene,
+            [
+                PointerEvent(time: 0.1, .move(Point(x: 60, y: 200))), PointerEvent(time: 0.2, .press(.primary)),
+                PointerEvent(time: 0.3, .move(Point(x: 61, y: 201))), PointerEvent(time: 0.4, .release(.primary)),
+            ]
+        )
         let last = lines.last ?? ""
-        #expect(last.contains("press at (60, 200) and release: nothing happened") && last.contains("under the band threshold of \(formatLogNumber(scene.band.profile.threshold)) pt (qt-graphicsview)"), "\(lines)")
+        #expect(
+            last.contains("press at (60, 200) and release: nothing happened")
+                && last.contains("under the band threshold of \(formatLogNumber(scene.band.profile.threshold)) pt (qt-graphicsview)"),
+            "\(lines)"
+        )
         #expect(!lines.contains { $0.contains("no press in") })
     }
 
@@ -93,7 +104,16 @@ import Testing
     @Test func aClickThatSelectsSaysNothingMore() {
         var scene = SimulationScene()
         scene.items = items()
-        let lines = narrate(scene, [PointerEvent(time: 0.1, .move(Point(x: 20, y: 15))), PointerEvent(time: 0.2, .press(.primary)), PointerEvent(time: 0.3, .release(.primary))])
-        #expect(lines.contains { $0.contains("selects i0") } && !lines.contains { $0.contains("nothing happened") || $0.contains("no press") }, "\(lines)")
+        let lines = narrate(
+            scene,
+            [
+                PointerEvent(time: 0.1, .move(Point(x: 20, y: 15))), PointerEvent(time: 0.2, .press(.primary)),
+                PointerEvent(time: 0.3, .release(.primary)),
+            ]
+        )
+        #expect(
+            lines.contains { $0.contains("selects i0") } && !lines.contains { $0.contains("nothing happened") || $0.contains("no press") },
+            "\(lines)"
+        )
     }
 }

@@ -2,9 +2,10 @@ import Foundation
 import PointerSimCore
 import PointerSimFormats
 import PointerSimPipeline
-@testable import PointerSimRender
 import PointerSimTestSupport
 import Testing
+
+@testable import PointerSimRender
 
 @Suite struct ReplayCaptureTests {
     static var root: String { Repository.root.path }
@@ -114,7 +115,9 @@ import Testing
     @Test func theSVGHasLabelsRegionsBandsPathAndLegend() throws {
         let (c, _) = try capture("regions/band-over-regions")
         let svg = ReplayRenderer.svg(c)
-        #expect(svg.contains("<g id=\"regions\"") && svg.contains("<g id=\"bands\"") && svg.contains("<g id=\"path\"") && svg.contains("<g id=\"legend\""))
+        #expect(
+            svg.contains("<g id=\"regions\"") && svg.contains("<g id=\"bands\"") && svg.contains("<g id=\"path\"") && svg.contains("<g id=\"legend\"")
+        )
         #expect(svg.contains("hsl("))  // the path coloured by time
     }
 }
@@ -126,8 +129,10 @@ import Testing
     @Test func viewerScriptIsTheJavaScriptFile() throws {
         let url = Repository.root.appendingPathComponent("Sources/PointerSimRender/Viewer/viewer.js")
         let file = try String(contentsOf: url, encoding: .utf8)
-        #expect(ReplayRenderer.viewerJS + "\n" == file,
-                "Sources/PointerSimRender/ViewerScript.swift is not up to date with Viewer/viewer.js: run Tools/gen-viewer-script.sh")
+        #expect(
+            ReplayRenderer.viewerJS + "\n" == file,
+            "Sources/PointerSimRender/ViewerScript.swift is not up to date with Viewer/viewer.js: run Tools/gen-viewer-script.sh"
+        )
     }
 
     @Test func thePageCarriesTheScriptWhole() throws {

@@ -63,8 +63,10 @@ import Testing
 
     @Test func nothingNamesAFileOutsideTheRepository() throws {
         // Spelled in pieces so that this file does not match itself.
-        let forbidden = ["shared" + "/", "SEMANTICS" + ".md", "FORMATS" + ".md", "linux-input" + ".md", "band-workload" + ".md",
-                         "swift-on-this-machine" + ".md", "notes" + "/"]
+        let forbidden = [
+            "shared" + "/", "SEMANTICS" + ".md", "FORMATS" + ".md", "linux-input" + ".md", "band-workload" + ".md",
+            "swift-on-this-machine" + ".md", "notes" + "/",
+        ]
         let fm = FileManager.default
         var files = ["README.md"]
         for folder in ["Sources", "Tests", "Tools", "docs", "Traces", "Examples", "Fuzz"] {

@@ -52,8 +52,11 @@ import Testing
 
     /// What is wrong with the libinput list: a listed file whose header
     /// lacks the notice or a copyright line, a derived file not listed.
-    static func libinputProblems(listed: [String], derived: Set<String>,
-                                 header: (String) throws -> String) rethrows -> [String] {
+    static func libinputProblems(
+        listed: [String],
+        derived: Set<String>,
+        header: (String) throws -> String
+    ) rethrows -> [String] {
         var problems: [String] = []
         for file in listed {
             let h = try header(file)
@@ -78,12 +81,21 @@ import Testing
     /// The check itself catches a ported file without the notice and one
     /// left out of the list.
     @Test func theCheckCatchesAMissingNoticeAndAMissingEntry() throws {
-        let headers = ["A.swift": "// Derived from libinput 1.22.1: x.\n// Copyright © 2020 Someone",
-                       "B.swift": try Self.header("Sources/PointerSimInput/Evdev/KeyDownCounts.swift")]
-        let problems = Self.libinputProblems(listed: ["A.swift", "B.swift"], derived: ["A.swift", "B.swift", "C.swift"],
-                                             header: { headers[$0] ?? "" })
-        #expect(problems == ["A.swift: its header lacks libinput's permission notice",
-                             "C.swift: ported from libinput but not listed in \(Self.notices)"])
+        let headers = [
+            "A.swift": "// Derived from libinput 1.22.1: x.\n// Copyright © 2020 Someone",
+            "B.swift": try Self.header("Sources/PointerSimInput/Evdev/KeyDownCounts.swift"),
+        ]
+        let problems = Self.libinputProblems(
+            listed: ["A.swift", "B.swift"],
+            derived: ["A.swift", "B.swift", "C.swift"],
+            header: { headers[$0] ?? "" }
+        )
+        #expect(
+            problems == [
+                "A.swift: its header lacks libinput's permission notice",
+                "C.swift: ported from libinput but not listed in \(Self.notices)",
+            ]
+        )
     }
 
     @Test func systemdFilesCarryTheLGPLNotice() throws {
@@ -100,8 +112,10 @@ import Testing
         #expect(listed.count == 3)
         for file in listed {
             let text = try Repository.text(file)
-            #expect(text.contains("Copyright © 2012-2013 Red Hat, Inc.") && text.contains(Self.mitPermission),
-                    "\(file): the recordings' notice is missing")
+            #expect(
+                text.contains("Copyright © 2012-2013 Red Hat, Inc.") && text.contains(Self.mitPermission),
+                "\(file): the recordings' notice is missing"
+            )
         }
     }
 }

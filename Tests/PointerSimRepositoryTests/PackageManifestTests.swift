@@ -42,7 +42,12 @@ import Testing
     }
 
     @Test func theManifestsAreFound() {
-        #expect(Self.manifests == ["Benchmarks/Package.swift", "Examples/Client/Package.swift", "Examples/WrongToggle/Package.swift", "Fuzz/Package.swift", "Package.swift"])
+        #expect(
+            Self.manifests == [
+                "Benchmarks/Package.swift", "Examples/Client/Package.swift", "Examples/WrongToggle/Package.swift", "Fuzz/Package.swift",
+                "Package.swift",
+            ]
+        )
     }
 
     @Test func noManifestPinsAVersion() throws {

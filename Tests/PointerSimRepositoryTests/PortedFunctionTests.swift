@@ -28,12 +28,14 @@ import Testing
         let names = r.listing.compactMap { $0.split(separator: " ").first.map(String.init) }
         #expect(Set(names).count == names.count)
         // The shared ports the two dispatches use, each in one place.
-        for (name, file) in [("evdev_post_scroll", "Evdev/EvdevScroll.swift"), ("evdev_stop_scroll", "Evdev/EvdevScroll.swift"),
-                             ("evdev_middlebutton_filter_button", "Evdev/MiddleButtonEmulation.swift"),
-                             ("evdev_middlebutton_handle_event", "Evdev/MiddleButtonEmulation.swift"),
-                             ("evdev_pointer_notify_physical_button", "Evdev/MiddleButtonEmulation.swift"),
-                             ("evdev_pointer_post_button", "Evdev/KeyDownCounts.swift"),
-                             ("evdev_update_key_down_count", "Evdev/KeyDownCounts.swift")] {
+        for (name, file) in [
+            ("evdev_post_scroll", "Evdev/EvdevScroll.swift"), ("evdev_stop_scroll", "Evdev/EvdevScroll.swift"),
+            ("evdev_middlebutton_filter_button", "Evdev/MiddleButtonEmulation.swift"),
+            ("evdev_middlebutton_handle_event", "Evdev/MiddleButtonEmulation.swift"),
+            ("evdev_pointer_notify_physical_button", "Evdev/MiddleButtonEmulation.swift"),
+            ("evdev_pointer_post_button", "Evdev/KeyDownCounts.swift"),
+            ("evdev_update_key_down_count", "Evdev/KeyDownCounts.swift"),
+        ] {
             let rows = r.listing.filter { $0.hasPrefix(name + " ") }
             #expect(rows.count == 1 && rows[0].contains(file), "\(name): \(rows)")
         }

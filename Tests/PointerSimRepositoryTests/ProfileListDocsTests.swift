@@ -34,13 +34,19 @@ import Testing
             let t = try Self.text(page)
             for part in t.components(separatedBy: "`uikit`, `qt-graphicsview`").dropFirst() {
                 let window = "`uikit`, `qt-graphicsview`" + String(part.prefix(160))
-                for name in BandProfile.registeredNames { #expect(window.contains("`\(name)`"), "\(page): a profile list without \(name): \(window)") }
+                for name in BandProfile.registeredNames {
+                    #expect(window.contains("`\(name)`"), "\(page): a profile list without \(name): \(window)")
+                }
             }
         }
     }
 
     @Test func limitsGiveTheTrueNumberOfProfiles() throws {
         let limits = try Self.text("docs/Limits.md")
-        #expect(limits.contains("| `compare`, `render --profiles` | 2 … \(BandProfile.registered.count) names (the registered profiles; an alias counts as its profile), each once |"))
+        #expect(
+            limits.contains(
+                "| `compare`, `render --profiles` | 2 … \(BandProfile.registered.count) names (the registered profiles; an alias counts as its profile), each once |"
+            )
+        )
     }
 }

@@ -32,7 +32,10 @@ import Testing
             let absent = words.first == "no"
             if absent { words.removeFirst() }
             let json = String(line[line.index(before: colon.upperBound)...])
-            let obj = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any], "Traces/\(file):\(i + 1): the expectation is not a JSON object")
+            let obj = try #require(
+                try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any],
+                "Traces/\(file):\(i + 1): the expectation is not a JSON object"
+            )
             out.append(Claim(file: file, line: i + 1, profile: words.first, absent: absent, fields: obj, text: line, case_: base, inputs: inputs))
         }
         return out
@@ -111,19 +114,32 @@ import Testing
                 let base = traces + "/" + c.case_
                 // the scene and its decoder settings (acceleration, device kind), as replay --scene reads them
                 var warnings: [String] = []
-                let setup = FileManager.default.fileExists(atPath: base + ".scene.json") ? try SceneFile.loadSetup(path: base + ".scene.json", warnings: &warnings) : SceneSetup(scene: SimulationScene.default)
+                let setup =
+                    FileManager.default.fileExists(atPath: base + ".scene.json")
+                    ? try SceneFile.loadSetup(path: base + ".scene.json", warnings: &warnings) : SceneSetup(scene: SimulationScene.default)
                 var scene = setup.scene
                 if let p = c.profile {
-                    scene.band.profile = try #require(BandProfile.named(p), "Traces/\(c.file):\(c.line): no profile \(p) (the profiles: \(BandProfile.registeredNames))")
+                    scene.band.profile = try #require(
+                        BandProfile.named(p),
+                        "Traces/\(c.file):\(c.line): no profile \(p) (the profiles: \(BandProfile.registeredNames))"
+                    )
                 }
                 var lines: [[String: Any]] = []
-                try Replay.forEachRecord(paths: c.inputs.map { traces + "/" + $0 }, scene: scene, decoder: setup.decoder, options: try Self.options(base, claim: c)) { r in
+                try Replay.forEachRecord(
+                    paths: c.inputs.map { traces + "/" + $0 },
+                    scene: scene,
+                    decoder: setup.decoder,
+                    options: try Self.options(base, claim: c)
+                ) { r in
                     lines.append(try JSONSerialization.jsonObject(with: Data(LogLine.render(r).utf8)) as? [String: Any] ?? [:])
                 }
                 logs[key] = lines
             }
             let found = logs[key]!.contains { Self.matches($0, c.fields) }
-            #expect(found != c.absent, "Traces/\(c.file):\(c.line): \(c.text) — the replay\(c.profile.map { " under \($0)" } ?? "") \(c.absent ? "has such a line" : "has no such line")")
+            #expect(
+                found != c.absent,
+                "Traces/\(c.file):\(c.line): \(c.text) — the replay\(c.profile.map { " under \($0)" } ?? "") \(c.absent ? "has such a line" : "has no such line")"
+            )
         }
     }
 }

@@ -24,9 +24,14 @@ import Testing
             guard inTable else { continue }
             if line.hasPrefix("|---") { continue }
             guard line.hasPrefix("|") else { if !out.isEmpty { break } else { continue } }
-            let cells = line.dropFirst().dropLast().split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let cells = line.dropFirst().dropLast().split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             guard cells.count == 5 else {
-                throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "docs/UIKitSources.md:\(i + 1): expected 5 cells, found \(cells.count)"])
+                throw CocoaError(
+                    .fileReadCorruptFile,
+                    userInfo: [NSLocalizedDescriptionKey: "docs/UIKitSources.md:\(i + 1): expected 5 cells, found \(cells.count)"]
+                )
             }
             out.append(Row(line: i + 1, id: cells[0], rule: cells[1], source: cells[2], citation: cells[3], keys: cells[4]))
         }
@@ -43,7 +48,9 @@ import Testing
         case "source material":
             if !presentations.contains(where: { r.citation.contains($0) }) { p.append("\(at): a source-material row names no presentation") }
             // A quote besides the title's own quotation marks.
-            if r.citation.split(separator: "\"", omittingEmptySubsequences: false).count < 5 { p.append("\(at): a source-material row quotes nothing") }
+            if r.citation.split(separator: "\"", omittingEmptySubsequences: false).count < 5 {
+                p.append("\(at): a source-material row quotes nothing")
+            }
         case "Apple docs":
             if !r.citation.contains("https://developer.apple.com/") { p.append("\(at): an Apple citation without a developer.apple.com address") }
             if !quoted { p.append("\(at): an Apple citation quotes nothing") }

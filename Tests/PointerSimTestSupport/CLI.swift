@@ -41,7 +41,9 @@ public enum CLI {
         if let data = stdin {
             // Written from another thread: the child may fill stdout meanwhile.
             let h = input.fileHandleForWriting
-            Thread.detachNewThread { h.write(data); try? h.close() }
+            Thread.detachNewThread {
+                h.write(data); try? h.close()
+            }
         }
         let o = out.fileHandleForReading.readDataToEndOfFile()
         let e = err.fileHandleForReading.readDataToEndOfFile()

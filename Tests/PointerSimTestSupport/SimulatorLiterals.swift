@@ -38,8 +38,11 @@ extension Simulator {
     /// A simulator of a scene literal (``sceneLiteral(_:sourceLocation:)``);
     /// without one, of the built-in scene (`SimulationScene.default`, what
     /// `pointersim replay` plays without `--scene`).
-    public init(sceneLiteral json: String? = nil, options: SimulationOptions = SimulationOptions(),
-                sourceLocation: SourceLocation = #_sourceLocation) throws {
+    public init(
+        sceneLiteral json: String? = nil,
+        options: SimulationOptions = SimulationOptions(),
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let scene = try json.map { try PointerSimTestSupport.sceneLiteral($0, sourceLocation: sourceLocation) } ?? .default
         self.init(scene: scene, options: options)
     }
@@ -54,8 +57,12 @@ extension Simulator {
 
 /// The log of a scene literal and a trace literal, played from the start:
 /// what `pointersim replay TRACE --scene SCENE` writes, as records.
-public func replayLiterals(scene: String? = nil, trace: String, options: SimulationOptions = SimulationOptions(),
-                           sourceLocation: SourceLocation = #_sourceLocation) throws -> (simulator: Simulator, log: [LogRecord]) {
+public func replayLiterals(
+    scene: String? = nil,
+    trace: String,
+    options: SimulationOptions = SimulationOptions(),
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws -> (simulator: Simulator, log: [LogRecord]) {
     var sim = try Simulator(sceneLiteral: scene, options: options, sourceLocation: sourceLocation)
     let log = try sim.play(trace, sourceLocation: sourceLocation)
     return (sim, log)
@@ -72,8 +79,12 @@ public func logText(_ records: [LogRecord]) -> String {
 /// ones, each of those trimmed and blank ones dropped, so a multi-line
 /// literal may be indented and end with or without a newline. The failure names the first line that differs
 /// (its number, the expected and the actual line) and both line counts.
-public func assertLog(_ records: [LogRecord], _ expected: String, _ comment: String = "",
-                      sourceLocation: SourceLocation = #_sourceLocation) {
+public func assertLog(
+    _ records: [LogRecord],
+    _ expected: String,
+    _ comment: String = "",
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     let wanted = lines(expected).map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
     assertLines(records.map { LogLine.render($0) }, wanted, comment, sourceLocation: sourceLocation)
 }
@@ -82,8 +93,12 @@ public func assertLog(_ records: [LogRecord], _ expected: String, _ comment: Str
 /// exactly (every byte, line ends included), naming the first line that
 /// differs, with both, and the two line counts; `comment` (a golden's name)
 /// begins the message. For golden files and whole outputs.
-public func assertLines(_ actual: String, _ expected: String, _ comment: String = "",
-                        sourceLocation: SourceLocation = #_sourceLocation) {
+public func assertLines(
+    _ actual: String,
+    _ expected: String,
+    _ comment: String = "",
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     guard actual != expected else { return }
     assertLines(lines(actual), lines(expected), comment, sourceLocation: sourceLocation)
 }
@@ -97,18 +112,27 @@ private func lines(_ text: String) -> [String] {
 /// Records a failure at `sourceLocation` unless the lists of lines are
 /// equal, naming the first line that differs (or the first line one of them
 /// lacks), with both, and the two counts.
-public func assertLines(_ actual: [String], _ expected: [String], _ comment: String = "",
-                        sourceLocation: SourceLocation = #_sourceLocation) {
+public func assertLines(
+    _ actual: [String],
+    _ expected: [String],
+    _ comment: String = "",
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     guard actual != expected else { return }
     let n = min(actual.count, expected.count)
     let i = (0..<n).first { actual[$0] != expected[$0] } ?? n
     let count = { (n: Int) in n == 1 ? "1 line" : "\(n) lines" }
     let show = { (l: [String]) in i < l.count ? l[i] : "(no line: \(count(l.count)))" }
-    Issue.record(Comment(rawValue: prefix(comment) + """
-        line \(i + 1) differs (\(count(actual.count)), expected \(expected.count))
-         expected: \(show(expected))
-           actual: \(show(actual))
-        """), sourceLocation: sourceLocation)
+    Issue.record(
+        Comment(
+            rawValue: prefix(comment) + """
+                line \(i + 1) differs (\(count(actual.count)), expected \(expected.count))
+                 expected: \(show(expected))
+                   actual: \(show(actual))
+                """
+        ),
+        sourceLocation: sourceLocation
+    )
 }
 
 private func prefix(_ comment: String) -> String { comment.isEmpty ? "" : comment + ": " }

@@ -10,18 +10,20 @@ import Testing
     /// PointerSim's own selection after every step, with two bugs: a wrong
     /// selection at a primary release in a session of four steps or more, and
     /// one at every change to a non-empty set of modifiers.
-    static var twoBugs: ConformanceSubject { { s in
-        var sim = Simulator(scene: s.scene)
-        var out: [ConformanceAnswer] = []
-        for e in s.events {
-            _ = sim.process([e])
-            var selection = sim.selection
-            if case .release(.primary) = e.kind, s.events.count >= 4 { selection.append("release-bug") }
-            if case .modifiers(let m) = e.kind, !m.isEmpty { selection.append("modifiers-bug") }
-            out.append(ConformanceAnswer(selection: selection))
+    static var twoBugs: ConformanceSubject {
+        { s in
+            var sim = Simulator(scene: s.scene)
+            var out: [ConformanceAnswer] = []
+            for e in s.events {
+                _ = sim.process([e])
+                var selection = sim.selection
+                if case .release(.primary) = e.kind, s.events.count >= 4 { selection.append("release-bug") }
+                if case .modifiers(let m) = e.kind, !m.isEmpty { selection.append("modifiers-bug") }
+                out.append(ConformanceAnswer(selection: selection))
+            }
+            return .answered(out)
         }
-        return .answered(out)
-    } }
+    }
 
     static var session: ConformanceSession {
         var scene = SimulationScene.default

@@ -172,7 +172,11 @@ struct ModifiersAtReleaseModel: PointerSelectionModel {
         let report = try Conformance.check(sessions, subject: subject, divergencesToShrink: 40, domain: g.accepts)
         let d = try #require(report.divergence)
         #expect(d.session.scene.items.count == 1 && d.session.events.count <= 2, "\(d.explanation)\n\(d.session.traceText)")
-        #expect(d.explanation.contains("mode: toggle") && d.explanation.contains("selected at the press: false;") && d.explanation.contains("ever hit: true"), "\(d.explanation)")
+        #expect(
+            d.explanation.contains("mode: toggle") && d.explanation.contains("selected at the press: false;")
+                && d.explanation.contains("ever hit: true"),
+            "\(d.explanation)"
+        )
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pointersim-testing-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try Counterexample.write(d.session, name: "wrong-toggle", directory: dir, comment: d.explanation)
@@ -216,7 +220,9 @@ struct ModifiersAtReleaseModel: PointerSelectionModel {
         let line = ConformProtocol.stepLine(PointerEvent(time: 0.5, .move(Point(x: 1.25, y: 2))), step: 3)
         #expect(line == #"{"step": 3, "t": 0.5, "event": "move", "x": 1.25, "y": 2, "line": "0.5 move 1.25 2"}"#)
         let a = try ConformProtocol.parseAnswer(#"{"step": 3, "selection": ["a"], "band": [1, 2, 3, 4], "focus": null}"#)
-        #expect(a.step == 3 && a.answer?.selection == ["a"] && a.answer?.band == Rect(x: 1, y: 2, width: 3, height: 4) && a.answer?.reportsFocus == true)
+        #expect(
+            a.step == 3 && a.answer?.selection == ["a"] && a.answer?.band == Rect(x: 1, y: 2, width: 3, height: 4) && a.answer?.reportsFocus == true
+        )
         #expect(try ConformProtocol.parseAnswer(#"{"skipped": "scale 2"}"#).skipped == "scale 2")
         let scene = ConformProtocol.sceneLine(SimulationScene.default, session: 0)
         #expect(!scene.contains("\n"))
@@ -332,7 +338,10 @@ struct ClickingBandModel: PointerSelectionModel {
             if profile.clicks.itemsAcceptPress {
                 #expect(states.isEmpty, "\(profile.name): a press on an item starts no band")
             } else {
-                #expect(states.first == .began && states.dropFirst().dropLast().allSatisfy { $0 == .selecting } && states.last == .ended, "\(profile.name): \(states)")
+                #expect(
+                    states.first == .began && states.dropFirst().dropLast().allSatisfy { $0 == .selecting } && states.last == .ended,
+                    "\(profile.name): \(states)"
+                )
                 #expect(Set(model.selectedItems) == [0, 1], "\(profile.name)")
             }
         }

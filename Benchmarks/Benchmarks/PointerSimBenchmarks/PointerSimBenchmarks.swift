@@ -16,9 +16,11 @@ final class Shared: @unchecked Sendable {
     lazy var edges = BenchmarkEdges(count: n, workloadItem)
     lazy var bands = (1...2000).map { BandWorkload.band(k: $0, n: n) }
     var engine: BenchmarkBand?
-    lazy var regions: SceneRegionProvider = SceneRegionProvider(regions: (0..<100_000).map {
-        SceneRegion(id: "g\($0)", rect: workloadItem($0))
-    })
+    lazy var regions: SceneRegionProvider = SceneRegionProvider(
+        regions: (0..<100_000).map {
+            SceneRegion(id: "g\($0)", rect: workloadItem($0))
+        }
+    )
     /// A synthetic evemu mouse recording (the shape of Tools/gen-big-evemu.py):
     /// 20,000 frames at 1 kHz of REL_X, REL_Y and SYN_REPORT, a band drag of
     /// 100 ms every 2 s; 60,020 events in a temporary file.
@@ -62,7 +64,9 @@ final class Shared: @unchecked Sendable {
     }
     lazy var styledSceneText = regionSceneText(extra: "\"style\": {\"effect\": \"highlight\"}")
     lazy var latchingSceneText = regionSceneText(
-        extra: "\"latchingAxes\": \"horizontal\", \"style\": {\"effect\": \"lift\", \"accessories\": [{\"shape\": \"arrow\", \"position\": \"left\"}, {\"shape\": \"arrow\", \"position\": \"right\"}]}")
+        extra:
+            "\"latchingAxes\": \"horizontal\", \"style\": {\"effect\": \"lift\", \"accessories\": [{\"shape\": \"arrow\", \"position\": \"left\"}, {\"shape\": \"arrow\", \"position\": \"right\"}]}"
+    )
     /// A simulator over a uikit grid of 1414 × 1414 items (1,999,396, the
     /// most a scene holds), focus on r0c0 after a click (Tools/gen-selection-scale.py's scene).
     lazy var grid: Simulator = {
@@ -92,8 +96,15 @@ final class Shared: @unchecked Sendable {
             for c in 0..<400 {
                 let id = "r\(r)c\(c)"
                 scene.items.append(SceneItem(id: id, rect: Rect(x: Double(c) * 30, y: Double(r) * 30, width: 20, height: 20)))
-                scene.itemRegions.append(ItemRegion(region: SceneRegion(id: id + ".h", rect: .zero, latchingAxes: .horizontal, style: PointerStyle(effect: .lift)),
-                                                    item: id, anchor: Point(x: 1, y: 0.5), size: Size(width: 8, height: 8), resizes: true))
+                scene.itemRegions.append(
+                    ItemRegion(
+                        region: SceneRegion(id: id + ".h", rect: .zero, latchingAxes: .horizontal, style: PointerStyle(effect: .lift)),
+                        item: id,
+                        anchor: Point(x: 1, y: 0.5),
+                        size: Size(width: 8, height: 8),
+                        resizes: true
+                    )
+                )
             }
         }
         scene.initialSelection = scene.items.map(\.id)
@@ -181,9 +192,13 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark(
         "BandUpdate1M",
         configuration: .init(
-            metrics: [.wallClock, cpuMicroseconds, .mallocCountTotal], timeUnits: .milliseconds,
-            warmupIterations: 2, maxDuration: .seconds(3), maxIterations: 20,
-            thresholds: [cpuMicroseconds: looseCPU, .mallocCountTotal: exact])
+            metrics: [.wallClock, cpuMicroseconds, .mallocCountTotal],
+            timeUnits: .milliseconds,
+            warmupIterations: 2,
+            maxDuration: .seconds(3),
+            maxIterations: 20,
+            thresholds: [cpuMicroseconds: looseCPU, .mallocCountTotal: exact]
+        )
     ) { benchmark in
         let s = Shared.shared
         if s.engine == nil {
@@ -201,9 +216,13 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark(
         "IndexBuild1M",
         configuration: .init(
-            metrics: [.wallClock, cpuMicroseconds], timeUnits: .milliseconds,
-            warmupIterations: 1, maxDuration: .seconds(3), maxIterations: 10,
-            thresholds: [cpuMicroseconds: looseCPU])
+            metrics: [.wallClock, cpuMicroseconds],
+            timeUnits: .milliseconds,
+            warmupIterations: 1,
+            maxDuration: .seconds(3),
+            maxIterations: 10,
+            thresholds: [cpuMicroseconds: looseCPU]
+        )
     ) { benchmark in
         let edges = Shared.shared.edges
         benchmark.measure { blackHole(edges.buildIndex()) }
@@ -217,9 +236,13 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark(
         "BandBuild1M",
         configuration: .init(
-            metrics: [.wallClock, cpuMicroseconds, .mallocCountTotal], timeUnits: .milliseconds,
-            warmupIterations: 1, maxDuration: .seconds(3), maxIterations: 10,
-            thresholds: [cpuMicroseconds: looseCPU, .mallocCountTotal: exact])
+            metrics: [.wallClock, cpuMicroseconds, .mallocCountTotal],
+            timeUnits: .milliseconds,
+            warmupIterations: 1,
+            maxDuration: .seconds(3),
+            maxIterations: 10,
+            thresholds: [cpuMicroseconds: looseCPU, .mallocCountTotal: exact]
+        )
     ) { benchmark in
         let n = Shared.shared.n
         benchmark.measure { blackHole(BandWorkload.build(items: n)) }
@@ -229,9 +252,13 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark(
         "SceneLoad100k",
         configuration: .init(
-            metrics: [.wallClock, cpuMicroseconds], timeUnits: .milliseconds,
-            warmupIterations: 1, maxDuration: .seconds(3), maxIterations: 20,
-            thresholds: [cpuMicroseconds: looseCPU])
+            metrics: [.wallClock, cpuMicroseconds],
+            timeUnits: .milliseconds,
+            warmupIterations: 1,
+            maxDuration: .seconds(3),
+            maxIterations: 20,
+            thresholds: [cpuMicroseconds: looseCPU]
+        )
     ) { benchmark in
         let text = Shared.shared.sceneText
         try benchmark.measure { blackHole(try SceneFile.parse(text, file: "bench.scene.json").items.count) }
@@ -241,9 +268,13 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark(
         "RegionLookup100k",
         configuration: .init(
-            metrics: [.wallClock, cpuMicroseconds, .mallocCountTotal], timeUnits: .microseconds,
-            warmupIterations: 2, maxDuration: .seconds(3), maxIterations: 50,
-            thresholds: [cpuMicroseconds: looseCPU, .mallocCountTotal: exact])
+            metrics: [.wallClock, cpuMicroseconds, .mallocCountTotal],
+            timeUnits: .microseconds,
+            warmupIterations: 2,
+            maxDuration: .seconds(3),
+            maxIterations: 50,
+            thresholds: [cpuMicroseconds: looseCPU, .mallocCountTotal: exact]
+        )
     ) { benchmark in
         let provider = Shared.shared.regions
         benchmark.measure {
@@ -261,9 +292,13 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark(
         "RegionSceneLoad100k",
         configuration: .init(
-            metrics: [.wallClock, cpuMicroseconds], timeUnits: .milliseconds,
-            warmupIterations: 1, maxDuration: .seconds(3), maxIterations: 20,
-            thresholds: [cpuMicroseconds: looseCPU])
+            metrics: [.wallClock, cpuMicroseconds],
+            timeUnits: .milliseconds,
+            warmupIterations: 1,
+            maxDuration: .seconds(3),
+            maxIterations: 20,
+            thresholds: [cpuMicroseconds: looseCPU]
+        )
     ) { benchmark in
         let text = Shared.shared.regionSceneText
         try benchmark.measure {
@@ -280,9 +315,13 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark(
         "RawReplay60k",
         configuration: .init(
-            metrics: [.wallClock, cpuMicroseconds, .mallocCountTotal], timeUnits: .milliseconds,
-            warmupIterations: 1, maxDuration: .seconds(4), maxIterations: 20,
-            thresholds: [cpuMicroseconds: looseCPU, .mallocCountTotal: within5Percent])
+            metrics: [.wallClock, cpuMicroseconds, .mallocCountTotal],
+            timeUnits: .milliseconds,
+            warmupIterations: 1,
+            maxDuration: .seconds(4),
+            maxIterations: 20,
+            thresholds: [cpuMicroseconds: looseCPU, .mallocCountTotal: within5Percent]
+        )
     ) { benchmark in
         let (path, events) = Shared.shared.recording
         var records = 0
@@ -300,9 +339,13 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark(
             name,
             configuration: .init(
-                metrics: [.wallClock, cpuMicroseconds], timeUnits: .milliseconds,
-                warmupIterations: 1, maxDuration: .seconds(3), maxIterations: 20,
-                thresholds: [cpuMicroseconds: looseCPU])
+                metrics: [.wallClock, cpuMicroseconds],
+                timeUnits: .milliseconds,
+                warmupIterations: 1,
+                maxDuration: .seconds(3),
+                maxIterations: 20,
+                thresholds: [cpuMicroseconds: looseCPU]
+            )
         ) { benchmark in
             let text = Shared.shared[keyPath: text]
             try benchmark.measure {
@@ -324,9 +367,13 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark(
         "ItemRegionMoves2kOver100kHandles",
         configuration: .init(
-            metrics: [.wallClock, cpuMicroseconds], timeUnits: .milliseconds,
-            warmupIterations: 1, maxDuration: .seconds(3), maxIterations: 20,
-            thresholds: [cpuMicroseconds: BenchmarkThresholds(relative: [.p90: 100], absolute: [:])])
+            metrics: [.wallClock, cpuMicroseconds],
+            timeUnits: .milliseconds,
+            warmupIterations: 1,
+            maxDuration: .seconds(3),
+            maxIterations: 20,
+            thresholds: [cpuMicroseconds: BenchmarkThresholds(relative: [.p90: 100], absolute: [:])]
+        )
     ) { benchmark in
         let prepared = Shared.shared.handles, e = Shared.shared.handleMoves
         benchmark.measure { blackHole(run(prepared, e)) }
@@ -353,23 +400,32 @@ let benchmarks: @Sendable () -> Void = {
     let selectionWorkloads: [(String, @Sendable () -> [PointerEvent])] = [
         ("ArrowKeys10kOver2M", { keys(Shared.shared.walk) }),
         ("ShiftArrows10kOver2M", { keys((0..<10_000).map { $0 % 2 == 0 ? Key.down : .right }, modifiers: .shift) }),
-        ("Space10kOver2MSelected", {
-            var e = keys([.letter("a")], modifiers: .command) + [
-                PointerEvent(time: 1.1, .modifiers([])), PointerEvent(time: 1.2, .move(Point(x: 520, y: 415))),
-                PointerEvent(time: 1.3, .press(.primary)), PointerEvent(time: 1.4, .release(.primary)),
-            ]
-            for k in 0..<10_000 { e.append(PointerEvent(time: 2 + Double(k) * 0.01, .key(.space))) }
-            return e
-        }),
-        ("SelectAllEscape100Over2M", {
-            var e: [PointerEvent] = []
-            for k in 0..<100 {
-                let t = 1 + Double(k) * 0.1
-                e += [PointerEvent(time: t, .modifiers(.command)), PointerEvent(time: t + 0.01, .key(.letter("a"))),
-                      PointerEvent(time: t + 0.02, .modifiers([])), PointerEvent(time: t + 0.03, .key(.escape))]
+        (
+            "Space10kOver2MSelected",
+            {
+                var e =
+                    keys([.letter("a")], modifiers: .command) + [
+                        PointerEvent(time: 1.1, .modifiers([])), PointerEvent(time: 1.2, .move(Point(x: 520, y: 415))),
+                        PointerEvent(time: 1.3, .press(.primary)), PointerEvent(time: 1.4, .release(.primary)),
+                    ]
+                for k in 0..<10_000 { e.append(PointerEvent(time: 2 + Double(k) * 0.01, .key(.space))) }
+                return e
             }
-            return e
-        }),
+        ),
+        (
+            "SelectAllEscape100Over2M",
+            {
+                var e: [PointerEvent] = []
+                for k in 0..<100 {
+                    let t = 1 + Double(k) * 0.1
+                    e += [
+                        PointerEvent(time: t, .modifiers(.command)), PointerEvent(time: t + 0.01, .key(.letter("a"))),
+                        PointerEvent(time: t + 0.02, .modifiers([])), PointerEvent(time: t + 0.03, .key(.escape)),
+                    ]
+                }
+                return e
+            }
+        ),
     ]
     profileScaleBenchmarks(looseCPU: looseCPU)
 
@@ -377,9 +433,13 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark(
             name,
             configuration: .init(
-                metrics: keyMetrics, timeUnits: .milliseconds,
-                warmupIterations: 1, maxDuration: .seconds(3), maxIterations: 10,
-                thresholds: keyThresholds)
+                metrics: keyMetrics,
+                timeUnits: .milliseconds,
+                warmupIterations: 1,
+                maxDuration: .seconds(3),
+                maxIterations: 10,
+                thresholds: keyThresholds
+            )
         ) { benchmark in
             let prepared = Shared.shared.grid, e = events()
             benchmark.measure { blackHole(run(prepared, e)) }

@@ -28,12 +28,18 @@ func scaleScene(rows: Int, profile: BandProfile) -> SimulationScene {
 
 /// The workloads, as events from t = 1 s (a click on r0c0 before, at 0.5 s, in the setup).
 enum ScaleWorkload: String, CaseIterable {
-    case shift = "Shift", control = "Control", bands = "Bands", selectAll = "SelectAll", keys = "Keys"
+    case shift = "Shift"
+    case control = "Control"
+    case bands = "Bands"
+    case selectAll = "SelectAll"
+    case keys = "Keys"
 
     /// A primary click at content point (x, y) with modifiers, from time t.
     static func click(_ x: Double, _ y: Double, _ m: ModifierFlags, at t: Double) -> [PointerEvent] {
-        [PointerEvent(time: t, .modifiers(m)), PointerEvent(time: t + 0.001, .move(Point(x: x, y: y))),
-         PointerEvent(time: t + 0.002, .press(.primary)), PointerEvent(time: t + 0.003, .release(.primary))]
+        [
+            PointerEvent(time: t, .modifiers(m)), PointerEvent(time: t + 0.001, .move(Point(x: x, y: y))),
+            PointerEvent(time: t + 0.002, .press(.primary)), PointerEvent(time: t + 0.003, .release(.primary)),
+        ]
     }
     /// The centre of item (row, column).
     static func centre(_ r: Int, _ c: Int) -> (Double, Double) { (Double(c) * 50 + 20, Double(r) * 40 + 15) }
@@ -56,7 +62,10 @@ enum ScaleWorkload: String, CaseIterable {
         case .bands:
             // Three bands of 100 moves from empty space (plain, Shift, Control), over up to 15 × 15 items.
             for m: ModifierFlags in [[], .shift, .control] {
-                e += [PointerEvent(time: t, .modifiers(m)), PointerEvent(time: t + 0.001, .move(Point(x: 45, y: 35))), PointerEvent(time: t + 0.002, .press(.primary))]
+                e += [
+                    PointerEvent(time: t, .modifiers(m)), PointerEvent(time: t + 0.001, .move(Point(x: 45, y: 35))),
+                    PointerEvent(time: t + 0.002, .press(.primary)),
+                ]
                 t += 0.01
                 for k in 1...100 { e.append(PointerEvent(time: t, .move(Point(x: 45 + Double(k) * 7, y: 35 + Double(k) * 5.5)))); t += 0.01 }
                 e.append(PointerEvent(time: t, .release(.primary))); t += 0.5
@@ -65,7 +74,10 @@ enum ScaleWorkload: String, CaseIterable {
             // 50 cycles: select all, then a click on r0c0 (every other item leaves the selection).
             let (x, y) = Self.centre(0, 0)
             for _ in 0..<50 {
-                e += [PointerEvent(time: t, .modifiers(selectAll)), PointerEvent(time: t + 0.001, .key(.letter("a"))), PointerEvent(time: t + 0.002, .modifiers([]))]
+                e += [
+                    PointerEvent(time: t, .modifiers(selectAll)), PointerEvent(time: t + 0.001, .key(.letter("a"))),
+                    PointerEvent(time: t + 0.002, .modifiers([])),
+                ]
                 e += Self.click(x, y, [], at: t + 0.01); t += 0.5
             }
         case .keys:
@@ -125,9 +137,13 @@ func profileScaleBenchmarks(looseCPU: BenchmarkThresholds) {
         Benchmark(
             "Scale1M.\(name)",
             configuration: .init(
-                metrics: [.wallClock, cpuMicroseconds] + ratios + [narrateRatio], timeUnits: .milliseconds,
-                warmupIterations: 1, maxDuration: .seconds(10), maxIterations: 5,
-                thresholds: thresholds)
+                metrics: [.wallClock, cpuMicroseconds] + ratios + [narrateRatio],
+                timeUnits: .milliseconds,
+                warmupIterations: 1,
+                maxDuration: .seconds(10),
+                maxIterations: 5,
+                thresholds: thresholds
+            )
         ) { benchmark in
             let (small, large) = ScaleShared.shared.sims(profile)
             let selectAll = profile.clicks.selectAllModifiers.first ?? .control
@@ -138,9 +154,11 @@ func profileScaleBenchmarks(looseCPU: BenchmarkThresholds) {
                 var cpu: [Int] = []
                 for base in [small, large] {
                     var sim = preparedScale(base), out: [LogRecord] = [], records = 0
-                    cpu.append(cpuTime {
-                        for e in events { out.removeAll(keepingCapacity: true); sim.process(e, into: &out); records += out.count }
-                    })
+                    cpu.append(
+                        cpuTime {
+                            for e in events { out.removeAll(keepingCapacity: true); sim.process(e, into: &out); records += out.count }
+                        }
+                    )
                     blackHole(records)
                 }
                 total += cpu[1]
@@ -151,13 +169,15 @@ func profileScaleBenchmarks(looseCPU: BenchmarkThresholds) {
             var cpu: [Int] = []
             for base in [small, large] {
                 var sim = preparedScale(base), out: [LogRecord] = [], story = Narration(scene: base.scene), lines = 0
-                cpu.append(cpuTime {
-                    for e in bandEvents {
-                        out.removeAll(keepingCapacity: true)
-                        sim.process(e, into: &out)
-                        for r in out { lines += story.describe(r).count }
+                cpu.append(
+                    cpuTime {
+                        for e in bandEvents {
+                            out.removeAll(keepingCapacity: true)
+                            sim.process(e, into: &out)
+                            for r in out { lines += story.describe(r).count }
+                        }
                     }
-                })
+                )
                 blackHole(lines)
             }
             total += cpu[1]
@@ -172,11 +192,15 @@ func profileScaleBenchmarks(looseCPU: BenchmarkThresholds) {
     Benchmark(
         "Scale1M.compare",
         configuration: .init(
-            metrics: [.wallClock, cpuMicroseconds, compareRatio], timeUnits: .milliseconds,
-            warmupIterations: 1, maxDuration: .seconds(10), maxIterations: 5,
+            metrics: [.wallClock, cpuMicroseconds, compareRatio],
+            timeUnits: .milliseconds,
+            warmupIterations: 1,
+            maxDuration: .seconds(10),
+            maxIterations: 5,
             // The ratio is reported, not gated: 16.5× measured (issue #44: `compare` reads
             // every profile's whole selection after each step that changed it).
-            thresholds: [cpuMicroseconds: looseCPU])
+            thresholds: [cpuMicroseconds: looseCPU]
+        )
     ) { benchmark in
         let profiles = ["uikit", "gtk", "gtk3", "imgui", "qt-graphicsview", "qt-itemview"].map { BandProfile.named($0)! }
         let (x, y) = ScaleWorkload.centre(0, 0)

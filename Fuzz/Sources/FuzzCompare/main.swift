@@ -36,8 +36,11 @@ public func fuzzCompare(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let path = Fuzz.write(bytes.dropFirst(), name: "a")
     guard let streamed = Fuzz.resultOrInputError("the streaming reference reader", { try FidelityReport(decoded: events, referencePath: path) })
     else { return 0 }
-    precondition(streamed.motionMatched <= streamed.motionFrames && streamed.scrollMatched <= streamed.scrollEvents
-                 && streamed.buttonsMatched <= streamed.buttons, "inconsistent figures: \(streamed)")
+    precondition(
+        streamed.motionMatched <= streamed.motionFrames && streamed.scrollMatched <= streamed.scrollEvents
+            && streamed.buttonsMatched <= streamed.buttons,
+        "inconsistent figures: \(streamed)"
+    )
     precondition(streamed.firstMotionMismatches.count <= 10)
     _ = streamed.summary
     let plain = bytes.dropFirst().allSatisfy { $0 < 0x80 && $0 != 13 && $0 != 9 && $0 != 11 && $0 != 12 }

@@ -1,10 +1,11 @@
 import FuzzSupport
-#if canImport(Glibc)
-import Glibc
-#endif
 import PointerSimCore
 @_spi(Fuzz) import PointerSimFormats
 import PointerSimInput
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Raw event streams on real devices: the bytes pick one or two devices
 /// (every device recorded in Traces/libinput: touchpads of each protocol,
@@ -21,13 +22,13 @@ import PointerSimInput
 /// seeds, the recordings' files (description, events or nil).
 let (devices, recordings): ([DeviceDescription], [(device: Int, description: String, events: String?)]) = {
     var path = "\(#filePath)"
-    for _ in 0..<4 { path = String(path[..<path.lastIndex(of: "/")!]) }   // the repository
+    for _ in 0..<4 { path = String(path[..<path.lastIndex(of: "/")!]) }  // the repository
     let folder = path + "/Traces/libinput"
     var out: [DeviceDescription] = []
     var files: [(Int, String, String?)] = []
     var seen: [DeviceDescription: Int] = [:]
     guard let index = try? readTextFile(folder + "/index.tsv") else { fatalError("cannot read \(folder)/index.tsv") }
-    for line in index.split(separator: "\n").dropFirst() {   // name, description file, …
+    for line in index.split(separator: "\n").dropFirst() {  // name, description file, …
         let fields = line.split(separator: "\t")
         guard fields.count > 1 else { continue }
         let file = folder + "/" + fields[1]
@@ -66,8 +67,13 @@ public func initialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutable
             let dt = UInt8(clamping: last.map { ($0 <= t ? t - $0 : 0) / 500 } ?? 0)
             last = t
             let pick: Int
-            if e.type == 0 { pick = list.count + (e.code == 0 ? 0 : e.code == 2 ? 2 : 3) }
-            else if let i = list.firstIndex(where: { $0 == (e.type, e.code) }) { pick = i } else { continue }
+            if e.type == 0 {
+                pick = list.count + (e.code == 0 ? 0 : e.code == 2 ? 2 : 3)
+            } else if let i = list.firstIndex(where: { $0 == (e.type, e.code) }) {
+                pick = i
+            } else {
+                continue
+            }
             var value = Int64(e.value)
             if e.type == 3, let a = info[e.code] { value -= Int64(a.minimum) }
             let v = Int32(clamping: value) & 0xffffff
@@ -126,30 +132,30 @@ public func fuzzDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         let pick = (Int(c0) | Int(c1) << 8) % (list.count + 4)
         let type: UInt16, code: UInt16
         switch pick - list.count {
-        case 0, 1: (type, code) = (0, 0)   // SYN_REPORT, twice as likely
-        case 2: (type, code) = (0, 2)      // SYN_MT_REPORT
+        case 0, 1: (type, code) = (0, 0)  // SYN_REPORT, twice as likely
+        case 2: (type, code) = (0, 2)  // SYN_MT_REPORT
         case 3:
-            if s & 0x40 != 0 {               // removal (rarely), else SYN_DROPPED
+            if s & 0x40 != 0 {  // removal (rarely), else SYN_DROPPED
                 if removed.insert(slot).inserted { pipeline.removeDevice(slot, at: time, into: &decoded) }
                 drain(); continue
             }
             (type, code) = (0, 3)
         default: (type, code) = list[pick]
         }
-        let raw = Int32(v0) | Int32(v1) << 8 | Int32(Int8(bitPattern: v2)) << 16   // a signed 24-bit value
+        let raw = Int32(v0) | Int32(v1) << 8 | Int32(Int8(bitPattern: v2)) << 16  // a signed 24-bit value
         var value: Int32
         if s & 0x80 != 0 {
-            value = raw &* 256                       // anywhere in Int32, extremes included
+            value = raw &* 256  // anywhere in Int32, extremes included
         } else if s & 0x40 != 0 {
-            value = raw                              // exact (seeds): absolute axes from their minimum
+            value = raw  // exact (seeds): absolute axes from their minimum
             if type == 3, let info = description.absInfo[code] { value = value &+ info.minimum }
         } else if type == 3, let info = description.absInfo[code] {
             let lo = Int64(info.minimum), span = Int64(info.maximum) - lo + 1
             value = Int32(clamping: span > 0 ? lo + (Int64(raw) & 0x7fffff) % span : lo)
         } else if type == 1 {
-            value = Int32(v0 % 3)                   // release, press, repeat
+            value = Int32(v0 % 3)  // release, press, repeat
         } else {
-            value = Int32(Int8(bitPattern: v0))     // small relative motion, wheel clicks
+            value = Int32(Int8(bitPattern: v0))  // small relative motion, wheel clicks
         }
         let e = EvdevEvent(sec: time / 1_000_000, usec: Int32(time % 1_000_000), type: type, code: code, value: value)
         if Fuzz.dump { Fuzz.show("feed \(slot) \(e)") }
@@ -158,8 +164,10 @@ public func fuzzDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     pipeline.finish(into: &decoded)
     drain()
-    if Fuzz.dump {   // POINTERSIM_FUZZ_DUMP=1: what the input decoded to
-        Fuzz.show("devices \(chosen.map { devices[$0].name }): \(checker.counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
+    if Fuzz.dump {  // POINTERSIM_FUZZ_DUMP=1: what the input decoded to
+        Fuzz.show(
+            "devices \(chosen.map { devices[$0].name }): \(checker.counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))"
+        )
     }
     return 0
 }
@@ -167,7 +175,7 @@ public func fuzzDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 /// libinput's guarantees on what it hands out.
 struct DecodedChecker {
     var lastTime = Int64.min
-    var down = Set<[Int]>()   // [device, 0 button / 1 key, code]
+    var down = Set<[Int]>()  // [device, 0 button / 1 key, code]
     var counts: [String: Int] = [:]
 
     mutating func check(_ events: [DecodedEvent]) {
@@ -208,7 +216,10 @@ struct DecodedChecker {
     }
 
     mutating func toggle(_ key: [Int], _ pressed: Bool, _ e: DecodedEvent) {
-        if pressed { precondition(down.insert(key).inserted, "pressed while down: \(e)") }
-        else { precondition(down.remove(key) != nil, "released while up: \(e)") }
+        if pressed {
+            precondition(down.insert(key).inserted, "pressed while down: \(e)")
+        } else {
+            precondition(down.remove(key) != nil, "released while up: \(e)")
+        }
     }
 }

@@ -25,7 +25,8 @@ public func fuzzKeys(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var b = Bytes(data: Fuzz.bytes(data, size))
     let profile = b.pick(["uikit", "qt", "gtk"])
     func flag() -> String { b.byte() % 2 == 0 ? "true" : "false" }
-    let selection = "{ \"multiple\": \(b.byte() % 4 == 0 ? "false" : "true"), \"focus\": \(b.byte() % 5 == 0 ? "false" : "true"), \"selectionFollowsFocus\": \(flag()), \"editing\": \(b.byte() % 6 == 0 ? "true" : "false") }"
+    let selection =
+        "{ \"multiple\": \(b.byte() % 4 == 0 ? "false" : "true"), \"focus\": \(b.byte() % 5 == 0 ? "false" : "true"), \"selectionFollowsFocus\": \(flag()), \"editing\": \(b.byte() % 6 == 0 ? "true" : "false") }"
     let items: String
     var initial: [String] = []
     let grid = b.byte() % 3 != 0
@@ -40,7 +41,9 @@ public func fuzzKeys(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         count = b.byte() % 41
         var list: [String] = []
         for i in 0..<count {
-            list.append("{ \"id\": \"i\(i)\", \"rect\": [\(b.byte() * 4), \(b.byte() * 3), \(b.pick(["0", "1", "20", "300"])), \(b.pick(["0", "1", "20", "300"]))] }")
+            list.append(
+                "{ \"id\": \"i\(i)\", \"rect\": [\(b.byte() * 4), \(b.byte() * 3), \(b.pick(["0", "1", "20", "300"])), \(b.pick(["0", "1", "20", "300"]))] }"
+            )
         }
         items = "[" + list.joined(separator: ", ") + "]"
         if count > 0 { for _ in 0..<(b.byte() % 4) { initial.append("\"i\(b.byte() % count)\"") } }

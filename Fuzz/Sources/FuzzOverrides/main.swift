@@ -27,27 +27,33 @@ let recordings: [[String]] = [
     ["Traces/recordings/keyboard-logitech-k400plus.evemu"],
 ].map { $0.map { root + "/" + $0 } }
 
-let udevKeys = ["EVDEV_ABS_00", "EVDEV_ABS_01", "EVDEV_ABS_35", "EVDEV_ABS_36", "EVDEV_ABS_2F", "EVDEV_ABS_18",
-                "LIBINPUT_FUZZ_00", "LIBINPUT_FUZZ_01", "LIBINPUT_FUZZ_35", "LIBINPUT_FUZZ_36", "MOUSE_DPI",
-                "MOUSE_WHEEL_CLICK_ANGLE", "MOUSE_WHEEL_CLICK_COUNT", "MOUSE_WHEEL_CLICK_ANGLE_HORIZONTAL",
-                "MOUSE_WHEEL_CLICK_COUNT_HORIZONTAL", "ID_INPUT", "ID_INPUT_TOUCHPAD", "ID_INPUT_MOUSE",
-                "ID_INPUT_POINTINGSTICK", "ID_INPUT_KEYBOARD", "ID_INPUT_KEY", "ID_INPUT_TOUCHPAD_INTEGRATION",
-                "ID_INPUT_WIDTH_MM", "POINTINGSTICK_SENSITIVITY"]
-let quirkKeys = ["AttrSizeHint", "AttrResolutionHint", "AttrTouchSizeRange", "AttrPressureRange",
-                 "AttrPalmPressureThreshold", "AttrPalmSizeThreshold", "AttrThumbPressureThreshold",
-                 "AttrThumbSizeThreshold", "AttrTrackpointMultiplier", "AttrKeyboardIntegration",
-                 "AttrPointingStickIntegration", "AttrTPKComboLayout", "AttrLidSwitchReliability",
-                 "AttrMscTimestamp", "AttrUseVelocityAveraging", "AttrEventCodeDisable", "AttrEventCodeEnable",
-                 "AttrInputPropDisable", "AttrInputPropEnable", "ModelAppleTouchpad", "ModelALPSSerialTouchpad",
-                 "ModelSynapticsSerialTouchpad", "ModelLenovoT450Touchpad", "ModelWacomTouchpad",
-                 "ModelTouchpadVisibleMarker", "ModelBouncingKeys", "ModelLenovoScrollPoint",
-                 "ModelInvertHorizontalScrolling", "ModelHPPavilionDM4Touchpad", "ModelLenovoX1Gen6Touchpad", "AttrFrob"]
-let tokens = ["0", "1", "-1", "2", "8", "40", "100", "125", "360", "361", "-360", "65536", "65537", "100000", "100001",
-              "268435456", "268435457", "-268435456", "2147483647", "-2147483648", "4294967295",
-              "9223372036854775807", "-9223372036854775808", "99999999999999999999", "1e308", "-1e308", "inf", "-inf",
-              "nan", "0.5", "1.5", "2.5", "1e-300", "0x10", "", " ", "*", "@", "internal", "external", "below",
-              "reliable", "watch", "BTN_LEFT", "BTN_RIGHT", "EV_REL", "EV_ABS", "EV_KEY:0x110", "EV_ABS:53",
-              "INPUT_PROP_BUTTONPAD", "0x02", "KEY_A", "BTN_FROB"]
+let udevKeys = [
+    "EVDEV_ABS_00", "EVDEV_ABS_01", "EVDEV_ABS_35", "EVDEV_ABS_36", "EVDEV_ABS_2F", "EVDEV_ABS_18",
+    "LIBINPUT_FUZZ_00", "LIBINPUT_FUZZ_01", "LIBINPUT_FUZZ_35", "LIBINPUT_FUZZ_36", "MOUSE_DPI",
+    "MOUSE_WHEEL_CLICK_ANGLE", "MOUSE_WHEEL_CLICK_COUNT", "MOUSE_WHEEL_CLICK_ANGLE_HORIZONTAL",
+    "MOUSE_WHEEL_CLICK_COUNT_HORIZONTAL", "ID_INPUT", "ID_INPUT_TOUCHPAD", "ID_INPUT_MOUSE",
+    "ID_INPUT_POINTINGSTICK", "ID_INPUT_KEYBOARD", "ID_INPUT_KEY", "ID_INPUT_TOUCHPAD_INTEGRATION",
+    "ID_INPUT_WIDTH_MM", "POINTINGSTICK_SENSITIVITY",
+]
+let quirkKeys = [
+    "AttrSizeHint", "AttrResolutionHint", "AttrTouchSizeRange", "AttrPressureRange",
+    "AttrPalmPressureThreshold", "AttrPalmSizeThreshold", "AttrThumbPressureThreshold",
+    "AttrThumbSizeThreshold", "AttrTrackpointMultiplier", "AttrKeyboardIntegration",
+    "AttrPointingStickIntegration", "AttrTPKComboLayout", "AttrLidSwitchReliability",
+    "AttrMscTimestamp", "AttrUseVelocityAveraging", "AttrEventCodeDisable", "AttrEventCodeEnable",
+    "AttrInputPropDisable", "AttrInputPropEnable", "ModelAppleTouchpad", "ModelALPSSerialTouchpad",
+    "ModelSynapticsSerialTouchpad", "ModelLenovoT450Touchpad", "ModelWacomTouchpad",
+    "ModelTouchpadVisibleMarker", "ModelBouncingKeys", "ModelLenovoScrollPoint",
+    "ModelInvertHorizontalScrolling", "ModelHPPavilionDM4Touchpad", "ModelLenovoX1Gen6Touchpad", "AttrFrob",
+]
+let tokens = [
+    "0", "1", "-1", "2", "8", "40", "100", "125", "360", "361", "-360", "65536", "65537", "100000", "100001",
+    "268435456", "268435457", "-268435456", "2147483647", "-2147483648", "4294967295",
+    "9223372036854775807", "-9223372036854775808", "99999999999999999999", "1e308", "-1e308", "inf", "-inf",
+    "nan", "0.5", "1.5", "2.5", "1e-300", "0x10", "", " ", "*", "@", "internal", "external", "below",
+    "reliable", "watch", "BTN_LEFT", "BTN_RIGHT", "EV_REL", "EV_ABS", "EV_KEY:0x110", "EV_ABS:53",
+    "INPUT_PROP_BUTTONPAD", "0x02", "KEY_A", "BTN_FROB",
+]
 let separators = [":", "x", "@", ";", " ", "*", ""]
 
 struct Bytes {
@@ -116,7 +122,9 @@ public func fuzzOverrides(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     if Fuzz.dump {
         Fuzz.show("checked: \(checked.environment.extraUdevProperties) \(checked.environment.extraQuirks) \(checked.environment.dmiModalias ?? "-")")
-        Fuzz.show("unchecked: \(unchecked.environment.extraUdevProperties) \(unchecked.environment.extraQuirks) \(unchecked.environment.dmiModalias ?? "-")")
+        Fuzz.show(
+            "unchecked: \(unchecked.environment.extraUdevProperties) \(unchecked.environment.extraQuirks) \(unchecked.environment.dmiModalias ?? "-")"
+        )
     }
     let which = recordings[b.byte() % recordings.count]
     decode(which, checked)

@@ -33,25 +33,32 @@ struct Bytes {
 public func fuzzSimulator(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var b = Bytes(data: Fuzz.bytes(data, size))
     let width = b.pick(["1", "100", "1024", "1e6"]), height = b.pick(["1", "80", "768", "1e6"])
-    let content = b.pick(["", ", \"content\": { \"width\": 1024, \"height\": 4000 }",
-                          ", \"content\": { \"width\": 1e12, \"height\": 1e12, \"offset\": [1e11, 5e11] }",
-                          ", \"content\": { \"width\": 2000, \"height\": 3000, \"offset\": [500, 700] }"])
-    let profile = b.pick(["\"uikit\"", "\"qt\"", "\"gtk\"",
-                          "{ \"base\": \"uikit\", \"apply\": \"atEnd\", \"threshold\": 5 }",
-                          "{ \"base\": \"gtk\", \"modifiersAt\": \"press\", \"rules\": [ { \"flags\": [\"shift\"], \"mode\": \"subtract\" } ] }"])
+    let content = b.pick([
+        "", ", \"content\": { \"width\": 1024, \"height\": 4000 }",
+        ", \"content\": { \"width\": 1e12, \"height\": 1e12, \"offset\": [1e11, 5e11] }",
+        ", \"content\": { \"width\": 2000, \"height\": 3000, \"offset\": [500, 700] }",
+    ])
+    let profile = b.pick([
+        "\"uikit\"", "\"qt\"", "\"gtk\"",
+        "{ \"base\": \"uikit\", \"apply\": \"atEnd\", \"threshold\": 5 }",
+        "{ \"base\": \"gtk\", \"modifiersAt\": \"press\", \"rules\": [ { \"flags\": [\"shift\"], \"mode\": \"subtract\" } ] }",
+    ])
     let hitRule = b.pick(["intersects", "contains"])
-    let autoscroll = b.pick(["", ", \"autoscroll\": { \"enabled\": false }",
-                             // 100 steps a second at most: at the smallest interval
-                             // (10⁻⁴ s, tested in Fuzz/regressions) every input
-                             // can be followed by 3,600 logged steps, seconds of
-                             // this debug build per input and no new code reached
-                             ", \"autoscroll\": { \"maxSpeed\": 1e9, \"edgeZone\": 1e6, \"tickInterval\": 0.01 }"])
+    let autoscroll = b.pick([
+        "", ", \"autoscroll\": { \"enabled\": false }",
+        // 100 steps a second at most: at the smallest interval
+        // (10⁻⁴ s, tested in Fuzz/regressions) every input
+        // can be followed by 3,600 logged steps, seconds of
+        // this debug build per input and no new code reached
+        ", \"autoscroll\": { \"maxSpeed\": 1e9, \"edgeZone\": 1e6, \"tickInterval\": 0.01 }",
+    ])
     var items: [String] = []
     let nItems = b.byte() % 49
     for i in 0..<nItems {
         items.append("{ \"id\": \"i\(i)\", \"rect\": [\(b.coordinate()), \(b.coordinate()), \(b.size()), \(b.size())] }")
     }
-    let itemsJSON = b.byte() % 8 == 0
+    let itemsJSON =
+        b.byte() % 8 == 0
         ? "{ \"grid\": { \"rows\": \(1 + b.byte() % 40), \"columns\": \(1 + b.byte() % 40), \"origin\": [\(b.coordinate()), \(b.coordinate())], \"size\": [\(b.size()), \(b.size())], \"pitch\": [\(b.coordinate()), \(b.coordinate())] } }"
         : "[" + items.joined(separator: ", ") + "]"
     let initial = nItems > 0 && b.byte() % 2 == 0 ? "\"i0\"" : ""
@@ -59,14 +66,23 @@ public func fuzzSimulator(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for i in 0..<(b.byte() % 9) {
         var accessories: [String] = []
         for _ in 0..<(b.byte() % 6) {
-            accessories.append(b.pick(["{ \"shape\": \"arrow\", \"position\": \"left\" }",
-                                       "{ \"shape\": \"arrow\", \"position\": { \"offset\": -5, \"angle\": 1.5 } }",
-                                       "{ \"shape\": { \"circle\": 6 }, \"position\": { \"angle\": 1e9 } }"]))
+            accessories.append(
+                b.pick([
+                    "{ \"shape\": \"arrow\", \"position\": \"left\" }",
+                    "{ \"shape\": \"arrow\", \"position\": { \"offset\": -5, \"angle\": 1.5 } }",
+                    "{ \"shape\": { \"circle\": 6 }, \"position\": { \"angle\": 1e9 } }",
+                ])
+            )
         }
-        let shape = b.pick(["", ", \"shape\": { \"verticalBeam\": 1e9 }", ", \"shape\": { \"roundedRect\": [0, 0] }",
-                            ", \"shape\": { \"path\": [[0, 0], [1e6, 0], [0, 1e-6]] }", ", \"shape\": { \"circle\": 0 }"])
-        let style = "{ \"effect\": \(b.pick(["\"automatic\"", "\"highlight\"", "\"lift\"", "\"hover\"", "\"hidden\""]))\(shape), \"constrainedAxes\": \(b.pick(["\"none\"", "\"both\""])), \"accessories\": [\(accessories.joined(separator: ", "))] }"
-        regions.append("{ \"id\": \"g\(i)\", \"rect\": [\(b.coordinate()), \(b.coordinate()), \(b.size()), \(b.size())], \"latchingAxes\": \(b.pick(["\"none\"", "\"horizontal\"", "\"vertical\"", "\"both\""])), \"style\": \(style) }")
+        let shape = b.pick([
+            "", ", \"shape\": { \"verticalBeam\": 1e9 }", ", \"shape\": { \"roundedRect\": [0, 0] }",
+            ", \"shape\": { \"path\": [[0, 0], [1e6, 0], [0, 1e-6]] }", ", \"shape\": { \"circle\": 0 }",
+        ])
+        let style =
+            "{ \"effect\": \(b.pick(["\"automatic\"", "\"highlight\"", "\"lift\"", "\"hover\"", "\"hidden\""]))\(shape), \"constrainedAxes\": \(b.pick(["\"none\"", "\"both\""])), \"accessories\": [\(accessories.joined(separator: ", "))] }"
+        regions.append(
+            "{ \"id\": \"g\(i)\", \"rect\": [\(b.coordinate()), \(b.coordinate()), \(b.size()), \(b.size())], \"latchingAxes\": \(b.pick(["\"none\"", "\"horizontal\"", "\"vertical\"", "\"both\""])), \"style\": \(style) }"
+        )
     }
     let scene = """
         { "format": "pointersim-scene/1",
@@ -93,7 +109,7 @@ public func fuzzSimulator(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         default: trace += "\(time) move \(b.byte() * 4) \(b.byte() * 3)\n"
         }
     }
-    if Fuzz.dump {   // POINTERSIM_FUZZ_DUMP=1: show the scene and trace an input makes
+    if Fuzz.dump {  // POINTERSIM_FUZZ_DUMP=1: show the scene and trace an input makes
         Fuzz.show(scene); Fuzz.show(trace)
     }
     // A value outside a documented range is refused clearly: nothing to simulate.

@@ -1,11 +1,12 @@
+import PointerSimCore
+import PointerSimFormats
+import PointerSimPipeline
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import PointerSimCore
-import PointerSimFormats
-import PointerSimPipeline
 
 /// What every fuzz target shares: input bytes written to files (the readers
 /// are exercised exactly as `pointersim replay` uses them, format sniffing
@@ -120,15 +121,21 @@ public struct Invariants {
         let view = sim.scene.view
         let p = sim.pointer
         precondition(p.x.isFinite && p.y.isFinite, "pointer at \(p)")
-        precondition(p.x >= 0 && p.y >= 0 && p.x <= view.size.width && p.y <= view.size.height,
-                     "pointer \(p) outside the view \(view.size)")
+        precondition(
+            p.x >= 0 && p.y >= 0 && p.x <= view.size.width && p.y <= view.size.height,
+            "pointer \(p) outside the view \(view.size)"
+        )
         // the largest offset, computed here rather than asked of the scene
-        let maxOffset = Vector(dx: Swift.max(0, view.contentSize.width - view.size.width),
-                               dy: Swift.max(0, view.contentSize.height - view.size.height))
+        let maxOffset = Vector(
+            dx: Swift.max(0, view.contentSize.width - view.size.width),
+            dy: Swift.max(0, view.contentSize.height - view.size.height)
+        )
         let o = sim.contentOffset
         precondition(o.dx.isFinite && o.dy.isFinite, "content offset \(o)")
-        precondition(o.dx >= 0 && o.dy >= 0 && o.dx <= maxOffset.dx + 1e-9 && o.dy <= maxOffset.dy + 1e-9,
-                     "content offset \(o) outside 0 … \(maxOffset)")
+        precondition(
+            o.dx >= 0 && o.dy >= 0 && o.dx <= maxOffset.dx + 1e-9 && o.dy <= maxOffset.dy + 1e-9,
+            "content offset \(o) outside 0 … \(maxOffset)"
+        )
         let selected = sim.selectionModel.selectedItems
         var seen = Set<Int>()
         for i in selected {
@@ -142,31 +149,36 @@ extension Fuzz {
     /// A fixed short session, written once: a band dragged across the view
     /// with Shift held and into the bottom autoscroll zone, a click, a
     /// Command-click, a scroll and a secondary click.
-    public static let session: String = write(Array("""
-        pointersim-trace 1
-        0.000 move 5 5
-        0.010 press primary
-        0.020 move 300 200
-        0.030 modifiers shift
-        0.040 move 700 500
-        0.050 move 1020 765
-        0.400 move 600 400
-        0.410 release primary
-        0.420 modifiers
-        0.500 press primary
-        0.510 release primary
-        0.520 modifiers command
-        0.530 press primary
-        0.540 release primary
-        0.550 modifiers
-        0.600 scroll 0 -120
-        0.700 move 100 100
-        0.710 press secondary
-        0.720 release secondary
-        0.800 key down
-        0.810 modifiers shift
-        0.820 key up
-        0.830 key a
+    public static let session: String = write(
+        Array(
+            """
+            pointersim-trace 1
+            0.000 move 5 5
+            0.010 press primary
+            0.020 move 300 200
+            0.030 modifiers shift
+            0.040 move 700 500
+            0.050 move 1020 765
+            0.400 move 600 400
+            0.410 release primary
+            0.420 modifiers
+            0.500 press primary
+            0.510 release primary
+            0.520 modifiers command
+            0.530 press primary
+            0.540 release primary
+            0.550 modifiers
+            0.600 scroll 0 -120
+            0.700 move 100 100
+            0.710 press secondary
+            0.720 release secondary
+            0.800 key down
+            0.810 modifiers shift
+            0.820 key up
+            0.830 key a
 
-        """.utf8), name: "session.trace")
+            """.utf8
+        ),
+        name: "session.trace"
+    )
 }

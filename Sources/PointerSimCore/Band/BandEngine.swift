@@ -100,7 +100,8 @@ public struct BandEngine: Sendable {
     /// - Returns: the change to the selection.
     /// - Complexity: O(n / 64 + change).
     @discardableResult
-    @usableFromInline package mutating func beginBand(mode: SelectionMode, live: Bool = true, selection model: inout SelectionModel) -> SelectionDiff {
+    @usableFromInline package mutating func beginBand(mode: SelectionMode, live: Bool = true, selection model: inout SelectionModel) -> SelectionDiff
+    {
         model.bandStart = model.selection
         inRect.removeAll(); everHit.removeAll()
         bandRect = nil
@@ -144,58 +145,73 @@ public struct BandEngine: Sendable {
         let index = self.index, changed = changedItems
         var fingers = self.fingers
         edges.withReader { bd in
-        startWords.withUnsafeBufferPointer { startW in
-        inRectWords.withUnsafeMutableBufferPointer { inW in
-        everWords.withUnsafeMutableBufferPointer { evW in
-        selWords.withUnsafeMutableBufferPointer { selW in
-        // Through pointers: captured variables mutated in the hot loop would
-        // pay a dynamic exclusivity check per change.
-        withUnsafeMutablePointer(to: &added) { added in
-        withUnsafeMutablePointer(to: &removed) { removed in
-        withUnsafeMutablePointer(to: &count) { count in
-            // Re-testing an item is idempotent (an unchanged hit state is skipped),
-            // so an item reported by several cells or queries needs no deduplication.
-            func visit(_ i: Int) {
-                let b = bd[i]
-                let now: Bool
-                if contains {
-                    now = bx0 < b[0] && b[2] < bx1 && by0 < b[1] && b[3] < by1
-                } else if overlaps {
-                    now = bx0 < b[2] && bx1 > b[0] && by0 < b[3] && by1 > b[1]
-                } else {
-                    now = Swift.max(bx0, b[0]) < Swift.min(bx1, b[2]) && Swift.max(by0, b[1]) < Swift.min(by1, b[3])
-                }
-                let w = i >> 6, bit: UInt64 = 1 << UInt64(i & 63)
-                if now == (inW[w] & bit != 0) { return }
-                if now { inW[w] |= bit; evW[w] |= bit } else { inW[w] &= ~bit }
-                guard live else { return }
-                // addUntilLeft is Dear ImGui's transitions: an item entering is
-                // selected, one leaving toggled (for items the band did not
-                // begin over, the same as `inRect || (start && !everHit)`).
-                let sel = transitions ? (now || selW[w] & bit == 0)
-                    : mode.isSelected(start: startW[w] & bit != 0, inRect: now, everHit: evW[w] & bit != 0)
-                if sel != (selW[w] & bit != 0) {
-                    if sel { selW[w] |= bit; added.pointee.append(i); count.pointee += 1 } else { selW[w] &= ~bit; removed.pointee.append(i); count.pointee -= 1 }
-                }
-            }
-            // Under `intersects` an item is hit only by a band of positive area:
-            // a band that becomes empty (or stops being empty) can change items
-            // whose edges it never crossed, so that step re-tests every hit item
-            // and the new rect's candidates instead.
-            func isEmpty(_ r: Rect) -> Bool { !(r.minX < r.maxX && r.minY < r.maxY) }
-            if let old, contains || (!overlaps && isEmpty(old) == isEmpty(rect)) || (overlaps && !isEmpty(old) && !isEmpty(rect)) {
-                index.forEachCandidate(from: old, to: rect, rule: rule, fingers: &fingers) { visit($0) }
-            } else {
-                if old != nil {
-                    for w in 0..<inW.count {
-                        var bits = inW[w]
-                        while bits != 0 { visit(w << 6 | bits.trailingZeroBitCount); bits &= bits &- 1 }
+            startWords.withUnsafeBufferPointer { startW in
+                inRectWords.withUnsafeMutableBufferPointer { inW in
+                    everWords.withUnsafeMutableBufferPointer { evW in
+                        selWords.withUnsafeMutableBufferPointer { selW in
+                            // Through pointers: captured variables mutated in the hot loop would
+                            // pay a dynamic exclusivity check per change.
+                            withUnsafeMutablePointer(to: &added) { added in
+                                withUnsafeMutablePointer(to: &removed) { removed in
+                                    withUnsafeMutablePointer(to: &count) { count in
+                                        // Re-testing an item is idempotent (an unchanged hit state is skipped),
+                                        // so an item reported by several cells or queries needs no deduplication.
+                                        func visit(_ i: Int) {
+                                            let b = bd[i]
+                                            let now: Bool
+                                            if contains {
+                                                now = bx0 < b[0] && b[2] < bx1 && by0 < b[1] && b[3] < by1
+                                            } else if overlaps {
+                                                now = bx0 < b[2] && bx1 > b[0] && by0 < b[3] && by1 > b[1]
+                                            } else {
+                                                now = Swift.max(bx0, b[0]) < Swift.min(bx1, b[2]) && Swift.max(by0, b[1]) < Swift.min(by1, b[3])
+                                            }
+                                            let w = i >> 6, bit: UInt64 = 1 << UInt64(i & 63)
+                                            if now == (inW[w] & bit != 0) { return }
+                                            if now { inW[w] |= bit; evW[w] |= bit } else { inW[w] &= ~bit }
+                                            guard live else { return }
+                                            // addUntilLeft is Dear ImGui's transitions: an item entering is
+                                            // selected, one leaving toggled (for items the band did not
+                                            // begin over, the same as `inRect || (start && !everHit)`).
+                                            let sel =
+                                                transitions
+                                                ? (now || selW[w] & bit == 0)
+                                                : mode.isSelected(start: startW[w] & bit != 0, inRect: now, everHit: evW[w] & bit != 0)
+                                            if sel != (selW[w] & bit != 0) {
+                                                if sel {
+                                                    selW[w] |= bit; added.pointee.append(i); count.pointee += 1
+                                                } else {
+                                                    selW[w] &= ~bit; removed.pointee.append(i); count.pointee -= 1
+                                                }
+                                            }
+                                        }
+                                        // Under `intersects` an item is hit only by a band of positive area:
+                                        // a band that becomes empty (or stops being empty) can change items
+                                        // whose edges it never crossed, so that step re-tests every hit item
+                                        // and the new rect's candidates instead.
+                                        func isEmpty(_ r: Rect) -> Bool { !(r.minX < r.maxX && r.minY < r.maxY) }
+                                        if let old,
+                                            contains || (!overlaps && isEmpty(old) == isEmpty(rect)) || (overlaps && !isEmpty(old) && !isEmpty(rect))
+                                        {
+                                            index.forEachCandidate(from: old, to: rect, rule: rule, fingers: &fingers) { visit($0) }
+                                        } else {
+                                            if old != nil {
+                                                for w in 0..<inW.count {
+                                                    var bits = inW[w]
+                                                    while bits != 0 { visit(w << 6 | bits.trailingZeroBitCount); bits &= bits &- 1 }
+                                                }
+                                            }
+                                            index.forEachCandidate(in: rect) { visit($0) }
+                                        }
+                                        for i in changed { visit(i) }
+                                    }
+                                }
+                            }
+                        }
                     }
                 }
-                index.forEachCandidate(in: rect) { visit($0) }
             }
-            for i in changed { visit(i) }
-        }}}}}}}}
+        }
         inRect.words = inRectWords; everHit.words = everWords; model.selection.words = selWords
         self.fingers = fingers
         model.selectedCount = count

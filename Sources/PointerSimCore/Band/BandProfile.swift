@@ -168,9 +168,15 @@ public struct BandProfile: Sendable, Hashable {
 
     /// Creates a profile.
     public init(
-        name: String, rules: [Rule], defaultMode: SelectionMode = .replace, threshold: Double = 0,
-        thresholdMetric: DistanceMetric = .euclidean, thresholdIsStrict: Bool = false,
-        modifiersReadAt: ModifierTiming = .press, application: Application = .live, clicks: ClickRules = .uikit
+        name: String,
+        rules: [Rule],
+        defaultMode: SelectionMode = .replace,
+        threshold: Double = 0,
+        thresholdMetric: DistanceMetric = .euclidean,
+        thresholdIsStrict: Bool = false,
+        modifiersReadAt: ModifierTiming = .press,
+        application: Application = .live,
+        clicks: ClickRules = .uikit
     ) {
         self.name = name; self.rules = rules; self.defaultMode = defaultMode; self.threshold = threshold
         self.thresholdMetric = thresholdMetric; self.thresholdIsStrict = thresholdIsStrict

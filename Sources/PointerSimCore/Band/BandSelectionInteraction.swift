@@ -171,7 +171,8 @@ public struct BandSelectionInteraction: Sendable {
     /// - Returns: `began` if the band begins at the press, else `nil`.
     public mutating func press(at point: Point, modifiers: ModifierFlags, time: Double, selection model: inout SelectionModel) -> BandUpdate? {
         guard configuration.pressMeaning == .click else { return press(at: point, modifiers: modifiers, selection: &model) }
-        var state = clickState ?? ClickState(controller: SelectionController(configuration: SelectionConfiguration(), rules: configuration.profile.clicks))
+        var state =
+            clickState ?? ClickState(controller: SelectionController(configuration: SelectionConfiguration(), rules: configuration.profile.clicks))
         if clickState == nil { state.controller.startFocus(selection: &model) }
         clickState = nil
         defer { clickState = state }
@@ -255,7 +256,12 @@ public struct BandSelectionInteraction: Sendable {
     /// - Returns: the band's updates in order (`began` when it begins here,
     ///   then the update at `point`), or nil when the band refused (the
     ///   built-in checks or `shouldBegin`): the press starts no band.
-    @usableFromInline package mutating func bandFromItem(pressedAt anchor: Point, modifiers: ModifierFlags, to point: Point, selection model: inout SelectionModel) -> (began: BandUpdate?, then: BandUpdate?)? {
+    @usableFromInline package mutating func bandFromItem(
+        pressedAt anchor: Point,
+        modifiers: ModifierFlags,
+        to point: Point,
+        selection model: inout SelectionModel
+    ) -> (began: BandUpdate?, then: BandUpdate?)? {
         if isActive { return (nil, move(to: point, following: (), selection: &model)) }
         fromItem = true
         if let began = press(at: anchor, modifiers: modifiers, selection: &model) {
@@ -293,12 +299,24 @@ public struct BandSelectionInteraction: Sendable {
             if let (i, anchor, _, dragged, _) = state.item {
                 let over = state.controller.hitItem(at: state.pointer, in: engine) == i
                 _ = state.controller.releaseItem(
-                    i, modifiers: modifiers, atPressPoint: state.pointer == anchor, dragged: dragged, overItem: over, selection: &model, items: engine)
+                    i,
+                    modifiers: modifiers,
+                    atPressPoint: state.pointer == anchor,
+                    dragged: dragged,
+                    overItem: over,
+                    selection: &model,
+                    items: engine
+                )
             }
             if state.controller.rules.emptyClick == .clearAtRelease {  // Dear ImGui's ClearOnClickVoid
                 let over = state.controller.hitItem(at: state.pointer, in: engine) != nil
                 _ = state.controller.releaseEmpty(
-                    modifiers: modifiers, overItem: over, threshold: configuration.profile.threshold, selection: &model, items: engine)
+                    modifiers: modifiers,
+                    overItem: over,
+                    threshold: configuration.profile.threshold,
+                    selection: &model,
+                    items: engine
+                )
             }
             state.item = nil
             state.ignored = false
@@ -434,11 +452,18 @@ public struct BandSelectionInteraction: Sendable {
 
     /// Gives every item a new rect; see `BandEngine.relayout(_:selection:)`.
     @discardableResult
-    public mutating func relayout(_ rects: [Rect], selection model: inout SelectionModel) -> SelectionDiff { engine.relayout(rects, selection: &model) }
+    public mutating func relayout(_ rects: [Rect], selection model: inout SelectionModel) -> SelectionDiff {
+        engine.relayout(rects, selection: &model)
+    }
 
     func update(_ s: BandUpdate.State, _ diff: SelectionDiff, cancelled: Bool = false) -> BandUpdate {
         BandUpdate(
-            state: s, rect: currentRect, mode: clearsThenAdds ? .replace : engine.mode, modifiers: initialModifierFlags, diff: diff,
-            cancelled: cancelled)
+            state: s,
+            rect: currentRect,
+            mode: clearsThenAdds ? .replace : engine.mode,
+            modifiers: initialModifierFlags,
+            diff: diff,
+            cancelled: cancelled
+        )
     }
 }

@@ -30,7 +30,7 @@
         for (w, word) in words.enumerated() where word != 0 {
             if word == .max {
                 // A full word: 64 indices in one append (select all over millions of items).
-                out.append(contentsOf: w << 6 ..< (w << 6) + 64)
+                out.append(contentsOf: w << 6..<(w << 6) + 64)
                 continue
             }
             var bits = word

@@ -87,8 +87,10 @@
                 @inline(__always) func follows(_ k: Int, _ t: Int) -> Bool { e[k] > p[k] || (e[k] == p[k] && e[t] >= p[t]) }
                 inOrder = (inOrder.0 && follows(0, 1), inOrder.1 && follows(1, 0), inOrder.2 && follows(2, 1), inOrder.3 && follows(3, 0))
                 p = e
-                integral = (integral.0 && Self.isWhole(e[0]), integral.1 && Self.isWhole(e[1]),
-                            integral.2 && Self.isWhole(e[2]), integral.3 && Self.isWhole(e[3]))
+                integral = (
+                    integral.0 && Self.isWhole(e[0]), integral.1 && Self.isWhole(e[1]),
+                    integral.2 && Self.isWhole(e[2]), integral.3 && Self.isWhole(e[3])
+                )
                 var allFinite = true
                 for c in 0..<4 {
                     let v = e[c]
@@ -134,7 +136,8 @@
                 low = pointwiseMin(low, c); high = pointwiseMax(high, c)
                 finite &+= 1
                 // Whole numbers within ±2²⁴ (where every one is a `Float`).
-                whole = whole && c.x >= -0x1p24 && c.x <= 0x1p24 && c.y >= -0x1p24 && c.y <= 0x1p24
+                whole =
+                    whole && c.x >= -0x1p24 && c.x <= 0x1p24 && c.y >= -0x1p24 && c.y <= 0x1p24
                     && c.x == Float(Int32(c.x)) && c.y == Float(Int32(c.y))
             } else {
                 infinite &+= 1
@@ -150,7 +153,9 @@
             let w = Double(size.x), h = Double(size.y)
             guard whole, w >= 0, h >= 0, w <= 0x1p23, h <= 0x1p23, w == w.rounded(), h == h.rounded() else { return nil }
             if finite > 0 {
-                guard Double(high.x) + w <= 0x1p24, Double(high.y) + h <= 0x1p24, Double(low.x) >= -0x1p24, Double(low.y) >= -0x1p24 else { return nil }
+                guard Double(high.x) + w <= 0x1p24, Double(high.y) + h <= 0x1p24, Double(low.x) >= -0x1p24, Double(low.y) >= -0x1p24 else {
+                    return nil
+                }
             }
             // An infinite corner must be +∞ on both axes (a NaN item), so
             // that its max edges are +∞ as well and it sorts last everywhere.
@@ -420,7 +425,12 @@
     @usableFromInline let size: SIMD2<Float>
     @usableFromInline let single: UnsafePointer<SIMD4<Float>>?
     @usableFromInline let double: UnsafePointer<SIMD4<Double>>?
-    @inlinable init(corners: UnsafePointer<SIMD2<Float>>?, size: SIMD2<Float>, single: UnsafePointer<SIMD4<Float>>?, double: UnsafePointer<SIMD4<Double>>?) {
+    @inlinable init(
+        corners: UnsafePointer<SIMD2<Float>>?,
+        size: SIMD2<Float>,
+        single: UnsafePointer<SIMD4<Float>>?,
+        double: UnsafePointer<SIMD4<Double>>?
+    ) {
         self.corners = corners; self.size = size; self.single = single; self.double = double
     }
     /// The edges of item `i` (no bounds check).

@@ -142,7 +142,6 @@
         scaleX = sx; scaleY = sy; originScaledX = osx; originScaledY = osy
         let cellCount = cols * rows
 
-
         // The grid: counting pass, then fill (CSR), a counting sort of the
         // registrations. An item that spans at most 2 × 2 cells (nearly all of
         // them: a cell is twice the mean item side) is registered once, in the
@@ -154,7 +153,8 @@
         // icons or list rows) are all registered at their min corner: only
         // the corners are read, two cell conversions per item.
         let sizeF = edges.size ?? .zero, size = SIMD2<Double>(sizeF)
-        let cornersOnly = edges.layout == .uniform && size.x.isFinite && size.y.isFinite
+        let cornersOnly =
+            edges.layout == .uniform && size.x.isFinite && size.y.isFinite
             && size.x * sx <= 0.9 && size.y * sy <= 0.9
         // A finite corner's cell: two lanes of one vector computation,
         // clamped as `cell(_:_:_:_:)` clamps (`t ≥ n − 1` → `n − 1`, `t ≤ 0` →
@@ -181,10 +181,26 @@
             @inline(__always) func rowBase(_ y: Float) -> Int { Int(Swift.min(Swift.max(Double(y) * sy - osy, 0), lastRow)) &* cols }
             let (order, cellStart, cellItems) = edges.corners.withUnsafeBufferPointer { corners in
                 c == 0
-                    ? Self.countingOrderAndGrid(corners, low: summary.lowest[0], high: summary.highest[0], cells: cellCount,
-                                                key: { $0.x }, other: { $0.y }, keyCell: column, otherCell: rowBase)
-                    : Self.countingOrderAndGrid(corners, low: summary.lowest[1], high: summary.highest[1], cells: cellCount,
-                                                key: { $0.y }, other: { $0.x }, keyCell: rowBase, otherCell: column)
+                    ? Self.countingOrderAndGrid(
+                        corners,
+                        low: summary.lowest[0],
+                        high: summary.highest[0],
+                        cells: cellCount,
+                        key: { $0.x },
+                        other: { $0.y },
+                        keyCell: column,
+                        otherCell: rowBase
+                    )
+                    : Self.countingOrderAndGrid(
+                        corners,
+                        low: summary.lowest[1],
+                        high: summary.highest[1],
+                        cells: cellCount,
+                        key: { $0.y },
+                        other: { $0.x },
+                        keyCell: rowBase,
+                        otherCell: column
+                    )
             }
             // Component 0 sorted: the min-X order, shared by max X; the Y orders
             // are item order (and the other way round).
@@ -341,12 +357,14 @@
     static func singleCountingComponent(_ edges: ItemEdges, _ summary: ItemEdges.Summary) -> Int? {
         let n = edges.count
         guard n > 1, edges.layout == .uniform, summary.finite == n,
-              summary.maxFollowsMin[0], summary.maxFollowsMin[1] else { return nil }
+            summary.maxFollowsMin[0], summary.maxFollowsMin[1]
+        else { return nil }
         let io = summary.inOrder
         let c: Int
         if io[1] && io[3] && !io[0] && !io[2] { c = 0 } else if io[0] && io[2] && !io[1] && !io[3] { c = 1 } else { return nil }
         guard summary.integral[c], summary.lowest[c] > -0x1p22, summary.highest[c] < 0x1p22,
-              summary.highest[c] - summary.lowest[c] < 0x1p16 else { return nil }
+            summary.highest[c] - summary.lowest[c] < 0x1p16
+        else { return nil }
         return c
     }
 
@@ -366,9 +384,14 @@
     /// - Complexity: O(n + (high − low) + cells).
     @inline(__always)
     static func countingOrderAndGrid(
-        _ corners: UnsafeBufferPointer<SIMD2<Float>>, low: Double, high: Double, cells: Int,
-        key: (SIMD2<Float>) -> Float, other: (SIMD2<Float>) -> Float,
-        keyCell: (Float) -> Int, otherCell: (Float) -> Int
+        _ corners: UnsafeBufferPointer<SIMD2<Float>>,
+        low: Double,
+        high: Double,
+        cells: Int,
+        key: (SIMD2<Float>) -> Float,
+        other: (SIMD2<Float>) -> Float,
+        keyCell: (Float) -> Int,
+        otherCell: (Float) -> Int
     ) -> ([Int32], [Int32], [Int32]) {
         let n = corners.count, bucketCount = Int(high - low) + 1
         let magic: Float = 0x1.8p23, lowBits = Int((Float(low) + magic).bitPattern)
@@ -921,7 +944,10 @@
         if hasEdgeOrders {
             for edge in 0..<4 {
                 let c = Self.component[edge], c2 = c == 0 || c == 2 ? 1 : 0
-                precondition((identityOrders & (1 << UInt8(edge)) != 0) == edgeOrder[edge].isEmpty || n == 0, "edge order \(edge): stored and identity")
+                precondition(
+                    (identityOrders & (1 << UInt8(edge)) != 0) == edgeOrder[edge].isEmpty || n == 0,
+                    "edge order \(edge): stored and identity"
+                )
                 var seen = [Bool](repeating: false, count: n)
                 edges.withReader { rd in
                     withOrder(edge) { o in
@@ -960,7 +986,9 @@
     @usableFromInline package var byteCount: Int {
         var orders = 0
         for e in 0..<4 where !edgeOrder[e].isEmpty {
-            let shared = (e == 1 || e == 3) && edgeOrder[e].withUnsafeBufferPointer { a in edgeOrder[e - 1].withUnsafeBufferPointer { $0.baseAddress == a.baseAddress } }
+            let shared =
+                (e == 1 || e == 3)
+                && edgeOrder[e].withUnsafeBufferPointer { a in edgeOrder[e - 1].withUnsafeBufferPointer { $0.baseAddress == a.baseAddress } }
             if !shared { orders += edgeOrder[e].count }
         }
         return 4 * (cellStart.count + cellItems.count + oversized.count + orders)

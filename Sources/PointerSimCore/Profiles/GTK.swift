@@ -12,7 +12,8 @@ extension ProfileDefinition {
                 [
                     BandProfile.Rule([.control, .shift], .includes, .toggle), BandProfile.Rule(.control, .includes, .add),
                     BandProfile.Rule(.shift, .includes, .subtract),
-                ])
+                ]
+            )
             p.set(\.threshold, 8)
             p.set(\.thresholdMetric, .chebyshev)
             p.set(\.thresholdIsStrict, true)
@@ -79,5 +80,6 @@ extension ProfileDefinition {
             r.set(\.rangeIsGridRectangle, false)
             r.set(\.rangeWithoutAnchorClears, false)
             r.set(\.escapeEndsBand, false)
-        })
+        }
+    )
 }

@@ -73,5 +73,6 @@ extension ProfileDefinition {
             r.set(\.rangeIsGridRectangle, false)
             r.set(\.rangeWithoutAnchorClears, false)
             r.set(\.escapeEndsBand, false)
-        })
+        }
+    )
 }

@@ -24,8 +24,11 @@ package struct ProfileDefinition: Sendable {
     /// ``BandProfile/init(name:rules:defaultMode:threshold:thresholdMetric:thresholdIsStrict:modifiersReadAt:application:clicks:)``,
     /// `clicks` its click rules on each rule's default (``ClickRules/blank``).
     package init(
-        name: String, aliases: [String] = [], band: (inout SettingValues<BandProfile>) -> Void,
-        clicks: (inout SettingValues<ClickRules>) -> Void, port: SelectionBehaviours.Port? = nil
+        name: String,
+        aliases: [String] = [],
+        band: (inout SettingValues<BandProfile>) -> Void,
+        clicks: (inout SettingValues<ClickRules>) -> Void,
+        port: SelectionBehaviours.Port? = nil
     ) {
         var b = SettingValues(value: BandProfile(name: name, rules: [], clicks: .blank))
         band(&b)

@@ -77,40 +77,65 @@ package protocol SelectionBehaviour: Sendable {
 
     /// A primary press that no region claimed and that is no context click.
     mutating func press(
-        _ input: BehaviourInput, selection: inout SelectionModel, band: inout BandSelectionInteraction, clicks: inout SelectionController,
-        into out: inout BehaviourOutput)
+        _ input: BehaviourInput,
+        selection: inout SelectionModel,
+        band: inout BandSelectionInteraction,
+        clicks: inout SelectionController,
+        into out: inout BehaviourOutput
+    )
 
     /// The pointer moved while the press given to
     /// ``press(_:selection:band:clicks:into:)`` is held.
     mutating func move(
-        _ input: BehaviourInput, selection: inout SelectionModel, band: inout BandSelectionInteraction, clicks: inout SelectionController,
-        into out: inout BehaviourOutput)
+        _ input: BehaviourInput,
+        selection: inout SelectionModel,
+        band: inout BandSelectionInteraction,
+        clicks: inout SelectionController,
+        into out: inout BehaviourOutput
+    )
 
     /// The content scrolled under the pointer (a scroll event, an autoscroll
     /// step) while the press given to ``press(_:selection:band:clicks:into:)``
     /// is held; `input.point` is the content point now under the pointer.
     mutating func scroll(
-        _ input: BehaviourInput, selection: inout SelectionModel, band: inout BandSelectionInteraction, clicks: inout SelectionController,
-        into out: inout BehaviourOutput)
+        _ input: BehaviourInput,
+        selection: inout SelectionModel,
+        band: inout BandSelectionInteraction,
+        clicks: inout SelectionController,
+        into out: inout BehaviourOutput
+    )
 
     /// The primary button came up after a press given to
     /// ``press(_:selection:band:clicks:into:)``. (The band interaction's own
     /// release and the regions' follow, the simulator's.)
     mutating func release(
-        _ input: BehaviourInput, selection: inout SelectionModel, band: inout BandSelectionInteraction, clicks: inout SelectionController,
-        into out: inout BehaviourOutput)
+        _ input: BehaviourInput,
+        selection: inout SelectionModel,
+        band: inout BandSelectionInteraction,
+        clicks: inout SelectionController,
+        into out: inout BehaviourOutput
+    )
 
     /// A `cancel` event, or a key that cancels the press: the rest of the
     /// press, if `input.primaryHeld`, is ignored (the band interaction's own
     /// cancel came first, the simulator's).
     mutating func cancel(
-        _ input: BehaviourInput, selection: inout SelectionModel, band: inout BandSelectionInteraction, clicks: inout SelectionController,
-        into out: inout BehaviourOutput)
+        _ input: BehaviourInput,
+        selection: inout SelectionModel,
+        band: inout BandSelectionInteraction,
+        clicks: inout SelectionController,
+        into out: inout BehaviourOutput
+    )
 
     /// A key went down.
     mutating func key(
-        _ key: Key, _ input: BehaviourInput, selection: inout SelectionModel, band: inout BandSelectionInteraction,
-        clicks: inout SelectionController, into out: inout BehaviourOutput)
+        _ key: Key,
+        _ input: BehaviourInput,
+        selection: inout SelectionModel,
+        band: inout BandSelectionInteraction,
+        clicks: inout SelectionController,
+        into out: inout BehaviourOutput
+    )
 }
 
 extension SelectionBehaviour {
@@ -120,7 +145,10 @@ extension SelectionBehaviour {
     package mutating func pointerMoved(to point: Point) {}
     /// Scrolling under a press is a move of the pointer over the content by default.
     package mutating func scroll(
-        _ input: BehaviourInput, selection: inout SelectionModel, band: inout BandSelectionInteraction, clicks: inout SelectionController,
+        _ input: BehaviourInput,
+        selection: inout SelectionModel,
+        band: inout BandSelectionInteraction,
+        clicks: inout SelectionController,
         into out: inout BehaviourOutput
     ) {
         move(input, selection: &selection, band: &band, clicks: &clicks, into: &out)

@@ -81,57 +81,115 @@ package struct Setting<Root: Sendable>: Sendable {
 
     static func bool(_ name: String, _ kp: any WritableKeyPath<Root, Bool> & Sendable, _ meaning: String, source: String = "") -> Self {
         Self(
-            name: name, type: .bool, meaning: meaning, sharedSource: source, keyPath: kp,
-            get: { .bool($0[keyPath: kp]) }, set: { r, v in if case .bool(let b) = v { r[keyPath: kp] = b } })
+            name: name,
+            type: .bool,
+            meaning: meaning,
+            sharedSource: source,
+            keyPath: kp,
+            get: { .bool($0[keyPath: kp]) },
+            set: { r, v in if case .bool(let b) = v { r[keyPath: kp] = b } }
+        )
     }
 
     static func number(
-        _ name: String, _ kp: any WritableKeyPath<Root, Double> & Sendable, _ range: ClosedRange<Double>, unit: String, _ meaning: String,
+        _ name: String,
+        _ kp: any WritableKeyPath<Root, Double> & Sendable,
+        _ range: ClosedRange<Double>,
+        unit: String,
+        _ meaning: String,
         source: String = ""
     ) -> Self {
         Self(
-            name: name, type: .number(range, unit: unit), meaning: meaning, sharedSource: source, keyPath: kp,
-            get: { .number($0[keyPath: kp]) }, set: { r, v in if case .number(let d) = v { r[keyPath: kp] = d } })
+            name: name,
+            type: .number(range, unit: unit),
+            meaning: meaning,
+            sharedSource: source,
+            keyPath: kp,
+            get: { .number($0[keyPath: kp]) },
+            set: { r, v in if case .number(let d) = v { r[keyPath: kp] = d } }
+        )
     }
 
     static func choice<E: RawRepresentable & CaseIterable & Sendable>(
-        _ name: String, _ kp: any WritableKeyPath<Root, E> & Sendable, _ meaning: String, source: String = ""
+        _ name: String,
+        _ kp: any WritableKeyPath<Root, E> & Sendable,
+        _ meaning: String,
+        source: String = ""
     ) -> Self where E.RawValue == String {
         Self(
-            name: name, type: .choice(E.allCases.map(\.rawValue)), meaning: meaning, sharedSource: source, keyPath: kp,
+            name: name,
+            type: .choice(E.allCases.map(\.rawValue)),
+            meaning: meaning,
+            sharedSource: source,
+            keyPath: kp,
             get: { .choice($0[keyPath: kp].rawValue) },
-            set: { r, v in if case .choice(let c) = v, let e = E(rawValue: c) { r[keyPath: kp] = e } })
+            set: { r, v in if case .choice(let c) = v, let e = E(rawValue: c) { r[keyPath: kp] = e } }
+        )
     }
 
     static func optionalChoice<E: RawRepresentable & CaseIterable & Sendable>(
-        _ name: String, _ kp: any WritableKeyPath<Root, E?> & Sendable, _ meaning: String, source: String = ""
+        _ name: String,
+        _ kp: any WritableKeyPath<Root, E?> & Sendable,
+        _ meaning: String,
+        source: String = ""
     ) -> Self where E.RawValue == String {
         Self(
-            name: name, type: .optionalChoice(E.allCases.map(\.rawValue)), meaning: meaning, sharedSource: source, keyPath: kp,
+            name: name,
+            type: .optionalChoice(E.allCases.map(\.rawValue)),
+            meaning: meaning,
+            sharedSource: source,
+            keyPath: kp,
             get: { $0[keyPath: kp].map { .choice($0.rawValue) } ?? .none },
             set: { r, v in
                 if case .choice(let c) = v, let e = E(rawValue: c) { r[keyPath: kp] = e } else if case .none = v { r[keyPath: kp] = nil }
-            })
+            }
+        )
     }
 
     static func modifiers(_ name: String, _ kp: any WritableKeyPath<Root, ModifierFlags> & Sendable, _ meaning: String, source: String = "") -> Self {
         Self(
-            name: name, type: .modifiers, meaning: meaning, sharedSource: source, keyPath: kp,
-            get: { .modifiers($0[keyPath: kp]) }, set: { r, v in if case .modifiers(let m) = v { r[keyPath: kp] = m } })
+            name: name,
+            type: .modifiers,
+            meaning: meaning,
+            sharedSource: source,
+            keyPath: kp,
+            get: { .modifiers($0[keyPath: kp]) },
+            set: { r, v in if case .modifiers(let m) = v { r[keyPath: kp] = m } }
+        )
     }
 
     static func modifierSets(
-        _ name: String, _ kp: any WritableKeyPath<Root, [ModifierFlags]> & Sendable, _ meaning: String, source: String = ""
+        _ name: String,
+        _ kp: any WritableKeyPath<Root, [ModifierFlags]> & Sendable,
+        _ meaning: String,
+        source: String = ""
     ) -> Self {
         Self(
-            name: name, type: .modifierSets, meaning: meaning, sharedSource: source, keyPath: kp,
-            get: { .modifierSets($0[keyPath: kp]) }, set: { r, v in if case .modifierSets(let m) = v { r[keyPath: kp] = m } })
+            name: name,
+            type: .modifierSets,
+            meaning: meaning,
+            sharedSource: source,
+            keyPath: kp,
+            get: { .modifierSets($0[keyPath: kp]) },
+            set: { r, v in if case .modifierSets(let m) = v { r[keyPath: kp] = m } }
+        )
     }
 
-    static func modeTable(_ name: String, _ kp: any WritableKeyPath<Root, [BandProfile.Rule]> & Sendable, _ meaning: String, source: String = "") -> Self {
+    static func modeTable(
+        _ name: String,
+        _ kp: any WritableKeyPath<Root, [BandProfile.Rule]> & Sendable,
+        _ meaning: String,
+        source: String = ""
+    ) -> Self {
         Self(
-            name: name, type: .modeTable, meaning: meaning, sharedSource: source, keyPath: kp,
-            get: { .modeTable($0[keyPath: kp]) }, set: { r, v in if case .modeTable(let m) = v { r[keyPath: kp] = m } })
+            name: name,
+            type: .modeTable,
+            meaning: meaning,
+            sharedSource: source,
+            keyPath: kp,
+            get: { .modeTable($0[keyPath: kp]) },
+            set: { r, v in if case .modeTable(let m) = v { r[keyPath: kp] = m } }
+        )
     }
 }
 
@@ -163,11 +221,20 @@ package struct SettingValues<Root: DeclaredSettings> {
 extension Setting {
     /// A choice among `cases` (in the order errors list them).
     static func choice<E: RawRepresentable & Sendable>(
-        _ name: String, _ kp: any WritableKeyPath<Root, E> & Sendable, cases: [E], _ meaning: String, source: String = ""
+        _ name: String,
+        _ kp: any WritableKeyPath<Root, E> & Sendable,
+        cases: [E],
+        _ meaning: String,
+        source: String = ""
     ) -> Self where E.RawValue == String {
         Self(
-            name: name, type: .choice(cases.map(\.rawValue)), meaning: meaning, sharedSource: source, keyPath: kp,
+            name: name,
+            type: .choice(cases.map(\.rawValue)),
+            meaning: meaning,
+            sharedSource: source,
+            keyPath: kp,
             get: { .choice($0[keyPath: kp].rawValue) },
-            set: { r, v in if case .choice(let c) = v, let e = E(rawValue: c) { r[keyPath: kp] = e } })
+            set: { r, v in if case .choice(let c) = v, let e = E(rawValue: c) { r[keyPath: kp] = e } }
+        )
     }
 }

@@ -44,8 +44,16 @@ public struct ItemRegion: Sendable, Hashable {
     @usableFromInline package static let defaultMinimumSize = Size(width: 20, height: 20)
 
     /// Creates an item region.
-    public init(region: SceneRegion, item: String, anchor: Point, size: Size, offset: Vector = .zero, presence: Presence = .selected,
-                resizes: Bool = false, minimumSize: Size = ItemRegion.defaultMinimumSize) {
+    public init(
+        region: SceneRegion,
+        item: String,
+        anchor: Point,
+        size: Size,
+        offset: Vector = .zero,
+        presence: Presence = .selected,
+        resizes: Bool = false,
+        minimumSize: Size = ItemRegion.defaultMinimumSize
+    ) {
         self.region = region; self.item = item; self.anchor = anchor; self.size = size; self.offset = offset
         self.presence = presence; self.resizes = resizes; self.minimumSize = minimumSize
     }
@@ -66,7 +74,13 @@ public struct ItemRegion: Sendable, Hashable {
 
     /// The region placed for an item rect, with a generation.
     @usableFromInline package func pointerRegion(for item: Rect, generation: Int = 0) -> PointerRegion {
-        PointerRegion(id: region.id, rect: rect(for: item), latchingAxes: region.latchingAxes, generation: generation, claimsPress: region.claimsPress)
+        PointerRegion(
+            id: region.id,
+            rect: rect(for: item),
+            latchingAxes: region.latchingAxes,
+            generation: generation,
+            claimsPress: region.claimsPress
+        )
     }
 
     /// Which edge of the item a resize moves along an axis: +1 the upper edge,
@@ -88,7 +102,13 @@ public struct ItemRegion: Sendable, Hashable {
     /// press, at most the minimum length on the small side). With
     /// `settled`, the length is clamped instead (what a release leaves). The
     /// other axis is never changed.
-    @usableFromInline package func resized(_ start: Rect, by delta: Vector, bounds: Size, configuration c: PointerRegionConfiguration, settled: Bool = false) -> Rect {
+    @usableFromInline package func resized(
+        _ start: Rect,
+        by delta: Vector,
+        bounds: Size,
+        configuration c: PointerRegionConfiguration,
+        settled: Bool = false
+    ) -> Rect {
         let s = start.standardized
         var out = s
         for axis in Axis.allCases {

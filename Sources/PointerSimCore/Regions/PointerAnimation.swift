@@ -151,14 +151,25 @@ public struct PointerAnimation: Sendable, Hashable {
 
     /// The shape between two: circles stay circles, other pairs become a
     /// rounded rect between the two; nil (a cut) with a path or hidden.
-    static func mix(_ a: PointerShapeValue, at pa: Point, _ b: PointerShapeValue, at pb: Point, _ k: Double, configuration c: PointerRegionConfiguration) -> PointerShapeValue? {
+    static func mix(
+        _ a: PointerShapeValue,
+        at pa: Point,
+        _ b: PointerShapeValue,
+        at pb: Point,
+        _ k: Double,
+        configuration c: PointerRegionConfiguration
+    ) -> PointerShapeValue? {
         if a == b && pa == pb || k >= 1 { return b }
         if k <= 0 { return a }
         if case .circle(let da) = a, case .circle(let db) = b { return .circle(diameter: da + (db - da) * k) }
         guard let (ra, rada) = rect(a, at: pa, beamWidth: c.beamWidth), let (rb, radb) = rect(b, at: pb, beamWidth: c.beamWidth) else { return nil }
         if k >= 1 { return b }
-        let r = Rect(x: ra.x + (rb.x - ra.x) * k, y: ra.y + (rb.y - ra.y) * k,
-                     width: ra.width + (rb.width - ra.width) * k, height: ra.height + (rb.height - ra.height) * k)
+        let r = Rect(
+            x: ra.x + (rb.x - ra.x) * k,
+            y: ra.y + (rb.y - ra.y) * k,
+            width: ra.width + (rb.width - ra.width) * k,
+            height: ra.height + (rb.height - ra.height) * k
+        )
         return .roundedRect(r, radius: rada + (radb - rada) * k)
     }
 }

@@ -29,7 +29,14 @@ public struct PointerRegionConfiguration: Sendable, Hashable {
     /// `lift`: slip 0.055 / 0.055, max 15 pt, parallax 1.0, scale-up 7.6 pt, radius 0 (the view's own).
     public var lift = PointerEffectParameters(slipFactor: Vector(dx: 0.055, dy: 0.055), maxSlip: 15, parallax: 1.0, scaleUp: 7.6, cornerRadius: 0)
     /// `hover`: the pointer is free (slip factor 1, no max), parallax 0, scale-up 6 pt.
-    public var hover = PointerEffectParameters(slipFactor: Vector(dx: 1, dy: 1), maxSlip: .infinity, parallax: 0, scaleUp: 6, cornerRadius: 0, pointerIsFree: true)
+    public var hover = PointerEffectParameters(
+        slipFactor: Vector(dx: 1, dy: 1),
+        maxSlip: .infinity,
+        parallax: 0,
+        scaleUp: 6,
+        cornerRadius: 0,
+        pointerIsFree: true
+    )
 
     /// `automatic` resolves to hover when the longest side exceeds this (125 pt)…
     public var automaticHoverLongestSide: Double = 125

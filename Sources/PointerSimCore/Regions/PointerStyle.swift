@@ -83,7 +83,11 @@ public struct PointerAccessory: Sendable, Hashable {
     /// Creates an accessory.
     public init(shape: Shape, position: AccessoryPosition, orientationMatchesAngle: Bool? = nil) {
         self.shape = shape; self.position = position
-        if case .arrow = shape { self.orientationMatchesAngle = orientationMatchesAngle ?? true } else { self.orientationMatchesAngle = orientationMatchesAngle ?? false }
+        if case .arrow = shape {
+            self.orientationMatchesAngle = orientationMatchesAngle ?? true
+        } else {
+            self.orientationMatchesAngle = orientationMatchesAngle ?? false
+        }
     }
 
     /// `.arrow(position)`.

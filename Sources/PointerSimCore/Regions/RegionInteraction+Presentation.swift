@@ -94,7 +94,12 @@ extension RegionInteraction {
     /// A style shape drawn at a point: rounded-rect radius clamped to half the
     /// shorter side (a square whose radius reaches half its side is a circle),
     /// beam lengths clamped to the configured range, paths made absolute.
-    @usableFromInline package static func place(_ shape: PointerShape, at p: Point, defaultRadius: Double, configuration c: PointerRegionConfiguration) -> PointerShapeValue {
+    @usableFromInline package static func place(
+        _ shape: PointerShape,
+        at p: Point,
+        defaultRadius: Double,
+        configuration c: PointerRegionConfiguration
+    ) -> PointerShapeValue {
         switch shape {
         case .roundedRect(let w, let h, let radius):
             let w = abs(w), h = abs(h)

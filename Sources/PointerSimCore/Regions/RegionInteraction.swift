@@ -193,7 +193,9 @@ public struct RegionInteraction: Sendable {
     public mutating func invalidate(regionID: String, location: Point, modifiers: ModifierFlags, primaryHeld: Bool) -> RegionEvents {
         var out = RegionEvents()
         provider.invalidate(regionID: regionID)
-        if let m = mostRecent, m.id == regionID { mostRecent = PointerRegion(id: m.id, rect: m.rect, latchingAxes: m.latchingAxes, generation: m.generation + 1, claimsPress: m.claimsPress) }
+        if let m = mostRecent, m.id == regionID {
+            mostRecent = PointerRegion(id: m.id, rect: m.rect, latchingAxes: m.latchingAxes, generation: m.generation + 1, claimsPress: m.claimsPress)
+        }
         if let c = current, c.id == regionID {
             if isLatched { isLatched = false; out.append(.unlatched(region: c.id)) }
             exitCurrent(into: &out)
@@ -257,12 +259,19 @@ public struct RegionInteraction: Sendable {
     /// unlatched and exited, latched or not.
     /// - Returns: what changed.
     @discardableResult
-    @usableFromInline package mutating func setItemRegions(_ new: [(region: PointerRegion, source: SceneRegion)], location: Point, modifiers: ModifierFlags, primaryHeld: Bool) -> RegionEvents {
+    @usableFromInline package mutating func setItemRegions(
+        _ new: [(region: PointerRegion, source: SceneRegion)],
+        location: Point,
+        modifiers: ModifierFlags,
+        primaryHeld: Bool
+    ) -> RegionEvents {
         var out = RegionEvents()
         let old = itemRegions
         itemRegions = new
         if let c = current, old.contains(where: { $0.region == c }) {
-            if let moved = new.first(where: { $0.region.id == c.id && $0.region.generation == c.generation && $0.region.latchingAxes == c.latchingAxes })?.region {
+            if let moved = new.first(where: {
+                $0.region.id == c.id && $0.region.generation == c.generation && $0.region.latchingAxes == c.latchingAxes
+            })?.region {
                 if moved.rect != c.rect {
                     if isLatched { latchDisplacement = latchDisplacement - (moved.rect.center - c.rect.center) }
                     current = moved

@@ -67,7 +67,14 @@ public struct SceneRegion: Sendable, Hashable {
     }
 
     /// Creates a region.
-    public init(id: String, rect: Rect, latchingAxes: Axes = .none, style: PointerStyle? = nil, modifierStyles: [ModifierStyle] = [], claimsPress: Bool? = nil) {
+    public init(
+        id: String,
+        rect: Rect,
+        latchingAxes: Axes = .none,
+        style: PointerStyle? = nil,
+        modifierStyles: [ModifierStyle] = [],
+        claimsPress: Bool? = nil
+    ) {
         self.id = id; self.rect = rect
         details = .make(latchingAxes, style, modifierStyles, claimsPress)
     }
@@ -119,7 +126,13 @@ public struct SceneRegionProvider: PointerRegionProvider {
         }
         guard best >= 0 else { return nil }
         let r = regions[best]
-        return PointerRegion(id: r.id, rect: r.rect, latchingAxes: r.latchingAxes, generation: generations[best, default: 0], claimsPress: r.claimsPress)
+        return PointerRegion(
+            id: r.id,
+            rect: r.rect,
+            latchingAxes: r.latchingAxes,
+            generation: generations[best, default: 0],
+            claimsPress: r.claimsPress
+        )
     }
 
     /// The region's style under the modifiers (its modifier styles first, then its default).

@@ -39,12 +39,22 @@ package struct RuleBehaviour: SelectionBehaviour {
     }
 
     package mutating func press(
-        _ e: BehaviourInput, selection: inout SelectionModel, band: inout BandSelectionInteraction, clicks: inout SelectionController,
+        _ e: BehaviourInput,
+        selection: inout SelectionModel,
+        band: inout BandSelectionInteraction,
+        clicks: inout SelectionController,
         into out: inout BehaviourOutput
     ) {
         // #31: pressHitsFirstItem, maxEdgePressNeedsSelection
         let item = clicks.pressedItem(at: e.point, items: band.engine, selection: selection)
-        let (meaning, events) = clicks.pressPrimary(on: item, modifiers: e.modifiers, time: e.time, point: e.viewPoint, selection: &selection, items: band.engine)
+        let (meaning, events) = clicks.pressPrimary(
+            on: item,
+            modifiers: e.modifiers,
+            time: e.time,
+            point: e.viewPoint,
+            selection: &selection,
+            items: band.engine
+        )
         out.emit(events)
         switch meaning {
         case .item(let i, let refused):
@@ -53,12 +63,21 @@ package struct RuleBehaviour: SelectionBehaviour {
             state = .ignored
         case .empty:
             state = .empty
-            emit(band.press(at: e.point, modifiers: e.modifiers, selection: &selection), selection: selection, clicks: &clicks, band: band, into: &out)
+            emit(
+                band.press(at: e.point, modifiers: e.modifiers, selection: &selection),
+                selection: selection,
+                clicks: &clicks,
+                band: band,
+                into: &out
+            )
         }
     }
 
     package mutating func move(
-        _ e: BehaviourInput, selection: inout SelectionModel, band: inout BandSelectionInteraction, clicks: inout SelectionController,
+        _ e: BehaviourInput,
+        selection: inout SelectionModel,
+        band: inout BandSelectionInteraction,
+        clicks: inout SelectionController,
         into out: inout BehaviourOutput
     ) {
         switch state {
@@ -100,7 +119,10 @@ package struct RuleBehaviour: SelectionBehaviour {
     }
 
     package mutating func release(
-        _ e: BehaviourInput, selection: inout SelectionModel, band: inout BandSelectionInteraction, clicks: inout SelectionController,
+        _ e: BehaviourInput,
+        selection: inout SelectionModel,
+        band: inout BandSelectionInteraction,
+        clicks: inout SelectionController,
         into out: inout BehaviourOutput
     ) {
         let p = state
@@ -113,12 +135,24 @@ package struct RuleBehaviour: SelectionBehaviour {
             let hit = clicks.hitItem(at: e.point, in: band.engine)  // #31: selectedItemActsAtRelease
             out.emit(
                 clicks.releaseItem(
-                    i, modifiers: e.modifiers, atPressPoint: e.point == anchor, dragged: dragged, overItem: hit == i, selection: &selection,
-                    items: band.engine))
+                    i,
+                    modifiers: e.modifiers,
+                    atPressPoint: e.point == anchor,
+                    dragged: dragged,
+                    overItem: hit == i,
+                    selection: &selection,
+                    items: band.engine
+                )
+            )
             if clicks.rules.emptyClick == .clearAtRelease {  // #31
                 // Items before the pressed one are not hovered while it holds the press.
                 let r = clicks.releaseEmpty(
-                    modifiers: e.modifiers, overItem: hit.map { $0 >= i } ?? false, threshold: profile.threshold, selection: &selection, items: band.engine)
+                    modifiers: e.modifiers,
+                    overItem: hit.map { $0 >= i } ?? false,
+                    threshold: profile.threshold,
+                    selection: &selection,
+                    items: band.engine
+                )
                 out.emit(r)
             }
         case .empty, .ignored, .none:
@@ -126,13 +160,23 @@ package struct RuleBehaviour: SelectionBehaviour {
             if clicks.rules.emptyClick == .clearAtRelease {
                 let over = clicks.hitItem(at: e.point, in: band.engine) != nil
                 out.emit(
-                    clicks.releaseEmpty(modifiers: e.modifiers, overItem: over, threshold: profile.threshold, selection: &selection, items: band.engine))
+                    clicks.releaseEmpty(
+                        modifiers: e.modifiers,
+                        overItem: over,
+                        threshold: profile.threshold,
+                        selection: &selection,
+                        items: band.engine
+                    )
+                )
             }
         }
     }
 
     package mutating func cancel(
-        _ e: BehaviourInput, selection: inout SelectionModel, band: inout BandSelectionInteraction, clicks: inout SelectionController,
+        _ e: BehaviourInput,
+        selection: inout SelectionModel,
+        band: inout BandSelectionInteraction,
+        clicks: inout SelectionController,
         into out: inout BehaviourOutput
     ) {
         guard e.primaryHeld else { return }
@@ -146,13 +190,19 @@ package struct RuleBehaviour: SelectionBehaviour {
     }
 
     package mutating func key(
-        _ k: Key, _ e: BehaviourInput, selection: inout SelectionModel, band: inout BandSelectionInteraction, clicks: inout SelectionController,
+        _ k: Key,
+        _ e: BehaviourInput,
+        selection: inout SelectionModel,
+        band: inout BandSelectionInteraction,
+        clicks: inout SelectionController,
         into out: inout BehaviourOutput
     ) {
         let pressing = e.primaryHeld || band.isActive
         if k == .escape, clicks.rules.escapeClearsDuringPress, pressing {
             // #31 (`escapeClearsDuringPress`): clears, and ends an active band; a pending press goes on.
-            if band.isActive && e.modifiers.subtracting(.capsLock).isEmpty { cancelPress(e, selection: &selection, band: &band, clicks: &clicks, into: &out) }
+            if band.isActive && e.modifiers.subtracting(.capsLock).isEmpty {
+                cancelPress(e, selection: &selection, band: &band, clicks: &clicks, into: &out)
+            }
             out.emit(clicks.key(k, modifiers: e.modifiers, selection: &selection, band: band))
         } else if k == .escape, pressing {
             // `escapeCancelsBand`: cancels it (UIKit, our choice); else it is ignored,
@@ -173,7 +223,10 @@ package struct RuleBehaviour: SelectionBehaviour {
     /// The band's cancel, then the press's (the ``Simulator``'s `cancel`
     /// event does the same).
     mutating func cancelPress(
-        _ e: BehaviourInput, selection: inout SelectionModel, band: inout BandSelectionInteraction, clicks: inout SelectionController,
+        _ e: BehaviourInput,
+        selection: inout SelectionModel,
+        band: inout BandSelectionInteraction,
+        clicks: inout SelectionController,
         into out: inout BehaviourOutput
     ) {
         if let u = band.cancel(selection: &selection) { out.emit(u, selection: selection) }
@@ -195,7 +248,13 @@ package struct RuleBehaviour: SelectionBehaviour {
 
     /// A band update's records; a band that begins may also begin UIKit's
     /// multiple-selection interaction.
-    func emit(_ update: BandUpdate?, selection: SelectionModel, clicks: inout SelectionController, band: BandSelectionInteraction, into out: inout BehaviourOutput) {
+    func emit(
+        _ update: BandUpdate?,
+        selection: SelectionModel,
+        clicks: inout SelectionController,
+        band: BandSelectionInteraction,
+        into out: inout BehaviourOutput
+    ) {
         guard let u = update else { return }
         out.emit(u, selection: selection)
         if u.state == .began { Self.beginMultipleSelectionInteraction(at: u.rect.origin, clicks: &clicks, band: band, into: &out) }
@@ -204,7 +263,12 @@ package struct RuleBehaviour: SelectionBehaviour {
     /// A band began: outside edit mode, with ``SelectionConfiguration/beginsMultipleSelectionInteraction``,
     /// UIKit's multiple-selection interaction begins and the view enters
     /// edit mode (`editing.began`, with the item at the band's press point, if any).
-    static func beginMultipleSelectionInteraction(at point: Point, clicks: inout SelectionController, band: BandSelectionInteraction, into out: inout BehaviourOutput) {
+    static func beginMultipleSelectionInteraction(
+        at point: Point,
+        clicks: inout SelectionController,
+        band: BandSelectionInteraction,
+        into out: inout BehaviourOutput
+    ) {
         let c = clicks.configuration
         guard !c.editing, c.beginsMultipleSelectionInteraction, c.allowsSelectionDuringEditing, c.allowsMultipleSelectionDuringEditing else { return }
         clicks.configuration.editing = true

@@ -122,18 +122,39 @@ public struct SelectionController: Sendable {
     /// (without a band, `BandSelectionInteraction(items:)` of the items'
     /// rects): its items' geometry and, while a band is active, its mode.
     /// - Complexity: O(change) for a toggle or a range after a range, O(n / 64 + change) otherwise.
-    public mutating func click(item i: Int, modifiers: ModifierFlags, time: Double, point: Point, selection model: inout SelectionModel, band: BandSelectionInteraction) -> [SelectionEvent] {
+    public mutating func click(
+        item i: Int,
+        modifiers: ModifierFlags,
+        time: Double,
+        point: Point,
+        selection model: inout SelectionModel,
+        band: BandSelectionInteraction
+    ) -> [SelectionEvent] {
         click(item: i, modifiers: modifiers, time: time, point: point, selection: &model, engine: band.engine)
     }
 
     /// Deprecated: pass the interaction (``click(item:modifiers:time:point:selection:band:)``).
     @available(*, deprecated, renamed: "click(item:modifiers:time:point:selection:band:)")
-    public mutating func click(item i: Int, modifiers: ModifierFlags, time: Double, point: Point, selection model: inout SelectionModel, items: BandEngine) -> [SelectionEvent] {
+    public mutating func click(
+        item i: Int,
+        modifiers: ModifierFlags,
+        time: Double,
+        point: Point,
+        selection model: inout SelectionModel,
+        items: BandEngine
+    ) -> [SelectionEvent] {
         click(item: i, modifiers: modifiers, time: time, point: point, selection: &model, engine: items)
     }
 
     /// The implementation of the public form (`items`: the band engine).
-    @usableFromInline package mutating func click(item i: Int, modifiers: ModifierFlags, time: Double, point: Point, selection model: inout SelectionModel, engine items: BandEngine) -> [SelectionEvent] {
+    @usableFromInline package mutating func click(
+        item i: Int,
+        modifiers: ModifierFlags,
+        time: Double,
+        point: Point,
+        selection model: inout SelectionModel,
+        engine items: BandEngine
+    ) -> [SelectionEvent] {
         pressItem(i, modifiers: modifiers, time: time, point: point, selection: &model, items: items)
             + releaseItem(i, modifiers: modifiers, atPressPoint: true, dragged: false, selection: &model, items: items)
     }
@@ -142,7 +163,14 @@ public struct SelectionController: Sendable {
     /// the press (``ClickRules/timing``, ``ClickRules/selectedPressWaitsForRelease``,
     /// ``ClickRules/toggleWaitsForRelease``), and a double click's primary
     /// action (Qt and GTK activate at the second press).
-    @usableFromInline package mutating func pressItem(_ i: Int, modifiers: ModifierFlags, time: Double, point: Point, selection model: inout SelectionModel, items: BandEngine) -> [SelectionEvent] {
+    @usableFromInline package mutating func pressItem(
+        _ i: Int,
+        modifiers: ModifierFlags,
+        time: Double,
+        point: Point,
+        selection model: inout SelectionModel,
+        items: BandEngine
+    ) -> [SelectionEvent] {
         var out: [SelectionEvent] = []
         viewHasFocus = true
         emptyPress = rules.emptyClick == .clearAtRelease ? (point, 0) : nil
@@ -200,11 +228,19 @@ public struct SelectionController: Sendable {
     /// answer, and what the press is. The one place both oracles (the
     /// `Simulator` and ``BandSelectionInteraction`` with
     /// ``BandConfiguration/PressMeaning/click``) decide whether a band may follow.
-    @usableFromInline package mutating func pressPrimary(on item: Int?, modifiers: ModifierFlags, time: Double, point: Point, selection model: inout SelectionModel, items: BandEngine) -> (press: PrimaryPress, events: [SelectionEvent]) {
+    @usableFromInline package mutating func pressPrimary(
+        on item: Int?,
+        modifiers: ModifierFlags,
+        time: Double,
+        point: Point,
+        selection model: inout SelectionModel,
+        items: BandEngine
+    ) -> (press: PrimaryPress, events: [SelectionEvent]) {
         if let i = item {
             let wasSelected = model.isSelected(i)
             let events = pressItem(i, modifiers: modifiers, time: time, point: point, selection: &model, items: items)
-            let refused = rules.itemsAcceptPress || rules.doubleClickPressStartsNoBand && lastPressWasDoubleClick
+            let refused =
+                rules.itemsAcceptPress || rules.doubleClickPressStartsNoBand && lastPressWasDoubleClick
                 || rules.selectedItemStartsNoBand && wasSelected
             return (.item(i, bandRefused: refused), events)
         }
@@ -219,7 +255,15 @@ public struct SelectionController: Sendable {
     /// held now; `atPressPoint`: the pointer is where it was pressed;
     /// `dragged`: the press became a band or a drag; `overItem`: the pointer
     /// is over item `i`, ``hitItem(at:in:)``).
-    @usableFromInline package mutating func releaseItem(_ i: Int, modifiers: ModifierFlags, atPressPoint: Bool, dragged: Bool, overItem: Bool = false, selection model: inout SelectionModel, items: BandEngine) -> [SelectionEvent] {
+    @usableFromInline package mutating func releaseItem(
+        _ i: Int,
+        modifiers: ModifierFlags,
+        atPressPoint: Bool,
+        dragged: Bool,
+        overItem: Bool = false,
+        selection model: inout SelectionModel,
+        items: BandEngine
+    ) -> [SelectionEvent] {
         guard let p = pending else { return [] }
         pending = nil
         var out: [SelectionEvent] = []
@@ -306,7 +350,9 @@ public struct SelectionController: Sendable {
     /// activates (``ClickRules/doubleClickPressOnlyActivates``): on empty space
     /// it still clears as a press does, but the simulator starts no band from
     /// it (QGraphicsView::mouseDoubleClickEvent).
-    @usableFromInline package var lastPressOnlyActivated: Bool { rules.doubleClickPressOnlyActivates && lastPressWasDoubleClick && !lastPressFollowedEmpty }
+    @usableFromInline package var lastPressOnlyActivated: Bool {
+        rules.doubleClickPressOnlyActivates && lastPressWasDoubleClick && !lastPressFollowedEmpty
+    }
 
     /// The pointer moved to view point `point` (with ``ClickRules/motionEndsClickSeries``
     /// a move farther than the double-click distance from the press ends the series).
@@ -318,7 +364,13 @@ public struct SelectionController: Sendable {
     /// The selection change of a click on item `i` with `modifiers` (no focus
     /// change besides the clicked item's, no primary action but UIKit's
     /// single-click one).
-    mutating func select(_ i: Int, modifiers: ModifierFlags, selection model: inout SelectionModel, items: BandEngine, into out: inout [SelectionEvent]) {
+    mutating func select(
+        _ i: Int,
+        modifiers: ModifierFlags,
+        selection model: inout SelectionModel,
+        items: BandEngine,
+        into out: inout [SelectionEvent]
+    ) {
         var toggle = rules.toggles(modifiers), range = rules.extendsRange(modifiers) && configuration.allowsMultipleNow
         if range && model.anchor == nil && rules.rangeNeedsAnchor { range = false }
         if range && model.anchor == nil && rules.rangeWithoutAnchorClears && configuration.allowsMultipleNow {
@@ -395,18 +447,36 @@ public struct SelectionController: Sendable {
     /// `band` is the band-selection interaction over the same items
     /// (without a band, `BandSelectionInteraction(items:)` of the items'
     /// rects): its items' geometry and, while a band is active, its mode.
-    public mutating func clickEmpty(modifiers: ModifierFlags, time: Double = 0, point: Point = .zero, selection model: inout SelectionModel, band: BandSelectionInteraction) -> [SelectionEvent] {
+    public mutating func clickEmpty(
+        modifiers: ModifierFlags,
+        time: Double = 0,
+        point: Point = .zero,
+        selection model: inout SelectionModel,
+        band: BandSelectionInteraction
+    ) -> [SelectionEvent] {
         clickEmpty(modifiers: modifiers, time: time, point: point, selection: &model, engine: band.engine)
     }
 
     /// Deprecated: pass the interaction (``clickEmpty(modifiers:time:point:selection:band:)``).
     @available(*, deprecated, renamed: "clickEmpty(modifiers:time:point:selection:band:)")
-    public mutating func clickEmpty(modifiers: ModifierFlags, time: Double = 0, point: Point = .zero, selection model: inout SelectionModel, items: BandEngine) -> [SelectionEvent] {
+    public mutating func clickEmpty(
+        modifiers: ModifierFlags,
+        time: Double = 0,
+        point: Point = .zero,
+        selection model: inout SelectionModel,
+        items: BandEngine
+    ) -> [SelectionEvent] {
         clickEmpty(modifiers: modifiers, time: time, point: point, selection: &model, engine: items)
     }
 
     /// The implementation of the public form (`items`: the band engine).
-    @usableFromInline package mutating func clickEmpty(modifiers: ModifierFlags, time: Double = 0, point: Point = .zero, selection model: inout SelectionModel, engine items: BandEngine) -> [SelectionEvent] {
+    @usableFromInline package mutating func clickEmpty(
+        modifiers: ModifierFlags,
+        time: Double = 0,
+        point: Point = .zero,
+        selection model: inout SelectionModel,
+        engine items: BandEngine
+    ) -> [SelectionEvent] {
         _ = countPress(item: nil, modifiers: modifiers, time: time, point: point)
         pending = nil
         if rules.keysNeedPress { viewHasFocus = true }
@@ -430,7 +500,13 @@ public struct SelectionController: Sendable {
     /// press, is over no item (`overItem` false) and no modifier is held,
     /// wherever the press was (Dear ImGui: the pressed item lets go of
     /// `ActiveId` at the release, before `EndMultiSelect` looks).
-    @usableFromInline package mutating func releaseEmpty(modifiers: ModifierFlags, overItem: Bool, threshold: Double, selection model: inout SelectionModel, items: BandEngine) -> [SelectionEvent] {
+    @usableFromInline package mutating func releaseEmpty(
+        modifiers: ModifierFlags,
+        overItem: Bool,
+        threshold: Double,
+        selection model: inout SelectionModel,
+        items: BandEngine
+    ) -> [SelectionEvent] {
         guard let e = emptyPress else { return [] }
         emptyPress = nil
         guard rules.emptyClick == .clearAtRelease, e.travel < threshold, !overItem, modifiers.subtracting(.capsLock).isEmpty else { return [] }
@@ -460,7 +536,12 @@ public struct SelectionController: Sendable {
     /// `band` is the band-selection interaction over the same items
     /// (without a band, `BandSelectionInteraction(items:)` of the items'
     /// rects): its items' geometry and, while a band is active, its mode.
-    public mutating func contextClick(item i: Int?, point: Point, selection model: inout SelectionModel, band: BandSelectionInteraction) -> [SelectionEvent] {
+    public mutating func contextClick(
+        item i: Int?,
+        point: Point,
+        selection model: inout SelectionModel,
+        band: BandSelectionInteraction
+    ) -> [SelectionEvent] {
         contextClick(item: i, point: point, selection: &model, engine: band.engine)
     }
 
@@ -471,7 +552,12 @@ public struct SelectionController: Sendable {
     }
 
     /// The implementation of the public form (`items`: the band engine).
-    @usableFromInline package mutating func contextClick(item i: Int?, point: Point, selection model: inout SelectionModel, engine items: BandEngine) -> [SelectionEvent] {
+    @usableFromInline package mutating func contextClick(
+        item i: Int?,
+        point: Point,
+        selection model: inout SelectionModel,
+        engine items: BandEngine
+    ) -> [SelectionEvent] {
         var out: [SelectionEvent] = []
         series = nil
         if rules.contextClickSelects, !model.isBandActive {
@@ -501,7 +587,12 @@ public struct SelectionController: Sendable {
     /// `band` is the band-selection interaction over the same items
     /// (without a band, `BandSelectionInteraction(items:)` of the items'
     /// rects): its items' geometry and, while a band is active, its mode.
-    public mutating func key(_ key: Key, modifiers: ModifierFlags, selection model: inout SelectionModel, band: BandSelectionInteraction) -> [SelectionEvent] {
+    public mutating func key(
+        _ key: Key,
+        modifiers: ModifierFlags,
+        selection model: inout SelectionModel,
+        band: BandSelectionInteraction
+    ) -> [SelectionEvent] {
         self.key(key, modifiers: modifiers, selection: &model, engine: band.engine)
     }
 
@@ -512,7 +603,12 @@ public struct SelectionController: Sendable {
     }
 
     /// The implementation of the public form (`items`: the band engine).
-    @usableFromInline package mutating func key(_ key: Key, modifiers: ModifierFlags, selection model: inout SelectionModel, engine items: BandEngine) -> [SelectionEvent] {
+    @usableFromInline package mutating func key(
+        _ key: Key,
+        modifiers: ModifierFlags,
+        selection model: inout SelectionModel,
+        engine items: BandEngine
+    ) -> [SelectionEvent] {
         var out: [SelectionEvent] = []
         if rules.keyEndsClickSeries { series = nil }
         guard rules.keysActOnItems else { return out }
@@ -564,7 +660,13 @@ public struct SelectionController: Sendable {
         return out
     }
 
-    mutating func arrow(_ d: FocusDirection, _ modifiers: ModifierFlags, _ model: inout SelectionModel, _ items: BandEngine, _ out: inout [SelectionEvent]) {
+    mutating func arrow(
+        _ d: FocusDirection,
+        _ modifiers: ModifierFlags,
+        _ model: inout SelectionModel,
+        _ items: BandEngine,
+        _ out: inout [SelectionEvent]
+    ) {
         guard configuration.focus, rules.bindsKey(modifiers) else { return }
         // No local copy of the model: it would make the next setSelection copy
         // its storage (O(n)).
@@ -597,7 +699,8 @@ public struct SelectionController: Sendable {
         } else if toggle && rangeHeld && rules.toggleArrow == .movesFocusOrAnchorStateRange {
             if let a = model.anchor {
                 let span = Swift.min(a, next)...Swift.max(a, next)
-                let target: SelectionTarget = model.isSelected(a) ? .range(span, keepingSelection: true) : .items(model.selectedItems.filter { !span.contains($0) })
+                let target: SelectionTarget =
+                    model.isSelected(a) ? .range(span, keepingSelection: true) : .items(model.selectedItems.filter { !span.contains($0) })
                 change(.key, set(&model, target, band: items), into: &out)
             } else {
                 model.anchor = next
@@ -639,7 +742,12 @@ public struct SelectionController: Sendable {
     /// with the least `distance along the axis + 2 × |offset across it|`
     /// (**our choice**, the usual focus-engine weighting), ties to the lower index.
     /// - Complexity: O(n).
-    @usableFromInline package static func nearest(from: Int, direction d: FocusDirection, items: [Rect], isRemoved: (Int) -> Bool = { _ in false }) -> Int? {
+    @usableFromInline package static func nearest(
+        from: Int,
+        direction d: FocusDirection,
+        items: [Rect],
+        isRemoved: (Int) -> Bool = { _ in false }
+    ) -> Int? {
         let c = items[from].center
         var best: Int? = nil, bestScore = Double.infinity
         for (i, r) in items.enumerated() where i != from && !isRemoved(i) {

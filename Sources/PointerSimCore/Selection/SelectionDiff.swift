@@ -121,7 +121,8 @@ public struct SelectionDiff: Sendable, Hashable {
         let addedFirst = Set(added), removedFirst = Set(removed)
         return SelectionDiff(
             added: (added.filter { !removedNext.contains($0) } + nextAdded.filter { !removedFirst.contains($0) }).sorted(),
-            removed: (removed.filter { !addedNext.contains($0) } + nextRemoved.filter { !addedFirst.contains($0) }).sorted())
+            removed: (removed.filter { !addedNext.contains($0) } + nextRemoved.filter { !addedFirst.contains($0) }).sorted()
+        )
     }
 }
 

@@ -71,4 +71,3 @@ struct ItemIDTable: Sendable {
         return nil
     }
 }
-

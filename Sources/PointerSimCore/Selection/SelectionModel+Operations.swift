@@ -104,7 +104,8 @@ extension SelectionModel {
                 if !keeping { return setRange(r, from: known) }
                 // The union is a range when the two overlap or touch.
                 if known.isEmpty || r.isEmpty || (r.lowerBound <= known.upperBound && known.lowerBound <= r.upperBound) {
-                    let u = known.isEmpty ? r : r.isEmpty ? known : Swift.min(r.lowerBound, known.lowerBound)..<Swift.max(r.upperBound, known.upperBound)
+                    let u =
+                        known.isEmpty ? r : r.isEmpty ? known : Swift.min(r.lowerBound, known.lowerBound)..<Swift.max(r.upperBound, known.upperBound)
                     return setRange(u, from: known)
                 }
             }

@@ -94,12 +94,15 @@ public struct SelectionConfiguration: Sendable, Hashable {
     /// Whether items may be selected in the current mode (``editing`` or not).
     @usableFromInline package var allowsSelectionNow: Bool { editing ? allowsSelectionDuringEditing : allowsSelection }
     /// Whether more than one item may be selected in the current mode.
-    @usableFromInline package var allowsMultipleNow: Bool { allowsSelectionNow && (editing ? allowsMultipleSelectionDuringEditing : allowsMultipleSelection) }
+    @usableFromInline package var allowsMultipleNow: Bool {
+        allowsSelectionNow && (editing ? allowsMultipleSelectionDuringEditing : allowsMultipleSelection)
+    }
     /// Whether a band may begin now, or will once the multiple-selection
     /// interaction puts the view in edit mode.
     @usableFromInline package var bandMayBegin: Bool {
         if listLayout { return false }
-        let interactionMayBegin = !editing && beginsMultipleSelectionInteraction && allowsSelectionDuringEditing && allowsMultipleSelectionDuringEditing
+        let interactionMayBegin =
+            !editing && beginsMultipleSelectionInteraction && allowsSelectionDuringEditing && allowsMultipleSelectionDuringEditing
         if bandNeedsMultipleSelectionInteraction {
             return beginsMultipleSelectionInteraction && (editing ? allowsMultipleNow : interactionMayBegin)
         }
@@ -418,9 +421,15 @@ public struct ClickRules: Sendable, Hashable {
 
     /// Creates rules.
     public init(
-        toggleModifiers: [ModifierFlags], contextClickModifiers: ModifierFlags, selectAllModifiers: [ModifierFlags],
-        timing: Timing, emptyClick: EmptyClick, itemsAcceptPress: Bool, contextClickSelects: Bool,
-        primaryAction: PrimaryAction, escapeClears: Bool
+        toggleModifiers: [ModifierFlags],
+        contextClickModifiers: ModifierFlags,
+        selectAllModifiers: [ModifierFlags],
+        timing: Timing,
+        emptyClick: EmptyClick,
+        itemsAcceptPress: Bool,
+        contextClickSelects: Bool,
+        primaryAction: PrimaryAction,
+        escapeClears: Bool
     ) {
         self.toggleModifiers = toggleModifiers; self.contextClickModifiers = contextClickModifiers
         self.selectAllModifiers = selectAllModifiers; self.timing = timing; self.emptyClick = emptyClick
@@ -433,7 +442,9 @@ public struct ClickRules: Sendable, Hashable {
     /// Whether the flags held make a click extend a range.
     @usableFromInline package func extendsRange(_ held: ModifierFlags) -> Bool { !rangeModifier.isEmpty && held.isSuperset(of: rangeModifier) }
     /// Whether a primary press with these flags is a context click.
-    @usableFromInline package func isContextClick(_ held: ModifierFlags) -> Bool { !contextClickModifiers.isEmpty && held.isSuperset(of: contextClickModifiers) }
+    @usableFromInline package func isContextClick(_ held: ModifierFlags) -> Bool {
+        !contextClickModifiers.isEmpty && held.isSuperset(of: contextClickModifiers)
+    }
     /// Whether `a` with these flags selects all.
     @usableFromInline package func selectsAll(_ held: ModifierFlags) -> Bool { binds(selectAllModifiers, held) }
     /// Whether `a` with these flags clears the selection.

@@ -48,7 +48,8 @@
         }
         return Vector(
             dx: axis(pointer.x, size.width, contentOffset.dx, maxOffset.dx),
-            dy: axis(pointer.y, size.height, contentOffset.dy, maxOffset.dy))
+            dy: axis(pointer.y, size.height, contentOffset.dy, maxOffset.dy)
+        )
     }
 
     /// After an input at time `t`: starts the step grid when scrolling

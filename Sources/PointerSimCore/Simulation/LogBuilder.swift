@@ -64,7 +64,8 @@ struct LogBuilder: Sendable {
                 out.append(LogRecord(time: t, .itemPrimaryAction(item: itemIDs[i])))
             case .contextMenu(let p, let items):
                 // Above the long-list bound, runs (the selection's items are ascending).
-                let list = items.count > LogItemList.compactThreshold && zip(items, items.dropFirst()).allSatisfy({ $0 < $1 })
+                let list =
+                    items.count > LogItemList.compactThreshold && zip(items, items.dropFirst()).allSatisfy({ $0 < $1 })
                     ? LogItemList(runs: SelectionDiff.runs(of: items), of: self.items) : LogItemList(items.map { itemIDs[$0] })
                 out.append(LogRecord(time: t, .contextMenuRequested(point: p, items: list)))
                 if contextMenuFlocks && items.count > 1 {

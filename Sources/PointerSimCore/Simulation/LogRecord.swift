@@ -41,7 +41,8 @@ public struct PointerFrame: Sendable, Hashable {
     public var accessoryAlphas: [Double] = []
 
     /// Creates a frame.
-    public init(model: Point, presented: Point, shape: PointerShapeValue, content: Vector = .zero, accessories: [(center: Point, angle: Double)] = []) {
+    public init(model: Point, presented: Point, shape: PointerShapeValue, content: Vector = .zero, accessories: [(center: Point, angle: Double)] = [])
+    {
         self.model = model; self.presented = presented; self.shape = shape; self.content = content; self.accessories = accessories
     }
 

@@ -60,7 +60,8 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
     case letter(Character)
 
     /// The names a trace may use: `left right up down space return escape tab a`…`z`.
-    @usableFromInline package static let names: [String] = ["left", "right", "up", "down", "space", "return", "escape", "tab"]
+    @usableFromInline package static let names: [String] =
+        ["left", "right", "up", "down", "space", "return", "escape", "tab"]
         + (UInt8(ascii: "a")...UInt8(ascii: "z")).map { String(UnicodeScalar($0)) }
 
     /// The key with this name, or nil.

@@ -34,7 +34,13 @@ struct PresentationSampler: Sendable {
     /// transition from what was presented; a band beginning or ending is a cut.
     /// Any other change of the target at an instant without pointer motion
     /// (a release recentring a constrained axis, say) starts one too.
-    mutating func startTransition(at t: Double, from before: PointerFrame, target pointerFrame: PointerFrame, records: ArraySlice<LogRecord>, motion: Bool) {
+    mutating func startTransition(
+        at t: Double,
+        from before: PointerFrame,
+        target pointerFrame: PointerFrame,
+        records: ArraySlice<LogRecord>,
+        motion: Bool
+    ) {
         var regionChanged = false, cut = false
         for r in records {
             switch r.event {

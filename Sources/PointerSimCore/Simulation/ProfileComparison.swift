@@ -62,7 +62,8 @@ public struct ProfileComparison: Sendable {
             if let last = lastSelections[k], last.changes == changes {
                 step.selections.append(last.items)
             } else if let j = (0..<k).first(where: {
-                step.selections[$0].count == simulators[k].selectionModel.selectedCount && simulators[$0].selectionModel.selection == simulators[k].selectionModel.selection
+                step.selections[$0].count == simulators[k].selectionModel.selectedCount
+                    && simulators[$0].selectionModel.selection == simulators[k].selectionModel.selection
             }) {
                 // The same selection as an earlier profile's (select all under every profile): its array, not another.
                 lastSelections[k] = (changes, step.selections[j])

@@ -117,7 +117,9 @@ public struct SimulationScene: Sendable {
         var s = SimulationScene()
         for row in 0..<6 {
             for col in 0..<8 {
-                s.items.append(SceneItem(id: "r\(row)c\(col)", rect: Rect(x: Double(40 + 120 * col), y: Double(40 + 100 * row), width: 100, height: 60)))
+                s.items.append(
+                    SceneItem(id: "r\(row)c\(col)", rect: Rect(x: Double(40 + 120 * col), y: Double(40 + 100 * row), width: 100, height: 60))
+                )
             }
         }
         return s

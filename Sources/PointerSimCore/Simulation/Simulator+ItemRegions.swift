@@ -54,8 +54,14 @@ extension Simulator {
 
     /// ``applyResize(settled:at:into:)`` for resize `r`.
     mutating func applyResize(_ r: ItemResizer.Resize, settled: Bool, at t: Double, into out: inout [LogRecord]) {
-        let new = resizer.rect(of: r, handle: scene.itemRegions[r.handle], contentPoint: contentPoint, bounds: scene.view.contentSize,
-                               configuration: scene.regionConfiguration, settled: settled)
+        let new = resizer.rect(
+            of: r,
+            handle: scene.itemRegions[r.handle],
+            contentPoint: contentPoint,
+            bounds: scene.view.contentSize,
+            configuration: scene.regionConfiguration,
+            settled: settled
+        )
         guard ItemEdges.edges(new) != band.engine.edges[r.item] else { return }
         // No band is active during a region's press: the selection does not change.
         _ = band.setRect(new, ofItem: r.item, selection: &selectionModel)

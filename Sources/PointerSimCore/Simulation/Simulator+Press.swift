@@ -11,7 +11,8 @@ extension Simulator {
     /// Lends the behaviour the simulator's parts for one call, its records
     /// appended to `out`.
     mutating func behave(
-        at t: Double, into out: inout [LogRecord],
+        at t: Double,
+        into out: inout [LogRecord],
         _ body: (
             inout any SelectionBehaviour, BehaviourInput, inout SelectionModel, inout BandSelectionInteraction, inout SelectionController,
             inout BehaviourOutput

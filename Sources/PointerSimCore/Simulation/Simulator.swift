@@ -263,7 +263,11 @@ public struct Simulator: Sendable {
     /// style applied.
     @usableFromInline package var pointerFrame: PointerFrame {
         if let r = band.selectionRect {
-            return PointerFrame(model: pointer, presented: pointer, shape: .roundedRect(r.offsetBy(Vector(dx: -contentOffset.dx, dy: -contentOffset.dy)), radius: 0))
+            return PointerFrame(
+                model: pointer,
+                presented: pointer,
+                shape: .roundedRect(r.offsetBy(Vector(dx: -contentOffset.dx, dy: -contentOffset.dy)), radius: 0)
+            )
         }
         return regions.frame(model: pointer, contentOffset: contentOffset)
     }

@@ -56,9 +56,13 @@ extension InputError {
         var n = 0
         for ch in token.unicodeScalars {
             if n == excerptLength { out += "…"; break }
-            if ch.value == 0 { out += "\\0" }
-            else if ch.value < 0x20 || (0x7f...0x9f).contains(ch.value) { out += "\\u{\(String(ch.value, radix: 16))}" }
-            else { out.unicodeScalars.append(ch) }
+            if ch.value == 0 {
+                out += "\\0"
+            } else if ch.value < 0x20 || (0x7f...0x9f).contains(ch.value) {
+                out += "\\u{\(String(ch.value, radix: 16))}"
+            } else {
+                out.unicodeScalars.append(ch)
+            }
             n += 1
         }
         return out

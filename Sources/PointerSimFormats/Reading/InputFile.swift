@@ -141,7 +141,7 @@ private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count:
 @usableFromInline package func readTextBytes(_ path: String) throws -> [UInt8] {
     let input = try InputFile(path: path)
     let r = LineReader(input)
-    r.maxLineLength = nil   // a scene may be one long line
+    r.maxLineLength = nil  // a scene may be one long line
     var bytes: [UInt8] = []
     if let size = input.byteCount { bytes.reserveCapacity(size + 1) }
     _ = try r.forEachLine(upTo: Int.max) { line, _ in

@@ -63,7 +63,11 @@ import Darwin
         }
         if end == buffer.count {
             if let limit = maxLineLength, end >= limit {
-                throw InputError.malformed(input.name, line: lineNumber + 1, "line longer than \(limit / 1024) KiB (the longest accepted; is this a text file of the right format?)")
+                throw InputError.malformed(
+                    input.name,
+                    line: lineNumber + 1,
+                    "line longer than \(limit / 1024) KiB (the longest accepted; is this a text file of the right format?)"
+                )
             }
             let bigger = UnsafeMutableRawBufferPointer.allocate(byteCount: buffer.count * 2, alignment: 16)
             bigger.copyMemory(from: UnsafeRawBufferPointer(rebasing: buffer[0..<end]))

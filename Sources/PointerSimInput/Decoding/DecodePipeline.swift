@@ -71,13 +71,21 @@ public struct DecodePipeline: Sendable {
     ///   - out: receives `deviceAdded`.
     /// - Returns: its index.
     @discardableResult
-    public mutating func addDevice(_ description: DeviceDescription, facts: DeviceFacts? = nil, at time: Int64? = nil,
-                                   into out: inout [DecodedEvent]) -> Int {
+    public mutating func addDevice(
+        _ description: DeviceDescription,
+        facts: DeviceFacts? = nil,
+        at time: Int64? = nil,
+        into out: inout [DecodedEvent]
+    ) -> Int {
         let description = HostileValues.sanitized(description)
         let index = devices.count
         // libinput's options (`--apply-to`) are resolved per device by its name.
-        let context = DeviceContext(index: index, description: description, facts: facts ?? DeviceFacts.derive(for: description, in: configuration.environment),
-                                    configuration: configuration.libinput.isEmpty ? configuration : configuration.resolved(forDeviceNamed: description.name))
+        let context = DeviceContext(
+            index: index,
+            description: description,
+            facts: facts ?? DeviceFacts.derive(for: description, in: configuration.environment),
+            configuration: configuration.libinput.isEmpty ? configuration : configuration.resolved(forDeviceNamed: description.name)
+        )
         // Only the dispatches that watch the seat care about the others.
         for i in observers { dispatches.seatDeviceAdded(i, context); noteTimer(i) }
         dispatches.append(context, touchpad: Self.isTouchpad(context))
@@ -240,7 +248,10 @@ public struct DecodePipeline: Sendable {
             // The earliest, ties to the lowest device index.
             for j in timed {
                 if let x = expiries[j], x <= now,
-                   best == nil || x < best!.expiry || (x == best!.expiry && j < best!.device) { best = (j, x) }
+                    best == nil || x < best!.expiry || (x == best!.expiry && j < best!.device)
+                {
+                    best = (j, x)
+                }
             }
             guard let b = best else { return }
             let start = out.count

@@ -68,9 +68,18 @@ public struct DecodedEvent: Sendable, Hashable {
         public var scale: Double, angleDelta: Double
 
         /// Creates a gesture event.
-        public init(kind: Kind, phase: Phase, fingers: Int, cancelled: Bool = false,
-                    dx: Double = 0, dy: Double = 0, dxUnaccelerated: Double = 0, dyUnaccelerated: Double = 0,
-                    scale: Double = 1, angleDelta: Double = 0) {
+        public init(
+            kind: Kind,
+            phase: Phase,
+            fingers: Int,
+            cancelled: Bool = false,
+            dx: Double = 0,
+            dy: Double = 0,
+            dxUnaccelerated: Double = 0,
+            dyUnaccelerated: Double = 0,
+            scale: Double = 1,
+            angleDelta: Double = 0
+        ) {
             self.kind = kind; self.phase = phase; self.fingers = fingers; self.cancelled = cancelled
             self.dx = dx; self.dy = dy; self.dxUnaccelerated = dxUnaccelerated; self.dyUnaccelerated = dyUnaccelerated
             self.scale = scale; self.angleDelta = angleDelta

@@ -81,7 +81,8 @@
                 let t = token.hasPrefix("*") ? token.dropFirst() : token
                 let parts = t.split(separator: "@", omittingEmptySubsequences: false)
                 guard parts.count <= 2, integer(parts[0], in: 1...dpiLimit) != nil,
-                      parts.count == 1 || integer(parts[1], in: 1...dpiLimit) != nil else {
+                    parts.count == 1 || integer(parts[1], in: 1...dpiLimit) != nil
+                else {
                     return "MOUSE_DPI is DPI[@HZ] entries (one starred), each within 1…\(dpiLimit), found \(quoted(token))"
                 }
                 sawOne = true
@@ -92,7 +93,9 @@
     }
 
     /// The quirks whose value is an integer within 0 … ``axisLimit``.
-    static let thresholds: Set<String> = ["AttrPalmPressureThreshold", "AttrPalmSizeThreshold", "AttrThumbPressureThreshold", "AttrThumbSizeThreshold"]
+    static let thresholds: Set<String> = [
+        "AttrPalmPressureThreshold", "AttrPalmSizeThreshold", "AttrThumbPressureThreshold", "AttrThumbSizeThreshold",
+    ]
     /// The quirks whose value is `upper:lower`.
     static let ranges: Set<String> = ["AttrPressureRange", "AttrTouchSizeRange"]
     /// The quirks whose value is a word from a list.

@@ -249,8 +249,15 @@ enum InputID {
         return u
     }
 
-    static func testPointers(_ d: DeviceDescription, ev: Set<UInt16>, abs: Set<UInt16>, key: Set<UInt16>, rel: Set<UInt16>,
-                             props: Set<UInt16>, into u: inout [String: String]) -> Bool {
+    static func testPointers(
+        _ d: DeviceDescription,
+        ev: Set<UInt16>,
+        abs: Set<UInt16>,
+        key: Set<UInt16>,
+        rel: Set<UInt16>,
+        props: Set<UInt16>,
+        into u: inout [String: String]
+    ) -> Bool {
         let hasKeys = ev.contains(1)
         let hasAbsCoordinates = abs.contains(0) && abs.contains(1)
         let has3D = hasAbsCoordinates && abs.contains(2)
@@ -269,23 +276,36 @@ enum InputID {
         let hasPadButtons = key.contains(0x100) && hasStylus && !hasPen
         var joystick = false
         if !key.contains(0x11f) {
-            joystick = (0x120..<0x140).contains { key.contains(UInt16($0)) }
+            joystick =
+                (0x120..<0x140).contains { key.contains(UInt16($0)) }
                 || (0x2c0...0x2e7).contains { key.contains(UInt16($0)) }
                 || (0x220...0x223).contains { key.contains(UInt16($0)) }
         }
         if !joystick { joystick = (3..<0x18).contains { abs.contains(UInt16($0)) } }
         var isMouse = false, isTouchpad = false, isTouchscreen = false, isTablet = false, isJoystick = false
         if hasAbsCoordinates {
-            if hasStylus || hasPen { isTablet = true }
-            else if fingerButNoPen && !isDirect { isTouchpad = true }
-            else if hasMouseButton { isMouse = true }
-            else if hasTouch || isDirect { isTouchscreen = true }
-            else if joystick { isJoystick = true }
-        } else if joystick { isJoystick = true }
+            if hasStylus || hasPen {
+                isTablet = true
+            } else if fingerButNoPen && !isDirect {
+                isTouchpad = true
+            } else if hasMouseButton {
+                isMouse = true
+            } else if hasTouch || isDirect {
+                isTouchscreen = true
+            } else if joystick {
+                isJoystick = true
+            }
+        } else if joystick {
+            isJoystick = true
+        }
         if hasMT {
-            if hasStylus || hasPen { isTablet = true }
-            else if fingerButNoPen && !isDirect { isTouchpad = true }
-            else if hasTouch || isDirect { isTouchscreen = true }
+            if hasStylus || hasPen {
+                isTablet = true
+            } else if fingerButNoPen && !isDirect {
+                isTouchpad = true
+            } else if hasTouch || isDirect {
+                isTouchscreen = true
+            }
         }
         let isTabletPad = isTablet && hasPadButtons
         if !isTablet && !isTouchpad && !isJoystick && hasMouseButton && (hasRel || !hasAbsCoordinates) { isMouse = true }
@@ -344,7 +364,9 @@ enum Glob {
                 if c == UInt8(ascii: "[") {
                     if let (ok, next) = bracket(p, pi, s[si]) {
                         if ok { pi = next; si += 1; continue }
-                    } else if s[si] == c { pi += 1; si += 1; continue }
+                    } else if s[si] == c {
+                        pi += 1; si += 1; continue
+                    }
                 } else {
                     var lit = c, adv = 1
                     if c == UInt8(ascii: "\\") && pi + 1 < p.count { lit = p[pi + 1]; adv = 2 }
@@ -420,7 +442,10 @@ final class Hwdb: Sendable {
             for p in r.patterns {
                 let b = Array(p.utf8)
                 pr.append(i); pb.append(b)
-                pl.append(b.firstIndex { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "\\") } ?? b.count)
+                pl.append(
+                    b.firstIndex { $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "\\") }
+                        ?? b.count
+                )
             }
         }
         patternRecord = pr; patternBytes = pb; patternLiteral = pl
@@ -442,7 +467,7 @@ final class Hwdb: Sendable {
                 k.withUnsafeBufferPointer { kb in n == 0 || memcmpBytes(kb.baseAddress!, p.baseAddress!, n) }
             }
             guard matches, Glob.match(patternBytes[i], 0, k, 0) else { continue }
-            lastRecord = patternRecord[i]   // a record counts once, in order
+            lastRecord = patternRecord[i]  // a record counts once, in order
             let r = records[lastRecord]
             for (k, v) in r.properties {
                 if let i = index[k] { out[i].1 = v } else { index[k] = out.count; out.append((k, v)) }
@@ -476,8 +501,7 @@ final class Quirks: Sendable {
                 if line.hasPrefix("[") { secs.append(Section(name: line)); continue }
                 guard !secs.isEmpty, let eq = line.firstIndex(of: "=") else { continue }
                 let k = String(line[..<eq]), v = String(line[line.index(after: eq)...])
-                if k.hasPrefix("Match") { secs[secs.count - 1].matches.append((k, v)) }
-                else { secs[secs.count - 1].properties.append((k, v)) }
+                if k.hasPrefix("Match") { secs[secs.count - 1].matches.append((k, v)) } else { secs[secs.count - 1].properties.append((k, v)) }
             }
         }
         sections = secs
@@ -498,9 +522,11 @@ final class Quirks: Sendable {
         default: bus = nil
         }
         var types = Set<String>()
-        let map = [("ID_INPUT_MOUSE", "mouse"), ("ID_INPUT_POINTINGSTICK", "pointingstick"), ("ID_INPUT_TOUCHPAD", "touchpad"),
-                   ("ID_INPUT_TABLET", "tablet"), ("ID_INPUT_TABLET_PAD", "tablet-pad"), ("ID_INPUT_JOYSTICK", "joystick"),
-                   ("ID_INPUT_KEYBOARD", "keyboard"), ("ID_INPUT_KEY", "keyboard")]
+        let map = [
+            ("ID_INPUT_MOUSE", "mouse"), ("ID_INPUT_POINTINGSTICK", "pointingstick"), ("ID_INPUT_TOUCHPAD", "touchpad"),
+            ("ID_INPUT_TABLET", "tablet"), ("ID_INPUT_TABLET_PAD", "tablet-pad"), ("ID_INPUT_JOYSTICK", "joystick"),
+            ("ID_INPUT_KEYBOARD", "keyboard"), ("ID_INPUT_KEY", "keyboard"),
+        ]
         for (p, t) in map where udev[p] != nil { types.insert(t) }
         func hexValue(_ s: String) -> Int? { s.hasPrefix("0x") ? Int(s.dropFirst(2), radix: 16) : nil }
         var out: [String: String] = [:]

@@ -175,8 +175,10 @@ public struct LibinputOptions: Sendable, Hashable {
             name = String(body); value = nil
         }
         guard let opt = Self.options.first(where: { $0.name == name }) else {
-            throw ParseError(description: "unknown libinput option --\(Self.excerpt(name)); the options are " +
-                             Self.options.map { "--" + $0.name }.joined(separator: ", "))
+            throw ParseError(
+                description: "unknown libinput option --\(Self.excerpt(name)); the options are "
+                    + Self.options.map { "--" + $0.name }.joined(separator: ", ")
+            )
         }
         if opt.value == nil {
             if let v = value { throw ParseError(description: "--\(name) takes no value, found \(Self.quote(v))") }
@@ -198,8 +200,7 @@ public struct LibinputOptions: Sendable, Hashable {
         guard let v = value else { throw ParseError(description: "--\(name) takes a value: \(opt.value!)") }
         func choice<E: RawRepresentable & CaseIterable>(_: E.Type) throws(ParseError) -> E where E.RawValue == String {
             if let e = E(rawValue: v) { return e }
-            throw ParseError(description: "--\(name): unknown value \(Self.quote(v)); allowed: " +
-                             E.allCases.map(\.rawValue).joined(separator: ", "))
+            throw ParseError(description: "--\(name): unknown value \(Self.quote(v)); allowed: " + E.allCases.map(\.rawValue).joined(separator: ", "))
         }
         switch name {
         case "apply-to":
@@ -214,7 +215,10 @@ public struct LibinputOptions: Sendable, Hashable {
         case "set-tap-map": tapButtonMap = try choice(TapButtonMap.self)
         case "set-scroll-button":
             guard let code = Self.keyCode(named: v) else {
-                throw ParseError(description: "--set-scroll-button: unknown button \(Self.quote(v)); allowed: a key or button name such as BTN_MIDDLE, BTN_RIGHT, BTN_SIDE, BTN_EXTRA")
+                throw ParseError(
+                    description:
+                        "--set-scroll-button: unknown button \(Self.quote(v)); allowed: a key or button name such as BTN_MIDDLE, BTN_RIGHT, BTN_SIDE, BTN_EXTRA"
+                )
             }
             scrollButton = code
         case "set-speed":
@@ -349,7 +353,9 @@ public struct LibinputOptions: Sendable, Hashable {
                     if classMatches(pi, end, s[si]) { pi = end; si += 1; continue }
                 } else if pc == "\\" && pi + 1 < p.count {
                     if p[pi + 1] == s[si] { pi += 2; si += 1; continue }
-                } else if pc == s[si] { pi += 1; si += 1; continue }
+                } else if pc == s[si] {
+                    pi += 1; si += 1; continue
+                }
             }
             if starP >= 0 { pi = starP + 1; starS += 1; si = starS; continue }
             return false

@@ -68,7 +68,11 @@ public struct PointerEventAdapter: Sendable {
     }
 
     static func index(_ b: PointerButton) -> Int {
-        switch b { case .primary: 0; case .secondary: 1; case .middle: 2 }
+        switch b {
+        case .primary: 0;
+        case .secondary: 1;
+        case .middle: 2
+        }
     }
 
     static func modifier(_ code: UInt16) -> ModifierFlags? {

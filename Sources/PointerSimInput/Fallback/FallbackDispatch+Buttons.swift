@@ -115,20 +115,40 @@ extension FallbackDispatch {
         guard let p = scroll.post(dx: delta.x, dy: delta.y) else { return }
         var ex = p.dx, ey = p.dy
         if natural { ex = -ex; ey = -ey }
-        out.append(DecodedEvent(time: time, device: context.index, origin: origin,
-                                .scroll(source: .continuous, vertical: p.axes & EvdevScroll.vertical != 0 ? ey : nil,
-                                        horizontal: p.axes & EvdevScroll.horizontal != 0 ? ex : nil,
-                                        v120Vertical: nil, v120Horizontal: nil)))
+        out.append(
+            DecodedEvent(
+                time: time,
+                device: context.index,
+                origin: origin,
+                .scroll(
+                    source: .continuous,
+                    vertical: p.axes & EvdevScroll.vertical != 0 ? ey : nil,
+                    horizontal: p.axes & EvdevScroll.horizontal != 0 ? ex : nil,
+                    v120Vertical: nil,
+                    v120Horizontal: nil
+                )
+            )
+        )
     }
 
     /// `evdev_stop_scroll` (``EvdevScroll/stop()``): a zero event on the axes that scrolled.
     mutating func stopScroll(time: Int64, into out: inout [DecodedEvent]) {
         let axes = scroll.stop()
         if axes != 0 && isPointer {
-            out.append(DecodedEvent(time: time, device: context.index, origin: origin,
-                                    .scroll(source: .continuous, vertical: axes & EvdevScroll.vertical != 0 ? 0 : nil,
-                                            horizontal: axes & EvdevScroll.horizontal != 0 ? 0 : nil,
-                                            v120Vertical: nil, v120Horizontal: nil)))
+            out.append(
+                DecodedEvent(
+                    time: time,
+                    device: context.index,
+                    origin: origin,
+                    .scroll(
+                        source: .continuous,
+                        vertical: axes & EvdevScroll.vertical != 0 ? 0 : nil,
+                        horizontal: axes & EvdevScroll.horizontal != 0 ? 0 : nil,
+                        v120Vertical: nil,
+                        v120Horizontal: nil
+                    )
+                )
+            )
         }
     }
 }

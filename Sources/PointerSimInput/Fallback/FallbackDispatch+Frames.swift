@@ -144,7 +144,13 @@ extension FallbackDispatch {
         guard filter != nil else { return }
         let a = filter!.filter(dx: raw.x, dy: raw.y, time: time)  // in place: no copy of the trackers
         if a.x == 0 && a.y == 0 { return }
-        out.append(DecodedEvent(time: time, device: context.index, origin: origin,
-                                .motion(dx: a.x, dy: a.y, dxUnaccelerated: raw.x, dyUnaccelerated: raw.y)))
+        out.append(
+            DecodedEvent(
+                time: time,
+                device: context.index,
+                origin: origin,
+                .motion(dx: a.x, dy: a.y, dxUnaccelerated: raw.x, dyUnaccelerated: raw.y)
+            )
+        )
     }
 }

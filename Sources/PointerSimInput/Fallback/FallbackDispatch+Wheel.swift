@@ -105,8 +105,14 @@ extension FallbackDispatch {
         if wheel.hiResY != 0 {
             var v120 = Double(-wheel.hiResY), deg = Double(-wheel.hiResY) / 120.0 * wheelClickAngle.vertical
             if natural { v120 = -v120; deg = -deg }
-            out.append(DecodedEvent(time: time, device: context.index, origin: origin,
-                                    .scroll(source: .wheel, vertical: deg, horizontal: nil, v120Vertical: v120, v120Horizontal: nil)))
+            out.append(
+                DecodedEvent(
+                    time: time,
+                    device: context.index,
+                    origin: origin,
+                    .scroll(source: .wheel, vertical: deg, horizontal: nil, v120Vertical: v120, v120Horizontal: nil)
+                )
+            )
             wheel.hiResY = 0
         }
         wheel.loResY = 0
@@ -114,8 +120,14 @@ extension FallbackDispatch {
             var v120 = Double(wheel.hiResX), deg = Double(wheel.hiResX) / 120.0 * wheelClickAngle.horizontal
             if invertHorizontal { v120 = -v120; deg = -deg }
             if natural { v120 = -v120; deg = -deg }
-            out.append(DecodedEvent(time: time, device: context.index, origin: origin,
-                                    .scroll(source: .wheel, vertical: nil, horizontal: deg, v120Vertical: nil, v120Horizontal: v120)))
+            out.append(
+                DecodedEvent(
+                    time: time,
+                    device: context.index,
+                    origin: origin,
+                    .scroll(source: .wheel, vertical: nil, horizontal: deg, v120Vertical: nil, v120Horizontal: v120)
+                )
+            )
             wheel.hiResX = 0
         }
         wheel.loResX = 0

@@ -127,8 +127,11 @@
             for name in v.split(separator: ";") where !name.isEmpty {
                 let n = String(name)
                 var codes: [UInt32] = []
-                if let tc = EventCodes.code(named: n) { codes = [UInt32(tc.type) << 16 | UInt32(tc.code)] }
-                else if let t = EventCodes.type(named: n) { codes = (d.codes[t] ?? []).map { UInt32(t) << 16 | UInt32($0) } }
+                if let tc = EventCodes.code(named: n) {
+                    codes = [UInt32(tc.type) << 16 | UInt32(tc.code)]
+                } else if let t = EventCodes.type(named: n) {
+                    codes = (d.codes[t] ?? []).map { UInt32(t) << 16 | UInt32($0) }
+                }
                 if into == 0 { dis.formUnion(codes) } else { enabledExtra.formUnion(codes) }
             }
         }
@@ -158,14 +161,20 @@
             var multiplier = 1.0
             if isTrackpoint, let m = f.quirkDouble("AttrTrackpointMultiplier"), m > 0, m <= DecoderOverrides.multiplierLimit { multiplier = m }
             let dpi = isTrackpoint || !(mouse || stick) ? 1000 : (f.udev["MOUSE_DPI"].flatMap(Self.parseMouseDPI) ?? 1000)
-            filter = PointerFilter(pointingStick: isTrackpoint, profile: c.configuration.acceleration,
-                                   speed: c.configuration.speed, dpi: dpi, multiplier: multiplier,
-                                   velocityAveraging: f.quirkBool("AttrUseVelocityAveraging") ?? false)
+            filter = PointerFilter(
+                pointingStick: isTrackpoint,
+                profile: c.configuration.acceleration,
+                speed: c.configuration.speed,
+                dpi: dpi,
+                multiplier: multiplier,
+                velocityAveraging: f.quirkBool("AttrUseVelocityAveraging") ?? false
+            )
         }
         wheelClickAngle = Self.wheelClickAngles(f)
         isScrollPoint = f.quirkBool("ModelLenovoScrollPoint") ?? false
         invertHorizontal = f.quirkBool("ModelInvertHorizontalScrolling") ?? false
-        wheel.emulateHiRes = (has(C.EV_REL, C.REL_WHEEL) && !has(C.EV_REL, C.REL_WHEEL_HI_RES))
+        wheel.emulateHiRes =
+            (has(C.EV_REL, C.REL_WHEEL) && !has(C.EV_REL, C.REL_WHEEL_HI_RES))
             || (has(C.EV_REL, C.REL_HWHEEL) && !has(C.EV_REL, C.REL_HWHEEL_HI_RES))
         let bouncing = f.quirkBool("ModelBouncingKeys") ?? false
         debounce = Debounce(state: (settings.debouncing ?? !bouncing) ? .isUp : .disabled)
@@ -184,14 +193,22 @@
         // Button scrolling (evdev_init_button_scroll), wanted for pointers with REL_X/REL_Y.
         if pointerOptions && (has(C.EV_REL, C.REL_X) || has(C.EV_REL, C.REL_Y)) {
             let defaultMethod: FallbackConfiguration.ScrollMethod
-            if isTrackpoint { defaultMethod = .onButtonDown }
-            else if !has(C.EV_REL, C.REL_WHEEL) && !has(C.EV_REL, C.REL_HWHEEL) && has(C.EV_KEY, C.BTN_MIDDLE) { defaultMethod = .onButtonDown }
-            else { defaultMethod = .none }
+            if isTrackpoint {
+                defaultMethod = .onButtonDown
+            } else if !has(C.EV_REL, C.REL_WHEEL) && !has(C.EV_REL, C.REL_HWHEEL) && has(C.EV_KEY, C.BTN_MIDDLE) {
+                defaultMethod = .onButtonDown
+            } else {
+                defaultMethod = .none
+            }
             scrollMethod = settings.scrollMethod ?? defaultMethod
             var button: UInt16 = 0
-            if has(C.EV_KEY, C.BTN_MIDDLE) { button = C.BTN_MIDDLE }
-            else if let side = (0x113...0x117).first(where: { has(C.EV_KEY, UInt16($0)) }) { button = UInt16(side) }
-            else if has(C.EV_KEY, C.BTN_RIGHT) { button = C.BTN_RIGHT }
+            if has(C.EV_KEY, C.BTN_MIDDLE) {
+                button = C.BTN_MIDDLE
+            } else if let side = (0x113...0x117).first(where: { has(C.EV_KEY, UInt16($0)) }) {
+                button = UInt16(side)
+            } else if has(C.EV_KEY, C.BTN_RIGHT) {
+                button = C.BTN_RIGHT
+            }
             scrollButton = settings.scrollButton ?? button
         } else {
             scrollMethod = .none
@@ -206,9 +223,11 @@
     /// (`evdev_device_is_joystick_or_gamepad`), a tablet or tablet pad, or
     /// inconsistent axes (`evdev_reject_device`).
     static func ignoredByLibinput(_ d: DeviceDescription, _ f: DeviceFacts, has: (UInt16, UInt16) -> Bool) -> Bool {
-        let tagNames = ["ID_INPUT_KEYBOARD", "ID_INPUT_KEY", "ID_INPUT_MOUSE", "ID_INPUT_TOUCHPAD", "ID_INPUT_TOUCHSCREEN",
-                        "ID_INPUT_TABLET", "ID_INPUT_TABLET_PAD", "ID_INPUT_JOYSTICK", "ID_INPUT_ACCELEROMETER",
-                        "ID_INPUT_POINTINGSTICK", "ID_INPUT_TRACKBALL", "ID_INPUT_SWITCH"]
+        let tagNames = [
+            "ID_INPUT_KEYBOARD", "ID_INPUT_KEY", "ID_INPUT_MOUSE", "ID_INPUT_TOUCHPAD", "ID_INPUT_TOUCHSCREEN",
+            "ID_INPUT_TABLET", "ID_INPUT_TABLET_PAD", "ID_INPUT_JOYSTICK", "ID_INPUT_ACCELEROMETER",
+            "ID_INPUT_POINTINGSTICK", "ID_INPUT_TRACKBALL", "ID_INPUT_SWITCH",
+        ]
         let tags = Set(tagNames.filter { f.udevFlag($0) })
         if tags.isEmpty || tags == ["ID_INPUT_ACCELEROMETER"] { return true }
         // Joysticks and gamepads.
@@ -270,11 +289,17 @@
             return i
         }
         var vertical = 15.0
-        if let n = parse("MOUSE_WHEEL_CLICK_COUNT") { vertical = 360.0 / Double(n) }
-        else if let a = parse("MOUSE_WHEEL_CLICK_ANGLE") { vertical = Double(a) }
+        if let n = parse("MOUSE_WHEEL_CLICK_COUNT") {
+            vertical = 360.0 / Double(n)
+        } else if let a = parse("MOUSE_WHEEL_CLICK_ANGLE") {
+            vertical = Double(a)
+        }
         var horizontal = vertical
-        if let n = parse("MOUSE_WHEEL_CLICK_COUNT_HORIZONTAL") { horizontal = 360.0 / Double(n) }
-        else if let a = parse("MOUSE_WHEEL_CLICK_ANGLE_HORIZONTAL") { horizontal = Double(a) }
+        if let n = parse("MOUSE_WHEEL_CLICK_COUNT_HORIZONTAL") {
+            horizontal = 360.0 / Double(n)
+        } else if let a = parse("MOUSE_WHEEL_CLICK_ANGLE_HORIZONTAL") {
+            horizontal = Double(a)
+        }
         return (horizontal, vertical)
     }
 }

@@ -80,8 +80,14 @@ import PointerSimCore
     ///   - dpi: `MOUSE_DPI` or 1000.
     ///   - multiplier: the pointing stick's `AttrTrackpointMultiplier` (1 otherwise).
     ///   - velocityAveraging: the `AttrUseVelocityAveraging` quirk (16 trackers instead of 2).
-    @usableFromInline package init(pointingStick: Bool, profile: AccelerationProfile, speed: Double, dpi: Int,
-                multiplier: Double = 1, velocityAveraging: Bool = false) {
+    @usableFromInline package init(
+        pointingStick: Bool,
+        profile: AccelerationProfile,
+        speed: Double,
+        dpi: Int,
+        multiplier: Double = 1,
+        velocityAveraging: Bool = false
+    ) {
         let sp = Swift.min(1, Swift.max(-1, speed))
         self.speed = sp
         self.dpi = dpi
@@ -101,8 +107,10 @@ import PointerSimCore
         case .trackpoint, .trackpointFlat: factor = Self.trackpointSpeedFactor(sp)
         default: factor = 1
         }
-        trackers = PointerTrackers(count: velocityAveraging ? 16 : 2,
-                                   smoothener: kind == .trackpoint ? (10_000, 10_000) : nil)
+        trackers = PointerTrackers(
+            count: velocityAveraging ? 16 : 2,
+            smoothener: kind == .trackpoint ? (10_000, 10_000) : nil
+        )
     }
 
     /// libinput's trackpoint `speed_factor`: maps −1…1 to ≈ 0.05…5, 1 at 0.
@@ -115,9 +123,7 @@ import PointerSimCore
     /// The factor at a normalised velocity (units/µs).
     func linearProfile(_ v: Double) -> Double {
         let f: Double
-        if v * 1000 < 0.07 { f = 10 * (v * 1000) + 0.3 }
-        else if v < threshold { f = 1 }
-        else { f = incline * ((v - threshold) * 1000) + 1 }
+        if v * 1000 < 0.07 { f = 10 * (v * 1000) + 0.3 } else if v < threshold { f = 1 } else { f = incline * ((v - threshold) * 1000) + 1 }
         return Swift.min(maxAccel, f)
     }
 
@@ -128,9 +134,7 @@ import PointerSimCore
         let dpiFactor = Double(dpi) / 1000
         let maxA = maxAccel / dpiFactor, thr = threshold * dpiFactor
         let f: Double
-        if v * 1000 < 0.07 { f = 10 * (v * 1000) + 0.3 }
-        else if v < thr { f = 1 }
-        else { f = incline * ((v - thr) * 1000) + 1 }
+        if v * 1000 < 0.07 { f = 10 * (v * 1000) + 0.3 } else if v < thr { f = 1 } else { f = incline * ((v - thr) * 1000) + 1 }
         return Swift.min(maxA, f)
     }
 

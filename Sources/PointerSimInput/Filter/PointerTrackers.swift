@@ -166,7 +166,7 @@ struct PointerTrackers: Sendable {
     @inline(__always) static func fastAtan2(_ y: Double, _ x: Double) -> Double {
         let ax = abs(x), ay = abs(y)
         let swap = ay > ax
-        let v = swap ? ax / ay : ay / ax   // in [0, 1]
+        let v = swap ? ax / ay : ay / ax  // in [0, 1]
         var a = Double.pi / 4 * v - v * (v - 1) * (0.2447 + 0.0663 * v)
         if swap { a = Double.pi / 2 - a }
         if x < 0 { a = Double.pi - a }

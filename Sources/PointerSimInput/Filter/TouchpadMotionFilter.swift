@@ -131,8 +131,9 @@ enum Direction {
         case .adaptive:
             trackers.feed(dx, dy, time: time)
             let v = trackers.velocity(at: time)
-            let f = (profileFactor(unitsPerMicrosecond: v) + profileFactor(unitsPerMicrosecond: lastVelocity)
-                + 4.0 * profileFactor(unitsPerMicrosecond: (lastVelocity + v) / 2)) / 6.0
+            let f =
+                (profileFactor(unitsPerMicrosecond: v) + profileFactor(unitsPerMicrosecond: lastVelocity)
+                    + 4.0 * profileFactor(unitsPerMicrosecond: (lastVelocity + v) / 2)) / 6.0
             lastVelocity = v
             return normalize(dx * f, dy * f)
         case .flat:

@@ -125,10 +125,15 @@ extension TouchpadDispatch {
         let isTop = event == .inTopR || event == .inTopM || event == .inTopL
         switch touches[i].buttonState {
         case .none:
-            if isBottom { buttonSetState(i, .bottom, event, time) }
-            else if isTop { buttonSetState(i, .topNew, event, time) }
-            else if event == .inArea { buttonSetState(i, .area, event, time) }
-            else if event == .up { buttonSetState(i, .none, event, time) }
+            if isBottom {
+                buttonSetState(i, .bottom, event, time)
+            } else if isTop {
+                buttonSetState(i, .topNew, event, time)
+            } else if event == .inArea {
+                buttonSetState(i, .area, event, time)
+            } else if event == .up {
+                buttonSetState(i, .none, event, time)
+            }
         case .area:
             if event == .up { buttonSetState(i, .none, event, time) }
         case .bottom:
@@ -141,14 +146,23 @@ extension TouchpadDispatch {
                 buttonSetState(i, .none, event, time)
             }
         case .top:
-            if isBottom || event == .inArea { buttonSetState(i, .topToIgnore, event, time) }
-            else if isTop { if event != touches[i].buttonCurrent { buttonSetState(i, .topNew, event, time) } }
-            else if event == .up { buttonSetState(i, .none, event, time) }
+            if isBottom || event == .inArea {
+                buttonSetState(i, .topToIgnore, event, time)
+            } else if isTop {
+                if event != touches[i].buttonCurrent { buttonSetState(i, .topNew, event, time) }
+            } else if event == .up {
+                buttonSetState(i, .none, event, time)
+            }
         case .topNew:
-            if isBottom || event == .inArea { buttonSetState(i, .area, event, time) }
-            else if isTop { if event != touches[i].buttonCurrent { buttonSetState(i, .topNew, event, time) } }
-            else if event == .up { buttonSetState(i, .none, event, time) }
-            else if event == .press || event == .timeout { buttonSetState(i, .top, event, time) }
+            if isBottom || event == .inArea {
+                buttonSetState(i, .area, event, time)
+            } else if isTop {
+                if event != touches[i].buttonCurrent { buttonSetState(i, .topNew, event, time) }
+            } else if event == .up {
+                buttonSetState(i, .none, event, time)
+            } else if event == .press || event == .timeout {
+                buttonSetState(i, .top, event, time)
+            }
         case .topToIgnore:
             if isTop {
                 buttonSetState(i, event == touches[i].buttonCurrent ? .top : .topNew, event, time)
@@ -158,8 +172,7 @@ extension TouchpadDispatch {
                 buttonSetState(i, .ignore, event, time)
             }
         case .ignore:
-            if event == .up { buttonSetState(i, .none, event, time) }
-            else if event == .press { touches[i].buttonCurrent = .inArea }
+            if event == .up { buttonSetState(i, .none, event, time) } else if event == .press { touches[i].buttonCurrent = .inArea }
         }
     }
 
@@ -391,8 +404,10 @@ extension TouchpadDispatch {
         buttons.isClickpad = d.properties.contains(C.INPUT_PROP_BUTTONPAD)
         if !buttons.isClickpad && hasLeft && !hasRight && !modelAppleOneButton { buttons.isClickpad = true }
         buttons.hasTopButtons = d.properties.contains(C.INPUT_PROP_TOPBUTTONPAD)
-        let quirkedClickfinger = ["ModelChromebook", "ModelSystem76Bonobo", "ModelSystem76Galago", "ModelSystem76Kudu",
-                                  "ModelClevoW740SU", "ModelAppleTouchpadOneButton"].contains { facts.quirkBool($0) ?? false }
+        let quirkedClickfinger = [
+            "ModelChromebook", "ModelSystem76Bonobo", "ModelSystem76Galago", "ModelSystem76Kudu",
+            "ModelClevoW740SU", "ModelAppleTouchpadOneButton",
+        ].contains { facts.quirkBool($0) ?? false }
         let defaultClick: TouchpadConfiguration.ClickMethod =
             quirkedClickfinger ? .clickfinger : (!buttons.isClickpad ? .none : (modelAppleTouchpad ? .clickfinger : .buttonAreas))
         buttons.clickMethod = settings.clickMethod ?? defaultClick

@@ -94,8 +94,7 @@ extension TouchpadDispatch {
     mutating func edgeScrollHandleState(_ time: Int64) {
         if scroll.method != .edge {
             for i in touches.indices {
-                if touches[i].state == .begin { touches[i].edgeState = .area }
-                else if touches[i].state == .end { touches[i].edgeState = .none }
+                if touches[i].state == .begin { touches[i].edgeState = .area } else if touches[i].state == .end { touches[i].edgeState = .none }
             }
             return
         }

@@ -322,8 +322,11 @@ extension TouchpadDispatch {
         let distance = unitDeltaToMM(abs(a.point.x - b.point.x), abs(a.point.y - b.point.y))
         if firstMM < 1 && secondMM < 1 { return }
         let thumbTouch: Int, thumbMM: Double, fingerMM: Double
-        if a.point.y > b.point.y { thumbTouch = first; thumbMM = firstMM; fingerMM = secondMM }
-        else { thumbTouch = second; thumbMM = secondMM; fingerMM = firstMM }
+        if a.point.y > b.point.y {
+            thumbTouch = first; thumbMM = firstMM; fingerMM = secondMM
+        } else {
+            thumbTouch = second; thumbMM = secondMM; fingerMM = firstMM
+        }
         if (!gesture.enabled || (distance.x < 40.0 && distance.y < 7.0)) && time > gesture.initialTime + Self.swipeTimeout {
             gestureHandleEvent(gesture.fingerCount == 2 ? .scroll : .swipe, time)
             return
@@ -380,8 +383,11 @@ extension TouchpadDispatch {
             second = active[0]
             var i = 1
             while i < active.count && i < numSlots {
-                if touches[active[i]].point.y < touches[first].point.y { first = active[i] }
-                else if touches[active[i]].point.y >= touches[second].point.y { second = active[i] }
+                if touches[active[i]].point.y < touches[first].point.y {
+                    first = active[i]
+                } else if touches[active[i]].point.y >= touches[second].point.y {
+                    second = active[i]
+                }
                 i += 1
             }
             if first == second { return }
@@ -413,8 +419,20 @@ extension TouchpadDispatch {
         if !(delta.dx == 0 && delta.dy == 0) || !(raw.x == 0 && raw.y == 0) {
             let unaccel = filterMotionUnaccelerated(raw.x, raw.y)
             gestureStart(time)
-            emit(time, .gesture(.init(kind: .swipe, phase: .update, fingers: gesture.fingerCount, dx: delta.dx, dy: delta.dy,
-                                      dxUnaccelerated: unaccel.dx, dyUnaccelerated: unaccel.dy)))
+            emit(
+                time,
+                .gesture(
+                    .init(
+                        kind: .swipe,
+                        phase: .update,
+                        fingers: gesture.fingerCount,
+                        dx: delta.dx,
+                        dy: delta.dy,
+                        dxUnaccelerated: unaccel.dx,
+                        dyUnaccelerated: unaccel.dy
+                    )
+                )
+            )
         }
     }
 
@@ -436,8 +454,22 @@ extension TouchpadDispatch {
         if delta.dx == 0 && delta.dy == 0 && fdelta.0 == 0 && fdelta.1 == 0 && scale == gesture.prevScale && angleDelta == 0 { return }
         let unaccel = filterMotionUnaccelerated(fdelta.0, fdelta.1)
         gestureStart(time)
-        emit(time, .gesture(.init(kind: .pinch, phase: .update, fingers: gesture.fingerCount, dx: delta.dx, dy: delta.dy,
-                                  dxUnaccelerated: unaccel.dx, dyUnaccelerated: unaccel.dy, scale: scale, angleDelta: angleDelta)))
+        emit(
+            time,
+            .gesture(
+                .init(
+                    kind: .pinch,
+                    phase: .update,
+                    fingers: gesture.fingerCount,
+                    dx: delta.dx,
+                    dy: delta.dy,
+                    dxUnaccelerated: unaccel.dx,
+                    dyUnaccelerated: unaccel.dy,
+                    scale: scale,
+                    angleDelta: angleDelta
+                )
+            )
+        )
         gesture.prevScale = scale
     }
 

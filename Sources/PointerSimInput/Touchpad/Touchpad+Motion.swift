@@ -174,9 +174,7 @@ extension TouchpadDispatch {
     // MARK: Unhover (touch begin/end by pressure, size or fake fingers)
 
     mutating func unhoverTouches(_ time: Int64) {
-        if usePressure { unhoverPressure(time) }
-        else if useTouchSize { unhoverSize(time) }
-        else { unhoverFakeTouches(time) }
+        if usePressure { unhoverPressure(time) } else if useTouchSize { unhoverSize(time) } else { unhoverFakeTouches(time) }
     }
 
     /// libinput: tp_unhover_pressure

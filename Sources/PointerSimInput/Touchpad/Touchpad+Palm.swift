@@ -164,13 +164,15 @@ extension TouchpadDispatch {
         let mm = unitDeltaToMM(abs(touches[f].point.x - touches[s].point.x), abs(touches[f].point.y - touches[s].point.y))
         let scrollX = 35.0, scrollY = 25.0
         if let n = newest, thumb.state == .finger, nfingersDown >= 2, speedExceeded > 5,
-           scroll.method != .twoFinger || (mm.x > scrollX || mm.y > scrollY) {
+            scroll.method != .twoFinger || (mm.x > scrollX || mm.y > scrollY)
+        {
             thumbSuppress(n)
             return
         }
         if mm.x < scrollX && mm.y < scrollY { thumbLift(); return }
         if let n = newest, let o = oldest, touches[n].initialTime - touches[o].initialTime < 100_000,
-           touches[f].point.y < thumb.lowerThumbLine {
+            touches[f].point.y < thumb.lowerThumbLine
+        {
             thumbLift()
             return
         }
@@ -225,8 +227,11 @@ extension TouchpadDispatch {
     mutating func palmDetectTool(_ i: Int) -> Bool {
         if !palm.useMTTool { return false }
         if touches[i].palmState != .none && touches[i].palmState != .toolPalm { return false }
-        if touches[i].palmState == .none && touches[i].isToolPalm { touches[i].palmState = .toolPalm }
-        else if touches[i].palmState == .toolPalm && !touches[i].isToolPalm { touches[i].palmState = .none }
+        if touches[i].palmState == .none && touches[i].isToolPalm {
+            touches[i].palmState = .toolPalm
+        } else if touches[i].palmState == .toolPalm && !touches[i].isToolPalm {
+            touches[i].palmState = .none
+        }
         return touches[i].palmState == .toolPalm
     }
 
@@ -268,8 +273,7 @@ extension TouchpadDispatch {
 
     mutating func palmDetectEdge(_ i: Int, _ time: Int64) -> Bool {
         if touches[i].palmState == .edge {
-            if palmMultifinger(i) { touches[i].palmState = .none }
-            else if palmMoveOutOfEdge(i, time) { touches[i].palmState = .none }
+            if palmMultifinger(i) { touches[i].palmState = .none } else if palmMoveOutOfEdge(i, time) { touches[i].palmState = .none }
             return false
         }
         if palmMultifinger(i) { return false }

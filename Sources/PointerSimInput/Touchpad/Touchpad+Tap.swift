@@ -36,9 +36,9 @@ enum TapTouchState: Sendable { case idle, touch, dead }
 struct TapState: Sendable {
     enum State: Sendable {
         case idle, touch, hold, tapped1, tapped2, tapped3, touch2, touch2Hold, touch2Release, touch3, touch3Hold,
-             touch3Release, touch3Release2, draggingOrDoubletap1, draggingOrDoubletap2, draggingOrDoubletap3,
-             draggingOrTap1, draggingOrTap2, draggingOrTap3, dragging1, dragging2, dragging3,
-             draggingWait1, draggingWait2, draggingWait3, dragging2_1, dragging2_2, dragging2_3, dead
+            touch3Release, touch3Release2, draggingOrDoubletap1, draggingOrDoubletap2, draggingOrDoubletap3,
+            draggingOrTap1, draggingOrTap2, draggingOrTap3, dragging1, dragging2, dragging3,
+            draggingWait1, draggingWait2, draggingWait3, dragging2_1, dragging2_2, dragging2_3, dead
     }
     var enabled = false
     var suspended = false
@@ -71,9 +71,12 @@ extension TouchpadDispatch {
     mutating func tapNotify(_ time: Int64, _ nfingers: Int, pressed: Bool) {
         guard nfingers >= 1 && nfingers <= 3 else { return }
         let lmr = settings.tapButtonMap == .lmr
-        let button = nfingers == 1 ? EventCodes.BTN_LEFT
-            : nfingers == 2 ? (lmr ? EventCodes.BTN_MIDDLE : EventCodes.BTN_RIGHT)
-            : (lmr ? EventCodes.BTN_RIGHT : EventCodes.BTN_MIDDLE)
+        let button =
+            nfingers == 1
+            ? EventCodes.BTN_LEFT
+            : nfingers == 2
+                ? (lmr ? EventCodes.BTN_MIDDLE : EventCodes.BTN_RIGHT)
+                : (lmr ? EventCodes.BTN_RIGHT : EventCodes.BTN_MIDDLE)
         if pressed { tap.buttonsPressed |= 1 << UInt32(nfingers) } else { tap.buttonsPressed &= ~(1 << UInt32(nfingers)) }
         postButton(time, button, pressed: pressed)
     }
@@ -197,15 +200,17 @@ extension TouchpadDispatch {
             tapClearTimer()
         case .release:
             tapNotify(tap.savedPressTime, 2, pressed: true)
-            if tap.dragEnabled { tap.state = .tapped2; tapSetDragTimer(time, 2) }
-            else { tapNotify(tap.savedReleaseTime, 2, pressed: false); tap.state = .idle }
+            if tap.dragEnabled {
+                tap.state = .tapped2; tapSetDragTimer(time, 2)
+            } else {
+                tapNotify(tap.savedReleaseTime, 2, pressed: false); tap.state = .idle
+            }
         case .motion: tapMoveToDead(i)
         case .timeout: tap.state = .hold
         case .button: tap.state = .dead
         case .palm:
             tapNotify(tap.savedPressTime, 1, pressed: true)
-            if tap.dragEnabled { tap.state = .tapped1 }
-            else { tapNotify(tap.savedReleaseTime, 1, pressed: false); tap.state = .idle }
+            if tap.dragEnabled { tap.state = .tapped1 } else { tapNotify(tap.savedReleaseTime, 1, pressed: false); tap.state = .idle }
         default: break
         }
     }
@@ -264,8 +269,11 @@ extension TouchpadDispatch {
             tap.state = .touch2; tap.savedPressTime = time; tapSetTimer(time)
         case .release:
             tapNotify(tap.savedPressTime, 3, pressed: true)
-            if tap.dragEnabled { tap.state = .tapped3; tapSetDragTimer(time, 3) }
-            else { tapNotify(tap.savedReleaseTime, 3, pressed: false); tap.state = .idle }
+            if tap.dragEnabled {
+                tap.state = .tapped3; tapSetDragTimer(time, 3)
+            } else {
+                tapNotify(tap.savedReleaseTime, 3, pressed: false); tap.state = .idle
+            }
         case .motion:
             tapNotify(tap.savedPressTime, 3, pressed: true); tapNotify(tap.savedReleaseTime, 3, pressed: false)
             tapMoveToDead(i)
@@ -277,8 +285,7 @@ extension TouchpadDispatch {
             tap.state = .dead
         case .palm:
             tapNotify(tap.savedPressTime, 2, pressed: true)
-            if tap.dragEnabled { tap.state = .tapped2 }
-            else { tapNotify(tap.savedReleaseTime, 2, pressed: false); tap.state = .idle }
+            if tap.dragEnabled { tap.state = .tapped2 } else { tapNotify(tap.savedReleaseTime, 2, pressed: false); tap.state = .idle }
         default: break
         }
     }
@@ -307,8 +314,11 @@ extension TouchpadDispatch {
         switch event {
         case .touch: tap.state = Self.dragging2(n)
         case .release:
-            if tap.dragLockEnabled { tap.state = Self.draggingWait(n); tapSetDraglockTimer(time) }
-            else { tapNotify(time, n, pressed: false); tap.state = .idle }
+            if tap.dragLockEnabled {
+                tap.state = Self.draggingWait(n); tapSetDraglockTimer(time)
+            } else {
+                tapNotify(time, n, pressed: false); tap.state = .idle
+            }
         case .button: tap.state = .dead; tapNotify(time, n, pressed: false)
         case .palm: tapNotify(tap.savedReleaseTime, n, pressed: false); tap.state = .idle
         default: break
@@ -403,7 +413,10 @@ extension TouchpadDispatch {
         let t = touches[i]
         let mm = physDelta(Double(t.point.x - t.tapInitial.x), Double(t.point.y - t.tapInitial.y))
         if modelSynapticsSerial && (nfingersDown > 2 || oldNfingersDown > 2)
-            && (nfingersDown > numSlots || oldNfingersDown > numSlots) { return false }
+            && (nfingersDown > numSlots || oldNfingersDown > numSlots)
+        {
+            return false
+        }
         if semiMT && nfingersDown != oldNfingersDown { return false }
         return (mm.x * mm.x + mm.y * mm.y).squareRoot() > Self.tapMoveThreshold
     }
@@ -452,7 +465,7 @@ extension TouchpadDispatch {
         }
         switch tap.state {
         case .touch, .tapped1, .tapped2, .tapped3, .draggingOrDoubletap1, .draggingOrDoubletap2, .draggingOrDoubletap3,
-             .draggingOrTap1, .draggingOrTap2, .draggingOrTap3, .touch2, .touch3:
+            .draggingOrTap1, .draggingOrTap2, .draggingOrTap3, .touch2, .touch3:
             return true
         default:
             return false
@@ -503,7 +516,8 @@ extension TouchpadDispatch {
     func tapDragging() -> Bool {
         switch tap.state {
         case .dragging1, .dragging2, .dragging3, .dragging2_1, .dragging2_2, .dragging2_3,
-             .draggingWait1, .draggingWait2, .draggingWait3, .draggingOrTap1, .draggingOrTap2, .draggingOrTap3: return true
+            .draggingWait1, .draggingWait2, .draggingWait3, .draggingOrTap1, .draggingOrTap2, .draggingOrTap3:
+            return true
         default: return false
         }
     }

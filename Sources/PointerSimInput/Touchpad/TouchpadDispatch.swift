@@ -43,7 +43,8 @@
     enum PalmState: Sendable { case none, edge, typing, trackpoint, toolPalm, pressure, touchSize, arbitration }
     enum ButtonEvent: Int, Sendable {
         case none = 0
-        case inBottomR = 30, inBottomM, inBottomL, inTopR, inTopM, inTopL, inArea, up, press, release, timeout
+        case inBottomR = 30
+        case inBottomM, inBottomL, inTopR, inTopM, inTopL, inArea, up, press, release, timeout
     }
     enum ButtonState: Sendable { case none, area, bottom, top, topNew, topToIgnore, ignore }
     enum EdgeScrollState: Sendable { case none, edgeNew, edge, area }
@@ -108,11 +109,21 @@
         func historyOffset(_ offset: Int) -> HistoryPoint { sample((historyIndex - offset + 4) % 4) }
 
         func sample(_ k: Int) -> HistoryPoint {
-            switch k { case 0: history.0; case 1: history.1; case 2: history.2; default: history.3 }
+            switch k {
+            case 0: history.0;
+            case 1: history.1;
+            case 2: history.2;
+            default: history.3
+            }
         }
 
         mutating func setSample(_ k: Int, _ p: HistoryPoint) {
-            switch k { case 0: history.0 = p; case 1: history.1 = p; case 2: history.2 = p; default: history.3 = p }
+            switch k {
+            case 0: history.0 = p;
+            case 1: history.1 = p;
+            case 2: history.2 = p;
+            default: history.3 = p
+            }
         }
     }
 
@@ -470,7 +481,7 @@
     /// libinput: tp_init_pressure
     mutating func initPressure(_ d: DeviceDescription, hasMTPressure: Bool, hasPressure: Bool) {
         let code: UInt16 = hasMT ? 0x3a : 0x18
-        if (hasMT ? hasMTPressure : hasPressure), let a = d.absInfo[code] {
+        if hasMT ? hasMTPressure : hasPressure, let a = d.absInfo[code] {
             var hi: Int, lo: Int
             var ok = true
             if let r = context.facts.quirkRange("AttrPressureRange") {
@@ -489,8 +500,10 @@
 
     /// libinput: tp_init_hysteresis
     mutating func initHysteresis() {
-        hysteresis.margin = Point(x: axisX.fuzz != 0 ? axisX.fuzz : axisX.resolution / 4,
-                                 y: axisY.fuzz != 0 ? axisY.fuzz : axisY.resolution / 4)
+        hysteresis.margin = Point(
+            x: axisX.fuzz != 0 ? axisX.fuzz : axisX.resolution / 4,
+            y: axisY.fuzz != 0 ? axisY.fuzz : axisY.resolution / 4
+        )
         hysteresis.enabled = axisX.fuzz != 0 || axisY.fuzz != 0
     }
 
@@ -505,9 +518,13 @@
         xyScaleCoeff = 1.0 * Double(axisX.resolution) / Double(axisY.resolution)
         let profile = settings.accelerationProfile ?? context.configuration.acceleration
         let speed = settings.speed ?? context.configuration.speed
-        filter = TouchpadMotionFilter(profile: profile, speed: speed, dpi: dpi,
-                                      velocityAveraging: context.facts.quirkBool("AttrUseVelocityAveraging") ?? false,
-                                      bluetooth: d.bustype == 0x05)
+        filter = TouchpadMotionFilter(
+            profile: profile,
+            speed: speed,
+            dpi: dpi,
+            velocityAveraging: context.facts.quirkBool("AttrUseVelocityAveraging") ?? false,
+            bluetooth: d.bustype == 0x05
+        )
     }
 
     /// libinput: tp_init_left_handed
@@ -592,7 +609,9 @@
                 if item.isEmpty { continue }
                 let parts = item.split(separator: ":")
                 if parts.count == 2, let t = EventCodes.type(named: String(parts[0])) {
-                    let c = parts[1].hasPrefix("0x") ? UInt16(parts[1].dropFirst(2), radix: 16) : (UInt16(parts[1]) ?? EventCodes.code(named: String(parts[1]))?.code)
+                    let c =
+                        parts[1].hasPrefix("0x")
+                        ? UInt16(parts[1].dropFirst(2), radix: 16) : (UInt16(parts[1]) ?? EventCodes.code(named: String(parts[1]))?.code)
                     if let c { r.append((t, c)) }
                 } else if let t = EventCodes.type(named: item) {
                     r.append((t, nil))
@@ -687,8 +706,16 @@
     mutating func notifyAxisFinger(_ time: Int64, axes: UInt32, dx: Double, dy: Double, natural: Bool = true) {
         var x = dx, y = dy
         if natural && scroll.natural { x = -x; y = -y }
-        emit(time, .scroll(source: .finger, vertical: axes & 1 != 0 ? y : nil, horizontal: axes & 2 != 0 ? x : nil,
-                           v120Vertical: nil, v120Horizontal: nil))
+        emit(
+            time,
+            .scroll(
+                source: .finger,
+                vertical: axes & 1 != 0 ? y : nil,
+                horizontal: axes & 2 != 0 ? x : nil,
+                v120Vertical: nil,
+                v120Horizontal: nil
+            )
+        )
     }
 
     // MARK: DeviceDispatch

@@ -23,8 +23,12 @@ struct Model: BandSelectionModel {
     toggling.defaultMode = .toggle
     let directory = ProcessInfo.processInfo.environment["POINTERSIM_COUNTEREXAMPLES"]
     let found = Conformance.expect(
-        band: Model.self, generator: SessionGenerator(kind: .band, profile: toggling), sessions: 1000,
-        counterexampleDirectory: directory, candidates: 40)
+        band: Model.self,
+        generator: SessionGenerator(kind: .band, profile: toggling),
+        sessions: 1000,
+        counterexampleDirectory: directory,
+        candidates: 40
+    )
     // The files written replay to the same divergence.
     if let d = found, let directory {
         let saved = try? Counterexample.read(name: "counterexample", directory: directory)

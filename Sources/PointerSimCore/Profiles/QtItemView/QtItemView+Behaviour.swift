@@ -15,7 +15,10 @@ extension QtItemView: SelectionBehaviour {
     package var shownBand: Rect? { elasticBand }
 
     package mutating func press(
-        _ e: BehaviourInput, selection: inout SelectionModel, band: inout BandSelectionInteraction, clicks: inout SelectionController,
+        _ e: BehaviourInput,
+        selection: inout SelectionModel,
+        band: inout BandSelectionInteraction,
+        clicks: inout SelectionController,
         into out: inout BehaviourOutput
     ) {
         let item = band.engine.item(at: e.point, closed: false)
@@ -24,7 +27,10 @@ extension QtItemView: SelectionBehaviour {
 
     /// QAbstractItemView's drag selection, logged as a band.
     package mutating func move(
-        _ e: BehaviourInput, selection: inout SelectionModel, band: inout BandSelectionInteraction, clicks: inout SelectionController,
+        _ e: BehaviourInput,
+        selection: inout SelectionModel,
+        band: inout BandSelectionInteraction,
+        clicks: inout SelectionController,
         into out: inout BehaviourOutput
     ) {
         let item = band.engine.item(at: e.point, closed: false)
@@ -42,7 +48,10 @@ extension QtItemView: SelectionBehaviour {
     }
 
     package mutating func release(
-        _ e: BehaviourInput, selection: inout SelectionModel, band: inout BandSelectionInteraction, clicks: inout SelectionController,
+        _ e: BehaviourInput,
+        selection: inout SelectionModel,
+        band: inout BandSelectionInteraction,
+        clicks: inout SelectionController,
         into out: inout BehaviourOutput
     ) {
         let rect = elasticBand ?? Self.spannedRect(pressedPosition, e.point)
@@ -55,19 +64,28 @@ extension QtItemView: SelectionBehaviour {
     /// A cancel changes nothing of QAbstractItemView's press (our reading:
     /// not in the corpus).
     package mutating func cancel(
-        _ e: BehaviourInput, selection: inout SelectionModel, band: inout BandSelectionInteraction, clicks: inout SelectionController,
+        _ e: BehaviourInput,
+        selection: inout SelectionModel,
+        band: inout BandSelectionInteraction,
+        clicks: inout SelectionController,
         into out: inout BehaviourOutput
     ) {}
 
     package mutating func key(
-        _ k: Key, _ e: BehaviourInput, selection: inout SelectionModel, band: inout BandSelectionInteraction, clicks: inout SelectionController,
+        _ k: Key,
+        _ e: BehaviourInput,
+        selection: inout SelectionModel,
+        band: inout BandSelectionInteraction,
+        clicks: inout SelectionController,
         into out: inout BehaviourOutput
     ) {
         // Escape while the primary button is held: the click rules' (a custom
         // profile may have `escapeClearsDuringPress`); the port's keys otherwise.
         if k == .escape, e.primaryHeld || band.isActive {
             if clicks.rules.escapeClearsDuringPress {
-                if band.isActive && e.modifiers.subtracting(.capsLock).isEmpty, let u = band.cancel(selection: &selection) { out.emit(u, selection: selection) }
+                if band.isActive && e.modifiers.subtracting(.capsLock).isEmpty, let u = band.cancel(selection: &selection) {
+                    out.emit(u, selection: selection)
+                }
                 out.emit(clicks.key(k, modifiers: e.modifiers, selection: &selection, band: band))
             } else if clicks.rules.escapeCancelsBand, let u = band.cancel(selection: &selection) {
                 out.emit(u, selection: selection)

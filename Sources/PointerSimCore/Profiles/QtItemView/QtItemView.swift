@@ -258,7 +258,11 @@ package struct QtItemView: Sendable {
             while lo < hi { let m = (lo + hi) / 2; if cellX[m] <= r { lo = m + 1 } else { hi = m } }
             guard lo > k else { continue }
             let run = k..<lo
-            if let last = out.last, last.upperBound == run.lowerBound { out[out.count - 1] = last.lowerBound..<run.upperBound } else { out.append(run) }
+            if let last = out.last, last.upperBound == run.lowerBound {
+                out[out.count - 1] = last.lowerBound..<run.upperBound
+            } else {
+                out.append(run)
+            }
         }
         return out
     }
@@ -319,7 +323,9 @@ package struct QtItemView: Sendable {
     mutating func isDoubleClick(time: Double, point: Point) -> Bool {
         // Qt's event timestamps are whole milliseconds: 0.41 − 0.01 is 400 ms, not a double click
         // (in Double it is 0.39999…, which was; found by the old `qt` corpus, qt-self-dbl-400ms-lv).
-        if let p = lastPress, (time * 1000).rounded() - (p.time * 1000).rounded() < 400, Swift.abs(point.x - p.point.x) <= 5, Swift.abs(point.y - p.point.y) <= 5 {
+        if let p = lastPress, (time * 1000).rounded() - (p.time * 1000).rounded() < 400, Swift.abs(point.x - p.point.x) <= 5,
+            Swift.abs(point.y - p.point.y) <= 5
+        {
             lastPress = nil
             return true
         }
@@ -338,7 +344,11 @@ package struct QtItemView: Sendable {
     /// `QAbstractItemView::mousePressEvent`, or `mouseDoubleClickEvent` when
     /// QGuiApplication makes it a double click.
     package mutating func press(
-        item: Int?, point: Point, modifiers: ModifierFlags, time: Double, selection model: inout SelectionModel
+        item: Int?,
+        point: Point,
+        modifiers: ModifierFlags,
+        time: Double,
+        selection model: inout SelectionModel
     ) -> [SelectionEvent] {
         sync(model)
         defer { lastSeen = model.changeCount }
@@ -407,7 +417,10 @@ package struct QtItemView: Sendable {
     /// `QListView::mouseMoveEvent` (the elastic band). Returns the events,
     /// and whether the drag selection began with this move.
     package mutating func drag(
-        to point: Point, item: Int?, modifiers: ModifierFlags, selection model: inout SelectionModel
+        to point: Point,
+        item: Int?,
+        modifiers: ModifierFlags,
+        selection model: inout SelectionModel
     ) -> (events: [SelectionEvent], began: Bool)? {
         guard lastMoveMoved else { return nil }
         sync(model)
@@ -442,7 +455,9 @@ package struct QtItemView: Sendable {
     /// if it was pressed selected, or nothing on empty space) and
     /// `QListView::mouseReleaseEvent` (the band goes).
     package mutating func release(
-        item: Int?, modifiers: ModifierFlags, selection model: inout SelectionModel
+        item: Int?,
+        modifiers: ModifierFlags,
+        selection model: inout SelectionModel
     ) -> [SelectionEvent] {
         sync(model)
         defer { lastSeen = model.changeCount }
