@@ -168,10 +168,23 @@ bench_gates() {
 	# Benchmarks/ (ordo-one/benchmark) against Benchmarks/Thresholds: allocations
 	# exactly (or within 5 %), the process's CPU time loosely (4 times the p90);
 	# wall clock is printed, not gated, so a loaded machine does not fail it.
-	# Exit 0: as recorded; 4: only improvements.
-	swift package --package-path Benchmarks benchmark thresholds check --path "$PWD/Benchmarks/Thresholds" --no-progress
-	local status=$?
-	[ "$status" -eq 0 ] || [ "$status" -eq 4 ] || { echo "benchmark gates: regression (exit $status)" >&2; return 1; }
+	# Exit 0: as recorded. The plugin's own "only improvements" (its code 4)
+	# reaches us as `swift package`'s exit 1 with `error:
+	# benchmarkThresholdImprovement`: that passes too (the Scale1M ratios are
+	# upper bounds, 12x, which a faster profile is far below); a regression
+	# (`benchmarkThresholdRegression`) or any other failure does not.
+	local out status
+	out=$(mktemp)
+	swift package --package-path Benchmarks benchmark thresholds check --path "$PWD/Benchmarks/Thresholds" --no-progress 2>&1 | tee "$out"
+	status=${PIPESTATUS[0]}
+	if [ "$status" -ne 0 ] && [ "$status" -ne 4 ]; then
+		if grep -q 'benchmarkThresholdImprovement' "$out" && ! grep -q 'benchmarkThresholdRegression' "$out"; then
+			echo "benchmark gates: only improvements on the recorded thresholds (exit $status: benchmarkThresholdImprovement)" >&2
+		else
+			rm -f "$out"; echo "benchmark gates: regression (exit $status)" >&2; return 1
+		fi
+	fi
+	rm -f "$out"
 }
 
 python_test_deps() {
